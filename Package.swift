@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The dependency rule (ARCHITECTURE.md): arrows point down this list only.
+// BillfoldCore knows no HTTP and no database; BillfoldStore knows no Vapor;
+// only the executable and the tests import BillfoldServer.
+let package = Package(
+    name: "Billfold",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "billfold", targets: ["billfold"]),
+        .library(name: "BillfoldCore", targets: ["BillfoldCore"]),
+        .library(name: "BillfoldAPI", targets: ["BillfoldAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.57.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "BillfoldCore"),
+        .target(name: "BillfoldAPI", dependencies: ["BillfoldCore"]),
+        .target(name: "BillfoldImport", dependencies: ["BillfoldCore"]),
+        .target(
+            name: "BillfoldStore",
+            dependencies: [
+                "BillfoldCore",
+                .product(name: "FluentKit", package: "fluent-kit"),
+                .product(name: "FluentSQL", package: "fluent-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ]
+        ),
+        .target(
+            name: "BillfoldServer",
+            dependencies: [
+                "BillfoldCore", "BillfoldAPI", "BillfoldImport", "BillfoldStore",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "billfold",
+            dependencies: [
+                "BillfoldServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore"]),
+        .testTarget(
+            name: "BillfoldImportTests", dependencies: ["BillfoldImport"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "BillfoldServerTests",
+            dependencies: [
+                "BillfoldServer", "BillfoldAPI",
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
+    ]
+)

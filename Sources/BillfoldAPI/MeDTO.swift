@@ -1,0 +1,49 @@
+import BillfoldCore
+
+/// `GET /api/v1/me`: who the token or session belongs to, and their preferences.
+public struct MeResponse: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var email: String
+    public var name: String
+    public var locale: String
+    public var timeZone: String
+    public var primaryCurrency: String
+    public var deckSize: Int
+
+    public init(
+        id: Int64, email: String, name: String, locale: String, timeZone: String,
+        primaryCurrency: String, deckSize: Int
+    ) {
+        self.id = id
+        self.email = email
+        self.name = name
+        self.locale = locale
+        self.timeZone = timeZone
+        self.primaryCurrency = primaryCurrency
+        self.deckSize = deckSize
+    }
+}
+
+/// Every native API error: `{"error": {"code", "message", "fields"?}}`.
+public struct ErrorResponse: Codable, Sendable, Equatable {
+    public struct Body: Codable, Sendable, Equatable {
+        public var code: String
+        public var message: String
+        public var fields: [String: String]?
+    }
+    public var error: Body
+
+    public init(_ error: BillfoldError) {
+        self.error = Body(
+            code: error.code.rawValue, message: error.message,
+            fields: error.fields.isEmpty ? nil : error.fields)
+    }
+}
+
+/// The native API's paths, so server and clients agree on one spelling.
+public enum APIPath {
+    public static let root = "api/v1"
+    public static let transactions = "transactions"
+    public static let me = "me"
+    public static let openAPI = "openapi.json"
+}

@@ -1,0 +1,147 @@
+import BillfoldCore
+
+/// A transaction as the native API shows it. Amounts are decimal strings so no client parses
+/// money through a binary float; the sign convention is Billfold's (expenses negative).
+public struct TransactionDTO: Codable, Sendable, Equatable {
+    public var id: Int64
+    /// ISO 8601 with the offset the transaction was booked with.
+    public var bookedAt: String
+    public var payee: String
+    public var originalName: String
+    public var notes: String
+    public var amount: String
+    public var currency: String
+    public var status: TransactionStatus
+    public var categoryId: Int64?
+    public var accountId: Int64
+    public var externalId: String?
+    public var createdAt: String
+    public var updatedAt: String
+
+    public init(_ t: Transaction) {
+        id = t.id
+        bookedAt = t.bookedAt.iso8601
+        payee = t.payee
+        originalName = t.originalName
+        notes = t.notes
+        amount = t.money.decimalString
+        currency = t.money.currency.code
+        status = t.status
+        categoryId = t.categoryID
+        accountId = t.accountID
+        externalId = t.externalID
+        createdAt = Timestamp.utc(t.createdAt)
+        updatedAt = Timestamp.utc(t.updatedAt)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        // Explicit nulls: clients can tell "no category" from "field missing".
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(bookedAt, forKey: .bookedAt)
+        try c.encode(payee, forKey: .payee)
+        try c.encode(originalName, forKey: .originalName)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(amount, forKey: .amount)
+        try c.encode(currency, forKey: .currency)
+        try c.encode(status, forKey: .status)
+        try c.encode(categoryId, forKey: .categoryId)
+        try c.encode(accountId, forKey: .accountId)
+        try c.encode(externalId, forKey: .externalId)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(updatedAt, forKey: .updatedAt)
+    }
+}
+
+/// One currency's sum over a whole filter.
+public struct TotalDTO: Codable, Sendable, Equatable {
+    public var currency: String
+    public var amount: String
+    public var count: Int
+
+    public init(_ total: CurrencyTotal) {
+        currency = total.money.currency.code
+        amount = total.money.decimalString
+        count = total.count
+    }
+}
+
+/// `GET /api/v1/transactions`: one page, where the next starts, and totals of the whole filter.
+public struct TransactionListResponse: Codable, Sendable, Equatable {
+    public var transactions: [TransactionDTO]
+    public var nextCursor: String?
+    public var totals: [TotalDTO]
+
+    public init(transactions: [TransactionDTO], nextCursor: String?, totals: [TotalDTO]) {
+        self.transactions = transactions
+        self.nextCursor = nextCursor
+        self.totals = totals
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(transactions, forKey: .transactions)
+        try c.encode(nextCursor, forKey: .nextCursor)
+        try c.encode(totals, forKey: .totals)
+    }
+}
+
+/// `POST /api/v1/transactions`: a transaction entered by hand.
+public struct CreateTransactionRequest: Codable, Sendable {
+    public var bookedAt: String
+    public var payee: String
+    public var amount: String
+    public var currency: String
+    public var categoryId: Int64?
+    public var notes: String?
+    public var status: String?
+    public var accountId: Int64?
+
+    public init(
+        bookedAt: String, payee: String, amount: String, currency: String,
+        categoryId: Int64? = nil, notes: String? = nil, status: String? = nil,
+        accountId: Int64? = nil
+    ) {
+        self.bookedAt = bookedAt
+        self.payee = payee
+        self.amount = amount
+        self.currency = currency
+        self.categoryId = categoryId
+        self.notes = notes
+        self.status = status
+        self.accountId = accountId
+    }
+}
+
+/// `PATCH /api/v1/transactions/{id}`: only the keys present change; `"categoryId": null`
+/// makes the transaction uncategorised.
+public struct UpdateTransactionRequest: Codable, Sendable {
+    public var categoryId: Int64??
+    public var notes: String?
+    public var status: String?
+
+    enum CodingKeys: String, CodingKey { case categoryId, notes, status }
+
+    public init(categoryId: Int64?? = nil, notes: String? = nil, status: String? = nil) {
+        self.categoryId = categoryId
+        self.notes = notes
+        self.status = status
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if c.contains(.categoryId) {
+            categoryId = .some(
+                try c.decodeNil(forKey: .categoryId) ? nil : try c.decode(Int64.self, forKey: .categoryId))
+        }
+        notes = try c.decodeIfPresent(String.self, forKey: .notes)
+        status = try c.decodeIfPresent(String.self, forKey: .status)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        if let categoryId { try c.encode(categoryId, forKey: .categoryId) }
+        try c.encodeIfPresent(notes, forKey: .notes)
+        try c.encodeIfPresent(status, forKey: .status)
+    }
+}

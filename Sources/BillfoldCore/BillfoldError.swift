@@ -1,0 +1,50 @@
+/// An error a user can meet, with a stable code and a human message.
+///
+/// The API, the web pages and the CLI all show the same code and message; only how they show it
+/// differs. `fields` names the input fields at fault, with a message for each.
+public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let code: Code
+    public let message: String
+    public let fields: [String: String]
+
+    public init(_ code: Code, _ message: String, fields: [String: String] = [:]) {
+        self.code = code
+        self.message = message
+        self.fields = fields
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+
+    /// Stable error codes. Never rename one: clients match on them.
+    public enum Code: String, Sendable, Codable, CaseIterable {
+        case validationFailed = "validation_failed"
+        case invalidJSON = "invalid_json"
+        case invalidAmount = "invalid_amount"
+        case invalidCurrency = "invalid_currency"
+        case invalidDate = "invalid_date"
+        case invalidCursor = "invalid_cursor"
+        case invalidStatus = "invalid_status"
+        case invalidConfiguration = "invalid_configuration"
+        case invalidImportFile = "invalid_import_file"
+        case notFound = "not_found"
+        case unauthorized = "unauthorized"
+        case forbidden = "forbidden"
+        case conflict = "conflict"
+        case payloadTooLarge = "payload_too_large"
+        case methodNotAllowed = "method_not_allowed"
+        case unsupportedMediaType = "unsupported_media_type"
+        case rateLimited = "rate_limited"
+        case internalError = "internal_error"
+        case unavailable = "unavailable"
+    }
+
+    /// The same answer for a missing row and for another user's row, so nobody can learn that
+    /// another user's id exists.
+    public static func notFound(_ what: String) -> BillfoldError {
+        BillfoldError(.notFound, "No \(what) with that id exists.")
+    }
+
+    public static func validation(_ field: String, _ message: String) -> BillfoldError {
+        BillfoldError(.validationFailed, message, fields: [field: message])
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// When a transaction was booked: the instant, plus the UTC offset it was originally written with,
+/// so `2022-07-24T10:59:05+0200` can be written back exactly as it came.
+public struct BookingTime: Hashable, Sendable, Comparable {
+    /// Seconds since 1970-01-01T00:00:00Z.
+    public let epochSeconds: Int64
+    /// Seconds east of UTC in the original text.
+    public let offsetSeconds: Int
+
+    public init(epochSeconds: Int64, offsetSeconds: Int) {
+        self.epochSeconds = epochSeconds
+        self.offsetSeconds = offsetSeconds
+    }
+
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(epochSeconds)) }
+
+    public static func < (lhs: BookingTime, rhs: BookingTime) -> Bool {
+        lhs.epochSeconds < rhs.epochSeconds
+    }
+
+    /// Parses ISO 8601 date-times with an offset: `2026-11-20T14:30:00+01:00`,
+    /// `2022-07-24T10:59:05+0200`, `2026-11-20T13:30:00Z`, with optional fractional seconds
+    /// (dropped). Text without an offset is refused: the instant would be a guess.
+    public init(iso8601 text: String) throws(BillfoldError) {
+        guard let parsed = ISO8601Text.parse(text) else {
+            throw BillfoldError(
+                .invalidDate,
+                "“\(text)” is not a date-time with an offset. Write it like 2026-11-20T14:30:00+01:00.",
+                fields: ["bookedAt": "Must be an ISO 8601 date-time with an offset."])
+        }
+        self = parsed
+    }
+
+    /// A wall-clock time read in a time zone (what a form's datetime-local input sends).
+    public init(localDateTime text: String, timeZone: TimeZone) throws(BillfoldError) {
+        guard let fields = ISO8601Text.wallClock(text),
+            let date = Calendar.gregorian(in: timeZone).date(from: fields)
+        else {
+            throw BillfoldError(
+                .invalidDate, "“\(text)” is not a date and time.",
+                fields: ["bookedAt": "Enter a date and time."])
+        }
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        self.init(epochSeconds: seconds, offsetSeconds: timeZone.secondsFromGMT(for: date))
+    }
+
+    /// `2026-11-20T14:30:00+01:00`: RFC 3339 in the original offset.
+    public var iso8601: String { ISO8601Text.format(self, colon: true) }
+
+    /// `2022-07-24T10:59:05+0200`: the PAYBACK file's form.
+    public var compactOffsetString: String { ISO8601Text.format(self, colon: false) }
+}
+
+extension Calendar {
+    /// A Gregorian calendar in the given zone; never `Calendar.current`, which differs per machine.
+    public static func gregorian(in timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}
+
+/// A hand-written reader and writer of the ISO 8601 forms Billfold meets, because Foundation's
+/// formatters drop the original offset that the PAYBACK feed must give back.
+enum ISO8601Text {
+    static func parse(_ text: String) -> BookingTime? {
+        let chars = Array(text.trimmingCharacters(in: .whitespaces))
+        guard chars.count >= 20, let wall = wallClock(String(chars[0..<19])) else { return nil }
+        var index = 19
+        if index < chars.count, chars[index] == "." {
+            index += 1
+            let start = index
+            while index < chars.count, chars[index].isASCIIDigit { index += 1 }
+            guard index > start else { return nil }
+        }
+        guard let offset = offsetSeconds(chars[index...]) else { return nil }
+        guard let utc = Calendar.gregorian(in: TimeZone(secondsFromGMT: 0)!).date(from: wall)
+        else { return nil }
+        let seconds = Int64(utc.timeIntervalSince1970) - Int64(offset)
+        return BookingTime(epochSeconds: seconds, offsetSeconds: offset)
+    }
+
+    /// `2026-11-20T14:30`, optionally with `:SS`: the date and time fields, or nil.
+    static func wallClock(_ text: String) -> DateComponents? {
+        let chars = Array(text)
+        guard chars.count == 16 || chars.count == 19,
+            chars[4] == "-", chars[7] == "-", chars[10] == "T" || chars[10] == " ",
+            chars[13] == ":", chars.count == 16 || chars[16] == ":"
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            let slice = chars[range]
+            guard slice.allSatisfy(\.isASCIIDigit) else { return nil }
+            return Int(String(slice))
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16),
+            let second = chars.count == 19 ? number(17..<19) : 0,
+            (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
+            (0...59).contains(second), (1...daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        return DateComponents(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
+    private static func offsetSeconds(_ rest: ArraySlice<Character>) -> Int? {
+        let text = String(rest)
+        if text == "Z" || text == "z" { return 0 }
+        let chars = Array(text)
+        guard chars.count == 5 || chars.count == 6, chars[0] == "+" || chars[0] == "-" else {
+            return nil
+        }
+        let digits = chars.dropFirst().filter { $0 != ":" }
+        guard digits.count == 4, digits.allSatisfy(\.isASCIIDigit),
+            chars.count == 5 || chars[3] == ":",
+            let hours = Int(String(digits.prefix(2))), let minutes = Int(String(digits.suffix(2))),
+            hours <= 18, minutes < 60
+        else { return nil }
+        let magnitude = hours * 3600 + minutes * 60
+        return chars[0] == "-" ? -magnitude : magnitude
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    static func format(_ time: BookingTime, colon: Bool) -> String {
+        let zone = TimeZone(secondsFromGMT: time.offsetSeconds) ?? TimeZone(secondsFromGMT: 0)!
+        let c = Calendar.gregorian(in: zone).dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: time.date)
+        func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
+        let sign = time.offsetSeconds < 0 ? "-" : "+"
+        let magnitude = abs(time.offsetSeconds)
+        let offset = two(magnitude / 3600) + (colon ? ":" : "") + two(magnitude % 3600 / 60)
+        return String(format: "%04d", c.year ?? 0) + "-\(two(c.month))-\(two(c.day))T"
+            + "\(two(c.hour)):\(two(c.minute)):\(two(c.second))\(sign)\(offset)"
+    }
+}
+
+/// Formats instants for APIs as RFC 3339 in UTC, e.g. `2026-11-20T13:30:00Z`.
+public enum Timestamp {
+    public static func utc(_ epochSeconds: Int64) -> String {
+        ISO8601Text.format(BookingTime(epochSeconds: epochSeconds, offsetSeconds: 0), colon: true)
+            .replacingOccurrences(of: "+00:00", with: "Z")
+    }
+
+    public static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }
+}

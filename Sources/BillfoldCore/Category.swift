@@ -1,0 +1,53 @@
+/// A category, or a group of categories (one level: a group cannot sit inside a group).
+public struct Category: Hashable, Sendable, Identifiable {
+    public var id: Int64
+    public var name: String
+    public var groupID: Int64?
+    public var isGroup: Bool
+    /// `#RRGGBB`, or empty for the default chip colour.
+    public var colour: String
+
+    public init(id: Int64, name: String, groupID: Int64? = nil, isGroup: Bool = false, colour: String = "") {
+        self.id = id
+        self.name = name
+        self.groupID = groupID
+        self.isGroup = isGroup
+        self.colour = colour
+    }
+}
+
+/// The user's categories as a tree of groups and children.
+public struct CategoryTree: Sendable {
+    public let all: [Category]
+
+    public init(_ categories: [Category]) {
+        all = categories.sorted {
+            $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending
+        }
+    }
+
+    public func category(_ id: Int64) -> Category? { all.first { $0.id == id } }
+
+    /// The ids a filter on `id` matches: the category itself, and a group's children too.
+    public func idsMatching(_ id: Int64) -> [Int64] {
+        guard let category = category(id) else { return [] }
+        guard category.isGroup else { return [id] }
+        return [id] + children(of: id).map(\.id)
+    }
+
+    public func children(of groupID: Int64) -> [Category] {
+        all.filter { $0.groupID == groupID }
+    }
+
+    /// Top-level entries in name order: groups and categories outside any group.
+    public var topLevel: [Category] { all.filter { $0.groupID == nil } }
+
+    /// "Food › Groceries" for a child, the name alone otherwise.
+    public func path(of id: Int64) -> String? {
+        guard let category = category(id) else { return nil }
+        guard let groupID = category.groupID, let group = self.category(groupID) else {
+            return category.name
+        }
+        return "\(group.name) › \(category.name)"
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A calendar day as the user writes it (`2026-11-20`), without a time zone.
+public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD`; `field` names the input in the error.
+    public init(parsing text: String, field: String) throws(BillfoldError) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...ISO8601Text.daysIn(month: month, year: year)).contains(day)
+        else {
+            throw BillfoldError(
+                .invalidDate, "“\(text)” is not a date. Write it like 2026-11-20.",
+                fields: [field: "Must be a date like 2026-11-20."])
+        }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day a moment falls on in a time zone.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        let c = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: date)
+        self.init(year: c.year!, month: c.month!, day: c.day!)
+    }
+
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// The first instant of this day in the zone (midnight, or the first moment after a DST gap).
+    public func start(in timeZone: TimeZone) -> Date {
+        Calendar.gregorian(in: timeZone).date(
+            from: DateComponents(year: year, month: month, day: day))!
+    }
+
+    public func adding(days: Int) -> Day {
+        let utc = TimeZone(secondsFromGMT: 0)!
+        let date = Calendar.gregorian(in: utc).date(byAdding: .day, value: days, to: start(in: utc))!
+        return Day(date, in: utc)
+    }
+}
+
+/// Inclusive days turned into the half-open span of instants they cover in a time zone.
+public struct InstantRange: Hashable, Sendable {
+    /// First second inside the range, or nil for "since ever".
+    public let lowerBound: Int64?
+    /// First second after the range, or nil for "until now and later".
+    public let upperBound: Int64?
+
+    public init(from: Day?, to: Day?, in timeZone: TimeZone) throws(BillfoldError) {
+        if let from, let to, to < from {
+            throw BillfoldError(
+                .invalidDate, "The end date \(to) is before the start date \(from).",
+                fields: ["to": "Must not be before the start date."])
+        }
+        lowerBound = from.map { Int64($0.start(in: timeZone).timeIntervalSince1970) }
+        upperBound = to.map { Int64($0.adding(days: 1).start(in: timeZone).timeIntervalSince1970) }
+    }
+
+    public var isUnbounded: Bool { lowerBound == nil && upperBound == nil }
+}

@@ -1,0 +1,161 @@
+import Foundation
+
+/// The shape of a demo account: accounts, category groups and payees that look like a real
+/// household's year, generated from a seed so every run gives the same book.
+public enum DemoBook {
+    public struct Account: Sendable {
+        public let key: String
+        public let displayName: String
+        public let currency: Currency
+    }
+
+    public struct Payee: Sendable {
+        public let name: String
+        public let category: String
+        /// Typical size in minor units (negative for spending); each booking varies around it.
+        public let typicalMinor: Int64
+        public let account: String
+        /// Relative frequency.
+        public let weight: Int
+    }
+
+    public static let accounts: [Account] = [
+        Account(key: "checking", displayName: "Girokonto", currency: .eur),
+        Account(key: "card-usd", displayName: "Travel Visa (USD)", currency: .usd),
+        Account(key: "payback", displayName: "PAYBACK", currency: .pbp),
+        Account(key: "cash-eur", displayName: "Cash (EUR)", currency: .eur),
+    ]
+
+    /// Groups and their children; "Health" stands alone, outside any group.
+    public static let groups: [(name: String, children: [String])] = [
+        ("Food", ["Groceries", "Restaurants", "Coffee"]),
+        ("Home", ["Rent", "Utilities", "Internet & Phone"]),
+        ("Transport", ["Public transport", "Fuel", "Taxi"]),
+        ("Shopping", ["Clothes", "Electronics", "Books"]),
+        ("Leisure", ["Travel", "Cinema", "Sport"]),
+        ("Income", ["Salary", "Refunds"]),
+        ("Loyalty", ["Points collected"]),
+    ]
+    public static let standalone = ["Health"]
+
+    public static let payees: [Payee] = [
+        Payee(name: "REWE", category: "Groceries", typicalMinor: -4_250, account: "checking", weight: 30),
+        Payee(name: "Aldi Süd", category: "Groceries", typicalMinor: -2_890, account: "checking", weight: 20),
+        Payee(name: "Edeka", category: "Groceries", typicalMinor: -3_610, account: "cash-eur", weight: 10),
+        Payee(name: "Trattoria Da Mario", category: "Restaurants", typicalMinor: -3_800, account: "checking", weight: 6),
+        Payee(name: "Sushi Circle", category: "Restaurants", typicalMinor: -2_750, account: "checking", weight: 4),
+        Payee(name: "Joe's Diner", category: "Restaurants", typicalMinor: -2_400, account: "card-usd", weight: 3),
+        Payee(name: "Café Einstein", category: "Coffee", typicalMinor: -480, account: "cash-eur", weight: 14),
+        Payee(name: "Blue Bottle Coffee", category: "Coffee", typicalMinor: -650, account: "card-usd", weight: 3),
+        Payee(name: "Hausverwaltung Schmidt", category: "Rent", typicalMinor: -98_000, account: "checking", weight: 1),
+        Payee(name: "Stadtwerke", category: "Utilities", typicalMinor: -8_900, account: "checking", weight: 1),
+        Payee(name: "Telekom", category: "Internet & Phone", typicalMinor: -4_999, account: "checking", weight: 1),
+        Payee(name: "BVG", category: "Public transport", typicalMinor: -350, account: "checking", weight: 12),
+        Payee(name: "Deutsche Bahn", category: "Public transport", typicalMinor: -5_990, account: "checking", weight: 3),
+        Payee(name: "Aral", category: "Fuel", typicalMinor: -6_500, account: "checking", weight: 4),
+        Payee(name: "Yellow Cab NYC", category: "Taxi", typicalMinor: -2_300, account: "card-usd", weight: 2),
+        Payee(name: "H&M", category: "Clothes", typicalMinor: -3_999, account: "checking", weight: 3),
+        Payee(name: "Saturn", category: "Electronics", typicalMinor: -12_900, account: "checking", weight: 2),
+        Payee(name: "Best Buy", category: "Electronics", typicalMinor: -8_999, account: "card-usd", weight: 1),
+        Payee(name: "Thalia", category: "Books", typicalMinor: -1_899, account: "checking", weight: 3),
+        Payee(name: "Lufthansa", category: "Travel", typicalMinor: -28_900, account: "checking", weight: 1),
+        Payee(name: "Marriott Times Square", category: "Travel", typicalMinor: -31_500, account: "card-usd", weight: 1),
+        Payee(name: "Kino International", category: "Cinema", typicalMinor: -1_250, account: "cash-eur", weight: 2),
+        Payee(name: "Urban Sports Club", category: "Sport", typicalMinor: -4_900, account: "checking", weight: 1),
+        Payee(name: "Apotheke am Markt", category: "Health", typicalMinor: -1_480, account: "cash-eur", weight: 3),
+        Payee(name: "ACME GmbH", category: "Salary", typicalMinor: 342_000, account: "checking", weight: 1),
+        Payee(name: "Amazon refund", category: "Refunds", typicalMinor: 2_999, account: "checking", weight: 1),
+        Payee(name: "dm-drogerie markt", category: "Points collected", typicalMinor: 120, account: "payback", weight: 4),
+        Payee(name: "REWE Group", category: "Points collected", typicalMinor: 85, account: "payback", weight: 5),
+        Payee(name: "Aral", category: "Points collected", typicalMinor: 60, account: "payback", weight: 2),
+    ]
+}
+
+/// Generates a year of demo transactions, oldest first, ending `now`. Deterministic for a seed.
+///
+/// Most are cleared; about a third of the current month, a little of the previous months and
+/// one month of last year stay uncleared, so the review deck has work and a look-back to offer.
+public struct DemoTransactions: IteratorProtocol, Sendable {
+    let count: Int
+    let start: Int64
+    let span: Int64
+    let now: Int64
+    let monthStart: Int64
+    let timeZone: TimeZone
+    let categoryIDs: [String: Int64]
+    let accountIDs: [String: Int64]
+    let currencies: [String: Currency]
+    let pick: [Int]
+    var produced = 0
+    var random: SplitMix64
+
+    public init(
+        count: Int, now: Date, timeZone: TimeZone, categoryIDs: [String: Int64],
+        accountIDs: [String: Int64], seed: UInt64 = 2026
+    ) {
+        self.count = count
+        self.now = Int64(now.timeIntervalSince1970)
+        self.span = 365 * 86_400
+        self.start = self.now - span
+        self.timeZone = timeZone
+        let calendar = Calendar.gregorian(in: timeZone)
+        let month = calendar.dateInterval(of: .month, for: now)!.start
+        self.monthStart = Int64(month.timeIntervalSince1970)
+        self.categoryIDs = categoryIDs
+        self.accountIDs = accountIDs
+        self.currencies = Dictionary(uniqueKeysWithValues: DemoBook.accounts.map { ($0.key, $0.currency) })
+        self.pick = DemoBook.payees.indices.flatMap { Array(repeating: $0, count: DemoBook.payees[$0].weight) }
+        self.random = SplitMix64(seed: seed)
+    }
+
+    public mutating func next() -> NewTransaction? {
+        guard produced < count else { return nil }
+        // Evenly spread over the year with jitter, so the newest is close to now.
+        let slot = start + span * Int64(produced) / Int64(max(count, 1))
+        let jitter = Int64(random.next() % UInt64(max(1, span / Int64(max(count, 1)))))
+        let bookedAt = min(now - 60, slot + jitter)
+        produced += 1
+        let payee = DemoBook.payees[pick[Int(random.next() % UInt64(pick.count))]]
+        let currency = currencies[payee.account]!
+        // Vary by -40%…+40%, keep the sign; points and rent stay round.
+        let variation = Int64(random.next() % 81) - 40
+        var minor = payee.typicalMinor + payee.typicalMinor * variation / 100
+        if currency.isPoints || payee.category == "Rent" || payee.category == "Salary" {
+            minor = payee.typicalMinor
+        }
+        if minor == 0 { minor = payee.typicalMinor }
+        let roll = random.next() % 100
+        let status: TransactionStatus
+        if bookedAt >= now - 3 * 86_400 && roll < 15 {
+            status = .pending
+        } else if bookedAt >= monthStart {
+            status = roll < 35 ? .uncleared : .cleared
+        } else if bookedAt >= monthStart - 62 * 86_400 {
+            status = roll < 6 ? .uncleared : .cleared
+        } else if bookedAt < start + 45 * 86_400 {
+            status = roll < 3 ? .uncleared : .cleared
+        } else {
+            status = .cleared
+        }
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(bookedAt)))
+        let notes = payee.category == "Rent" ? "Monthly rent" : (roll % 9 == 0 ? "Shared with Alex" : "")
+        return NewTransaction(
+            accountID: accountIDs[payee.account], bookedAt: BookingTime(epochSeconds: bookedAt, offsetSeconds: offset),
+            payee: payee.name, originalName: payee.name.uppercased(), notes: notes,
+            money: Money(minorUnits: minor, currency: currency), status: status,
+            categoryID: categoryIDs[payee.category], externalID: "demo-\(produced)")
+    }
+}
+
+/// A small, fast, seedable random number generator (SplitMix64), so demo data is repeatable.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

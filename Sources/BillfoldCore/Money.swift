@@ -1,0 +1,98 @@
+import Foundation
+
+/// An exact amount in one currency.
+///
+/// Sign convention, everywhere in Billfold: money coming in (income, refunds, points collected) is
+/// positive; money going out (expenses) is negative. Dialects that use another convention (Lunch
+/// Money's positive debits) convert at their edge.
+public struct Money: Hashable, Sendable {
+    public let amount: Decimal
+    public let currency: Currency
+
+    public init(_ amount: Decimal, _ currency: Currency) {
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// Parses a decimal string such as `-12.34` strictly: an optional minus, digits, and at most as
+    /// many decimals as the currency's minor unit. Never goes through a binary floating point value.
+    public init(parsing text: String, currency: Currency) throws(BillfoldError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let minor = Money.minorUnits(of: trimmed, decimals: currency.minorUnits) else {
+            let decimals =
+                currency.minorUnits == 0
+                ? "no decimals" : "at most \(currency.minorUnits) decimals"
+            throw BillfoldError(
+                .invalidAmount,
+                "“\(text)” is not a valid \(currency.code) amount: write a number like -12.34 with \(decimals).",
+                fields: ["amount": "Must be a decimal number with \(decimals)."]
+            )
+        }
+        self.init(minorUnits: minor, currency: currency)
+    }
+
+    /// Builds money from an integer count of the currency's minor unit (cents for EUR).
+    public init(minorUnits: Int64, currency: Currency) {
+        self.amount = Decimal(minorUnits) / Money.scale(currency.minorUnits)
+        self.currency = currency
+    }
+
+    /// The amount as an integer count of minor units; exact because parsing refused extra decimals.
+    public var minorUnits: Int64 {
+        var scaled = amount * Money.scale(currency.minorUnits)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .bankers)
+        return NSDecimalNumber(decimal: rounded).int64Value
+    }
+
+    /// The amount as a plain decimal string with exactly the currency's decimals, e.g. `-12.30`.
+    public var decimalString: String {
+        Money.format(minorUnits: minorUnits, decimals: currency.minorUnits)
+    }
+
+    public var isIncome: Bool { amount > 0 }
+
+    static func scale(_ decimals: Int) -> Decimal {
+        var value = Decimal(1)
+        for _ in 0..<decimals { value *= 10 }
+        return value
+    }
+
+    /// Formats an integer of minor units without Foundation's locale machinery, so API strings are
+    /// stable: `format(-1230, 2)` is `-12.30`.
+    public static func format(minorUnits: Int64, decimals: Int) -> String {
+        let negative = minorUnits < 0
+        let digits = String(minorUnits.magnitude)
+        guard decimals > 0 else { return (negative ? "-" : "") + digits }
+        let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+        let whole = padded.dropLast(decimals)
+        let fraction = padded.suffix(decimals)
+        return (negative ? "-" : "") + whole + "." + fraction
+    }
+
+    /// Reads `-12.3` as -1230 for two decimals; nil for anything that is not a plain decimal
+    /// with at most `decimals` decimals or that would not fit in 64 bits.
+    static func minorUnits(of text: String, decimals: Int) -> Int64? {
+        var rest = Substring(text)
+        var negative = false
+        if rest.first == "-" || rest.first == "+" {
+            negative = rest.first == "-"
+            rest = rest.dropFirst()
+        }
+        let parts = rest.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty else { return nil }
+        let fraction = parts.count == 2 ? parts[1] : ""
+        if parts.count == 2 && fraction.isEmpty { return nil }
+        guard fraction.count <= decimals,
+            whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
+            whole.count <= 15
+        else { return nil }
+        let digits = whole + fraction + String(repeating: "0", count: decimals - fraction.count)
+        guard let value = Int64(digits) else { return nil }
+        return negative ? -value : value
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

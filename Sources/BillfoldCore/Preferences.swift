@@ -1,0 +1,106 @@
+import Foundation
+
+/// How a user wants to see things: language and region, time zone, primary currency, deck size.
+public struct Preferences: Hashable, Sendable {
+    public var locale: String
+    public var timeZone: String
+    public var currency: Currency
+    public var deckSize: Int
+
+    public init(locale: String, timeZone: String, currency: Currency, deckSize: Int) {
+        self.locale = locale
+        self.timeZone = timeZone
+        self.currency = currency
+        self.deckSize = deckSize
+    }
+
+    public static let standard = Preferences(
+        locale: "en-US", timeZone: "UTC", currency: .eur, deckSize: 20)
+
+    /// Locales the pages are checked in, with their names in their own language.
+    public static let locales: [(id: String, name: String)] = [
+        ("en-US", "English (United States)"), ("en-GB", "English (United Kingdom)"),
+        ("de-DE", "Deutsch (Deutschland)"), ("de-AT", "Deutsch (Österreich)"),
+        ("de-CH", "Deutsch (Schweiz)"), ("fr-FR", "Français (France)"),
+        ("es-ES", "Español (España)"), ("it-IT", "Italiano (Italia)"),
+        ("nl-NL", "Nederlands (Nederland)"), ("ja-JP", "日本語 (日本)"),
+    ]
+
+    public static let deckSizes = 5...100
+
+    /// Checks every field, naming the one at fault.
+    public func validated() throws(BillfoldError) -> Preferences {
+        guard Preferences.locales.contains(where: { $0.id == locale }) else {
+            throw .validation("locale", "“\(locale)” is not a supported language and region.")
+        }
+        guard TimeZone(identifier: timeZone) != nil else {
+            throw .validation("timeZone", "“\(timeZone)” is not a time zone. Use a name like Europe/Berlin.")
+        }
+        guard Preferences.deckSizes.contains(deckSize) else {
+            throw .validation(
+                "deckSize",
+                "The deck size must be from \(Preferences.deckSizes.lowerBound) to \(Preferences.deckSizes.upperBound)."
+            )
+        }
+        return self
+    }
+
+    public var zone: TimeZone { TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0)! }
+    public var foundationLocale: Locale {
+        Locale(identifier: locale.replacingOccurrences(of: "-", with: "_"))
+    }
+    public var format: DisplayFormat { DisplayFormat(locale: foundationLocale, timeZone: zone) }
+}
+
+/// Formats values for a person in their locale and time zone. Linux's `Locale.current` is always
+/// `en_001`, so nothing here uses the process's defaults.
+public struct DisplayFormat: Sendable {
+    public let locale: Locale
+    public let timeZone: TimeZone
+
+    public init(locale: Locale, timeZone: TimeZone) {
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    /// `-1.234,56 €` in de-DE, `-$1,234.56` in en-US, `1,240 PBP` for points.
+    public func money(_ money: Money) -> String {
+        let decimals = money.currency.minorUnits
+        if money.currency.isPoints {
+            let number = money.amount.formatted(
+                .number.locale(locale).precision(.fractionLength(decimals)))
+            return "\(number)\u{00A0}\(money.currency.code)"
+        }
+        return money.amount.formatted(
+            .currency(code: money.currency.code).locale(locale)
+                .precision(.fractionLength(decimals)))
+    }
+
+    /// Date and time of a booking, in the user's zone: `Nov 20, 2026, 2:30 PM`.
+    public func dateTime(_ epochSeconds: Int64) -> String {
+        Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
+            Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale,
+                calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
+    }
+
+    /// The day alone, short: `11/20/2026` or `20.11.2026`.
+    public func date(_ epochSeconds: Int64) -> String {
+        Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
+            Date.FormatStyle(date: .numeric, time: .omitted, locale: locale,
+                calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
+    }
+
+    /// A day heading in the list: `Friday, November 20, 2026`.
+    public func dayHeading(_ epochSeconds: Int64) -> String {
+        Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
+            Date.FormatStyle(date: .complete, time: .omitted, locale: locale,
+                calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
+    }
+
+    /// Only the time of day: `2:30 PM` or `14:30`.
+    public func time(_ epochSeconds: Int64) -> String {
+        Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
+            Date.FormatStyle(date: .omitted, time: .shortened, locale: locale,
+                calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
+    }
+}

@@ -1,0 +1,122 @@
+/// One booked movement of money (or points) on one of the user's accounts.
+public struct Transaction: Hashable, Sendable, Identifiable {
+    public var id: Int64
+    public var accountID: Int64
+    public var bookedAt: BookingTime
+    /// Who the money went to or came from, as the user calls them.
+    public var payee: String
+    /// The name as the bank or import file wrote it, kept untouched.
+    public var originalName: String
+    /// The user's notes; the import's description lands here.
+    public var notes: String
+    public var money: Money
+    public var status: TransactionStatus
+    public var categoryID: Int64?
+    /// The id the source gave it (PAYBACK reference, bank id): re-imports skip what they find.
+    public var externalID: String?
+    public var createdAt: Int64
+    public var updatedAt: Int64
+
+    public init(
+        id: Int64, accountID: Int64, bookedAt: BookingTime, payee: String, originalName: String,
+        notes: String, money: Money, status: TransactionStatus, categoryID: Int64?,
+        externalID: String?, createdAt: Int64, updatedAt: Int64
+    ) {
+        self.id = id
+        self.accountID = accountID
+        self.bookedAt = bookedAt
+        self.payee = payee
+        self.originalName = originalName
+        self.notes = notes
+        self.money = money
+        self.status = status
+        self.categoryID = categoryID
+        self.externalID = externalID
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// What a new transaction needs before it has an id, from a form, an API call or an import.
+public struct NewTransaction: Hashable, Sendable {
+    public var accountID: Int64?
+    public var bookedAt: BookingTime
+    public var payee: String
+    public var originalName: String
+    public var notes: String
+    public var money: Money
+    public var status: TransactionStatus
+    public var categoryID: Int64?
+    public var externalID: String?
+
+    public init(
+        accountID: Int64? = nil, bookedAt: BookingTime, payee: String, originalName: String? = nil,
+        notes: String = "", money: Money, status: TransactionStatus = .uncleared,
+        categoryID: Int64? = nil, externalID: String? = nil
+    ) {
+        self.accountID = accountID
+        self.bookedAt = bookedAt
+        self.payee = payee
+        self.originalName = originalName ?? payee
+        self.notes = notes
+        self.money = money
+        self.status = status
+        self.categoryID = categoryID
+        self.externalID = externalID
+    }
+
+    /// Trims text and enforces the limits every entry point shares.
+    public func validated() throws(BillfoldError) -> NewTransaction {
+        var copy = self
+        copy.payee = try TransactionRules.payee(payee)
+        copy.originalName = originalName.trimmingCharacters(in: .whitespacesAndNewlines)
+        if copy.originalName.isEmpty { copy.originalName = copy.payee }
+        copy.notes = try TransactionRules.notes(notes)
+        if let externalID, externalID.count > TransactionRules.maxExternalID {
+            throw .validation(
+                "externalId",
+                "The external id is longer than \(TransactionRules.maxExternalID) characters.")
+        }
+        return copy
+    }
+}
+
+/// The limits on what a user types into a transaction.
+public enum TransactionRules {
+    public static let maxPayee = 200
+    public static let maxNotes = 2000
+    public static let maxExternalID = 200
+
+    public static func payee(_ raw: String) throws(BillfoldError) -> String {
+        let payee = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !payee.isEmpty else { throw .validation("payee", "Enter a payee.") }
+        guard payee.count <= maxPayee else {
+            throw .validation("payee", "The payee is longer than \(maxPayee) characters.")
+        }
+        return payee
+    }
+
+    public static func notes(_ raw: String) throws(BillfoldError) -> String {
+        let notes = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard notes.count <= maxNotes else {
+            throw .validation("notes", "The notes are longer than \(maxNotes) characters.")
+        }
+        return notes
+    }
+}
+
+/// A change to the fields a user may edit on an existing transaction. Nil leaves a field alone;
+/// `categoryID: .some(nil)` makes the transaction uncategorised.
+public struct TransactionChange: Hashable, Sendable {
+    public var categoryID: Int64??
+    public var notes: String?
+    public var status: TransactionStatus?
+
+    public init(categoryID: Int64?? = nil, notes: String? = nil, status: TransactionStatus? = nil) {
+        self.categoryID = categoryID
+        self.notes = notes
+        self.status = status
+    }
+
+    public var isEmpty: Bool { categoryID == nil && notes == nil && status == nil }
+}

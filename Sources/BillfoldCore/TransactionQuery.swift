@@ -1,0 +1,48 @@
+import Foundation
+
+/// A `TransactionFilter` made concrete for one user: category ids expanded through groups and
+/// days turned into instants in the user's time zone. This is what the store runs.
+public struct TransactionQuery: Hashable, Sendable {
+    /// Nil: any category. Otherwise the ids to match (a group and its children).
+    public var categoryIDs: [Int64]?
+    public var uncategorized: Bool
+    public var status: TransactionStatus?
+    public var range: InstantRange
+    /// Lowercased search text.
+    public var text: String?
+
+    public init(
+        categoryIDs: [Int64]? = nil, uncategorized: Bool = false, status: TransactionStatus? = nil,
+        range: InstantRange, text: String? = nil
+    ) {
+        self.categoryIDs = categoryIDs
+        self.uncategorized = uncategorized
+        self.status = status
+        self.range = range
+        self.text = text?.lowercased()
+    }
+
+    /// Everything the user has.
+    public static let everything = TransactionQuery(
+        range: try! InstantRange(from: nil, to: nil, in: TimeZone(secondsFromGMT: 0)!))
+}
+
+extension TransactionFilter {
+    /// Resolves the filter against the user's categories and time zone. A category the user does
+    /// not have is refused the same way whether it is missing or someone else's.
+    public func query(categories: CategoryTree, timeZone: TimeZone) throws(BillfoldError)
+        -> TransactionQuery
+    {
+        var ids: [Int64]?
+        if let categoryID {
+            let matching = categories.idsMatching(categoryID)
+            guard !matching.isEmpty else {
+                throw .validation("category", "No category with the id \(categoryID) exists.")
+            }
+            ids = matching
+        }
+        return TransactionQuery(
+            categoryIDs: ids, uncategorized: uncategorized, status: status,
+            range: try InstantRange(from: from, to: to, in: timeZone), text: text)
+    }
+}

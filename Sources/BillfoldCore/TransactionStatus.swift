@@ -1,0 +1,28 @@
+/// Where a transaction stands in the user's review.
+public enum TransactionStatus: String, Sendable, Codable, CaseIterable {
+    /// Reviewed and accepted by the user.
+    case cleared
+    /// Not yet reviewed; the review deck shows these.
+    case uncleared
+    /// Announced by the bank but not yet booked.
+    case pending
+
+    public init(parsing text: String) throws(BillfoldError) {
+        guard let status = TransactionStatus(rawValue: text.lowercased()) else {
+            throw BillfoldError(
+                .invalidStatus,
+                "“\(text)” is not a status. Use cleared, uncleared or pending.",
+                fields: ["status": "Use cleared, uncleared or pending."])
+        }
+        self = status
+    }
+
+    /// The word shown to a person.
+    public var label: String {
+        switch self {
+        case .cleared: "Cleared"
+        case .uncleared: "Uncleared"
+        case .pending: "Pending"
+        }
+    }
+}

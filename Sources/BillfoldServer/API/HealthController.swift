@@ -1,0 +1,27 @@
+import BillfoldCore
+import Fluent
+import SQLKit
+import Vapor
+
+/// `/health/live` answers while the process runs; `/health/ready` once migrations ran and the
+/// database answers, so a load balancer sends traffic only to instances that can serve it.
+struct HealthController: RouteCollection {
+    struct Status: Content {
+        var status: String
+    }
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("health", "live") { _ in Status(status: "live") }
+        routes.get("health", "ready") { request async throws -> Response in
+            guard request.application.migrationsDone else {
+                throw BillfoldError(.unavailable, "The database migrations have not finished.")
+            }
+            do {
+                try await (request.db as! any SQLDatabase).raw("SELECT 1 AS ok").run()
+            } catch {
+                throw BillfoldError(.unavailable, "The database does not answer.")
+            }
+            return try await Status(status: "ready").encodeResponse(for: request)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import BillfoldAPI
+import BillfoldCore
+import Vapor
+
+/// `/api/v1/transactions`: list with filters, cursor and totals; detail; add; change.
+struct TransactionsAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let transactions = routes.grouped("transactions")
+        transactions.get(use: list)
+        transactions.post(use: create)
+        transactions.get(":id", use: show)
+        transactions.patch(":id", use: update)
+    }
+
+    func list(request: Request) async throws -> Response {
+        let query = try request.query.decode([String: String].self)
+        let filter = try TransactionFilter(query: query)
+        let limit = try PageSize.parse(query["limit"])
+        let page = try await request.transactionService.list(filter, cursor: query["cursor"], limit: limit)
+        return try TransactionListResponse(
+            transactions: page.transactions.map(TransactionDTO.init),
+            nextCursor: page.next?.token, totals: page.totals.map(TotalDTO.init)
+        ).apiResponse()
+    }
+
+    func show(request: Request) async throws -> Response {
+        try TransactionDTO(try await request.transactionService.get(try request.transactionID)).apiResponse()
+    }
+
+    func create(request: Request) async throws -> Response {
+        let body = try request.decodeJSON(CreateTransactionRequest.self)
+        let created = try await request.transactionService.create(body)
+        let response = try TransactionDTO(created).apiResponse(status: .created)
+        response.headers.replaceOrAdd(name: .location, value: "/api/v1/transactions/\(created.id)")
+        return response
+    }
+
+    func update(request: Request) async throws -> Response {
+        let id = try request.transactionID
+        let body = try request.decodeJSON(UpdateTransactionRequest.self)
+        return try TransactionDTO(try await request.transactionService.update(id, body)).apiResponse()
+    }
+}
+
+extension Request {
+    var transactionService: TransactionService {
+        get throws { TransactionService(database: db, user: try user) }
+    }
+
+    /// The `:id` of the path; anything but a positive 64-bit integer is a missing transaction.
+    var transactionID: Int64 {
+        get throws {
+            guard let text = parameters.get("id"), let id = Int64(text), id > 0 else {
+                throw BillfoldError.notFound("transaction")
+            }
+            return id
+        }
+    }
+
+    /// Decodes a JSON body, refusing other content types and empty bodies with a clear error.
+    func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
+        guard let body = body.data, body.readableBytes > 0 else {
+            throw BillfoldError(.invalidJSON, "The request needs a JSON body.")
+        }
+        if let contentType = headers.contentType, contentType != .json {
+            throw BillfoldError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json).")
+        }
+        return try JSONDecoder().decode(T.self, from: body)
+    }
+}

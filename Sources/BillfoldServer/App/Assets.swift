@@ -1,0 +1,76 @@
+import BillfoldCore
+import Crypto
+import Foundation
+import Vapor
+
+/// The stylesheet, scripts and OpenAPI document, shipped as package resources and held in memory,
+/// so the server works from any working directory.
+struct Assets: Sendable {
+    struct File: Sendable {
+        var bytes: Data
+        var contentType: HTTPMediaType
+        /// A short content hash: links carry it, so browsers may cache forever.
+        var version: String
+    }
+
+    var files: [String: File]
+
+    static let served = [
+        "app.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
+        "transactions.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
+        "settings.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
+        "openapi.json": HTTPMediaType.json,
+    ]
+
+    static func load() throws -> Assets {
+        var files: [String: File] = [:]
+        for (name, type) in served {
+            let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+            guard let url = Bundle.module.url(forResource: parts[0], withExtension: parts[1], subdirectory: "Resources")
+            else { throw BillfoldError(.internalError, "The resource \(name) is missing from the build.") }
+            let bytes = try Data(contentsOf: url)
+            let digest = SHA256.hash(data: bytes).prefix(6).map { String(format: "%02x", $0) }.joined()
+            files[name] = File(bytes: bytes, contentType: type, version: digest)
+        }
+        return Assets(files: files)
+    }
+
+    /// `/assets/app.css?v=1a2b3c`
+    func path(_ name: String) -> String {
+        "/assets/\(name)?v=\(files[name]?.version ?? "0")"
+    }
+}
+
+extension Application {
+    private struct AssetsKey: StorageKey { typealias Value = Assets }
+    var assets: Assets {
+        get { storage[AssetsKey.self] ?? Assets(files: [:]) }
+        set { storage[AssetsKey.self] = newValue }
+    }
+}
+
+struct AssetController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("assets", ":name") { request -> Response in
+            guard let name = request.parameters.get("name"),
+                let file = request.application.assets.files[name], name != "openapi.json"
+            else { throw Abort(.notFound) }
+            let response = Response(status: .ok, body: .init(data: file.bytes))
+            response.headers.contentType = file.contentType
+            response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=31536000, immutable")
+            return response
+        }
+    }
+}
+
+/// `GET /api/v1/openapi.json`: the native API's description, readable without signing in.
+struct OpenAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("openapi.json") { request -> Response in
+            guard let file = request.application.assets.files["openapi.json"] else { throw Abort(.notFound) }
+            let response = Response(status: .ok, body: .init(data: file.bytes))
+            response.headers.contentType = .json
+            return response
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import BillfoldCore
+import BillfoldStore
+import Vapor
+
+extension UserModel: Authenticatable {}
+
+/// Signs in the browser whose session cookie names a live session in the database, so any
+/// instance sharing the database can serve it.
+struct SessionAuthenticator: AsyncMiddleware {
+    static let cookie = "billfold_session"
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let secret = request.cookies[Self.cookie]?.string, !secret.isEmpty,
+            let user = try await UserRepository(database: request.db)
+                .user(forSession: Secrets.hash(secret))
+        {
+            request.auth.login(user)
+        }
+        return try await next.respond(to: request)
+    }
+}
+
+/// Accepts a personal access token as `Authorization: Bearer …` on the APIs.
+struct TokenAuthenticator: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if let bearer = request.headers.bearerAuthorization {
+            // A bad token is an error even when a session cookie came along: the caller meant it.
+            guard
+                let user = try await UserRepository(database: request.db)
+                    .user(forToken: Secrets.hash(bearer.token))
+            else {
+                throw BillfoldError(.unauthorized, "The access token is not valid. Create a new one in Settings.")
+            }
+            request.auth.login(user)
+        }
+        return try await next.respond(to: request)
+    }
+}
+
+/// Lets only signed-in users through: APIs answer 401, pages send the browser to sign in.
+struct RequireUser: AsyncMiddleware {
+    enum Style { case json, page }
+    let style: Style
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if request.auth.has(UserModel.self) {
+            return try await next.respond(to: request)
+        }
+        switch style {
+        case .json:
+            throw BillfoldError(.unauthorized, "Sign in or send a valid access token.")
+        case .page:
+            if try await UserRepository(database: request.db).count() == 0 {
+                return request.redirect(to: "/setup")
+            }
+            var target = request.url.path
+            if let query = request.url.query { target += "?" + query }
+            let next = target == "/" ? "" : "?next=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            return request.redirect(to: "/signin" + next)
+        }
+    }
+}
+
+extension Request {
+    /// The signed-in user; routes behind `RequireUser` always have one.
+    var user: UserModel {
+        get throws {
+            guard let user = auth.get(UserModel.self) else {
+                throw BillfoldError(.unauthorized, "Sign in or send a valid access token.")
+            }
+            return user
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Crypto
+import Foundation
+
+/// Random secrets for sessions and access tokens, and the one-way hash that is all the database
+/// ever sees of them.
+enum Secrets {
+    private static let alphabet = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+
+    /// A new access token: `bf_` and 40 characters from an unambiguous alphabet (~234 bits).
+    static func newAccessToken() -> String {
+        "bf_" + random(40)
+    }
+
+    /// A new session secret for a cookie.
+    static func newSessionSecret() -> String { random(43) }
+
+    static func hash(_ secret: String) -> String {
+        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    private static func random(_ count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<count).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+}

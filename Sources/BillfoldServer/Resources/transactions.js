@@ -1,0 +1,93 @@
+// The transactions list: infinite scroll over the server's "Load more" link, with loading,
+// error-with-retry and offline states that never leave a spinner forever. Without this script
+// the link still works as a plain page link.
+const more = document.querySelector("#more");
+const list = document.querySelector("#transaction-list");
+const state = document.querySelector("#more-state");
+let link = more ? more.querySelector("[data-more]") : null;
+let busy = false;
+
+// Filters apply as soon as a choice is made.
+for (const select of document.querySelectorAll("[data-autosubmit], .filters select")) {
+  select.addEventListener("change", () => select.form.requestSubmit());
+}
+
+function show(kind, message, withRetry) {
+  state.hidden = false;
+  state.className = "more-state " + kind;
+  state.replaceChildren();
+  if (kind === "loading") {
+    const spinner = document.createElement("span");
+    spinner.className = "spinner";
+    spinner.setAttribute("aria-hidden", "true");
+    state.append(spinner);
+  }
+  state.append(document.createTextNode(message));
+  if (withRetry) {
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = "button small";
+    retry.textContent = "Retry";
+    retry.addEventListener("click", loadMore);
+    state.append(retry);
+  }
+}
+
+async function loadMore() {
+  if (!link || busy) return;
+  if (!navigator.onLine) {
+    show("offline", "You are offline. More transactions load when the connection returns.", false);
+    return;
+  }
+  busy = true;
+  link.hidden = true;
+  show("loading", "Loading more transactions…", false);
+  const url = new URL(link.href);
+  url.pathname = "/transactions/rows";
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 15000);
+  try {
+    const response = await fetch(url, { headers: { Accept: "application/json" }, signal: controller.signal });
+    if (!response.ok) throw new Error("The server answered " + response.status + ".");
+    const page = await response.json();
+    list.insertAdjacentHTML("beforeend", page.html);
+    if (page.next) {
+      link.href = page.next;
+      link.hidden = false;
+      state.hidden = true;
+    } else {
+      link.remove();
+      link = null;
+      show("done", "That’s everything for this filter.", false);
+    }
+  } catch (error) {
+    link.hidden = false;
+    if (!navigator.onLine) {
+      show("offline", "You are offline. More transactions load when the connection returns.", false);
+    } else {
+      const reason = error.name === "AbortError" ? "The server took too long." : error.message;
+      show("error", "Could not load more transactions. " + reason, true);
+    }
+  } finally {
+    clearTimeout(timer);
+    busy = false;
+  }
+}
+
+if (link) {
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    loadMore();
+  });
+  if ("IntersectionObserver" in window) {
+    new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && link && !link.hidden) loadMore();
+    }, { rootMargin: "400px" }).observe(more);
+  }
+  window.addEventListener("online", () => {
+    if (state.classList.contains("offline")) loadMore();
+  });
+  window.addEventListener("offline", () => {
+    if (!busy) show("offline", "You are offline. More transactions load when the connection returns.", false);
+  });
+}

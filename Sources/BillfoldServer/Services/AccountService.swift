@@ -1,0 +1,68 @@
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+import Vapor
+
+/// Creating users and the secrets they sign in with. Shared by the setup page, the CLI and tests.
+public struct AccountService: Sendable {
+    let database: any Database
+
+    public init(database: any Database) { self.database = database }
+
+    public static let minimumPasswordLength = 8
+
+    /// Creates a user with a bcrypt-hashed password.
+    public func createUser(
+        email rawEmail: String, password: String, name rawName: String?,
+        preferences: Preferences = .standard
+    ) async throws -> UserModel {
+        let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
+        guard Self.looksLikeEmail(email) else {
+            throw BillfoldError.validation("email", "“\(rawEmail)” is not an email address.")
+        }
+        guard password.count >= Self.minimumPasswordLength else {
+            throw BillfoldError.validation(
+                "password", "The password must be at least \(Self.minimumPasswordLength) characters.")
+        }
+        guard password.utf8.count <= 72 else {
+            // bcrypt reads only 72 bytes; refusing is more honest than silently ignoring the rest.
+            throw BillfoldError.validation("password", "The password must be at most 72 bytes.")
+        }
+        let name = rawName?.trimmingCharacters(in: .whitespaces) ?? ""
+        let hash = try Bcrypt.hash(password, cost: 10)
+        return try await UserRepository(database: database).create(
+            email: email, name: name.isEmpty ? String(email.prefix { $0 != "@" }) : name,
+            passwordHash: hash, preferences: try preferences.validated())
+    }
+
+    /// The user whose email and password match, or nil. Takes as long for an unknown email as
+    /// for a wrong password, so timing does not tell which emails exist.
+    public func signIn(email: String, password: String) async throws -> UserModel? {
+        let user = try await UserRepository(database: database).find(email: email.trimmingCharacters(in: .whitespaces))
+        let hash = user?.passwordHash ?? Self.decoyHash
+        let matches = (try? Bcrypt.verify(password, created: hash)) ?? false
+        return matches ? user : nil
+    }
+
+    /// Creates an access token and returns it in the clear, the only time it is ever shown.
+    public func createToken(for user: UserModel, label rawLabel: String) async throws -> (
+        token: String, record: AccessTokenModel
+    ) {
+        let label = rawLabel.trimmingCharacters(in: .whitespaces)
+        guard !label.isEmpty, label.count <= 100 else {
+            throw BillfoldError.validation("label", "Give the token a label of 1 to 100 characters.")
+        }
+        let token = Secrets.newAccessToken()
+        let record = try await UserRepository(database: database).createToken(
+            userID: user.requireID, label: label, secretHash: Secrets.hash(token))
+        return (token, record)
+    }
+
+    static func looksLikeEmail(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !email.contains(" ") && email.count <= 254
+    }
+
+    private static let decoyHash = try! Bcrypt.hash("decoy-password-for-timing", cost: 10)
+}

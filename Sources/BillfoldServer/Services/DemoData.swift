@@ -1,0 +1,67 @@
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+import Foundation
+
+/// Fills a user's books with a generated year: accounts in EUR, USD and PAYBACK points,
+/// category groups with children, and `count` transactions.
+public struct DemoData: Sendable {
+    let database: any Database
+    let user: UserModel
+
+    public init(database: any Database, user: UserModel) {
+        self.database = database
+        self.user = user
+    }
+
+    /// Writes in chunks and reports progress after each; re-running adds nothing twice, because
+    /// each generated transaction has a stable external id.
+    public func generate(count: Int, now: Date = Date(), progress: (Int) -> Void = { _ in }) async throws -> Int {
+        let userID = user.requireID
+        let categories = CategoryRepository(database: database, userID: userID)
+        let accounts = AccountRepository(database: database, userID: userID)
+        var accountIDs: [String: Int64] = [:]
+        for account in DemoBook.accounts {
+            accountIDs[account.key] = try await accounts.named(
+                "demo-\(account.key)", displayName: account.displayName, currency: account.currency
+            ).id
+        }
+        var categoryIDs: [String: Int64] = [:]
+        for (index, group) in DemoBook.groups.enumerated() {
+            let groupModel = try await categories.forSource(
+                "demo:\(group.name)", name: group.name, isGroup: true,
+                colour: Self.palette[index % Self.palette.count])
+            for child in group.children {
+                categoryIDs[child] = try await categories.forSource(
+                    "demo:\(group.name)/\(child)", name: child, groupID: groupModel.id,
+                    colour: groupModel.colour
+                ).id
+            }
+        }
+        for name in DemoBook.standalone {
+            categoryIDs[name] = try await categories.forSource("demo:\(name)", name: name, colour: "#D14D72").id
+        }
+        var generator = DemoTransactions(
+            count: count, now: now, timeZone: user.preferences.zone, categoryIDs: categoryIDs,
+            accountIDs: accountIDs)
+        var added = 0
+        var done = 0
+        let stamp = Timestamp.now()
+        while true {
+            var batch: [NewTransaction] = []
+            batch.reserveCapacity(10_000)
+            while batch.count < 10_000, let next = generator.next() { batch.append(next) }
+            if batch.isEmpty { break }
+            let chunk = batch
+            added += try await database.transaction { db in
+                try await TransactionRepository(database: db, userID: userID)
+                    .insert(chunk, accountID: { $0.accountID! }, now: stamp).count
+            }
+            done += batch.count
+            progress(done)
+        }
+        return added
+    }
+
+    static let palette = ["#2F9E44", "#1C7ED6", "#F08C00", "#AE3EC9", "#0CA678", "#5C940D", "#0046AA"]
+}

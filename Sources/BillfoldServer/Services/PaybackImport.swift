@@ -1,0 +1,62 @@
+import BillfoldCore
+import BillfoldImport
+import BillfoldStore
+import FluentKit
+import Foundation
+
+/// Imports a PAYBACK transactions file into a user's books, all or nothing.
+public struct PaybackImport: Sendable {
+    let database: any Database
+    let userID: Int64
+
+    public init(database: any Database, userID: Int64) {
+        self.database = database
+        self.userID = userID
+    }
+
+    public struct Outcome: Sendable, Equatable {
+        public var read: Int
+        public var added: Int
+        public var skipped: Int { read - added }
+    }
+
+    /// The source key of the category made for PAYBACK category `number`.
+    static func sourceKey(_ number: Int) -> String { "payback:\(number)" }
+
+    /// Reads the whole file first; a bad item refuses it before anything is written. Then writes
+    /// in one database transaction, skipping references the user already has.
+    public func run(_ data: Data) async throws -> Outcome {
+        let items = try PaybackReader.read(data)
+        let added = try await database.transaction { db in
+            let categories = CategoryRepository(database: db, userID: userID)
+            let accounts = AccountRepository(database: db, userID: userID)
+            let group = try await categories.forSource(
+                "payback", name: "PAYBACK", isGroup: true, colour: "#0046AA", icon: "star")
+            var categoryIDs: [Int: Int64] = [:]
+            for number in Set(items.map(\.paybackCategory)).sorted() {
+                categoryIDs[number] = try await categories.forSource(
+                    Self.sourceKey(number), name: "PAYBACK category \(number)", groupID: group.id)
+                    .id
+            }
+            var accountIDs: [String: Int64] = [:]
+            for currency in Set(items.map(\.transaction.money.currency)) {
+                let isPoints = currency == .pbp
+                accountIDs[currency.code] = try await accounts.named(
+                    isPoints ? "payback" : "payback-\(currency.code.lowercased())",
+                    displayName: isPoints ? "PAYBACK" : "PAYBACK (\(currency.code))",
+                    currency: currency
+                ).id
+            }
+            let transactions = items.map { item in
+                var transaction = item.transaction
+                transaction.categoryID = categoryIDs[item.paybackCategory]
+                return transaction
+            }
+            return try await TransactionRepository(database: db, userID: userID).insert(
+                transactions, accountID: { accountIDs[$0.money.currency.code]! },
+                now: Timestamp.now()
+            ).count
+        }
+        return Outcome(read: items.count, added: added)
+    }
+}

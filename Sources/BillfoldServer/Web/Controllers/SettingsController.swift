@@ -1,0 +1,81 @@
+import BillfoldCore
+import BillfoldStore
+import Vapor
+
+struct SettingsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let settings = routes.grouped("settings")
+        settings.get(use: show)
+        settings.post(use: save)
+        settings.post("tokens", use: createToken)
+        settings.post("tokens", ":id", "revoke", use: revokeToken)
+    }
+
+    private func page(_ request: Request) async throws -> SettingsPage {
+        let user = try request.user
+        return SettingsPage(
+            preferences: user.preferences,
+            tokens: try await UserRepository(database: request.db).tokens(userID: user.requireID),
+            format: user.preferences.format)
+    }
+
+    func show(request: Request) async throws -> Response {
+        let notice: String? =
+            switch try? request.query.get(String.self, at: "done") {
+            case "saved": "Preferences saved."
+            case "revoked": "Token revoked. Apps using it can no longer sign in."
+            default: nil
+            }
+        return try await page(request).response(request, notice: notice)
+    }
+
+    struct PreferencesForm: Content {
+        var locale: String
+        var timeZone: String
+        var currency: String
+        var deckSize: String
+    }
+
+    func save(request: Request) async throws -> Response {
+        let user = try request.user
+        let form = try request.content.decode(PreferencesForm.self)
+        do {
+            guard let deckSize = Int(form.deckSize) else {
+                throw BillfoldError.validation("deckSize", "The deck size must be a whole number.")
+            }
+            let preferences = try Preferences(
+                locale: form.locale, timeZone: form.timeZone, currency: Currency(code: form.currency),
+                deckSize: deckSize
+            ).validated()
+            try await UserRepository(database: request.db).save(preferences, for: user)
+            return request.redirect(to: "/settings?done=saved")
+        } catch let error as BillfoldError {
+            var view = try await page(request)
+            view.error = error
+            return view.response(request)
+        }
+    }
+
+    struct TokenForm: Content { var label: String }
+
+    func createToken(request: Request) async throws -> Response {
+        let form = try request.content.decode(TokenForm.self)
+        do {
+            let created = try await AccountService(database: request.db).createToken(for: try request.user, label: form.label)
+            var view = try await page(request)
+            view.newToken = (created.record.label, created.token)
+            return view.response(request)
+        } catch let error as BillfoldError {
+            var view = try await page(request)
+            view.tokenError = error.message
+            return view.response(request)
+        }
+    }
+
+    func revokeToken(request: Request) async throws -> Response {
+        guard let id = request.parameters.get("id").flatMap({ Int64($0) }),
+            try await UserRepository(database: request.db).revokeToken(id: id, userID: try request.user.requireID)
+        else { throw BillfoldError.notFound("token") }
+        return request.redirect(to: "/settings?done=revoked")
+    }
+}

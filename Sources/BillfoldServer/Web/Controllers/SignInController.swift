@@ -1,0 +1,107 @@
+import BillfoldCore
+import BillfoldStore
+import Vapor
+
+/// Sign-in, sign-out, first-visit owner setup, and the front door.
+struct SignInController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get(use: home)
+        routes.get("signin", use: signInPage)
+        routes.post("signin", use: signIn)
+        routes.post("signout", use: signOut)
+        routes.get("setup", use: setupPage)
+        routes.post("setup", use: setup)
+    }
+
+    func home(request: Request) async throws -> Response {
+        if request.auth.has(UserModel.self) { return request.redirect(to: "/transactions") }
+        if try await UserRepository(database: request.db).count() == 0 {
+            return request.redirect(to: "/setup")
+        }
+        return request.redirect(to: "/signin")
+    }
+
+    func signInPage(request: Request) async throws -> Response {
+        if try await UserRepository(database: request.db).count() == 0 {
+            return request.redirect(to: "/setup")
+        }
+        return SignInPages.signIn(request, next: (try? request.query.get(String.self, at: "next")) ?? "")
+    }
+
+    struct SignInForm: Content {
+        var email: String
+        var password: String
+        var next: String?
+    }
+
+    func signIn(request: Request) async throws -> Response {
+        let form = try request.content.decode(SignInForm.self)
+        guard let user = try await AccountService(database: request.db).signIn(email: form.email, password: form.password)
+        else {
+            return SignInPages.signIn(request, email: form.email, next: form.next ?? "",
+                error: "That email and password do not match an account. Check both and try again.")
+        }
+        return try await startSession(for: user, request: request, next: form.next)
+    }
+
+    func signOut(request: Request) async throws -> Response {
+        if let secret = request.cookies[SessionAuthenticator.cookie]?.string {
+            try await UserRepository(database: request.db).deleteSession(secretHash: Secrets.hash(secret))
+        }
+        request.auth.logout(UserModel.self)
+        let response = request.redirect(to: "/signin")
+        response.cookies[SessionAuthenticator.cookie] = HTTPCookies.Value(
+            string: "", expires: Date(timeIntervalSince1970: 0), path: "/", isHTTPOnly: true, sameSite: .lax)
+        return response
+    }
+
+    func setupPage(request: Request) async throws -> Response {
+        guard try await UserRepository(database: request.db).count() == 0 else {
+            return request.redirect(to: "/signin")
+        }
+        return SignInPages.setup(request)
+    }
+
+    struct SetupForm: Content {
+        var name: String?
+        var email: String
+        var password: String
+        var locale: String
+        var timeZone: String
+        var currency: String
+    }
+
+    func setup(request: Request) async throws -> Response {
+        // Only the very first account may be made here; afterwards this is a sign-in matter.
+        guard try await UserRepository(database: request.db).count() == 0 else {
+            return request.redirect(to: "/signin")
+        }
+        let form = try request.content.decode(SetupForm.self)
+        let values = SignInPages.SetupValues(
+            name: form.name ?? "", email: form.email, locale: form.locale, timeZone: form.timeZone,
+            currency: form.currency)
+        do {
+            let preferences = Preferences(
+                locale: form.locale, timeZone: form.timeZone, currency: try Currency(code: form.currency),
+                deckSize: Preferences.standard.deckSize)
+            let user = try await AccountService(database: request.db).createUser(
+                email: form.email, password: form.password, name: form.name, preferences: preferences)
+            return try await startSession(for: user, request: request, next: "/transactions")
+        } catch let error as BillfoldError {
+            return SignInPages.setup(request, values: values, error: error)
+        }
+    }
+
+    private func startSession(for user: UserModel, request: Request, next: String?) async throws -> Response {
+        let secret = Secrets.newSessionSecret()
+        let lifetime = request.application.billfoldConfiguration.sessionLifetimeSeconds
+        try await UserRepository(database: request.db).createSession(
+            userID: user.requireID, secretHash: Secrets.hash(secret), lifetime: lifetime)
+        // Only local paths: an open redirect would let a link send people elsewhere after sign-in.
+        let target = next.flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil } ?? "/transactions"
+        let response = request.redirect(to: target, redirectType: .normal)
+        response.cookies[SessionAuthenticator.cookie] = HTTPCookies.Value(
+            string: secret, maxAge: Int(lifetime), path: "/", isHTTPOnly: true, sameSite: .lax)
+        return response
+    }
+}

@@ -1,0 +1,181 @@
+import BillfoldCore
+import BillfoldStore
+import Vapor
+
+/// The transactions pages: list, "load more" fragment, detail with editing, and the add form.
+struct TransactionPagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let pages = routes.grouped("transactions")
+        pages.get(use: list)
+        pages.get("rows", use: moreRows)
+        pages.get("new", use: newForm)
+        pages.post("new", use: create)
+        pages.get(":id", use: detail)
+        pages.post(":id", use: update)
+    }
+
+    private func rows(_ request: Request, service: TransactionService, categories: CategoryTree, listQuery: String)
+        async throws -> TransactionRows
+    {
+        let accounts = try await service.accounts.all()
+        return TransactionRows(
+            format: try request.user.preferences.format, categories: categories,
+            accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id!, $0.displayName) }),
+            listQuery: listQuery)
+    }
+
+    func list(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let query = try request.query.decode([String: String].self)
+        var notice: String?
+        var filter = TransactionFilter()
+        var page: TransactionService.Page
+        do {
+            filter = try TransactionFilter(query: query)
+            page = try await service.list(filter, cursor: query["cursor"], limit: PageSize.default)
+        } catch let error as BillfoldError {
+            // A bad bookmark still shows the list, with the reason, instead of a dead end.
+            notice = error.message + " Showing all transactions instead."
+            filter = TransactionFilter()
+            page = try await service.list(filter, cursor: nil, limit: PageSize.default)
+        }
+        let view = TransactionListPage(
+            filter: filter, page: page,
+            rows: try await rows(request, service: service, categories: page.categories,
+                listQuery: TransactionListPage.query(filter)), pageSize: PageSize.default)
+        return view.response(request, notice: notice)
+    }
+
+    struct MoreRows: Content {
+        var html: String
+        var next: String?
+    }
+
+    /// The next page as HTML rows, rendered here so dates and amounts are formatted exactly as on
+    /// the first page.
+    func moreRows(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let query = try request.query.decode([String: String].self)
+        let filter = try TransactionFilter(query: query)
+        let page = try await service.list(filter, cursor: query["cursor"], limit: PageSize.default)
+        let listQuery = TransactionListPage.query(filter)
+        let renderer = try await rows(request, service: service, categories: page.categories, listQuery: listQuery)
+        let view = TransactionListPage(filter: filter, page: page, rows: renderer, pageSize: PageSize.default)
+        return try MoreRows(html: HTML.group(renderer.rows(page.transactions)).rendered, next: view.nextURL)
+            .apiResponse()
+    }
+
+    func detail(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let transaction = try await service.get(try request.transactionID)
+        let notice = (try? request.query.get(String.self, at: "saved")) != nil ? "Saved." : nil
+        return try await detailPage(request, service: service, transaction: transaction, error: nil)
+            .response(request, notice: notice)
+    }
+
+    struct EditForm: Content {
+        var categoryId: String?
+        var status: String?
+        var notes: String?
+        var back: String?
+    }
+
+    func update(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let id = try request.transactionID
+        let form = try request.content.decode(EditForm.self)
+        let back = Self.safeBack(form.back)
+        do {
+            let categoryID: Int64?? = try form.categoryId.map { text in
+                if text.isEmpty { return nil }
+                guard let id = Int64(text) else {
+                    throw BillfoldError.validation("categoryId", "Choose a category from the list.")
+                }
+                return id
+            }
+            let change = TransactionChange(
+                categoryID: categoryID,
+                notes: try form.notes.map { try TransactionRules.notes($0) },
+                status: try form.status.map { try TransactionStatus(parsing: $0) })
+            _ = try await service.update(id, change)
+            return request.redirect(to: "/transactions/\(id)?saved=1&back=\(back.queryEscaped)")
+        } catch let error as BillfoldError where error.code != .notFound {
+            let transaction = try await service.get(id)
+            return try await detailPage(request, service: service, transaction: transaction, error: error, back: back)
+                .response(request)
+        }
+    }
+
+    private func detailPage(
+        _ request: Request, service: TransactionService, transaction: Transaction, error: BillfoldError?,
+        back: String? = nil
+    ) async throws -> TransactionDetailPage {
+        let tree = try await service.categories.tree()
+        let renderer = try await rows(request, service: service, categories: tree, listQuery: "")
+        let back = back ?? Self.safeBack(try? request.query.get(String.self, at: "back"))
+        return TransactionDetailPage(
+            transaction: transaction, rows: renderer,
+            accountName: renderer.accounts[transaction.accountID] ?? "", back: back, error: error)
+    }
+
+    /// The list to return to: only a transactions list URL, never another site.
+    static func safeBack(_ back: String?) -> String {
+        guard let back, !back.isEmpty else { return "/transactions" }
+        if back.hasPrefix("/transactions") { return back }
+        return "/transactions?" + back.filter { $0 != "/" }
+    }
+
+    func newForm(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let user = try request.user
+        let now = Date()
+        let values = NewTransactionPage.Values(
+            bookedAt: Self.localDateTime(now, in: user.preferences.zone), payee: "", amount: "",
+            currency: user.currency, status: TransactionStatus.uncleared.rawValue)
+        return NewTransactionPage(
+            values: values, categories: try await service.categories.tree(),
+            accounts: try await service.accounts.all()
+        ).response(request)
+    }
+
+    func create(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let user = try request.user
+        let values = try request.content.decode(NewTransactionPage.Values.self)
+        do {
+            let currency = try Currency(code: values.currency)
+            let new = try NewTransaction(
+                bookedAt: BookingTime(localDateTime: values.bookedAt, timeZone: user.preferences.zone),
+                payee: values.payee, notes: values.notes ?? "",
+                money: Money(parsing: values.amount, currency: currency),
+                status: try TransactionStatus(parsing: values.status ?? "uncleared"),
+                categoryID: try Self.optionalID(values.categoryId, field: "categoryId")
+            ).validated()
+            let created = try await service.create(new, accountID: try Self.optionalID(values.accountId, field: "accountId"))
+            return request.redirect(to: "/transactions/\(created.id)?saved=1")
+        } catch let error as BillfoldError {
+            return NewTransactionPage(
+                values: values, categories: try await service.categories.tree(),
+                accounts: try await service.accounts.all(), error: error
+            ).response(request)
+        }
+    }
+
+    static func optionalID(_ text: String?, field: String) throws(BillfoldError) -> Int64? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let id = Int64(text) else { throw .validation(field, "Choose an entry from the list.") }
+        return id
+    }
+
+    /// `2026-11-20T14:30` in the zone, as a datetime-local input wants it.
+    static func localDateTime(_ date: Date, in zone: TimeZone) -> String {
+        let c = Calendar.gregorian(in: zone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+    }
+}
+
+extension TransactionListPage {
+    static func query(_ filter: TransactionFilter) -> String {
+        filter.queryItems.map { "\($0.0)=\($0.1.queryEscaped)" }.joined(separator: "&")
+    }
+}

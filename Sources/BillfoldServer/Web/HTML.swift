@@ -1,0 +1,145 @@
+import Vapor
+
+/// A small typed HTML tree. Text and attribute values are escaped when rendered, so a payee named
+/// `<script>` shows as text; only `raw` bypasses that, and it is used for trusted constants.
+///
+/// Why not Plot: Plot's typed contexts have no `<select>` children with text, `<button>`, `aria-*`
+/// or `<dialog>`, which the forms here need; this is the same idea in 150 lines.
+indirect enum HTML: Sendable {
+    case element(String, [Attr], [HTML])
+    case void(String, [Attr])
+    case text(String)
+    case raw(String)
+    case group([HTML])
+
+    func render(into out: inout String) {
+        switch self {
+        case .element(let name, let attrs, let children):
+            out += "<" + name
+            for attr in attrs { attr.render(into: &out) }
+            out += ">"
+            for child in children { child.render(into: &out) }
+            out += "</" + name + ">"
+        case .void(let name, let attrs):
+            out += "<" + name
+            for attr in attrs { attr.render(into: &out) }
+            out += ">"
+        case .text(let text): out += text.htmlEscaped
+        case .raw(let html): out += html
+        case .group(let nodes): for node in nodes { node.render(into: &out) }
+        }
+    }
+
+    var rendered: String {
+        var out = ""
+        render(into: &out)
+        return out
+    }
+}
+
+/// An attribute; nil values render as bare boolean attributes (`selected`).
+struct Attr: Sendable {
+    let name: String
+    let value: String?
+
+    func render(into out: inout String) {
+        out += " " + name
+        if let value { out += "=\"" + value.htmlEscaped + "\"" }
+    }
+
+    static func `class`(_ value: String) -> Attr { Attr(name: "class", value: value) }
+    static func id(_ value: String) -> Attr { Attr(name: "id", value: value) }
+    static func href(_ value: String) -> Attr { Attr(name: "href", value: value) }
+    static func name(_ value: String) -> Attr { Attr(name: "name", value: value) }
+    static func value(_ value: String) -> Attr { Attr(name: "value", value: value) }
+    static func type(_ value: String) -> Attr { Attr(name: "type", value: value) }
+    static func `for`(_ value: String) -> Attr { Attr(name: "for", value: value) }
+    static func action(_ value: String) -> Attr { Attr(name: "action", value: value) }
+    static func method(_ value: String) -> Attr { Attr(name: "method", value: value) }
+    static func label(_ value: String) -> Attr { Attr(name: "aria-label", value: value) }
+    static func data(_ key: String, _ value: String) -> Attr { Attr(name: "data-" + key, value: value) }
+    static func aria(_ key: String, _ value: String) -> Attr { Attr(name: "aria-" + key, value: value) }
+    static func attr(_ name: String, _ value: String?) -> Attr { Attr(name: name, value: value) }
+    static func flag(_ name: String) -> Attr { Attr(name: name, value: nil) }
+    static let required = Attr(name: "required", value: nil)
+    static let selected = Attr(name: "selected", value: nil)
+    static let hidden = Attr(name: "hidden", value: nil)
+}
+
+@resultBuilder
+enum HTMLBuilder {
+    static func buildBlock(_ parts: [HTML]...) -> [HTML] { parts.flatMap { $0 } }
+    static func buildExpression(_ node: HTML) -> [HTML] { [node] }
+    static func buildExpression(_ text: String) -> [HTML] { [.text(text)] }
+    static func buildExpression(_ nodes: [HTML]) -> [HTML] { nodes }
+    static func buildOptional(_ nodes: [HTML]?) -> [HTML] { nodes ?? [] }
+    static func buildEither(first nodes: [HTML]) -> [HTML] { nodes }
+    static func buildEither(second nodes: [HTML]) -> [HTML] { nodes }
+    static func buildArray(_ nodes: [[HTML]]) -> [HTML] { nodes.flatMap { $0 } }
+}
+
+/// Element constructors: `H.div(.class("card")) { H.p { "Hello" } }`.
+enum H {
+    static func el(_ name: String, _ attrs: [Attr], @HTMLBuilder _ content: () -> [HTML] = { [] }) -> HTML {
+        .element(name, attrs, content())
+    }
+    static func div(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("div", attrs, c) }
+    static func span(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("span", attrs, c) }
+    static func p(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("p", attrs, c) }
+    static func a(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("a", attrs, c) }
+    static func h1(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("h1", attrs, c) }
+    static func h2(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("h2", attrs, c) }
+    static func h3(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("h3", attrs, c) }
+    static func strong(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("strong", attrs, c) }
+    static func small(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("small", attrs, c) }
+    static func section(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("section", attrs, c) }
+    static func header(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("header", attrs, c) }
+    static func footer(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("footer", attrs, c) }
+    static func nav(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("nav", attrs, c) }
+    static func main(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("main", attrs, c) }
+    static func ul(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("ul", attrs, c) }
+    static func li(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("li", attrs, c) }
+    static func dl(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("dl", attrs, c) }
+    static func dt(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("dt", attrs, c) }
+    static func dd(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("dd", attrs, c) }
+    static func form(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("form", attrs, c) }
+    static func label(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("label", attrs, c) }
+    static func button(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("button", attrs, c) }
+    static func select(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("select", attrs, c) }
+    static func option(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("option", attrs, c) }
+    static func optgroup(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("optgroup", attrs, c) }
+    static func textarea(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("textarea", attrs, c) }
+    static func time(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("time", attrs, c) }
+    static func code(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("code", attrs, c) }
+    static func table(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("table", attrs, c) }
+    static func tr(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("tr", attrs, c) }
+    static func th(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("th", attrs, c) }
+    static func td(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("td", attrs, c) }
+    static func input(_ attrs: Attr...) -> HTML { .void("input", attrs) }
+    static func group(@HTMLBuilder _ c: () -> [HTML]) -> HTML { .group(c()) }
+}
+
+extension String {
+    var htmlEscaped: String {
+        var out = ""
+        out.reserveCapacity(count)
+        for char in self {
+            switch char {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(char)
+            }
+        }
+        return out
+    }
+
+    /// Encodes a query parameter value.
+    var queryEscaped: String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
+    }
+}

@@ -1,0 +1,129 @@
+import BillfoldCore
+import BillfoldStore
+import Vapor
+
+/// The frame around every page: head, navigation (a sidebar on wide screens, a tab bar on narrow
+/// ones), an optional notice, and the page's own content.
+struct Layout {
+    enum Section: String { case transactions, add, settings }
+
+    let request: Request
+    let title: String
+    var section: Section?
+    var notice: String?
+    var scripts: [String] = []
+
+    func response(status: HTTPResponseStatus = .ok, @HTMLBuilder _ content: () -> [HTML]) -> Response {
+        let user = request.auth.get(UserModel.self)
+        let assets = request.application.assets
+        let lang = user?.locale ?? "en"
+        var html = "<!doctype html>"
+        H.el("html", [.attr("lang", lang)]) {
+            H.el("head", []) {
+                HTML.raw("<meta charset=\"utf-8\">")
+                HTML.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                HTML.raw("<meta name=\"color-scheme\" content=\"light dark\">")
+                H.el("title", []) { "\(title) · Billfold" }
+                HTML.void("link", [.attr("rel", "stylesheet"), .href(assets.path("app.css"))])
+                for script in scripts {
+                    H.el("script", [.attr("type", "module"), .attr("src", assets.path(script))])
+                }
+            }
+            H.el("body", user == nil ? [.class("bare")] : []) {
+                H.a(.class("skip-link"), .href("#content")) { "Skip to content" }
+                if let user { navigation(user) }
+                H.main(.id("content"), .attr("tabindex", "-1")) {
+                    if let notice {
+                        H.div(.class("notice"), .attr("role", "status")) { notice }
+                    }
+                    content()
+                }
+            }
+        }.render(into: &html)
+        let response = Response(status: status, body: .init(string: html))
+        response.headers.contentType = .html
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    private func navigation(_ user: UserModel) -> HTML {
+        H.nav(.class("app-nav"), .label("Main")) {
+            H.a(.class("brand"), .href("/transactions")) {
+                H.span(.class("brand-mark"), .aria("hidden", "true")) { "₿" }
+                H.span(.class("brand-name")) { "Billfold" }
+            }
+            H.ul(.class("nav-links")) {
+                link(.transactions, "/transactions", "Transactions", icon: "≡")
+                link(.add, "/transactions/new", "Add", icon: "+")
+                link(.settings, "/settings", "Settings", icon: "⚙")
+            }
+            H.form(.class("sign-out"), .method("post"), .action("/signout")) {
+                H.span(.class("who")) { user.name }
+                H.button(.type("submit"), .class("link-button")) { "Sign out" }
+            }
+        }
+    }
+
+    private func link(_ target: Section, _ href: String, _ text: String, icon: String) -> HTML {
+        let current = section == target
+        return H.li {
+            H.a(.href(href), current ? .aria("current", "page") : .attr("data-nav", target.rawValue)) {
+                H.span(.class("nav-icon"), .aria("hidden", "true")) { icon }
+                H.span(.class("nav-text")) { text }
+            }
+        }
+    }
+}
+
+/// A page for an error a browser met: what happened and where to go next.
+enum ErrorPage {
+    static func response(for request: Request, status: HTTPResponseStatus, problem: BillfoldError) -> Response {
+        let title = status == .notFound ? "Not found" : "Something went wrong"
+        return Layout(request: request, title: title).response(status: status) {
+            H.section(.class("card empty-state")) {
+                H.h1 { title }
+                H.p { problem.message }
+                H.p(.class("secondary")) { "Error code: \(problem.code.rawValue)" }
+                H.a(.class("button"), .href("/transactions")) { "Go to transactions" }
+            }
+        }
+    }
+}
+
+/// Form helpers shared by the pages.
+enum Field {
+    /// A labelled input with its error message, linked for screen readers.
+    static func input(
+        _ name: String, label: String, type: String = "text", value: String = "",
+        error: String? = nil, extra: [Attr] = []
+    ) -> HTML {
+        H.div(.class(error == nil ? "field" : "field invalid")) {
+            H.label(.for(name)) { label }
+            HTML.void(
+                "input",
+                [.id(name), .name(name), .type(type), .value(value)]
+                    + (error == nil ? [] : [.aria("invalid", "true"), .aria("describedby", name + "-error")])
+                    + extra)
+            if let error {
+                H.p(.class("field-error"), .id(name + "-error")) { error }
+            }
+        }
+    }
+
+    static func select(
+        _ name: String, label: String, options: [(value: String, text: String)], selected: String,
+        error: String? = nil
+    ) -> HTML {
+        H.div(.class(error == nil ? "field" : "field invalid")) {
+            H.label(.for(name)) { label }
+            H.select(.id(name), .name(name)) {
+                for option in options {
+                    H.el("option", [.value(option.value)] + (option.value == selected ? [.selected] : [])) {
+                        option.text
+                    }
+                }
+            }
+            if let error { H.p(.class("field-error"), .id(name + "-error")) { error } }
+        }
+    }
+}

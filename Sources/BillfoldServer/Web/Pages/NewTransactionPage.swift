@@ -1,0 +1,64 @@
+import BillfoldCore
+import BillfoldStore
+import Vapor
+
+/// The "Add transaction" form. On a failed save it comes back with everything the user typed.
+struct NewTransactionPage {
+    struct Values: Content {
+        var bookedAt: String
+        var payee: String
+        var amount: String
+        var currency: String
+        var accountId: String?
+        var categoryId: String?
+        var status: String?
+        var notes: String?
+    }
+
+    let values: Values
+    let categories: CategoryTree
+    let accounts: [AccountModel]
+    var error: BillfoldError?
+
+    func response(_ request: Request) -> Response {
+        Layout(request: request, title: "Add transaction", section: .add)
+            .response(status: error == nil ? .ok : .badRequest) {
+                H.a(.class("back-link"), .href("/transactions")) { "← Transactions" }
+                H.section(.class("card form-card")) {
+                    H.h1 { "Add transaction" }
+                    H.p(.class("secondary")) { "Spending is negative (−12.50), income positive." }
+                    if let error {
+                        H.p(.class("form-error"), .attr("role", "alert")) { error.message }
+                    }
+                    H.form(.method("post"), .action("/transactions/new"), .class("edit-form")) {
+                        Field.input("bookedAt", label: "Date and time", type: "datetime-local",
+                            value: values.bookedAt, error: error?.fields["bookedAt"], extra: [.required])
+                        Field.input("payee", label: "Payee", value: values.payee,
+                            error: error?.fields["payee"],
+                            extra: [.required, .attr("maxlength", String(TransactionRules.maxPayee))])
+                        H.div(.class("field-row")) {
+                            Field.input("amount", label: "Amount", value: values.amount,
+                                error: error?.fields["amount"],
+                                extra: [.required, .attr("inputmode", "decimal"), .attr("placeholder", "-12.50"),
+                                    .attr("pattern", "[-+]?[0-9]+([.][0-9]+)?")])
+                            PreferenceFields.currency(values.currency, error: error?.fields["currency"])
+                        }
+                        Field.select("accountId", label: "Account",
+                            options: [("", "Cash (in the transaction’s currency)")]
+                                + accounts.map { (String($0.id!), "\($0.displayName) · \($0.currency)") },
+                            selected: values.accountId ?? "", error: error?.fields["accountId"])
+                        CategoryPickerField(categories: categories, selected: values.categoryId.flatMap { Int64($0) },
+                            error: error?.fields["categoryId"]).html
+                        Field.select("status", label: "Status",
+                            options: TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
+                            selected: values.status ?? TransactionStatus.uncleared.rawValue)
+                        H.div(.class("field")) {
+                            H.label(.for("notes")) { "Notes" }
+                            H.textarea(.id("notes"), .name("notes"), .attr("rows", "3")) { values.notes ?? "" }
+                        }
+                        H.button(.type("submit"), .class("button primary")) { "Add transaction" }
+                    }
+                }
+            }
+    }
+}

@@ -1,0 +1,81 @@
+import BillfoldCore
+import Foundation
+import Vapor
+
+/// Sign-in, and the owner setup offered on the first visit to a server with no users.
+enum SignInPages {
+    static func signIn(_ request: Request, email: String = "", next: String = "", error: String? = nil) -> Response {
+        Layout(request: request, title: "Sign in").response(status: error == nil ? .ok : .unauthorized) {
+            H.section(.class("card auth-card")) {
+                H.h1 { "Sign in to Billfold" }
+                if let error { H.p(.class("form-error"), .attr("role", "alert")) { error } }
+                H.form(.method("post"), .action("/signin")) {
+                    HTML.void("input", [.type("hidden"), .name("next"), .value(next)])
+                    Field.input("email", label: "Email", type: "email", value: email,
+                        extra: [.required, .attr("autocomplete", "username"), .flag("autofocus")])
+                    Field.input("password", label: "Password", type: "password",
+                        extra: [.required, .attr("autocomplete", "current-password")])
+                    H.button(.type("submit"), .class("button primary wide")) { "Sign in" }
+                }
+            }
+        }
+    }
+
+    struct SetupValues {
+        var name = ""
+        var email = ""
+        var locale = "en-US"
+        var timeZone = "Europe/Berlin"
+        var currency = "EUR"
+    }
+
+    static func setup(_ request: Request, values: SetupValues = .init(), error: BillfoldError? = nil) -> Response {
+        Layout(request: request, title: "Create the owner account").response(status: error == nil ? .ok : .badRequest) {
+            H.section(.class("card auth-card")) {
+                H.h1 { "Welcome to Billfold" }
+                H.p(.class("secondary")) {
+                    "This server has no accounts yet. Create the owner account; you can invite others later."
+                }
+                if let error, error.fields.isEmpty {
+                    H.p(.class("form-error"), .attr("role", "alert")) { error.message }
+                }
+                H.form(.method("post"), .action("/setup")) {
+                    Field.input("name", label: "Your name", value: values.name, error: error?.fields["name"],
+                        extra: [.attr("autocomplete", "name")])
+                    Field.input("email", label: "Email", type: "email", value: values.email,
+                        error: error?.fields["email"], extra: [.required, .attr("autocomplete", "username")])
+                    Field.input("password", label: "Password (at least 8 characters)", type: "password",
+                        error: error?.fields["password"],
+                        extra: [.required, .attr("minlength", "8"), .attr("autocomplete", "new-password")])
+                    PreferenceFields.locale(values.locale)
+                    PreferenceFields.timeZone(values.timeZone)
+                    PreferenceFields.currency(values.currency)
+                    H.button(.type("submit"), .class("button primary wide")) { "Create account" }
+                }
+            }
+        }
+    }
+}
+
+/// The preference pickers shared by setup and Settings.
+enum PreferenceFields {
+    static func locale(_ selected: String, error: String? = nil) -> HTML {
+        Field.select("locale", label: "Language and region",
+            options: Preferences.locales.map { ($0.id, $0.name) }, selected: selected, error: error)
+    }
+
+    static func timeZone(_ selected: String, error: String? = nil) -> HTML {
+        Field.select("timeZone", label: "Time zone",
+            options: zones.map { ($0, $0.replacingOccurrences(of: "_", with: " ")) }, selected: selected,
+            error: error)
+    }
+
+    static func currency(_ selected: String, error: String? = nil) -> HTML {
+        Field.select("currency", label: "Primary currency",
+            options: Currency.allCodes.map { ($0, $0) }, selected: selected, error: error)
+    }
+
+    static let zones: [String] = (["UTC"] + TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }).sorted {
+        $0 == "UTC" ? true : ($1 == "UTC" ? false : $0 < $1)
+    }
+}

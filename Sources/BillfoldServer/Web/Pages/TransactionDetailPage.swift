@@ -1,0 +1,106 @@
+import BillfoldCore
+import Vapor
+
+/// One transaction: everything known about it, and a form for what the user may change.
+struct TransactionDetailPage {
+    let transaction: Transaction
+    let rows: TransactionRows
+    let accountName: String
+    /// The list to go back to, with its filters.
+    let back: String
+    var error: BillfoldError?
+
+    func response(_ request: Request, notice: String? = nil) -> Response {
+        let t = transaction
+        let format = rows.format
+        return Layout(request: request, title: t.payee, section: .transactions, notice: notice)
+            .response(status: error == nil ? .ok : .badRequest) {
+                H.a(.class("back-link"), .href(back)) { "← Transactions" }
+                H.section(.class("card detail")) {
+                    H.header(.class("detail-header")) {
+                        H.div {
+                            H.h1 { t.payee }
+                            H.p(.class("secondary")) { format.dayHeading(t.bookedAt.epochSeconds) + ", " + format.time(t.bookedAt.epochSeconds) }
+                        }
+                        H.div(.class("detail-amount")) { rows.amount(t.money) }
+                    }
+                    H.dl(.class("facts")) {
+                        fact("Account", accountName)
+                        fact("Original name", t.originalName)
+                        H.div { H.dt { "Category" }; H.dd { rows.category(t.categoryID) } }
+                        H.div { H.dt { "Status" }; H.dd { rows.status(t.status) } }
+                        fact("Currency", t.money.currency.code)
+                        fact("Booked", t.bookedAt.iso8601)
+                        if let external = t.externalID { fact("External id", external) }
+                        fact("Added", format.dateTime(t.createdAt))
+                        fact("Last changed", format.dateTime(t.updatedAt))
+                    }
+                }
+                editForm
+            }
+    }
+
+    private func fact(_ term: String, _ value: String) -> HTML {
+        H.div { H.dt { term }; H.dd { value.isEmpty ? "—" : value } }
+    }
+
+    private var editForm: HTML {
+        let t = transaction
+        return H.section(.class("card")) {
+            H.h2 { "Edit" }
+            if let error, error.fields.isEmpty {
+                H.p(.class("form-error"), .attr("role", "alert")) { error.message }
+            }
+            H.form(.method("post"), .action("/transactions/\(t.id)"), .class("edit-form")) {
+                HTML.void("input", [.type("hidden"), .name("back"), .value(back)])
+                CategoryPickerField(categories: rows.categories, selected: t.categoryID,
+                    error: error?.fields["categoryId"]).html
+                Field.select("status", label: "Status",
+                    options: TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
+                    selected: t.status.rawValue, error: error?.fields["status"])
+                H.div(.class(error?.fields["notes"] == nil ? "field" : "field invalid")) {
+                    H.label(.for("notes")) { "Notes" }
+                    H.textarea(.id("notes"), .name("notes"), .attr("rows", "3"),
+                        .attr("maxlength", String(TransactionRules.maxNotes))) { t.notes }
+                    if let message = error?.fields["notes"] { H.p(.class("field-error")) { message } }
+                }
+                H.button(.type("submit"), .class("button primary")) { "Save changes" }
+            }
+        }
+    }
+}
+
+/// A category select: "Uncategorized", then groups as non-selectable headings with their children.
+struct CategoryPickerField {
+    let categories: CategoryTree
+    let selected: Int64?
+    var error: String?
+
+    var html: HTML {
+        H.div(.class(error == nil ? "field" : "field invalid")) {
+            H.label(.for("categoryId")) { "Category" }
+            H.select(.id("categoryId"), .name("categoryId")) {
+                H.el("option", [.value("")] + (selected == nil ? [.selected] : [])) { "Uncategorized" }
+                if let selected, categories.category(selected) == nil {
+                    H.el("option", [.value(String(selected)), .selected]) { "Unknown category (\(selected))" }
+                }
+                for top in categories.topLevel {
+                    if top.isGroup {
+                        H.optgroup(.attr("label", top.name)) {
+                            for child in categories.children(of: top.id) { option(child) }
+                        }
+                    } else {
+                        option(top)
+                    }
+                }
+            }
+            if let error { H.p(.class("field-error")) { error } }
+        }
+    }
+
+    private func option(_ category: Category) -> HTML {
+        H.el("option", [.value(String(category.id))] + (category.id == selected ? [.selected] : [])) {
+            category.name
+        }
+    }
+}

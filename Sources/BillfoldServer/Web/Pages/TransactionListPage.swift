@@ -1,0 +1,131 @@
+import BillfoldCore
+import Vapor
+
+/// The transactions list: filters kept in the URL, the totals of the whole filter always in view,
+/// and pages that load as the user scrolls (or by following "Load more" without JavaScript).
+struct TransactionListPage {
+    let filter: TransactionFilter
+    let page: TransactionService.Page
+    let rows: TransactionRows
+    let pageSize: Int
+
+    var listQuery: String {
+        filter.queryItems.map { "\($0.0)=\($0.1.queryEscaped)" }.joined(separator: "&")
+    }
+
+    var nextURL: String? {
+        page.next.map { cursor in
+            "/transactions?" + (listQuery.isEmpty ? "" : listQuery + "&") + "cursor=\(cursor.token)"
+        }
+    }
+
+    func response(_ request: Request, notice: String? = nil) -> Response {
+        Layout(request: request, title: "Transactions", section: .transactions, notice: notice,
+            scripts: ["transactions.js"]
+        ).response {
+            H.header(.class("page-header")) {
+                H.h1 { "Transactions" }
+                H.a(.class("button primary"), .href("/transactions/new")) { "Add transaction" }
+            }
+            filters
+            totals
+            list
+        }
+    }
+
+    private var filters: HTML {
+        H.form(.class("filters card"), .method("get"), .action("/transactions"), .attr("role", "search"),
+            .label("Filter transactions")) {
+            H.div(.class("field")) {
+                H.label(.for("category")) { "Category" }
+                H.select(.id("category"), .name("category"), .data("autosubmit", "")) {
+                    categoryOptions
+                }
+            }
+            Field.select("status", label: "Status",
+                options: [("", "Any status")] + TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
+                selected: filter.status?.rawValue ?? "")
+            Field.input("from", label: "From", type: "date", value: filter.from?.description ?? "")
+            Field.input("to", label: "To", type: "date", value: filter.to?.description ?? "")
+            Field.input("q", label: "Search payee and notes", type: "search", value: filter.text ?? "",
+                extra: [.attr("placeholder", "e.g. REWE")])
+            H.div(.class("filter-actions")) {
+                H.button(.type("submit"), .class("button")) { "Apply" }
+                if !filter.isEmpty { H.a(.class("button subtle"), .href("/transactions")) { "Clear" } }
+            }
+        }
+    }
+
+    private var categoryOptions: [HTML] {
+        func option(_ value: String, _ text: String) -> HTML {
+            let selected =
+                (value == "none" && filter.uncategorized) || (filter.categoryID.map(String.init) == value)
+            return H.el("option", [.value(value)] + (selected ? [.selected] : [])) { text }
+        }
+        var options = [option("", "All categories"), option("none", "Uncategorized")]
+        for top in page.categories.topLevel {
+            if top.isGroup {
+                options.append(option(String(top.id), "\(top.name) (all)"))
+                for child in page.categories.children(of: top.id) {
+                    options.append(option(String(child.id), "\u{2003}\(child.name)"))
+                }
+            } else {
+                options.append(option(String(top.id), top.name))
+            }
+        }
+        return options
+    }
+
+    private var totals: HTML {
+        H.section(.class("totals"), .id("totals"), .label("Totals of this filter"), .attr("aria-live", "polite")) {
+            if page.totals.isEmpty {
+                H.span(.class("total-empty")) { "No transactions, no totals." }
+            }
+            for total in page.totals {
+                H.div(.class("total"), .data("currency", total.money.currency.code)) {
+                    rows.amount(total.money)
+                    H.span(.class("total-count")) {
+                        "\(total.count.formatted(.number.locale(rows.format.locale))) "
+                            + (total.count == 1 ? "transaction" : "transactions")
+                    }
+                }
+            }
+        }
+    }
+
+    private var list: HTML {
+        H.section(.class("card list-card")) {
+            if page.transactions.isEmpty {
+                H.div(.class("empty-state")) {
+                    H.h2 { filter.isEmpty ? "No transactions yet" : "No transactions match these filters" }
+                    H.p(.class("secondary")) {
+                        filter.isEmpty
+                            ? "Add one by hand or import a file with the billfold command."
+                            : "Try another category, status or date range."
+                    }
+                    if filter.isEmpty {
+                        H.a(.class("button primary"), .href("/transactions/new")) { "Add transaction" }
+                    } else {
+                        H.a(.class("button"), .href("/transactions")) { "Clear filters" }
+                    }
+                }
+            } else {
+                H.ul(.class("txn-list"), .id("transaction-list")) { rows.rows(page.transactions) }
+                moreControls
+            }
+        }
+    }
+
+    /// "Load more" works as a plain link; the script turns it into infinite scroll with visible
+    /// loading, error-with-retry and offline states.
+    private var moreControls: HTML {
+        H.div(.class("more"), .id("more")) {
+            if let nextURL {
+                H.a(.class("button"), .href(nextURL), .data("more", "")) { "Load more" }
+            } else {
+                H.p(.class("secondary end-of-list")) { "That’s everything for this filter." }
+            }
+            H.div(.class("more-state"), .id("more-state"), .attr("role", "status"), .attr("aria-live", "polite"), .hidden) {}
+        }
+    }
+}

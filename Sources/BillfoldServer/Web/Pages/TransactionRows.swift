@@ -1,0 +1,63 @@
+import BillfoldCore
+import Foundation
+
+/// How one transaction looks in the list, shared by the page and the "load more" fragment.
+struct TransactionRows {
+    let format: DisplayFormat
+    let categories: CategoryTree
+    let accounts: [Int64: String]
+    /// The list's query string, so a detail page can link back to the same filter.
+    let listQuery: String
+
+    func rows(_ transactions: [Transaction]) -> [HTML] {
+        transactions.map(row)
+    }
+
+    func row(_ t: Transaction) -> HTML {
+        let back = listQuery.isEmpty ? "" : "?back=" + listQuery.queryEscaped
+        return H.li(.class("txn-row"), .data("id", String(t.id))) {
+            H.a(.href("/transactions/\(t.id)\(back)"), .class("txn-link")) {
+                H.div(.class("txn-main")) {
+                    H.strong(.class("payee")) { t.payee }
+                    H.span(.class("description")) { description(t) }
+                }
+                H.div(.class("txn-meta")) {
+                    H.time(.attr("datetime", t.bookedAt.iso8601), .class("booked")) {
+                        format.dateTime(t.bookedAt.epochSeconds)
+                    }
+                    category(t.categoryID)
+                    status(t.status)
+                }
+                amount(t.money)
+            }
+        }
+    }
+
+    /// The notes when there are any, else the account.
+    private func description(_ t: Transaction) -> String {
+        if !t.notes.isEmpty { return t.notes }
+        return accounts[t.accountID] ?? ""
+    }
+
+    func category(_ id: Int64?) -> HTML {
+        guard let id else { return H.span(.class("chip chip-none")) { "Uncategorized" } }
+        guard let category = categories.category(id) else {
+            return H.span(.class("chip chip-none")) { "Unknown category" }
+        }
+        let colour = category.colour.isEmpty ? "" : "--chip: \(category.colour)"
+        return H.span(.class("chip"), .attr("style", colour)) { category.name }
+    }
+
+    func status(_ status: TransactionStatus) -> HTML {
+        H.span(.class("status status-\(status.rawValue)")) { status.label }
+    }
+
+    /// Expenses and income differ by sign and an arrow, not colour alone.
+    func amount(_ money: Money) -> HTML {
+        let kind = money.amount < 0 ? "expense" : "income"
+        return H.span(.class("amount \(kind)")) {
+            H.span(.class("visually-hidden")) { money.amount < 0 ? "Expense " : "Income " }
+            format.money(money)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import BillfoldCore
+import FluentKit
+
+/// One user's accounts.
+public struct AccountRepository: Sendable {
+    let database: any Database
+    let userID: Int64
+
+    public init(database: any Database, userID: Int64) {
+        self.database = database
+        self.userID = userID
+    }
+
+    public func all() async throws -> [AccountModel] {
+        try await AccountModel.query(on: database).filter(\.$userID == userID)
+            .sort(\.$displayName).all()
+    }
+
+    public func find(_ id: Int64) async throws -> AccountModel? {
+        try await AccountModel.query(on: database).filter(\.$id == id)
+            .filter(\.$userID == userID).first()
+    }
+
+    /// The account with this name, made when missing.
+    public func named(_ name: String, displayName: String, currency: Currency) async throws
+        -> AccountModel
+    {
+        if let existing = try await AccountModel.query(on: database)
+            .filter(\.$userID == userID).filter(\.$name == name).first()
+        {
+            return existing
+        }
+        let account = AccountModel(
+            userID: userID, name: name, displayName: displayName, currency: currency.code,
+            createdAt: Timestamp.now())
+        try await account.save(on: database)
+        return account
+    }
+
+    /// Where hand-entered money goes when no account is named: one cash wallet per currency.
+    public func cash(_ currency: Currency) async throws -> AccountModel {
+        try await named(
+            "cash-\(currency.code.lowercased())", displayName: "Cash (\(currency.code))",
+            currency: currency)
+    }
+}
+
+/// One user's categories.
+public struct CategoryRepository: Sendable {
+    let database: any Database
+    let userID: Int64
+
+    public init(database: any Database, userID: Int64) {
+        self.database = database
+        self.userID = userID
+    }
+
+    public func all() async throws -> [CategoryModel] {
+        try await CategoryModel.query(on: database).filter(\.$userID == userID).all()
+    }
+
+    public func tree() async throws -> CategoryTree {
+        CategoryTree(
+            try await all().map {
+                Category(
+                    id: $0.id!, name: $0.name, groupID: $0.groupID, isGroup: $0.isGroup,
+                    colour: $0.colour)
+            })
+    }
+
+    public func find(_ id: Int64) async throws -> CategoryModel? {
+        try await CategoryModel.query(on: database).filter(\.$id == id)
+            .filter(\.$userID == userID).first()
+    }
+
+    /// The category an import made for `sourceKey`, made now when missing.
+    public func forSource(
+        _ sourceKey: String, name: String, groupID: Int64? = nil, isGroup: Bool = false,
+        colour: String = "", icon: String = ""
+    ) async throws -> CategoryModel {
+        if let existing = try await CategoryModel.query(on: database)
+            .filter(\.$userID == userID).filter(\.$sourceKey == sourceKey).first()
+        {
+            return existing
+        }
+        let category = CategoryModel(
+            userID: userID, name: name, groupID: groupID, isGroup: isGroup, colour: colour,
+            icon: icon, sourceKey: sourceKey, createdAt: Timestamp.now())
+        try await category.save(on: database)
+        return category
+    }
+
+    /// Checks that a transaction may be put in this category: it must be the user's own and not
+    /// a group. The same error for a missing and for another user's category.
+    public func assignable(_ id: Int64) async throws -> CategoryModel {
+        guard let category = try await find(id) else {
+            throw BillfoldError.validation("categoryId", "No category with the id \(id) exists.")
+        }
+        guard !category.isGroup else {
+            throw BillfoldError.validation(
+                "categoryId",
+                "“\(category.name)” is a group; choose one of its categories instead.")
+        }
+        return category
+    }
+}

@@ -1,0 +1,66 @@
+import BillfoldCore
+import SQLKit
+
+/// A row of the transactions table as SQL returns it.
+struct TransactionRow: Decodable {
+    var id: Int64
+    var account_id: Int64
+    var booked_at: Int64
+    var booked_offset: Int
+    var payee: String
+    var original_name: String
+    var notes: String
+    var amount_minor: Int64
+    var currency: String
+    var category_id: Int64?
+    var status: String
+    var external_id: String?
+    var created_at: Int64
+    var updated_at: Int64
+
+    static let columns: SQLQueryString = """
+        id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor,
+        currency, category_id, status, external_id, created_at, updated_at
+        """
+
+    func transaction() throws -> Transaction {
+        Transaction(
+            id: id, accountID: account_id,
+            bookedAt: BookingTime(epochSeconds: booked_at, offsetSeconds: booked_offset),
+            payee: payee, originalName: original_name, notes: notes,
+            money: Money(minorUnits: amount_minor, currency: try Currency(code: currency)),
+            status: TransactionStatus(rawValue: status) ?? .uncleared, categoryID: category_id,
+            externalID: external_id, createdAt: created_at, updatedAt: updated_at)
+    }
+}
+
+extension TransactionQuery {
+    /// The WHERE conditions after `user_id = ?`, each starting with AND.
+    var conditions: SQLQueryString {
+        var sql: SQLQueryString = ""
+        if let ids = categoryIDs {
+            sql += ids.count == 1
+                ? " AND category_id = \(bind: ids[0])" : " AND category_id IN (\(binds: ids))"
+        }
+        if uncategorized { sql += " AND category_id IS NULL" }
+        if let status { sql += " AND status = \(bind: status.rawValue)" }
+        if let lower = range.lowerBound { sql += " AND booked_at >= \(bind: lower)" }
+        if let upper = range.upperBound { sql += " AND booked_at < \(bind: upper)" }
+        if let text {
+            let pattern = "%" + text.likeEscaped + "%"
+            sql += """
+                 AND (LOWER(payee) LIKE \(bind: pattern) ESCAPE '\\' \
+                OR LOWER(notes) LIKE \(bind: pattern) ESCAPE '\\')
+                """
+        }
+        return sql
+    }
+}
+
+extension String {
+    /// Escapes LIKE's wildcards so a search for "50%" finds "50%", not everything.
+    var likeEscaped: String {
+        replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+}

@@ -1,0 +1,130 @@
+import BillfoldCore
+import FluentKit
+
+/// Users, their preferences, sessions and access tokens. Secrets arrive here already hashed.
+public struct UserRepository: Sendable {
+    let database: any Database
+
+    public init(database: any Database) { self.database = database }
+
+    public func count() async throws -> Int { try await UserModel.query(on: database).count() }
+
+    public func find(id: Int64) async throws -> UserModel? {
+        try await UserModel.find(id, on: database)
+    }
+
+    public func find(email: String) async throws -> UserModel? {
+        try await UserModel.query(on: database).filter(\.$email == email.lowercased()).first()
+    }
+
+    /// Creates a user; refuses an email that is taken.
+    public func create(
+        email: String, name: String, passwordHash: String, preferences: Preferences
+    ) async throws -> UserModel {
+        if try await find(email: email) != nil {
+            throw BillfoldError(
+                .conflict, "An account with the email \(email) already exists.",
+                fields: ["email": "This email is already in use."])
+        }
+        let user = UserModel()
+        user.email = email.lowercased()
+        user.name = name
+        user.passwordHash = passwordHash
+        user.createdAt = Timestamp.now()
+        apply(preferences, to: user)
+        try await user.save(on: database)
+        return user
+    }
+
+    public func save(_ preferences: Preferences, for user: UserModel) async throws {
+        apply(preferences, to: user)
+        try await user.save(on: database)
+    }
+
+    private func apply(_ preferences: Preferences, to user: UserModel) {
+        user.locale = preferences.locale
+        user.timeZone = preferences.timeZone
+        user.currency = preferences.currency.code
+        user.deckSize = preferences.deckSize
+    }
+
+    // MARK: Sessions
+
+    public func createSession(userID: Int64, secretHash: String, lifetime: Int64) async throws {
+        let session = SessionModel()
+        session.userID = userID
+        session.secretHash = secretHash
+        session.createdAt = Timestamp.now()
+        session.expiresAt = session.createdAt + lifetime
+        try await session.save(on: database)
+    }
+
+    /// The user a live session belongs to.
+    public func user(forSession secretHash: String) async throws -> UserModel? {
+        guard
+            let session = try await SessionModel.query(on: database)
+                .filter(\.$secretHash == secretHash).first(),
+            session.expiresAt > Timestamp.now()
+        else { return nil }
+        return try await find(id: session.userID)
+    }
+
+    public func deleteSession(secretHash: String) async throws {
+        try await SessionModel.query(on: database).filter(\.$secretHash == secretHash).delete()
+    }
+
+    // MARK: Access tokens
+
+    public func createToken(userID: Int64, label: String, secretHash: String) async throws
+        -> AccessTokenModel
+    {
+        let token = AccessTokenModel()
+        token.userID = userID
+        token.label = label
+        token.secretHash = secretHash
+        token.createdAt = Timestamp.now()
+        try await token.save(on: database)
+        return token
+    }
+
+    public func tokens(userID: Int64) async throws -> [AccessTokenModel] {
+        try await AccessTokenModel.query(on: database).filter(\.$userID == userID)
+            .sort(\.$createdAt, .descending).all()
+    }
+
+    /// Revokes one of the user's tokens; false when the user has no such token.
+    public func revokeToken(id: Int64, userID: Int64) async throws -> Bool {
+        guard
+            let token = try await AccessTokenModel.query(on: database)
+                .filter(\.$id == id).filter(\.$userID == userID).first()
+        else { return false }
+        try await token.delete(on: database)
+        return true
+    }
+
+    /// The user a token belongs to; records when it was last used, at most once a minute so
+    /// reads do not each cost a write.
+    public func user(forToken secretHash: String) async throws -> UserModel? {
+        guard
+            let token = try await AccessTokenModel.query(on: database)
+                .filter(\.$secretHash == secretHash).first()
+        else { return nil }
+        let now = Timestamp.now()
+        if (token.lastUsedAt ?? 0) < now - 60 {
+            token.lastUsedAt = now
+            try await token.save(on: database)
+        }
+        return try await find(id: token.userID)
+    }
+}
+
+extension UserModel {
+    public var preferences: Preferences {
+        Preferences(
+            locale: locale, timeZone: timeZone,
+            currency: (try? Currency(code: currency)) ?? .eur, deckSize: deckSize)
+    }
+
+    /// The id of a saved user.
+    public var requireID: Int64 { id! }
+}

@@ -1,0 +1,101 @@
+import ArgumentParser
+import BillfoldCore
+import BillfoldServer
+import BillfoldStore
+import Foundation
+
+struct Users: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Manage users.", subcommands: [Create.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create a user who signs in with email and password.")
+
+        @Option(name: .long, help: "Email address, used to sign in.") var email: String
+        @Option(name: .long, help: "Password, at least 8 characters.") var password: String
+        @Option(name: .long, help: "Display name (default: the part of the email before @).") var name: String?
+        @OptionGroup var options: DatabaseOption
+
+        func run() async throws {
+            try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+                let user = try await AccountService(database: app.db).createUser(
+                    email: email, password: password, name: name)
+                print("Created user \(user.email) (id \(user.requireID)).")
+            }
+        }
+    }
+}
+
+struct Tokens: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Manage personal access tokens.", subcommands: [Create.self])
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an access token for the APIs; it is printed alone on the last line, once.")
+
+        @Option(name: .long, help: "The user's email.") var email: String
+        @Option(name: .long, help: "What the token is for, e.g. \"iPhone\".") var label: String
+        @OptionGroup var options: DatabaseOption
+
+        func run() async throws {
+            try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+                let owner = try await user(email, in: app)
+                let created = try await AccountService(database: app.db).createToken(for: owner, label: label)
+                print("Created token “\(created.record.label)” for \(owner.email). It is shown only now:")
+                print(created.token)
+            }
+        }
+    }
+}
+
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Import transactions from other apps.", subcommands: [Payback.self])
+
+    struct Payback: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import a PAYBACK transactions file ({\"items\": [...]}). Re-importing adds nothing.")
+
+        @Argument(help: "The PAYBACK JSON file.") var file: String
+        @Option(name: .long, help: "The user whose books receive the transactions.") var email: String
+        @OptionGroup var options: DatabaseOption
+
+        func run() async throws {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                fail("Cannot read the file \(file).", code: 66)
+            }
+            try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+                let owner = try await user(email, in: app)
+                let outcome = try await PaybackImport(database: app.db, userID: owner.requireID).run(data)
+                print(
+                    "Read \(outcome.read) transactions from \(file): added \(outcome.added), skipped \(outcome.skipped) already imported."
+                )
+            }
+        }
+    }
+}
+
+struct Demo: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Fill an account with a generated year of realistic data.")
+
+    @Option(name: .long, help: "The user whose books receive the data.") var email: String
+    @Option(name: .long, help: "How many transactions to generate (default 12000).") var transactions = 12_000
+    @OptionGroup var options: DatabaseOption
+
+    func validate() throws {
+        guard (1...50_000_000).contains(transactions) else {
+            throw ValidationError("--transactions must be from 1 to 50000000.")
+        }
+    }
+
+    func run() async throws {
+        try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+            let owner = try await user(email, in: app)
+            var progress = Progress(total: transactions, label: "Generating")
+            let start = Date()
+            let added = try await DemoData(database: app.db, user: owner).generate(count: transactions) {
+                progress.report($0)
+            }
+            let seconds = Date().timeIntervalSince(start)
+            print("Added \(added) transactions for \(owner.email) in \(String(format: "%.1f", seconds)) s.")
+        }
+    }
+}

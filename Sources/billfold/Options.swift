@@ -1,0 +1,98 @@
+import ArgumentParser
+import BillfoldCore
+import BillfoldServer
+import BillfoldStore
+import Foundation
+import Logging
+import Vapor
+
+/// `--database`, shared by every command.
+struct DatabaseOption: ParsableArguments {
+    @Option(
+        name: .long,
+        help: "A SQLite file path or a postgres:// URL (default: billfold.sqlite, or BILLFOLD_DATABASE_URL).")
+    var database: String?
+
+    @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (or BILLFOLD_LOG_LEVEL).")
+    var logLevel: String?
+}
+
+/// Runs `body` with an application built from the flags, and always shuts it down.
+/// Bad settings and user-facing errors end the program with their message, not a stack trace.
+func withApplication(
+    _ flags: Configuration.Flags, quiet: Bool = true, arguments: [String] = ["billfold"],
+    _ body: (Application) async throws -> Void
+) async throws {
+    let configuration: Configuration
+    do {
+        configuration = try Configuration.resolve(flags: flags)
+    } catch {
+        fail(error.message, code: 78)
+    }
+    bootstrapLogging(level: quiet && flags.logLevel == nil ? .warning : configuration.logLevel)
+    let app: Application
+    do {
+        app = try await buildApplication(
+            configuration, environment: Environment(name: "production", arguments: arguments))
+    } catch {
+        fail("Could not open the database (\(configuration.database)): \(String(reflecting: error))", code: 69)
+    }
+    do {
+        try await body(app)
+        try await app.asyncShutdown()
+    } catch let error as BillfoldError {
+        try? await app.asyncShutdown()
+        fail(error.message, code: 1)
+    } catch {
+        try? await app.asyncShutdown()
+        throw error
+    }
+}
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("billfold: \(message)\n".utf8))
+    exit(code)
+}
+
+private nonisolated(unsafe) var loggingReady = false
+
+func bootstrapLogging(level: Logger.Level) {
+    guard !loggingReady else { return }
+    loggingReady = true
+    LoggingSystem.bootstrap { label in
+        var handler = StreamLogHandler.standardError(label: label)
+        handler.logLevel = level
+        return handler
+    }
+}
+
+/// The user an email names, or a clear error.
+func user(_ email: String, in app: Application) async throws -> UserModel {
+    guard let user = try await UserRepository(database: app.db).find(email: email) else {
+        throw BillfoldError(.notFound, "No user has the email \(email). Create one with: billfold users create --email \(email) --password …")
+    }
+    return user
+}
+
+/// A one-line progress report that rewrites itself on a terminal.
+struct Progress {
+    let total: Int
+    let label: String
+    let terminal = isatty(STDERR_FILENO) != 0
+    var lastPercent = -1
+
+    mutating func report(_ done: Int) {
+        let percent = total == 0 ? 100 : done * 100 / total
+        guard percent != lastPercent else { return }
+        lastPercent = percent
+        let width = 30
+        let filled = width * percent / 100
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        if terminal {
+            FileHandle.standardError.write(Data("\r\(label) \(bar) \(percent)% (\(done)/\(total))".utf8))
+            if done >= total { FileHandle.standardError.write(Data("\n".utf8)) }
+        } else if percent % 10 == 0 {
+            FileHandle.standardError.write(Data("\(label) \(percent)% (\(done)/\(total))\n".utf8))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import BillfoldServer
+import BillfoldStore
+import BillfoldCore
+import Foundation
+import Vapor
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the web app and the APIs.")
+
+    @Option(name: .long, help: "Address to listen on (default 127.0.0.1, or BILLFOLD_HOSTNAME).")
+    var hostname: String?
+
+    @Option(name: .long, help: "Port to listen on (default 8080, or BILLFOLD_PORT).")
+    var port: String?
+
+    @Flag(name: .long, help: "Create a demo account full of generated data and print how to sign in.")
+    var demo = false
+
+    @OptionGroup var options: DatabaseOption
+
+    func run() async throws {
+        let flags = Configuration.Flags(
+            hostname: hostname, port: port, database: options.database, logLevel: options.logLevel)
+        try await withApplication(flags, quiet: false, arguments: ["billfold", "serve"]) { app in
+            if demo { try await DemoAccount.ensure(in: app) }
+            let config = app.billfoldConfiguration
+            print("Billfold is serving http://\(config.hostname):\(config.port) over the \(config.database).")
+            try await app.execute()
+        }
+    }
+}
+
+/// The account `serve --demo` makes on first start and reuses after.
+enum DemoAccount {
+    static let email = "demo@billfold.local"
+    static let password = "billfold-demo"
+    static let transactions = 12_000
+
+    static func ensure(in app: Application) async throws {
+        let existing = try await BillfoldStore.UserRepository(database: app.db).find(email: email)
+        if existing == nil {
+            let user = try await AccountService(database: app.db).createUser(
+                email: email, password: password, name: "Demo",
+                preferences: .init(locale: "en-US", timeZone: "Europe/Berlin", currency: .eur, deckSize: 20))
+            var progress = Progress(total: transactions, label: "Generating demo data")
+            _ = try await DemoData(database: app.db, user: user).generate(count: transactions) { progress.report($0) }
+        }
+        print("""
+
+            Demo account ready. Sign in at http://\(app.billfoldConfiguration.hostname):\(app.billfoldConfiguration.port)/signin
+              email:    \(email)
+              password: \(password)
+
+            """)
+    }
+}
