@@ -8,21 +8,11 @@ struct Billfold: AsyncParsableCommand {
         abstract: "Self-hosted personal finance: the server and its tools.",
         subcommands: [Serve.self, Users.self, Tokens.self, Import.self, Demo.self]
     )
+}
 
-    static func main() async {
-        // Line-buffered even into a pipe, so scripts and logs see each line as it is printed.
-        setvbuf(stdout, nil, _IOLBF, 0)
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            exit(withError: error)
-        }
-    }
+/// Prints a line unbuffered, so scripts and logs see it at once even through a pipe.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 // Vapor also exports types named Option and Flag; the command line means ArgumentParser's.

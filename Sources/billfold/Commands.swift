@@ -19,7 +19,7 @@ struct Users: AsyncParsableCommand {
             try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
                 let user = try await AccountService(database: app.db).createUser(
                     email: email, password: password, name: name)
-                print("Created user \(user.email) (id \(user.requireID)).")
+                say("Created user \(user.email) (id \(user.requireID)).")
             }
         }
     }
@@ -40,8 +40,8 @@ struct Tokens: AsyncParsableCommand {
             try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
                 let owner = try await user(email, in: app)
                 let created = try await AccountService(database: app.db).createToken(for: owner, label: label)
-                print("Created token “\(created.record.label)” for \(owner.email). It is shown only now:")
-                print(created.token)
+                say("Created token “\(created.record.label)” for \(owner.email). It is shown only now:")
+                say(created.token)
             }
         }
     }
@@ -65,7 +65,7 @@ struct Import: AsyncParsableCommand {
             try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
                 let owner = try await user(email, in: app)
                 let outcome = try await PaybackImport(database: app.db, userID: owner.requireID).run(data)
-                print(
+                say(
                     "Read \(outcome.read) transactions from \(file): added \(outcome.added), skipped \(outcome.skipped) already imported."
                 )
             }
@@ -95,7 +95,7 @@ struct Demo: AsyncParsableCommand {
                 progress.report($0)
             }
             let seconds = Date().timeIntervalSince(start)
-            print("Added \(added) transactions for \(owner.email) in \(String(format: "%.1f", seconds)) s.")
+            say("Added \(added) transactions for \(owner.email) in \(String(format: "%.1f", seconds)) s.")
         }
     }
 }

@@ -25,7 +25,7 @@ struct Serve: AsyncParsableCommand {
         try await withApplication(flags, quiet: false, arguments: ["billfold", "serve"]) { app in
             if demo { try await DemoAccount.ensure(in: app) }
             let config = app.billfoldConfiguration
-            print("Billfold is serving http://\(config.hostname):\(config.port) over the \(config.database).")
+            say("Billfold is serving http://\(config.hostname):\(config.port) over the \(config.database).")
             try await app.execute()
         }
     }
@@ -46,7 +46,7 @@ enum DemoAccount {
             var progress = Progress(total: transactions, label: "Generating demo data")
             _ = try await DemoData(database: app.db, user: user).generate(count: transactions) { progress.report($0) }
         }
-        print("""
+        say("""
 
             Demo account ready. Sign in at http://\(app.billfoldConfiguration.hostname):\(app.billfoldConfiguration.port)/signin
               email:    \(email)
