@@ -54,13 +54,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore"]),
-        .testTarget(
-            name: "BillfoldImportTests", dependencies: ["BillfoldImport"],
-            resources: [.copy("Fixtures")]),
+        .testTarget(name: "BillfoldImportTests", dependencies: ["BillfoldImport"]),
         .testTarget(
             name: "BillfoldServerTests",
             dependencies: [
-                "BillfoldServer", "BillfoldAPI",
+                "BillfoldServer", "BillfoldAPI", "BillfoldCore", "BillfoldImport", "BillfoldStore",
                 .product(name: "VaporTesting", package: "vapor"),
             ]
         ),

@@ -59,6 +59,12 @@ public struct TotalDTO: Codable, Sendable, Equatable {
     public var amount: String
     public var count: Int
 
+    public init(currency: String, amount: String, count: Int) {
+        self.currency = currency
+        self.amount = amount
+        self.count = count
+    }
+
     public init(_ total: CurrencyTotal) {
         currency = total.money.currency.code
         amount = total.money.decimalString

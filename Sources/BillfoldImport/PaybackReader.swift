@@ -77,7 +77,7 @@ public enum ImportErrorText {
     public static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, let context):
-            return "\(place(context.codingPath)): the field “\(key.stringValue)” is missing. Nothing was imported."
+            return "\(place(context.codingPath + [key])): the field “\(key.stringValue)” is missing. Nothing was imported."
         case .typeMismatch(let type, let context):
             return "\(place(context.codingPath)): expected \(typeName(type)). Nothing was imported."
         case .valueNotFound(let type, let context):

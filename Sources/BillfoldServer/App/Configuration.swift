@@ -34,9 +34,10 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .sqlite(let path): return "SQLite file \(path)"
         case .postgres(let url):
-            guard var parts = URLComponents(string: url) else { return "PostgreSQL" }
-            if parts.password != nil { parts.password = "•••" }
-            return "PostgreSQL \(parts.string ?? "")"
+            guard let password = URLComponents(string: url)?.password, !password.isEmpty else {
+                return "PostgreSQL \(url)"
+            }
+            return "PostgreSQL " + url.replacingOccurrences(of: ":\(password)@", with: ":•••@")
         }
     }
 }

@@ -1,0 +1,51 @@
+import BillfoldCore
+import Foundation
+import Testing
+
+@Suite("Money and currencies")
+struct MoneyTests {
+    @Test("parses exact decimals up to the currency's minor unit", arguments: [
+        ("-12.34", "EUR", Int64(-1234), "-12.34"), ("12.3", "EUR", 1230, "12.30"), ("+7", "USD", 700, "7.00"),
+        ("0.01", "EUR", 1, "0.01"), ("-0.5", "EUR", -50, "-0.50"), ("1240", "PBP", 1240, "1240"),
+        ("500", "JPY", 500, "500"), ("1.234", "KWD", 1234, "1.234"), (" 3.10 ", "eur", 310, "3.10"),
+    ])
+    func parses(text: String, code: String, minor: Int64, string: String) throws {
+        let money = try Money(parsing: text, currency: try Currency(code: code))
+        #expect(money.minorUnits == minor)
+        #expect(money.decimalString == string)
+        #expect(Money(minorUnits: minor, currency: money.currency) == money)
+    }
+
+    @Test("refuses anything that is not a plain decimal in range", arguments: [
+        ("1.234", "EUR"), ("12.5", "PBP"), ("1e3", "EUR"), ("12,50", "EUR"), ("", "EUR"), ("-", "EUR"),
+        (".5", "EUR"), ("5.", "EUR"), ("1.2.3", "EUR"), ("NaN", "EUR"), ("١٢", "EUR"), ("0x10", "EUR"),
+        ("1234567890123456", "EUR"),
+    ])
+    func refuses(text: String, code: String) throws {
+        let currency = try Currency(code: code)
+        #expect(throws: BillfoldError.self) { try Money(parsing: text, currency: currency) }
+    }
+
+    @Test("currencies: ISO codes and points, with their decimals")
+    func currencies() throws {
+        #expect(try Currency(code: "eur").code == "EUR")
+        #expect(try Currency(code: "PBP").minorUnits == 0)
+        #expect(try Currency(code: "JPY").minorUnits == 0)
+        #expect(try Currency(code: "BHD").minorUnits == 3)
+        #expect(Currency.pbp.isPoints && !Currency.eur.isPoints)
+        for bad in ["EURO", "XYZ", "", "€"] {
+            #expect(throws: BillfoldError.self) { try Currency(code: bad) }
+        }
+    }
+
+    @Test("formats money for a person's locale")
+    func display() throws {
+        let us = DisplayFormat(locale: Locale(identifier: "en_US"), timeZone: .gmt)
+        let de = DisplayFormat(locale: Locale(identifier: "de_DE"), timeZone: .gmt)
+        #expect(us.money(Money(-1234.5, .eur)) == "-€1,234.50")
+        #expect(de.money(Money(-1234.5, .eur)) == "-1.234,50\u{00A0}€")
+        #expect(us.money(Money(1240, .pbp)) == "1,240\u{00A0}PBP")
+        #expect(de.money(Money(1240, .pbp)) == "1.240\u{00A0}PBP")
+        #expect(de.money(Money(3, .usd)) == "3,00\u{00A0}$")
+    }
+}

@@ -1,0 +1,99 @@
+import BillfoldCore
+import Foundation
+import Testing
+
+@Suite("Booking times, days and filters")
+struct TimeAndFilterTests {
+    @Test("ISO 8601 with any offset form keeps the offset", arguments: [
+        ("2022-07-24T10:59:05+0200", Int64(1_658_653_145), 7200, "2022-07-24T10:59:05+02:00"),
+        ("2022-07-24T10:59:05+02:00", 1_658_653_145, 7200, "2022-07-24T10:59:05+02:00"),
+        ("2022-07-24T08:59:05Z", 1_658_653_145, 0, "2022-07-24T08:59:05+00:00"),
+        ("2022-07-24T08:59:05.123Z", 1_658_653_145, 0, "2022-07-24T08:59:05+00:00"),
+        ("2024-02-29T23:00:00-05:30", 1_709_267_400, -19800, "2024-02-29T23:00:00-05:30"),
+    ])
+    func parses(text: String, epoch: Int64, offset: Int, rfc3339: String) throws {
+        let time = try BookingTime(iso8601: text)
+        #expect(time.epochSeconds == epoch)
+        #expect(time.offsetSeconds == offset)
+        #expect(time.iso8601 == rfc3339)
+    }
+
+    @Test("refuses impossible or offset-less times", arguments: [
+        "2022-02-29T10:00:00Z", "2022-13-01T10:00:00Z", "2022-07-24T24:00:00Z", "2022-07-24T10:59:05",
+        "2022-07-24 10:59:05", "24.07.2022", "2022-07-24T10:59:05+2500", "", "2022-07-24T10:59:05+02",
+    ])
+    func refuses(text: String) {
+        #expect(throws: BillfoldError.self) { try BookingTime(iso8601: text) }
+    }
+
+    @Test("the PAYBACK form round-trips")
+    func compact() throws {
+        #expect(try BookingTime(iso8601: "2022-12-24T11:59:05+0200").compactOffsetString == "2022-12-24T11:59:05+0200")
+        #expect(Timestamp.utc(0) == "1970-01-01T00:00:00Z")
+    }
+
+    @Test("days become instants in a time zone, across a DST change")
+    func instantRange() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        // 29 March 2026 is 23 hours long in Berlin.
+        let range = try InstantRange(
+            from: Day(year: 2026, month: 3, day: 29), to: Day(year: 2026, month: 3, day: 29), in: berlin)
+        #expect(range.lowerBound == 1_774_738_800)
+        #expect(range.upperBound! - range.lowerBound! == 23 * 3600)
+        #expect(throws: BillfoldError.self) {
+            try InstantRange(from: Day(year: 2026, month: 3, day: 2), to: Day(year: 2026, month: 3, day: 1), in: berlin)
+        }
+    }
+
+    @Test("filters read from query parameters and write back the same")
+    func filterRoundTrip() throws {
+        let filter = try TransactionFilter(query: [
+            "category": "12", "status": "uncleared", "from": "2026-01-01", "to": "2026-01-31", "q": " rewe ",
+        ])
+        #expect(filter.categoryID == 12 && filter.status == .uncleared && filter.text == "rewe")
+        let again = try TransactionFilter(query: Dictionary(uniqueKeysWithValues: filter.queryItems))
+        #expect(again == filter)
+        #expect(try TransactionFilter(query: ["category": "none"]).uncategorized)
+        #expect(try TransactionFilter(query: [:]).isEmpty)
+    }
+
+    @Test("cursors are opaque and checked")
+    func cursors() throws {
+        let cursor = TransactionCursor(bookedAt: 1_700_000_000, id: 9_007_199_254_740_993)
+        #expect(try TransactionCursor(token: cursor.token) == cursor)
+        #expect(!cursor.token.contains("="))
+        for bad in ["", "abc", "MTIz", String(repeating: "A", count: 100)] {
+            #expect(throws: BillfoldError.self) { try TransactionCursor(token: bad) }
+        }
+    }
+
+    @Test("a group matches itself and its children; a category only itself")
+    func categoryTree() {
+        let tree = CategoryTree([
+            Category(id: 1, name: "Food", isGroup: true), Category(id: 2, name: "Groceries", groupID: 1),
+            Category(id: 3, name: "Cafe", groupID: 1), Category(id: 4, name: "Rent"),
+        ])
+        #expect(tree.idsMatching(1).sorted() == [1, 2, 3])
+        #expect(tree.idsMatching(2) == [2])
+        #expect(tree.idsMatching(99).isEmpty)
+        #expect(tree.topLevel.map(\.name) == ["Food", "Rent"])
+        #expect(tree.path(of: 2) == "Food › Groceries")
+    }
+
+    @Test("demo data is repeatable and realistic")
+    func demo() {
+        func make() -> [NewTransaction] {
+            var generator = DemoTransactions(
+                count: 2000, now: Date(timeIntervalSince1970: 1_795_000_000), timeZone: .gmt,
+                categoryIDs: [:], accountIDs: [:])
+            return Array(AnyIterator { generator.next() })
+        }
+        let first = make()
+        #expect(first == make())
+        #expect(first.count == 2000)
+        #expect(Set(first.map(\.money.currency.code)) == ["EUR", "USD", "PBP"])
+        #expect(first.contains { $0.status == .uncleared })
+        let span = first.last!.bookedAt.epochSeconds - first.first!.bookedAt.epochSeconds
+        #expect(span > 360 * 86_400, "a year of data")
+    }
+}

@@ -1,0 +1,132 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldServer
+import BillfoldStore
+import Testing
+import VaporTesting
+
+@Suite("Users, tokens and isolation")
+struct IsolationAndAuthTests {
+    @Test("another user's transaction answers exactly like a missing one, on every route", arguments: TestDatabase.all)
+    func isolation(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let bob = try await t.person("bob@example.com")
+            let anas = try await t.add(ana, [spend("Ana's secret", "-5.00", notes: "private")])[0]
+            let missing = anas + 1000
+            for id in [anas, missing] {
+                let get = try await t.send(.GET, "/api/v1/transactions/\(id)", as: bob)
+                #expect(get.status == .notFound)
+                #expect(get.body.string == #"{"error":{"code":"not_found","message":"No transaction with that id exists."}}"#)
+                let patch = try await t.send(.PATCH, "/api/v1/transactions/\(id)", as: bob, json: #"{"notes": "mine"}"#)
+                #expect(patch.status == .notFound)
+                #expect(patch.body.string == get.body.string)
+                let page = try await t.send(.GET, "/transactions/\(id)", as: bob)
+                #expect(page.status == .notFound)
+            }
+            let list = try await t.get(TransactionListResponse.self, "/api/v1/transactions?q=secret", as: bob)
+            #expect(list.transactions.isEmpty && list.totals.isEmpty)
+            let feed = try await t.send(.GET, "/payback/transactions", as: bob)
+            #expect(!feed.body.string.contains("secret"))
+            #expect(try await t.transactions(ana).find(anas)?.notes == "private")
+        }
+    }
+
+    @Test("APIs refuse a missing, bad or revoked token with 401", arguments: TestDatabase.all)
+    func tokens(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            #expect(try await t.send(.GET, "/api/v1/me").status == .unauthorized)
+            let bad = try await t.send(.GET, "/api/v1/me", headers: ["Authorization": "Bearer bf_nope"])
+            #expect(bad.status == .unauthorized)
+            #expect(try JSONDecoder().decode(ErrorResponse.self, from: bad.body).error.code == "unauthorized")
+            let me = try await t.get(MeResponse.self, "/api/v1/me", as: ana)
+            #expect(me.email == "ana@example.com")
+            let records = try await BillfoldStore.UserRepository(database: t.app.db).tokens(userID: ana.id)
+            #expect(records.count == 1)
+            #expect(records[0].lastUsedAt != nil, "last use is recorded")
+            #expect(records[0].secretHash != ana.token, "only a hash is stored")
+            _ = try await BillfoldStore.UserRepository(database: t.app.db).revokeToken(id: records[0].id!, userID: ana.id)
+            #expect(try await t.send(.GET, "/api/v1/me", as: ana).status == .unauthorized)
+        }
+    }
+
+    @Test("owner setup on first visit, sign-in, session in the database, sign-out", arguments: TestDatabase.all)
+    func sessions(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let first = try await t.send(.GET, "/")
+            #expect(first.status == .seeOther)
+            #expect(first.headers.first(name: .location) == "/setup")
+            let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+            let setup = try await t.send(.POST, "/setup", json: "name=Owner&email=Owner%40Example.com&password=long+enough&locale=de-DE&timeZone=Europe%2FBerlin&currency=EUR", headers: form)
+            #expect(setup.status == .seeOther, "\(setup.body.string)")
+            let cookie = try #require(setup.headers.setCookie?["billfold_session"])
+            #expect(cookie.isHTTPOnly)
+            let me = try await t.send(.GET, "/api/v1/me", headers: ["Cookie": "billfold_session=\(cookie.string)"])
+            #expect(me.status == .ok)
+            #expect(me.body.string.contains("owner@example.com"))
+            // A second setup is refused once an owner exists.
+            let again = try await t.send(.POST, "/setup", json: "email=x%40y.z&password=12345678&locale=en-US&timeZone=UTC&currency=EUR", headers: form)
+            #expect(again.headers.first(name: .location) == "/signin")
+            #expect(try await BillfoldStore.UserRepository(database: t.app.db).count() == 1)
+            let wrong = try await t.send(.POST, "/signin", json: "email=owner%40example.com&password=wrong+one", headers: form)
+            #expect(wrong.status == .unauthorized)
+            #expect(wrong.headers.setCookie?["billfold_session"] == nil)
+            let signIn = try await t.send(.POST, "/signin", json: "email=OWNER%40example.com&password=long+enough&next=%2Fsettings", headers: form)
+            #expect(signIn.headers.first(name: .location) == "/settings")
+            let second = try #require(signIn.headers.setCookie?["billfold_session"]).string
+            _ = try await t.send(.POST, "/signout", headers: ["Cookie": "billfold_session=\(second)"])
+            let after = try await t.send(.GET, "/api/v1/me", headers: ["Cookie": "billfold_session=\(second)"])
+            #expect(after.status == .unauthorized)
+            let page = try await t.send(.GET, "/transactions?status=cleared", headers: ["Cookie": "billfold_session=\(second)"])
+            #expect(page.headers.first(name: .location) == "/signin?next=%2Ftransactions%3Fstatus%3Dcleared")
+        }
+    }
+
+    @Test("health: live, and ready once migrated", arguments: TestDatabase.all)
+    func health(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            #expect(try await t.send(.GET, "/health/live").body.string == #"{"status":"live"}"#)
+            #expect(try await t.send(.GET, "/health/ready").body.string == #"{"status":"ready"}"#)
+            let unknown = try await t.send(.GET, "/api/v1/nothing-here")
+            #expect(unknown.status == .notFound)
+            #expect(unknown.body.string.contains(#""code":"not_found""#))
+        }
+    }
+}
+
+@Suite("Configuration")
+struct ConfigurationTests {
+    @Test("flags win over the environment, which wins over defaults")
+    func precedence() throws {
+        let env = ["BILLFOLD_PORT": "9000", "BILLFOLD_DATABASE_URL": "postgres://u:p@127.0.0.1:5432/db"]
+        let fromEnv = try Configuration.resolve(flags: .init(), environment: env)
+        #expect(fromEnv.port == 9000)
+        #expect(fromEnv.database == .postgres(url: "postgres://u:p@127.0.0.1:5432/db"))
+        #expect(fromEnv.database.description.contains("•••"))
+        let fromFlags = try Configuration.resolve(flags: .init(port: "8081", database: "x.sqlite"), environment: env)
+        #expect(fromFlags.port == 8081)
+        #expect(fromFlags.database == .sqlite(path: "x.sqlite"))
+        let defaults = try Configuration.resolve(flags: .init(), environment: [:])
+        #expect(defaults == Configuration())
+        #expect(defaults.database == .sqlite(path: "billfold.sqlite"))
+        #expect(defaults.hostname == "127.0.0.1" && defaults.port == 8080)
+    }
+
+    @Test("an invalid setting is refused, naming it", arguments: [
+        (Configuration.Flags(port: "http"), [String: String](), "--port"),
+        (Configuration.Flags(), ["BILLFOLD_PORT": "70000"], "BILLFOLD_PORT"),
+        (Configuration.Flags(database: "mysql://x"), [:], "--database"),
+        (Configuration.Flags(), ["BILLFOLD_DATABASE_URL": "postgres://"], "BILLFOLD_DATABASE_URL"),
+        (Configuration.Flags(logLevel: "loud"), [:], "--log-level"),
+        (Configuration.Flags(), ["BILLFOLD_MAX_BODY_BYTES": "ten"], "BILLFOLD_MAX_BODY_BYTES"),
+    ])
+    func invalid(flags: Configuration.Flags, env: [String: String], setting: String) {
+        #expect {
+            try Configuration.resolve(flags: flags, environment: env)
+        } throws: { error in
+            let error = error as! BillfoldError
+            return error.code == .invalidConfiguration && error.message.contains(setting)
+        }
+    }
+}

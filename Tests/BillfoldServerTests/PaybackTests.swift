@@ -1,0 +1,67 @@
+import BillfoldCore
+import BillfoldImport
+import BillfoldServer
+import Foundation
+import Testing
+import VaporTesting
+
+@Suite("PAYBACK import and feed")
+struct PaybackTests {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/payback/points.json")
+
+    @Test("importing twice adds nothing the second time", arguments: TestDatabase.all)
+    func reimport(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let data = try Data(contentsOf: Self.file)
+            let first = try await PaybackImport(database: t.app.db, userID: ana.id).run(data)
+            #expect(first.read == 4 && first.added == 4)
+            let second = try await PaybackImport(database: t.app.db, userID: ana.id).run(data)
+            #expect(second.read == 4 && second.added == 0 && second.skipped == 4)
+            #expect(try await t.transactions(ana).count() == 4)
+            let tree = try await t.categories(ana).tree()
+            #expect(tree.all.map(\.name).sorted() == ["PAYBACK", "PAYBACK category 1", "PAYBACK category 2", "PAYBACK category 5"])
+            // Another user importing the same file gets their own copy.
+            let bob = try await t.person("bob@example.com")
+            #expect(try await PaybackImport(database: t.app.db, userID: bob.id).run(data).added == 4)
+        }
+    }
+
+    @Test("a malformed file writes nothing at all", arguments: TestDatabase.all)
+    func malformed(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let text = try String(contentsOf: Self.file, encoding: .utf8)
+                .replacingOccurrences(of: "2025-12-24T11:59:05+0200", with: "24.12.2025")
+            await #expect(throws: BillfoldError.self) {
+                try await PaybackImport(database: t.app.db, userID: ana.id).run(Data(text.utf8))
+            }
+            #expect(try await t.transactions(ana).count() == 0)
+            #expect(try await t.categories(ana).all().isEmpty)
+        }
+    }
+
+    @Test("the feed answers in the file's shape, newest first, with the original offsets", arguments: TestDatabase.all)
+    func feed(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            _ = try await PaybackImport(database: t.app.db, userID: ana.id).run(try Data(contentsOf: Self.file))
+            let response = try await t.send(.GET, "/payback/transactions", as: ana)
+            #expect(response.status == .ok)
+            let feed = try JSONDecoder().decode(PaybackFile.self, from: Data(response.body.readableBytesView))
+            #expect(feed.items.map(\.alias.reference) == [
+                "2042000000000201", "104200000000019", "004200000000018", "004200000000017",
+            ])
+            #expect(feed.items.map(\.transactionDetail.bookingDate) == [
+                "2025-12-24T11:59:05+0200", "2025-06-01T17:45:30+0200", "2025-06-01T17:45:30+0200",
+                "2025-03-14T08:15:00+0100",
+            ])
+            #expect(feed.items.map(\.category) == [5, 1, 2, 1])
+            #expect(feed.items[2].transactionDetail.description == nil)
+            #expect(!response.body.string.contains(#""description":null"#), "an empty description is left out, as PAYBACK does")
+            #expect(feed.items[0].transactionDetail.value == .init(amount: -1500, currency: "PBP"))
+            #expect(try await t.send(.GET, "/payback/transactions").status == .unauthorized)
+        }
+    }
+}

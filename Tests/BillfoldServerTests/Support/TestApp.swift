@@ -1,0 +1,108 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldServer
+import BillfoldStore
+import Foundation
+import Testing
+import Vapor
+import VaporTesting
+
+/// A Billfold built by the real factory over a fresh database, with helpers to act as users.
+struct TestApp {
+    let app: Application
+
+    /// Builds the application, runs `body`, and always tears both down.
+    static func run(_ database: TestDatabase, _ body: (TestApp) async throws -> Void) async throws {
+        let (location, drop) = try database.create()
+        defer { drop() }
+        var configuration = Configuration(database: location, logLevel: .warning)
+        configuration.maxBodyBytes = 64 * 1024
+        let app = try await buildApplication(configuration, environment: .testing)
+        do {
+            try await body(TestApp(app: app))
+        } catch {
+            try await app.asyncShutdown()
+            throw error
+        }
+        try await app.asyncShutdown()
+    }
+
+    /// A user and an access token for them.
+    struct Person {
+        let user: UserModel
+        let token: String
+        var id: Int64 { user.requireID }
+        var auth: HTTPHeaders { ["Authorization": "Bearer \(token)"] }
+    }
+
+    func person(
+        _ email: String, locale: String = "en-US", timeZone: String = "UTC", currency: Currency = .eur
+    ) async throws -> Person {
+        let service = AccountService(database: app.db)
+        let user = try await service.createUser(
+            email: email, password: "correct horse", name: nil,
+            preferences: Preferences(locale: locale, timeZone: timeZone, currency: currency, deckSize: 20))
+        let token = try await service.createToken(for: user, label: "tests").token
+        return Person(user: user, token: token)
+    }
+
+    /// Sends a request and returns status, headers and body.
+    @discardableResult
+    func send(
+        _ method: HTTPMethod, _ path: String, as person: Person? = nil, json: String? = nil,
+        headers extra: HTTPHeaders = [:]
+    ) async throws -> TestingHTTPResponse {
+        var headers = person?.auth ?? [:]
+        headers.add(contentsOf: extra)
+        var body: ByteBuffer?
+        if let json {
+            if !headers.contains(name: .contentType) { headers.contentType = .json }
+            body = ByteBuffer(string: json)
+        }
+        var result: TestingHTTPResponse?
+        try await app.testing().test(method, path, headers: headers, body: body) { result = $0 }
+        return result!
+    }
+
+    /// Sends and decodes a successful JSON answer.
+    func get<T: Decodable>(_ type: T.Type, _ path: String, as person: Person) async throws -> T {
+        let response = try await send(.GET, path, as: person)
+        #expect(response.status == .ok, "\(path): \(response.body.string)")
+        return try JSONDecoder().decode(T.self, from: response.body)
+    }
+
+    func transactions(_ person: Person) -> TransactionRepository {
+        TransactionRepository(database: app.db, userID: person.id)
+    }
+
+    func categories(_ person: Person) -> CategoryRepository {
+        CategoryRepository(database: app.db, userID: person.id)
+    }
+
+    /// Adds transactions straight through the store, for tests about reading them.
+    @discardableResult
+    func add(_ person: Person, _ items: [NewTransaction]) async throws -> [Int64] {
+        let account = try await AccountRepository(database: app.db, userID: person.id).cash(.eur)
+        return try await transactions(person).insert(items, accountID: { _ in account.id! }, now: Timestamp.now())
+    }
+}
+
+/// A transaction for tests: `spend("REWE", "-12.50", at: "2026-03-01T10:00:00+01:00")`.
+func spend(
+    _ payee: String, _ amount: String, _ currency: Currency = .eur, at time: String = "2026-03-01T10:00:00Z",
+    category: Int64? = nil, status: TransactionStatus = .cleared, notes: String = ""
+) -> NewTransaction {
+    NewTransaction(
+        bookedAt: try! BookingTime(iso8601: time), payee: payee, notes: notes,
+        money: try! Money(parsing: amount, currency: currency), status: status, categoryID: category)
+}
+
+extension ByteBuffer {
+    var string: String { String(buffer: self) }
+}
+
+extension JSONDecoder {
+    func decode<T: Decodable>(_ type: T.Type, from buffer: ByteBuffer) throws -> T {
+        try decode(type, from: Data(buffer.readableBytesView))
+    }
+}
