@@ -1,0 +1,138 @@
+"""Fixtures for the Python suites: a real `billfold serve` on a loopback port, prepared through the
+real CLI, and headless Chromium driven by selenium. Screenshots go to test-artifacts/screenshots."""
+import os
+import pathlib
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+
+import pytest
+import requests
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BINARY = ROOT / ".build" / "debug" / "billfold"
+SHOTS = ROOT / "test-artifacts" / "screenshots"
+SHARED_FIXTURES = ROOT.parent / "shared" / "fixtures"
+PASSWORD = "correct horse battery"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def billfold(*args, database, check=True):
+    """Runs the CLI and returns the completed process (text output)."""
+    result = subprocess.run([str(BINARY), *args, "--database", database],
+                            capture_output=True, text=True, timeout=300)
+    if check and result.returncode != 0:
+        raise AssertionError(f"billfold {' '.join(args)} failed ({result.returncode}): {result.stderr}")
+    return result
+
+
+def postgres_database():
+    """A fresh database on the throwaway PostgreSQL that `make test` runs, or None."""
+    admin = os.environ.get("BILLFOLD_TEST_POSTGRES_URL")
+    if not admin:
+        return None
+    name = "billfold_py_" + uuid.uuid4().hex
+    subprocess.run(["psql", admin, "-q", "-c", f"CREATE DATABASE {name}"], check=True)
+    base, _, query = admin.partition("?")
+    return base.rsplit("/", 1)[0] + "/" + name + ("?" + query if query else "")
+
+
+class Server:
+    """A running Billfold with one account full of demo data."""
+
+    def __init__(self, database, folder):
+        self.database = database
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.email = "ana@example.com"
+        billfold("users", "create", "--email", self.email, "--password", PASSWORD, "--name", "Ana",
+                 database=database)
+        billfold("demo", "--email", self.email, "--transactions", "400", database=database)
+        self.token = billfold("tokens", "create", "--email", self.email, "--label", "pytest",
+                              database=database).stdout.strip().splitlines()[-1]
+        self.log = open(folder / "server.log", "w")
+        self.process = subprocess.Popen(
+            [str(BINARY), "serve", "--port", str(self.port), "--database", database],
+            stdout=self.log, stderr=subprocess.STDOUT, cwd=folder)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                if requests.get(self.url + "/health/ready", timeout=1).status_code == 200:
+                    return
+            except requests.ConnectionError:
+                pass
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.2)
+        raise AssertionError("billfold serve did not become ready: " + (folder / "server.log").read_text())
+
+    def api(self, method, path, **kwargs):
+        headers = kwargs.pop("headers", {})
+        headers.setdefault("Authorization", f"Bearer {self.token}")
+        return requests.request(method, self.url + path, headers=headers, timeout=30, **kwargs)
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def database_kinds():
+    return ["sqlite", "postgres"] if os.environ.get("BILLFOLD_TEST_POSTGRES_URL") else ["sqlite"]
+
+
+@pytest.fixture(scope="session", params=database_kinds())
+def server(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp(request.param)
+    database = str(folder / "billfold.sqlite") if request.param == "sqlite" else postgres_database()
+    running = Server(database, folder)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def sqlite_server(tmp_path_factory):
+    """One server on SQLite, for the browser tests."""
+    folder = tmp_path_factory.mktemp("browser")
+    running = Server(str(folder / "billfold.sqlite"), folder)
+    yield running
+    running.stop()
+
+
+@pytest.fixture()
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                 "--window-size=1280,900", "--lang=en-US"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def shot(browser, request):
+    """Saves a screenshot: shot("list") -> test-artifacts/screenshots/<test>-list.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def save(name):
+        path = SHOTS / f"{request.node.name}-{name}.png".replace("/", "_")
+        browser.save_screenshot(str(path))
+        return path
+
+    return save

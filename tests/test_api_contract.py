@@ -1,0 +1,81 @@
+"""The native API and the CLI, against a running server on SQLite and on PostgreSQL."""
+import json
+import pathlib
+
+import pytest
+import requests
+from openapi_spec_validator import validate
+
+from conftest import BINARY, SHARED_FIXTURES, billfold
+
+
+def test_openapi_document_is_valid(server):
+    response = requests.get(server.url + "/api/v1/openapi.json", timeout=10)
+    assert response.status_code == 200
+    spec = response.json()
+    validate(spec)
+    assert {"/api/v1/transactions", "/api/v1/transactions/{id}", "/api/v1/me"} <= set(spec["paths"])
+
+
+def test_every_documented_get_route_exists(server):
+    spec = requests.get(server.url + "/api/v1/openapi.json", timeout=10).json()
+    for path, item in spec["paths"].items():
+        if "get" in item and "{" not in path:
+            assert server.api("GET", path).status_code == 200, path
+
+
+def test_list_matches_the_documented_shape(server):
+    page = server.api("GET", "/api/v1/transactions?limit=3").json()
+    assert set(page) == {"transactions", "nextCursor", "totals"}
+    assert len(page["transactions"]) == 3
+    assert isinstance(page["nextCursor"], str)
+    keys = {"id", "bookedAt", "payee", "originalName", "notes", "amount", "currency", "status", "categoryId",
+            "accountId", "externalId", "createdAt", "updatedAt"}
+    assert set(page["transactions"][0]) == keys
+    assert {t["currency"] for t in page["totals"]} == {"EUR", "USD", "PBP"}
+    assert sum(t["count"] for t in page["totals"]) == 400
+
+
+@pytest.mark.parametrize("body,status,code", [
+    ("{", 400, "invalid_json"),
+    ('{"payee": 1}', 400, "validation_failed"),
+    ('{"bookedAt": "2026-11-20T10:00:00Z", "payee": "x", "amount": "1.001", "currency": "EUR"}', 400, "invalid_amount"),
+])
+def test_bad_input_gets_the_error_shape(server, body, status, code):
+    response = server.api("POST", "/api/v1/transactions", data=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == status
+    error = response.json()["error"]
+    assert error["code"] == code and error["message"]
+
+
+def test_tokens_create_prints_the_token_alone_on_the_last_line(server):
+    result = billfold("tokens", "create", "--email", server.email, "--label", "script", database=server.database)
+    token = result.stdout.strip().splitlines()[-1]
+    assert token.startswith("bf_") and " " not in token
+    assert server.api("GET", "/api/v1/me", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+
+
+def test_invalid_configuration_names_the_setting(tmp_path):
+    result = __import__("subprocess").run([str(BINARY), "serve", "--port", "eighty"], capture_output=True,
+                                          text=True, cwd=tmp_path, timeout=30)
+    assert result.returncode != 0
+    assert "--port" in result.stderr
+
+
+@pytest.mark.skipif(not (SHARED_FIXTURES / "PBTransactions.json").exists(), reason="no ../shared/fixtures")
+def test_payback_import_of_the_original_file_is_idempotent(server, tmp_path):
+    billfold("users", "create", "--email", "points@example.com", "--password", "long enough",
+             database=server.database)
+    original = str(SHARED_FIXTURES / "PBTransactions.json")
+    first = billfold("import", "payback", original, "--email", "points@example.com", database=server.database)
+    assert "added 21" in first.stdout
+    again = billfold("import", "payback", original, "--email", "points@example.com", database=server.database)
+    assert "added 0" in again.stdout
+    broken = tmp_path / "broken.json"
+    data = json.loads(pathlib.Path(original).read_text())
+    data["items"][4]["transactionDetail"]["bookingDate"] = "2022-02-29T10:59:05+0200"
+    broken.write_text(json.dumps(data))
+    failed = billfold("import", "payback", str(broken), "--email", "points@example.com",
+                      database=server.database, check=False)
+    assert failed.returncode != 0
+    assert "Item 5" in failed.stderr and "items[4].transactionDetail.bookingDate" in failed.stderr

@@ -1,0 +1,203 @@
+"""The web pages in headless Chromium, as a person uses them. Each test saves screenshots."""
+import re
+import subprocess
+
+import requests
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import BINARY, PASSWORD, Server, billfold, free_port
+
+
+def wait(browser, timeout=15):
+    return WebDriverWait(browser, timeout)
+
+
+def sign_in(browser, server, email=None, password=PASSWORD):
+    browser.get(server.url + "/signin")
+    browser.find_element(By.ID, "email").send_keys(email or server.email)
+    browser.find_element(By.ID, "password").send_keys(password)
+    browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(browser).until(EC.url_contains("/transactions"))
+
+
+def rows(browser):
+    return browser.find_elements(By.CSS_SELECTOR, "#transaction-list .txn-row")
+
+
+def test_sign_in_filter_by_category_and_read_the_sums(browser, shot, sqlite_server):
+    server = sqlite_server
+    browser.get(server.url + "/transactions")
+    assert "/signin" in browser.current_url
+    shot("sign-in")
+    sign_in(browser, server)
+    assert len(rows(browser)) == 50
+    shot("list")
+    categories = Select(browser.find_element(By.ID, "category"))
+    food = next(o for o in categories.options if o.text == "Food (all)")
+    food_id = food.get_attribute("value")
+    categories.select_by_visible_text("Food (all)")
+    wait(browser).until(EC.url_contains(f"category={food_id}"))
+    shot("filtered-by-food")
+    # The sums on the page are the API's sums for the whole filter, one per currency.
+    totals = server.api("GET", f"/api/v1/transactions?category={food_id}&limit=1").json()["totals"]
+    shown = {t.get_attribute("data-currency"): t.text for t in browser.find_elements(By.CSS_SELECTOR, ".total")}
+    assert set(shown) == {t["currency"] for t in totals}
+    for total in totals:
+        whole, _, cents = total["amount"].lstrip("-").partition(".")
+        figure = f"{int(whole):,}" + (f".{cents}" if cents else "")
+        assert figure in shown[total["currency"]], (figure, shown)
+        assert f"{total['count']} transaction" in shown[total["currency"]]
+    # Every row shown belongs to a Food category, and the filter survives a reload.
+    browser.refresh()
+    categories = Select(browser.find_element(By.ID, "category"))
+    options = [o.get_attribute("textContent") for o in categories.options]
+    food_at = options.index("Food (all)")
+    children = set()
+    for text in options[food_at + 1:]:
+        if not text.startswith("\u2003"):
+            break
+        children.add(text.strip())
+    assert Select(browser.find_element(By.ID, "category")).first_selected_option.text == "Food (all)"
+    chips = {c.text for c in browser.find_elements(By.CSS_SELECTOR, "#transaction-list .chip")}
+    assert chips and chips <= {"Groceries", "Restaurants", "Coffee"} and chips <= children
+
+
+def test_scrolling_loads_the_next_pages(browser, shot, sqlite_server):
+    sign_in(browser, sqlite_server)
+    assert len(rows(browser)) == 50
+    browser.execute_script("document.querySelector('#more').scrollIntoView()")
+    wait(browser).until(lambda b: len(rows(b)) >= 100)
+    ids = [r.get_attribute("data-id") for r in rows(browser)]
+    assert len(ids) == len(set(ids)), "no row twice"
+    shot("after-scrolling")
+
+
+def test_load_more_shows_error_with_retry_and_offline(browser, shot, sqlite_server):
+    sign_in(browser, sqlite_server)
+    browser.execute_script("""
+        window.realFetch = window.fetch;
+        window.fetch = () => Promise.resolve(new Response('boom', {status: 500}));
+        document.querySelector('#more').scrollIntoView();""")
+    state = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#more-state.error")))
+    assert "Could not load more transactions" in state.text
+    shot("error-with-retry")
+    browser.execute_script("window.fetch = window.realFetch;")
+    state.find_element(By.TAG_NAME, "button").click()
+    wait(browser).until(lambda b: len(rows(b)) >= 100)
+    browser.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+    browser.execute_script("window.dispatchEvent(new Event('offline'))")
+    browser.execute_script("document.querySelector('[data-more]').click()")
+    offline = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#more-state.offline")))
+    assert "offline" in offline.text
+    shot("offline")
+
+
+def test_open_a_detail_and_change_its_category(browser, shot, sqlite_server):
+    server = sqlite_server
+    sign_in(browser, server)
+    first = rows(browser)[0]
+    transaction_id = first.get_attribute("data-id")
+    first.find_element(By.TAG_NAME, "a").click()
+    wait(browser).until(EC.url_contains(f"/transactions/{transaction_id}"))
+    shot("detail")
+    before = server.api("GET", f"/api/v1/transactions/{transaction_id}").json()
+    picker = Select(browser.find_element(By.ID, "categoryId"))
+    books = int(next(o for o in picker.options if o.text == "Books").get_attribute("value"))
+    picker.select_by_visible_text("Books")
+    browser.find_element(By.ID, "notes").clear()
+    browser.find_element(By.ID, "notes").send_keys("Birthday present")
+    browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
+    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+    assert notice.text == "Saved."
+    assert "Books" in browser.find_element(By.CSS_SELECTOR, ".facts").text
+    shot("detail-saved")
+    after = server.api("GET", f"/api/v1/transactions/{transaction_id}").json()
+    assert after["categoryId"] == books != before["categoryId"]
+    assert after["notes"] == "Birthday present"
+
+
+def test_settings_tokens_and_german_locale(browser, shot, sqlite_server):
+    server = sqlite_server
+    billfold("users", "create", "--email", "de@example.com", "--password", PASSWORD, database=server.database)
+    billfold("demo", "--email", "de@example.com", "--transactions", "60", database=server.database)
+    sign_in(browser, server, email="de@example.com")
+    browser.get(server.url + "/settings")
+    Select(browser.find_element(By.ID, "locale")).select_by_value("de-DE")
+    Select(browser.find_element(By.ID, "timeZone")).select_by_value("Europe/Berlin")
+    browser.find_element(By.CSS_SELECTOR, "form[action='/settings'] button").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "saved"))
+    browser.find_element(By.ID, "label").send_keys("Laptop script")
+    browser.find_element(By.CSS_SELECTOR, "form[action='/settings/tokens'] button").click()
+    token = wait(browser).until(EC.visibility_of_element_located((By.ID, "new-token"))).text
+    assert token.startswith("bf_")
+    shot("token-created")
+    assert requests.get(server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}).json()["locale"] == "de-DE"
+    browser.get(server.url + "/settings")
+    assert token not in browser.page_source, "a token is shown once"
+    browser.find_element(By.CSS_SELECTOR, "button[aria-label='Revoke token Laptop script']").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "revoked"))
+    assert requests.get(server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}).status_code == 401
+    browser.get(server.url + "/transactions")
+    amounts = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#transaction-list .amount")]
+    assert any(re.search(r"\d,\d\d\s€$", a) for a in amounts), amounts
+    shot("list-de-DE")
+
+
+def test_narrow_screen_has_a_tab_bar(browser, shot, sqlite_server):
+    sign_in(browser, sqlite_server)
+    browser.set_window_size(390, 844)
+    browser.refresh()
+    nav = browser.find_element(By.CSS_SELECTOR, ".app-nav")
+    assert nav.rect["y"] > 600, "the navigation sits at the bottom"
+    shot("phone-list")
+    browser.get(rows(browser)[0].find_element(By.TAG_NAME, "a").get_attribute("href"))
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".detail")))
+    shot("phone-detail")
+
+
+def test_first_visit_creates_the_owner_then_adds_a_transaction(browser, shot, tmp_path):
+    port = free_port()
+    database = str(tmp_path / "fresh.sqlite")
+    process = subprocess.Popen([str(BINARY), "serve", "--port", str(port), "--database", database],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait(browser, 60).until(lambda _: _ready(url))
+        browser.get(url + "/")
+        assert browser.current_url.endswith("/setup")
+        browser.find_element(By.ID, "name").send_keys("Olivia Owner")
+        browser.find_element(By.ID, "email").send_keys("owner@example.com")
+        browser.find_element(By.ID, "password").send_keys("short")
+        shot("setup")
+        browser.execute_script("document.getElementById('password').removeAttribute('minlength')")
+        browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        error = wait(browser).until(EC.visibility_of_element_located((By.ID, "password-error")))
+        assert "at least 8" in error.text
+        assert browser.find_element(By.ID, "email").get_attribute("value") == "owner@example.com"
+        browser.find_element(By.ID, "password").send_keys("long enough now")
+        browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait(browser).until(EC.url_contains("/transactions"))
+        assert "No transactions yet" in browser.page_source
+        shot("empty-state")
+        browser.find_element(By.LINK_TEXT, "Add transaction").click()
+        browser.find_element(By.ID, "payee").send_keys("Farmers market")
+        browser.find_element(By.ID, "amount").send_keys("-18.40")
+        shot("add-form")
+        browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
+        wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+        assert "Farmers market" in browser.find_element(By.TAG_NAME, "h1").text
+        browser.get(url + "/transactions")
+        assert "-€18.40" in browser.find_element(By.ID, "totals").text
+        shot("first-transaction")
+    finally:
+        process.terminate()
+        process.wait(timeout=15)
+
+
+def _ready(url):
+    try:
+        return requests.get(url + "/health/ready", timeout=1).status_code == 200
+    except requests.ConnectionError:
+        return False
