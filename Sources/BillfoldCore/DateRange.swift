@@ -70,5 +70,11 @@ public struct InstantRange: Hashable, Sendable {
         upperBound = to.map { Int64($0.adding(days: 1).start(in: timeZone).timeIntervalSince1970) }
     }
 
+    /// A span of instants as they are; nil bounds are open.
+    public init(lowerBound: Int64?, upperBound: Int64?) {
+        self.lowerBound = lowerBound
+        self.upperBound = upperBound
+    }
+
     public var isUnbounded: Bool { lowerBound == nil && upperBound == nil }
 }

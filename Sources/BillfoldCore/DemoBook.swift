@@ -108,12 +108,20 @@ public struct DemoTransactions: IteratorProtocol, Sendable {
         self.random = SplitMix64(seed: seed)
     }
 
+    /// Moves a moment into 07:00–22:00 of its local day, keeping its order within the day.
+    static func daytime(_ epoch: Int64, in zone: TimeZone) -> Int64 {
+        let offset = Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epoch))))
+        let local = epoch + offset
+        let secondOfDay = ((local % 86_400) + 86_400) % 86_400
+        return epoch - secondOfDay + 7 * 3600 + secondOfDay * 15 / 24
+    }
+
     public mutating func next() -> NewTransaction? {
         guard produced < count else { return nil }
         // Evenly spread over the year with jitter, so the newest is close to now.
         let slot = start + span * Int64(produced) / Int64(max(count, 1))
         let jitter = Int64(random.next() % UInt64(max(1, span / Int64(max(count, 1)))))
-        let bookedAt = min(now - 60, slot + jitter)
+        let bookedAt = min(now - 60, Self.daytime(slot + jitter, in: timeZone))
         produced += 1
         let payee = DemoBook.payees[pick[Int(random.next() % UInt64(pick.count))]]
         let currency = currencies[payee.account]!

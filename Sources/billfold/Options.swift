@@ -23,13 +23,17 @@ func withApplication(
     _ flags: Configuration.Flags, quiet: Bool = true, arguments: [String] = ["billfold"],
     _ body: (Application) async throws -> Void
 ) async throws {
-    let configuration: Configuration
+    var configuration: Configuration
     do {
         configuration = try Configuration.resolve(flags: flags)
     } catch {
         fail(error.message, code: 78)
     }
-    bootstrapLogging(level: quiet && flags.logLevel == nil ? .warning : configuration.logLevel)
+    // The tools print their own results; migration notices would only bury them.
+    if quiet && flags.logLevel == nil && ProcessInfo.processInfo.environment["BILLFOLD_LOG_LEVEL"] == nil {
+        configuration.logLevel = .warning
+    }
+    bootstrapLogging(level: configuration.logLevel)
     let app: Application
     do {
         app = try await buildApplication(

@@ -50,6 +50,10 @@ struct RequireUser: AsyncMiddleware {
         case .json:
             throw BillfoldError(.unauthorized, "Sign in or send a valid access token.")
         case .page:
+            // A script fetching part of a page wants a status it can act on, not a sign-in page.
+            if request.headers.accept.contains(where: { $0.mediaType == .json }) {
+                throw BillfoldError(.unauthorized, "Your session has ended. Sign in again.")
+            }
             if try await UserRepository(database: request.db).count() == 0 {
                 return request.redirect(to: "/setup")
             }

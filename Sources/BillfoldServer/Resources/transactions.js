@@ -48,6 +48,11 @@ async function loadMore() {
   const timer = setTimeout(() => controller.abort(), 15000);
   try {
     const response = await fetch(url, { headers: { Accept: "application/json" }, signal: controller.signal });
+    if (response.status === 401) {
+      // The session ended; signing in again brings the user back to this list.
+      location.href = "/signin?next=" + encodeURIComponent(location.pathname + location.search);
+      return;
+    }
     if (!response.ok) throw new Error("The server answered " + response.status + ".");
     const page = await response.json();
     list.insertAdjacentHTML("beforeend", page.html);
@@ -61,7 +66,7 @@ async function loadMore() {
       show("done", "That’s everything for this filter.", false);
     }
   } catch (error) {
-    link.hidden = false;
+    // The state below offers the way forward (Retry, or waiting for the connection).
     if (!navigator.onLine) {
       show("offline", "You are offline. More transactions load when the connection returns.", false);
     } else {

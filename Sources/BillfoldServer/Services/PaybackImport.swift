@@ -52,8 +52,9 @@ public struct PaybackImport: Sendable {
                 transaction.categoryID = categoryIDs[item.paybackCategory]
                 return transaction
             }
+            let accountFor = accountIDs
             return try await TransactionRepository(database: db, userID: userID).insert(
-                transactions, accountID: { accountIDs[$0.money.currency.code]! },
+                transactions, accountID: { accountFor[$0.money.currency.code]! },
                 now: Timestamp.now()
             ).count
         }

@@ -53,5 +53,6 @@ public enum BillfoldMigrations {
         M002CreateSessionsAndTokens(),
         M003CreateAccountsAndCategories(),
         M004CreateTransactions(),
+        M005CreateTransactionTotals(),
     ]
 }

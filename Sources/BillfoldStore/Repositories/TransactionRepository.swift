@@ -5,12 +5,25 @@ import SQLKit
 /// One user's transactions. Every statement carries `user_id`, so no query can reach another
 /// user's rows.
 public struct TransactionRepository: Sendable {
+    let database: any Database
     let sql: any SQLDatabase
     let userID: Int64
 
     public init(database: any Database, userID: Int64) {
+        self.database = database
         self.sql = database as! any SQLDatabase
         self.userID = userID
+    }
+
+    /// Runs `work` in a database transaction, joining the caller's when there is one, so a row
+    /// and its place in the totals are written together or not at all.
+    private func atomically<T: Sendable>(_ work: @escaping @Sendable (TransactionRepository) async throws -> T)
+        async throws -> T
+    {
+        if database.inTransaction { return try await work(self) }
+        return try await database.transaction { db in
+            try await work(TransactionRepository(database: db, userID: userID))
+        }
     }
 
     /// A page of the query, newest first (ties by id), starting after `cursor`.
@@ -18,14 +31,8 @@ public struct TransactionRepository: Sendable {
     public func page(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> (transactions: [Transaction], next: TransactionCursor?)
     {
-        var statement: SQLQueryString =
-            "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
-        statement += query.conditions
-        if let cursor {
-            statement += " AND (booked_at, id) < (\(bind: cursor.bookedAt), \(bind: cursor.id))"
-        }
-        statement += " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit + 1)"
-        let rows = try await sql.raw(statement).all(decoding: TransactionRow.self)
+        let rows = try await sql.raw(pageStatement(query, after: cursor, limit: limit + 1))
+            .all(decoding: TransactionRow.self)
         let transactions = try rows.prefix(limit).map { try $0.transaction() }
         let next =
             rows.count > limit
@@ -34,23 +41,33 @@ public struct TransactionRepository: Sendable {
         return (transactions, next)
     }
 
+    /// Newest first after the cursor. A group's categories are read one keyset each and merged,
+    /// so the database never sorts all of a group's rows to find the newest few.
+    private func pageStatement(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
+        -> SQLQueryString
+    {
+        func select(_ query: TransactionQuery) -> SQLQueryString {
+            var statement: SQLQueryString =
+                "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
+            statement += query.conditions
+            if let cursor {
+                statement += " AND (booked_at, id) < (\(bind: cursor.bookedAt), \(bind: cursor.id))"
+            }
+            return statement + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
+        }
+        guard let ids = query.categoryIDs, ids.count > 1 else { return select(query) }
+        let arms = ids.map { id -> SQLQueryString in
+            var one = query
+            one.categoryIDs = [id]
+            return "SELECT * FROM (" + select(one) + ") AS c\(unsafeRaw: String(id))"
+        }
+        return "SELECT * FROM (" + arms.joined(separator: " UNION ALL ")
+            + ") AS page ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
+    }
+
     /// The sum and count of the whole query, one line per currency, in currency order.
     public func totals(_ query: TransactionQuery) async throws -> [CurrencyTotal] {
-        struct Row: Decodable {
-            var currency: String
-            var total: Int64
-            var count: Int64
-        }
-        let statement: SQLQueryString =
-            """
-            SELECT currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
-            FROM transactions WHERE user_id = \(bind: userID)
-            """ + query.conditions + " GROUP BY currency ORDER BY currency"
-        return try await sql.raw(statement).all(decoding: Row.self).map {
-            CurrencyTotal(
-                money: Money(minorUnits: $0.total, currency: try Currency(code: $0.currency)),
-                count: Int($0.count))
-        }
+        try await TransactionTotals.read(query, userID: userID, on: sql)
     }
 
     public func find(_ id: Int64) async throws -> Transaction? {
@@ -75,11 +92,22 @@ public struct TransactionRepository: Sendable {
     /// Returns the ids of the rows written.
     @discardableResult
     public func insert(
+        _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64
+    ) async throws -> [Int64] {
+        if let early = transactions.first(where: { $0.bookedAt.epochSeconds < TransactionTotals.earliest }) {
+            throw BillfoldError.validation("bookedAt", "\(early.bookedAt.iso8601) is before 1900; Billfold keeps no older bookings.")
+        }
+        return try await atomically { repository in
+            try await repository.insertRows(transactions, accountID: accountID, now: now)
+        }
+    }
+
+    private func insertRows(
         _ transactions: [NewTransaction], accountID: (NewTransaction) -> Int64, now: Int64
     ) async throws -> [Int64] {
         struct Inserted: Decodable { var id: Int64 }
         var ids: [Int64] = []
-        // 13 values a row stays far below both drivers' bind limits.
+        // 14 values a row stays far below both drivers' bind limits.
         for chunk in transactions.chunked(500) {
             var builder = sql.insert(into: "transactions").columns(
                 "user_id", "account_id", "booked_at", "booked_offset", "payee", "original_name",
@@ -95,6 +123,7 @@ public struct TransactionRepository: Sendable {
             }
             let rows = try await builder.ignoringConflicts(with: ["user_id", "external_id"])
                 .returning("id").all(decoding: Inserted.self)
+            try await TransactionTotals.add(ids: rows.map(\.id), userID: userID, on: sql)
             ids += rows.map(\.id)
         }
         return ids
@@ -102,7 +131,13 @@ public struct TransactionRepository: Sendable {
 
     /// Applies a change; nil when the user has no such transaction.
     public func update(_ id: Int64, _ change: TransactionChange) async throws -> Transaction? {
+        try await atomically { try await $0.updateRow(id, change) }
+    }
+
+    private func updateRow(_ id: Int64, _ change: TransactionChange) async throws -> Transaction? {
         guard try await find(id) != nil else { return nil }
+        // Out of the totals under the old category and status, back in under the new.
+        try await TransactionTotals.add(ids: [id], userID: userID, sign: -1, on: sql)
         var assignments: [SQLQueryString] = ["updated_at = \(bind: Timestamp.now())"]
         if let categoryID = change.categoryID { assignments.append("category_id = \(bind: categoryID)") }
         if let notes = change.notes { assignments.append("notes = \(bind: notes)") }
@@ -111,6 +146,7 @@ public struct TransactionRepository: Sendable {
             "UPDATE transactions SET " + assignments.joined(separator: ", ")
                 + " WHERE id = \(bind: id) AND user_id = \(bind: userID)"
         ).run()
+        try await TransactionTotals.add(ids: [id], userID: userID, on: sql)
         return try await find(id)
     }
 

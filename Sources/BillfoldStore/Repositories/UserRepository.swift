@@ -51,6 +51,9 @@ public struct UserRepository: Sendable {
     // MARK: Sessions
 
     public func createSession(userID: Int64, secretHash: String, lifetime: Int64) async throws {
+        // Sweeping the user's expired sessions here keeps the table small without a timer.
+        try await SessionModel.query(on: database).filter(\.$userID == userID)
+            .filter(\.$expiresAt < Timestamp.now()).delete()
         let session = SessionModel()
         session.userID = userID
         session.secretHash = secretHash

@@ -49,7 +49,7 @@ struct Layout {
     private func navigation(_ user: UserModel) -> HTML {
         H.nav(.class("app-nav"), .label("Main")) {
             H.a(.class("brand"), .href("/transactions")) {
-                H.span(.class("brand-mark"), .aria("hidden", "true")) { "₿" }
+                H.span(.class("brand-mark"), .aria("hidden", "true")) { "B" }
                 H.span(.class("brand-name")) { "Billfold" }
             }
             H.ul(.class("nav-links")) {

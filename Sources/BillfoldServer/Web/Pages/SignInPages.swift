@@ -34,7 +34,7 @@ enum SignInPages {
             H.section(.class("card auth-card")) {
                 H.h1 { "Welcome to Billfold" }
                 H.p(.class("secondary")) {
-                    "This server has no accounts yet. Create the owner account; you can invite others later."
+                    "This server has no accounts yet. Create the owner account; more people can be added with “billfold users create”."
                 }
                 if let error, error.fields.isEmpty {
                     H.p(.class("form-error"), .attr("role", "alert")) { error.message }

@@ -52,12 +52,12 @@ struct TransactionRows {
         H.span(.class("status status-\(status.rawValue)")) { status.label }
     }
 
-    /// Expenses and income differ by sign and an arrow, not colour alone.
+    /// Expenses and income differ by their sign ("-" and "+"), not by colour alone.
     func amount(_ money: Money) -> HTML {
         let kind = money.amount < 0 ? "expense" : "income"
         return H.span(.class("amount \(kind)")) {
             H.span(.class("visually-hidden")) { money.amount < 0 ? "Expense " : "Income " }
-            format.money(money)
+            (money.amount > 0 ? "+" : "") + format.money(money)
         }
     }
 }

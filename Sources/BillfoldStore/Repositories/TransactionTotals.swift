@@ -1,0 +1,119 @@
+import BillfoldCore
+import SQLKit
+
+/// Keeps and reads the per-day sums in `transaction_totals`.
+///
+/// A query's totals are the sums of the whole UTC days inside its range, read from the
+/// aggregates, plus the rows of the partial days at its edges, read from the transactions. Text
+/// searches cannot be aggregated and are summed from the rows.
+enum TransactionTotals {
+    /// Days count from 1900-01-01 so every bucket number is positive and integer division floors
+    /// the same way in SQLite and PostgreSQL. Bookings before 1900 are refused.
+    static let shift: Int64 = 2_208_988_800
+    static let earliest: Int64 = -shift
+    static let daySQL: SQLQueryString = "((booked_at + 2208988800) / 86400)"
+
+    static func day(_ epochSeconds: Int64) -> Int64 { (epochSeconds + shift) / 86_400 }
+    static func start(ofDay day: Int64) -> Int64 { day * 86_400 - shift }
+
+    /// Adds the given transactions (by id) to the sums; `sign` -1 takes them out again.
+    static func add(ids: [Int64], userID: Int64, sign: Int64 = 1, on sql: any SQLDatabase) async throws {
+        guard !ids.isEmpty else { return }
+        try await sql.raw(
+            """
+            INSERT INTO transaction_totals (user_id, category_key, status, currency, day, total_minor, count)
+            SELECT user_id, COALESCE(category_id, 0), status, currency, \(daySQL),
+              \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)
+            FROM transactions WHERE user_id = \(bind: userID) AND id IN (\(binds: ids))
+            GROUP BY user_id, COALESCE(category_id, 0), status, currency, \(daySQL)
+            ON CONFLICT (user_id, category_key, status, currency, day) DO UPDATE SET
+              total_minor = transaction_totals.total_minor + excluded.total_minor,
+              count = transaction_totals.count + excluded.count
+            """
+        ).run()
+        if sign < 0 {
+            try await sql.raw("DELETE FROM transaction_totals WHERE user_id = \(bind: userID) AND count = 0").run()
+        }
+    }
+
+    /// Recomputes every user's sums from the transactions.
+    static func rebuildAll(on sql: any SQLDatabase) async throws {
+        try await sql.raw("DELETE FROM transaction_totals").run()
+        try await sql.raw(
+            """
+            INSERT INTO transaction_totals (user_id, category_key, status, currency, day, total_minor, count)
+            SELECT user_id, COALESCE(category_id, 0), status, currency, \(daySQL), SUM(amount_minor), COUNT(*)
+            FROM transactions WHERE id > 0
+            GROUP BY user_id, COALESCE(category_id, 0), status, currency, \(daySQL)
+            """
+        ).run()
+    }
+
+    struct Row: Decodable {
+        var currency: String
+        var total: Int64
+        var count: Int64
+    }
+
+    static func read(_ query: TransactionQuery, userID: Int64, on sql: any SQLDatabase) async throws -> [CurrencyTotal] {
+        var sums: [String: (total: Int64, count: Int64)] = [:]
+        func collect(_ rows: [Row]) {
+            for row in rows {
+                let sum = sums[row.currency, default: (0, 0)]
+                sums[row.currency] = (sum.total + row.total, sum.count + row.count)
+            }
+        }
+        if query.text != nil {
+            collect(try await scan(query, from: query.range.lowerBound, to: query.range.upperBound, userID: userID, on: sql))
+        } else {
+            let lower = query.range.lowerBound
+            let upper = query.range.upperBound
+            // Whole days: the first day starting at or after `lower`, up to the day `upper` falls in.
+            let firstDay = lower.map { day($0 - 1) + 1 }
+            let endDay = upper.map { day($0) }
+            if let firstDay, let endDay, firstDay >= endDay {
+                collect(try await scan(query, from: lower, to: upper, userID: userID, on: sql))
+            } else {
+                collect(try await aggregates(query, days: firstDay, endDay, userID: userID, on: sql))
+                if let lower, let firstDay, lower < start(ofDay: firstDay) {
+                    collect(try await scan(query, from: lower, to: start(ofDay: firstDay), userID: userID, on: sql))
+                }
+                if let upper, let endDay, start(ofDay: endDay) < upper {
+                    collect(try await scan(query, from: start(ofDay: endDay), to: upper, userID: userID, on: sql))
+                }
+            }
+        }
+        return try sums.filter { $0.value.count != 0 }.sorted { $0.key < $1.key }.map { code, sum in
+            CurrencyTotal(money: Money(minorUnits: sum.total, currency: try Currency(code: code)), count: Int(sum.count))
+        }
+    }
+
+    private static func aggregates(
+        _ query: TransactionQuery, days firstDay: Int64?, _ endDay: Int64?, userID: Int64, on sql: any SQLDatabase
+    ) async throws -> [Row] {
+        var statement: SQLQueryString = """
+            SELECT currency, CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
+            FROM transaction_totals WHERE user_id = \(bind: userID)
+            """
+        if let ids = query.categoryIDs { statement += " AND category_key IN (\(binds: ids))" }
+        if query.uncategorized { statement += " AND category_key = 0" }
+        if let status = query.status { statement += " AND status = \(bind: status.rawValue)" }
+        if let firstDay { statement += " AND day >= \(bind: firstDay)" }
+        if let endDay { statement += " AND day < \(bind: endDay)" }
+        statement += " GROUP BY currency"
+        return try await sql.raw(statement).all(decoding: Row.self)
+    }
+
+    private static func scan(
+        _ query: TransactionQuery, from lower: Int64?, to upper: Int64?, userID: Int64, on sql: any SQLDatabase
+    ) async throws -> [Row] {
+        var slice = query
+        slice.range = InstantRange(lowerBound: lower, upperBound: upper)
+        let statement: SQLQueryString =
+            """
+            SELECT currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
+            FROM transactions WHERE user_id = \(bind: userID)
+            """ + slice.conditions + " GROUP BY currency"
+        return try await sql.raw(statement).all(decoding: Row.self)
+    }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# `make bench`: loads 1,000,000 transactions into a release build over SQLite, then measures the
+# list endpoint with a category filter under wrk on loopback, and the same SQL in the sqlite3
+# command on the same file. Prints the figures; it asserts nothing (a benchmark, not a test).
+#   BENCH_TRANSACTIONS=1000000 BENCH_SECONDS=20 scripts/bench.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${BENCH_TRANSACTIONS:-1000000}
+seconds=${BENCH_SECONDS:-20}
+dir=$(mktemp -d /tmp/billfold-bench.XXXXXX)
+db="$dir/bench.sqlite"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+server_pid=""
+cleanup() {
+  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+echo "== Release build"
+swift build -c release --product billfold 2>&1 | tail -n 1
+bin=$(swift build -c release --show-bin-path)/billfold
+
+echo "== Loading $count transactions"
+"$bin" users create --email bench@example.com --password bench-password --database "$db" >/dev/null
+start=$(date +%s.%N)
+"$bin" demo --email bench@example.com --transactions "$count" --database "$db" 2>/dev/null
+load_seconds=$(python3 -c "print(round($(date +%s.%N) - $start, 1))")
+token=$("$bin" tokens create --email bench@example.com --label bench --database "$db" | tail -n 1)
+sqlite3 "$db" "ANALYZE;"
+
+(exec "$bin" serve --port "$port" --database "$db" --log-level error >"$dir/server.log" 2>&1) &
+server_pid=$!
+for _ in $(seq 1 100); do
+  curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null && break
+  sleep 0.2
+done
+
+category=$(sqlite3 "$db" "SELECT id FROM categories WHERE name = 'Groceries';")
+rows=$(sqlite3 "$db" "SELECT COUNT(*) FROM transactions WHERE category_id = $category;")
+url="http://127.0.0.1:$port/api/v1/transactions?category=$category"
+echo "== wrk: GET /api/v1/transactions?category=$category (Groceries, $rows of $count rows), first page of 50 with totals"
+curl -sf -H "Authorization: Bearer $token" "$url" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("   page:", len(d["transactions"]), "rows; totals:", d["totals"])'
+wrk -t2 -c16 -d5s -H "Authorization: Bearer $token" "$url" >/dev/null  # warm-up
+wrk -t2 -c16 -d"${seconds}s" --latency -H "Authorization: Bearer $token" "$url" | tee "$dir/wrk.txt"
+p50=$(awk '/ 50%/ {print $2}' "$dir/wrk.txt")
+p99=$(awk '/ 99%/ {print $2}' "$dir/wrk.txt")
+rps=$(awk '/Requests\/sec/ {print $2}' "$dir/wrk.txt")
+
+echo "== sqlite3 $(sqlite3 --version | awk '{print $1}'): the same two statements on the same file"
+user=$(sqlite3 "$db" "SELECT id FROM users WHERE email = 'bench@example.com';")
+cat >"$dir/query.sql" <<SQL
+.timer on
+.output /dev/null
+SELECT id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor, currency,
+  category_id, status, external_id, created_at, updated_at
+FROM transactions WHERE user_id = $user AND category_id = $category ORDER BY booked_at DESC, id DESC LIMIT 51;
+SELECT currency, CAST(SUM(amount_minor) AS BIGINT), COUNT(*) FROM transactions
+WHERE user_id = $user AND category_id = $category GROUP BY currency ORDER BY currency;
+SQL
+sqlite3 "$db" <"$dir/query.sql" 2>&1 | tee "$dir/sqlite.txt"
+
+echo
+echo "== Summary ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $(sqlite3 --version | awk '{print "sqlite3 " $1}'), $(wrk --version 2>&1 | head -n 1 | awk '{print $1, $2}'))"
+echo "   load $count transactions: ${load_seconds} s"
+echo "   list with category filter (first page + totals): p50 $p50, p99 $p99, $rps requests/s (wrk -t2 -c16 -d${seconds}s)"
+awk '/Run Time/ {printf "   sqlite3 statement %d: real %s s\n", ++n, $4}' "$dir/sqlite.txt"
