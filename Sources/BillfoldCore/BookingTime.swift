@@ -128,24 +128,45 @@ enum ISO8601Text {
         }
     }
 
+    /// Integer arithmetic only: lists format three timestamps a row, and Calendar and
+    /// String(format:) cost more than the rest of the request together.
     static func format(_ time: BookingTime, colon: Bool) -> String {
-        let zone = TimeZone(secondsFromGMT: time.offsetSeconds) ?? TimeZone(secondsFromGMT: 0)!
-        let c = Calendar.gregorian(in: zone).dateComponents(
-            [.year, .month, .day, .hour, .minute, .second], from: time.date)
-        func two(_ n: Int?) -> String { String(format: "%02d", n ?? 0) }
+        let local = time.epochSeconds + Int64(time.offsetSeconds)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let second = Int(local - days * 86_400)
+        let (year, month, day) = civil(fromDays: days)
         let sign = time.offsetSeconds < 0 ? "-" : "+"
         let magnitude = abs(time.offsetSeconds)
-        let offset = two(magnitude / 3600) + (colon ? ":" : "") + two(magnitude % 3600 / 60)
-        return String(format: "%04d", c.year ?? 0) + "-\(two(c.month))-\(two(c.day))T"
-            + "\(two(c.hour)):\(two(c.minute)):\(two(c.second))\(sign)\(offset)"
+        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        text += pad(second / 3600, 2) + ":" + pad(second % 3600 / 60, 2) + ":" + pad(second % 60, 2)
+        text += sign + pad(magnitude / 3600, 2) + (colon ? ":" : "") + pad(magnitude % 3600 / 60, 2)
+        return text
+    }
+
+    /// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).
+    static func civil(fromDays days: Int64) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shifted = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+        let month = shifted < 10 ? shifted + 3 : shifted - 9
+        return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
 
 /// Formats instants for APIs as RFC 3339 in UTC, e.g. `2026-11-20T13:30:00Z`.
 public enum Timestamp {
     public static func utc(_ epochSeconds: Int64) -> String {
-        ISO8601Text.format(BookingTime(epochSeconds: epochSeconds, offsetSeconds: 0), colon: true)
-            .replacingOccurrences(of: "+00:00", with: "Z")
+        let text = ISO8601Text.format(BookingTime(epochSeconds: epochSeconds, offsetSeconds: 0), colon: true)
+        return String(text.dropLast(6)) + "Z"
     }
 
     public static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }

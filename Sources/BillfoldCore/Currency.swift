@@ -33,6 +33,10 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
 
     private init(unchecked code: String) { self.code = code }
 
+    /// A code read back from storage, where only validated codes are ever written; skips the
+    /// checks that cost time on every row of a list.
+    public init(stored code: String) { self.code = code }
+
     public static let eur = Currency(unchecked: "EUR")
     public static let usd = Currency(unchecked: "USD")
     public static let pbp = Currency(unchecked: "PBP")

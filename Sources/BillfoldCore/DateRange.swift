@@ -33,7 +33,7 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     public var description: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        ISO8601Text.pad(year, 4) + "-" + ISO8601Text.pad(month, 2) + "-" + ISO8601Text.pad(day, 2)
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool {

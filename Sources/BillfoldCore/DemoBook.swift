@@ -42,7 +42,8 @@ public enum DemoBook {
         Payee(name: "REWE", category: "Groceries", typicalMinor: -4_250, account: "checking", weight: 30),
         Payee(name: "Aldi Süd", category: "Groceries", typicalMinor: -2_890, account: "checking", weight: 20),
         Payee(name: "Edeka", category: "Groceries", typicalMinor: -3_610, account: "cash-eur", weight: 10),
-        Payee(name: "Trattoria Da Mario", category: "Restaurants", typicalMinor: -3_800, account: "checking", weight: 6),
+        Payee(
+            name: "Trattoria Da Mario", category: "Restaurants", typicalMinor: -3_800, account: "checking", weight: 6),
         Payee(name: "Sushi Circle", category: "Restaurants", typicalMinor: -2_750, account: "checking", weight: 4),
         Payee(name: "Joe's Diner", category: "Restaurants", typicalMinor: -2_400, account: "card-usd", weight: 3),
         Payee(name: "Café Einstein", category: "Coffee", typicalMinor: -480, account: "cash-eur", weight: 14),
@@ -51,7 +52,8 @@ public enum DemoBook {
         Payee(name: "Stadtwerke", category: "Utilities", typicalMinor: -8_900, account: "checking", weight: 1),
         Payee(name: "Telekom", category: "Internet & Phone", typicalMinor: -4_999, account: "checking", weight: 1),
         Payee(name: "BVG", category: "Public transport", typicalMinor: -350, account: "checking", weight: 12),
-        Payee(name: "Deutsche Bahn", category: "Public transport", typicalMinor: -5_990, account: "checking", weight: 3),
+        Payee(
+            name: "Deutsche Bahn", category: "Public transport", typicalMinor: -5_990, account: "checking", weight: 3),
         Payee(name: "Aral", category: "Fuel", typicalMinor: -6_500, account: "checking", weight: 4),
         Payee(name: "Yellow Cab NYC", category: "Taxi", typicalMinor: -2_300, account: "card-usd", weight: 2),
         Payee(name: "H&M", category: "Clothes", typicalMinor: -3_999, account: "checking", weight: 3),
@@ -65,7 +67,8 @@ public enum DemoBook {
         Payee(name: "Apotheke am Markt", category: "Health", typicalMinor: -1_480, account: "cash-eur", weight: 3),
         Payee(name: "ACME GmbH", category: "Salary", typicalMinor: 342_000, account: "checking", weight: 1),
         Payee(name: "Amazon refund", category: "Refunds", typicalMinor: 2_999, account: "checking", weight: 1),
-        Payee(name: "dm-drogerie markt", category: "Points collected", typicalMinor: 120, account: "payback", weight: 4),
+        Payee(
+            name: "dm-drogerie markt", category: "Points collected", typicalMinor: 120, account: "payback", weight: 4),
         Payee(name: "REWE Group", category: "Points collected", typicalMinor: 85, account: "payback", weight: 5),
         Payee(name: "Aral", category: "Points collected", typicalMinor: 60, account: "payback", weight: 2),
     ]

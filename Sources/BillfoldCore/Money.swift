@@ -6,13 +6,23 @@ import Foundation
 /// positive; money going out (expenses) is negative. Dialects that use another convention (Lunch
 /// Money's positive debits) convert at their edge.
 public struct Money: Hashable, Sendable {
-    public let amount: Decimal
+    /// The amount as an integer count of the currency's minor unit (cents for EUR): exact, and
+    /// cheap to sum and to print.
+    public let minorUnits: Int64
     public let currency: Currency
 
+    /// Money from a decimal amount; decimals beyond the currency's minor unit are rounded half to
+    /// even. Parsing text refuses them instead, so user input is never rounded.
     public init(_ amount: Decimal, _ currency: Currency) {
-        self.amount = amount
+        var scaled = amount * Money.scale(currency.minorUnits)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &scaled, 0, .bankers)
+        self.minorUnits = NSDecimalNumber(decimal: rounded).int64Value
         self.currency = currency
     }
+
+    /// The amount as a Decimal, e.g. for formatting.
+    public var amount: Decimal { Decimal(minorUnits) / Money.scale(currency.minorUnits) }
 
     /// Parses a decimal string such as `-12.34` strictly: an optional minus, digits, and at most as
     /// many decimals as the currency's minor unit. Never goes through a binary floating point value.
@@ -33,16 +43,8 @@ public struct Money: Hashable, Sendable {
 
     /// Builds money from an integer count of the currency's minor unit (cents for EUR).
     public init(minorUnits: Int64, currency: Currency) {
-        self.amount = Decimal(minorUnits) / Money.scale(currency.minorUnits)
+        self.minorUnits = minorUnits
         self.currency = currency
-    }
-
-    /// The amount as an integer count of minor units; exact because parsing refused extra decimals.
-    public var minorUnits: Int64 {
-        var scaled = amount * Money.scale(currency.minorUnits)
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &scaled, 0, .bankers)
-        return NSDecimalNumber(decimal: rounded).int64Value
     }
 
     /// The amount as a plain decimal string with exactly the currency's decimals, e.g. `-12.30`.
@@ -50,7 +52,8 @@ public struct Money: Hashable, Sendable {
         Money.format(minorUnits: minorUnits, decimals: currency.minorUnits)
     }
 
-    public var isIncome: Bool { amount > 0 }
+    public var isIncome: Bool { minorUnits > 0 }
+    public var isExpense: Bool { minorUnits < 0 }
 
     static func scale(_ decimals: Int) -> Decimal {
         var value = Decimal(1)

@@ -79,28 +79,32 @@ public struct DisplayFormat: Sendable {
     /// Date and time of a booking, in the user's zone: `Nov 20, 2026, 2:30 PM`.
     public func dateTime(_ epochSeconds: Int64) -> String {
         Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
-            Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale,
+            Date.FormatStyle(
+                date: .abbreviated, time: .shortened, locale: locale,
                 calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
     }
 
     /// The day alone, short: `11/20/2026` or `20.11.2026`.
     public func date(_ epochSeconds: Int64) -> String {
         Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
-            Date.FormatStyle(date: .numeric, time: .omitted, locale: locale,
+            Date.FormatStyle(
+                date: .numeric, time: .omitted, locale: locale,
                 calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
     }
 
     /// A day heading in the list: `Friday, November 20, 2026`.
     public func dayHeading(_ epochSeconds: Int64) -> String {
         Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
-            Date.FormatStyle(date: .complete, time: .omitted, locale: locale,
+            Date.FormatStyle(
+                date: .complete, time: .omitted, locale: locale,
                 calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
     }
 
     /// Only the time of day: `2:30 PM` or `14:30`.
     public func time(_ epochSeconds: Int64) -> String {
         Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
-            Date.FormatStyle(date: .omitted, time: .shortened, locale: locale,
+            Date.FormatStyle(
+                date: .omitted, time: .shortened, locale: locale,
                 calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
     }
 }

@@ -41,7 +41,9 @@ public enum PaybackReader {
         do {
             bookedAt = try BookingTime(iso8601: detail.bookingDate)
         } catch {
-            throw fault(index, "transactionDetail.bookingDate", "“\(detail.bookingDate)” is not a date like 2022-07-24T10:59:05+0200")
+            throw fault(
+                index, "transactionDetail.bookingDate",
+                "“\(detail.bookingDate)” is not a date like 2022-07-24T10:59:05+0200")
         }
         do {
             currency = try Currency(code: detail.value.currency)
@@ -77,7 +79,8 @@ public enum ImportErrorText {
     public static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, let context):
-            return "\(place(context.codingPath + [key])): the field “\(key.stringValue)” is missing. Nothing was imported."
+            return
+                "\(place(context.codingPath + [key])): the field “\(key.stringValue)” is missing. Nothing was imported."
         case .typeMismatch(let type, let context):
             return "\(place(context.codingPath)): expected \(typeName(type)). Nothing was imported."
         case .valueNotFound(let type, let context):

@@ -26,7 +26,8 @@ struct Users: AsyncParsableCommand {
 }
 
 struct Tokens: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Manage personal access tokens.", subcommands: [Create.self])
+    static let configuration = CommandConfiguration(
+        abstract: "Manage personal access tokens.", subcommands: [Create.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -48,7 +49,8 @@ struct Tokens: AsyncParsableCommand {
 }
 
 struct Import: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Import transactions from other apps.", subcommands: [Payback.self])
+    static let configuration = CommandConfiguration(
+        abstract: "Import transactions from other apps.", subcommands: [Payback.self])
 
     struct Payback: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -74,7 +76,8 @@ struct Import: AsyncParsableCommand {
 }
 
 struct Demo: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Fill an account with a generated year of realistic data.")
+    static let configuration = CommandConfiguration(
+        abstract: "Fill an account with a generated year of realistic data.")
 
     @Option(name: .long, help: "The user whose books receive the data.") var email: String
     @Option(name: .long, help: "How many transactions to generate (default 12000).") var transactions = 12_000

@@ -73,7 +73,9 @@ func bootstrapLogging(level: Logger.Level) {
 /// The user an email names, or a clear error.
 func user(_ email: String, in app: Application) async throws -> UserModel {
     guard let user = try await UserRepository(database: app.db).find(email: email) else {
-        throw BillfoldError(.notFound, "No user has the email \(email). Create one with: billfold users create --email \(email) --password …")
+        throw BillfoldError(
+            .notFound,
+            "No user has the email \(email). Create one with: billfold users create --email \(email) --password …")
     }
     return user
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
+import BillfoldCore
 import BillfoldServer
 import BillfoldStore
-import BillfoldCore
 import Foundation
 import Vapor
 
@@ -46,7 +46,8 @@ enum DemoAccount {
             var progress = Progress(total: transactions, label: "Generating demo data")
             _ = try await DemoData(database: app.db, user: user).generate(count: transactions) { progress.report($0) }
         }
-        say("""
+        say(
+            """
 
             Demo account ready. Sign in at http://\(app.billfoldConfiguration.hostname):\(app.billfoldConfiguration.port)/signin
               email:    \(email)

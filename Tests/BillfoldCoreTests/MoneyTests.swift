@@ -4,11 +4,13 @@ import Testing
 
 @Suite("Money and currencies")
 struct MoneyTests {
-    @Test("parses exact decimals up to the currency's minor unit", arguments: [
-        ("-12.34", "EUR", Int64(-1234), "-12.34"), ("12.3", "EUR", 1230, "12.30"), ("+7", "USD", 700, "7.00"),
-        ("0.01", "EUR", 1, "0.01"), ("-0.5", "EUR", -50, "-0.50"), ("1240", "PBP", 1240, "1240"),
-        ("500", "JPY", 500, "500"), ("1.234", "KWD", 1234, "1.234"), (" 3.10 ", "eur", 310, "3.10"),
-    ])
+    @Test(
+        "parses exact decimals up to the currency's minor unit",
+        arguments: [
+            ("-12.34", "EUR", Int64(-1234), "-12.34"), ("12.3", "EUR", 1230, "12.30"), ("+7", "USD", 700, "7.00"),
+            ("0.01", "EUR", 1, "0.01"), ("-0.5", "EUR", -50, "-0.50"), ("1240", "PBP", 1240, "1240"),
+            ("500", "JPY", 500, "500"), ("1.234", "KWD", 1234, "1.234"), (" 3.10 ", "eur", 310, "3.10"),
+        ])
     func parses(text: String, code: String, minor: Int64, string: String) throws {
         let money = try Money(parsing: text, currency: try Currency(code: code))
         #expect(money.minorUnits == minor)
@@ -16,11 +18,13 @@ struct MoneyTests {
         #expect(Money(minorUnits: minor, currency: money.currency) == money)
     }
 
-    @Test("refuses anything that is not a plain decimal in range", arguments: [
-        ("1.234", "EUR"), ("12.5", "PBP"), ("1e3", "EUR"), ("12,50", "EUR"), ("", "EUR"), ("-", "EUR"),
-        (".5", "EUR"), ("5.", "EUR"), ("1.2.3", "EUR"), ("NaN", "EUR"), ("١٢", "EUR"), ("0x10", "EUR"),
-        ("1234567890123456", "EUR"),
-    ])
+    @Test(
+        "refuses anything that is not a plain decimal in range",
+        arguments: [
+            ("1.234", "EUR"), ("12.5", "PBP"), ("1e3", "EUR"), ("12,50", "EUR"), ("", "EUR"), ("-", "EUR"),
+            (".5", "EUR"), ("5.", "EUR"), ("1.2.3", "EUR"), ("NaN", "EUR"), ("١٢", "EUR"), ("0x10", "EUR"),
+            ("1234567890123456", "EUR"),
+        ])
     func refuses(text: String, code: String) throws {
         let currency = try Currency(code: code)
         #expect(throws: BillfoldError.self) { try Money(parsing: text, currency: currency) }

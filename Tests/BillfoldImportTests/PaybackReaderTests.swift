@@ -36,14 +36,20 @@ struct PaybackReaderTests {
         #expect(items[3].transaction.externalID == "2042000000000201")
     }
 
-    @Test("a malformed file names the item and field at fault", arguments: [
-        ("\"2025-06-01T17:45:30+0200\"", "\"2025-06-31T17:45:30+0200\"", "items[1].transactionDetail.bookingDate"),
-        ("\"amount\" : 230", "\"amount\" : 230.5", "items[1].transactionDetail.value.amount"),
-        ("\"amount\" : 230", "\"amount\" : \"230\"", "items[1].transactionDetail.value.amount"),
-        ("\"currency\" : \"PBP\"\n        }\n      }\n    },\n    {\n      \"partnerDisplayName\" : \"Buch", "\"currency\" : \"XXX\"\n        }\n      }\n    },\n    {\n      \"partnerDisplayName\" : \"Buch", "items[1].transactionDetail.value.currency"),
-        ("\"category\" : 2,", "", "items[1].category"),
-        ("\"reference\" : \"104200000000019\"", "\"reference\" : \"004200000000018\"", "items[2].alias.reference"),
-    ])
+    @Test(
+        "a malformed file names the item and field at fault",
+        arguments: [
+            ("\"2025-06-01T17:45:30+0200\"", "\"2025-06-31T17:45:30+0200\"", "items[1].transactionDetail.bookingDate"),
+            ("\"amount\" : 230", "\"amount\" : 230.5", "items[1].transactionDetail.value.amount"),
+            ("\"amount\" : 230", "\"amount\" : \"230\"", "items[1].transactionDetail.value.amount"),
+            (
+                "\"currency\" : \"PBP\"\n        }\n      }\n    },\n    {\n      \"partnerDisplayName\" : \"Buch",
+                "\"currency\" : \"XXX\"\n        }\n      }\n    },\n    {\n      \"partnerDisplayName\" : \"Buch",
+                "items[1].transactionDetail.value.currency"
+            ),
+            ("\"category\" : 2,", "", "items[1].category"),
+            ("\"reference\" : \"104200000000019\"", "\"reference\" : \"004200000000018\"", "items[2].alias.reference"),
+        ])
     func malformed(original: String, replacement: String, place: String) throws {
         let text = try Fixture.text("payback/points.json")
         #expect(text.contains(original), "the fixture has the text the case edits")
@@ -80,7 +86,8 @@ struct PaybackReaderTests {
     }
 
     /// Checks against the third-party PAYBACK file when the shared folder is beside the checkout.
-    @Test("reads the original PAYBACK file from ../shared/fixtures",
+    @Test(
+        "reads the original PAYBACK file from ../shared/fixtures",
         .enabled(if: FileManager.default.fileExists(atPath: Self.shared.path)))
     func sharedFixture() throws {
         let items = try PaybackReader.read(try Data(contentsOf: Self.shared))

@@ -17,7 +17,9 @@ struct IsolationAndAuthTests {
             for id in [anas, missing] {
                 let get = try await t.send(.GET, "/api/v1/transactions/\(id)", as: bob)
                 #expect(get.status == .notFound)
-                #expect(get.body.string == #"{"error":{"code":"not_found","message":"No transaction with that id exists."}}"#)
+                #expect(
+                    get.body.string
+                        == #"{"error":{"code":"not_found","message":"No transaction with that id exists."}}"#)
                 let patch = try await t.send(.PATCH, "/api/v1/transactions/\(id)", as: bob, json: #"{"notes": "mine"}"#)
                 #expect(patch.status == .notFound)
                 #expect(patch.body.string == get.body.string)
@@ -46,7 +48,8 @@ struct IsolationAndAuthTests {
             #expect(records.count == 1)
             #expect(records[0].lastUsedAt != nil, "last use is recorded")
             #expect(records[0].secretHash != ana.token, "only a hash is stored")
-            _ = try await BillfoldStore.UserRepository(database: t.app.db).revokeToken(id: records[0].id!, userID: ana.id)
+            _ = try await BillfoldStore.UserRepository(database: t.app.db).revokeToken(
+                id: records[0].id!, userID: ana.id)
             #expect(try await t.send(.GET, "/api/v1/me", as: ana).status == .unauthorized)
         }
     }
@@ -58,7 +61,11 @@ struct IsolationAndAuthTests {
             #expect(first.status == .seeOther)
             #expect(first.headers.first(name: .location) == "/setup")
             let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
-            let setup = try await t.send(.POST, "/setup", json: "name=Owner&email=Owner%40Example.com&password=long+enough&locale=de-DE&timeZone=Europe%2FBerlin&currency=EUR", headers: form)
+            let setup = try await t.send(
+                .POST, "/setup",
+                json:
+                    "name=Owner&email=Owner%40Example.com&password=long+enough&locale=de-DE&timeZone=Europe%2FBerlin&currency=EUR",
+                headers: form)
             #expect(setup.status == .seeOther, "\(setup.body.string)")
             let cookie = try #require(setup.headers.setCookie?["billfold_session"])
             #expect(cookie.isHTTPOnly)
@@ -66,19 +73,25 @@ struct IsolationAndAuthTests {
             #expect(me.status == .ok)
             #expect(me.body.string.contains("owner@example.com"))
             // A second setup is refused once an owner exists.
-            let again = try await t.send(.POST, "/setup", json: "email=x%40y.z&password=12345678&locale=en-US&timeZone=UTC&currency=EUR", headers: form)
+            let again = try await t.send(
+                .POST, "/setup", json: "email=x%40y.z&password=12345678&locale=en-US&timeZone=UTC&currency=EUR",
+                headers: form)
             #expect(again.headers.first(name: .location) == "/signin")
             #expect(try await BillfoldStore.UserRepository(database: t.app.db).count() == 1)
-            let wrong = try await t.send(.POST, "/signin", json: "email=owner%40example.com&password=wrong+one", headers: form)
+            let wrong = try await t.send(
+                .POST, "/signin", json: "email=owner%40example.com&password=wrong+one", headers: form)
             #expect(wrong.status == .unauthorized)
             #expect(wrong.headers.setCookie?["billfold_session"] == nil)
-            let signIn = try await t.send(.POST, "/signin", json: "email=OWNER%40example.com&password=long+enough&next=%2Fsettings", headers: form)
+            let signIn = try await t.send(
+                .POST, "/signin", json: "email=OWNER%40example.com&password=long+enough&next=%2Fsettings", headers: form
+            )
             #expect(signIn.headers.first(name: .location) == "/settings")
             let second = try #require(signIn.headers.setCookie?["billfold_session"]).string
             _ = try await t.send(.POST, "/signout", headers: ["Cookie": "billfold_session=\(second)"])
             let after = try await t.send(.GET, "/api/v1/me", headers: ["Cookie": "billfold_session=\(second)"])
             #expect(after.status == .unauthorized)
-            let page = try await t.send(.GET, "/transactions?status=cleared", headers: ["Cookie": "billfold_session=\(second)"])
+            let page = try await t.send(
+                .GET, "/transactions?status=cleared", headers: ["Cookie": "billfold_session=\(second)"])
             #expect(page.headers.first(name: .location) == "/signin?next=%2Ftransactions%3Fstatus%3Dcleared")
         }
     }
@@ -113,20 +126,37 @@ struct ConfigurationTests {
         #expect(defaults.hostname == "127.0.0.1" && defaults.port == 8080)
     }
 
-    @Test("an invalid setting is refused, naming it", arguments: [
-        (Configuration.Flags(port: "http"), [String: String](), "--port"),
-        (Configuration.Flags(), ["BILLFOLD_PORT": "70000"], "BILLFOLD_PORT"),
-        (Configuration.Flags(database: "mysql://x"), [:], "--database"),
-        (Configuration.Flags(), ["BILLFOLD_DATABASE_URL": "postgres://"], "BILLFOLD_DATABASE_URL"),
-        (Configuration.Flags(logLevel: "loud"), [:], "--log-level"),
-        (Configuration.Flags(), ["BILLFOLD_MAX_BODY_BYTES": "ten"], "BILLFOLD_MAX_BODY_BYTES"),
-    ])
+    @Test(
+        "an invalid setting is refused, naming it",
+        arguments: [
+            (Configuration.Flags(port: "http"), [String: String](), "--port"),
+            (Configuration.Flags(), ["BILLFOLD_PORT": "70000"], "BILLFOLD_PORT"),
+            (Configuration.Flags(database: "mysql://x"), [:], "--database"),
+            (Configuration.Flags(), ["BILLFOLD_DATABASE_URL": "postgres://"], "BILLFOLD_DATABASE_URL"),
+            (Configuration.Flags(logLevel: "loud"), [:], "--log-level"),
+            (Configuration.Flags(), ["BILLFOLD_MAX_BODY_BYTES": "ten"], "BILLFOLD_MAX_BODY_BYTES"),
+        ])
     func invalid(flags: Configuration.Flags, env: [String: String], setting: String) {
         #expect {
             try Configuration.resolve(flags: flags, environment: env)
         } throws: { error in
             let error = error as! BillfoldError
             return error.code == .invalidConfiguration && error.message.contains(setting)
+        }
+    }
+}
+
+@Suite("Signed-out pages")
+struct SignedOutPageTests {
+    @Test("a browser is sent to sign in; a script fetching rows gets 401", arguments: TestDatabase.all)
+    func signedOut(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            _ = try await t.person("ana@example.com")
+            let browser = try await t.send(.GET, "/transactions", headers: ["Accept": "text/html,*/*;q=0.8"])
+            #expect(browser.status == .seeOther)
+            #expect(browser.headers.first(name: .location) == "/signin?next=%2Ftransactions")
+            let script = try await t.send(.GET, "/transactions/rows?cursor=x", headers: ["Accept": "application/json"])
+            #expect(script.status == .unauthorized)
         }
     }
 }

@@ -39,14 +39,17 @@ struct PageRenderingTests {
             let rent = try await t.categories(ana).forSource("t:rent", name: "Rent")
             let id = try await t.add(ana, [spend("Landlord", "-900.00", status: .uncleared)])[0]
             let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
-            let saved = try await t.send(.POST, "/transactions/\(id)", as: ana,
-                json: "categoryId=\(rent.id!)&status=cleared&notes=March+rent&back=%2Ftransactions%3Fstatus%3Duncleared",
+            let saved = try await t.send(
+                .POST, "/transactions/\(id)", as: ana,
+                json:
+                    "categoryId=\(rent.id!)&status=cleared&notes=March+rent&back=%2Ftransactions%3Fstatus%3Duncleared",
                 headers: form)
             #expect(saved.status == .seeOther)
             #expect(saved.headers.first(name: .location)?.hasPrefix("/transactions/\(id)?saved=1") == true)
             let changed = try #require(try await t.transactions(ana).find(id))
             #expect(changed.categoryID == rent.id && changed.status == .cleared && changed.notes == "March rent")
-            let refused = try await t.send(.POST, "/transactions/\(id)", as: ana,
+            let refused = try await t.send(
+                .POST, "/transactions/\(id)", as: ana,
                 json: "categoryId=&status=finished&notes=lost", headers: form)
             #expect(refused.status == .badRequest)
             #expect(refused.body.string.contains("Use cleared, uncleared or pending."))
@@ -59,8 +62,10 @@ struct PageRenderingTests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", timeZone: "Europe/Berlin")
             let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
-            let refused = try await t.send(.POST, "/transactions/new", as: ana,
-                json: "bookedAt=2026-03-01T10%3A15&payee=Flower+shop&amount=12%2C50&currency=EUR&status=uncleared&notes=for+Mum",
+            let refused = try await t.send(
+                .POST, "/transactions/new", as: ana,
+                json:
+                    "bookedAt=2026-03-01T10%3A15&payee=Flower+shop&amount=12%2C50&currency=EUR&status=uncleared&notes=for+Mum",
                 headers: form)
             #expect(refused.status == .badRequest)
             let page = refused.body.string
@@ -68,8 +73,10 @@ struct PageRenderingTests {
             #expect(page.contains("value=\"12,50\""))
             #expect(page.contains("for Mum"))
             #expect(try await t.transactions(ana).count() == 0)
-            let added = try await t.send(.POST, "/transactions/new", as: ana,
-                json: "bookedAt=2026-03-01T10%3A15&payee=Flower+shop&amount=-12.50&currency=EUR&status=uncleared&notes=for+Mum",
+            let added = try await t.send(
+                .POST, "/transactions/new", as: ana,
+                json:
+                    "bookedAt=2026-03-01T10%3A15&payee=Flower+shop&amount=-12.50&currency=EUR&status=uncleared&notes=for+Mum",
                 headers: form)
             #expect(added.status == .seeOther)
             let stored = try await t.transactions(ana).page(.everything, after: nil, limit: 5).transactions

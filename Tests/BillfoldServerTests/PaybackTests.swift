@@ -21,7 +21,10 @@ struct PaybackTests {
             #expect(second.read == 4 && second.added == 0 && second.skipped == 4)
             #expect(try await t.transactions(ana).count() == 4)
             let tree = try await t.categories(ana).tree()
-            #expect(tree.all.map(\.name).sorted() == ["PAYBACK", "PAYBACK category 1", "PAYBACK category 2", "PAYBACK category 5"])
+            #expect(
+                tree.all.map(\.name).sorted() == [
+                    "PAYBACK", "PAYBACK category 1", "PAYBACK category 2", "PAYBACK category 5",
+                ])
             // Another user importing the same file gets their own copy.
             let bob = try await t.person("bob@example.com")
             #expect(try await PaybackImport(database: t.app.db, userID: bob.id).run(data).added == 4)
@@ -50,16 +53,20 @@ struct PaybackTests {
             let response = try await t.send(.GET, "/payback/transactions", as: ana)
             #expect(response.status == .ok)
             let feed = try JSONDecoder().decode(PaybackFile.self, from: Data(response.body.readableBytesView))
-            #expect(feed.items.map(\.alias.reference) == [
-                "2042000000000201", "104200000000019", "004200000000018", "004200000000017",
-            ])
-            #expect(feed.items.map(\.transactionDetail.bookingDate) == [
-                "2025-12-24T11:59:05+0200", "2025-06-01T17:45:30+0200", "2025-06-01T17:45:30+0200",
-                "2025-03-14T08:15:00+0100",
-            ])
+            #expect(
+                feed.items.map(\.alias.reference) == [
+                    "2042000000000201", "104200000000019", "004200000000018", "004200000000017",
+                ])
+            #expect(
+                feed.items.map(\.transactionDetail.bookingDate) == [
+                    "2025-12-24T11:59:05+0200", "2025-06-01T17:45:30+0200", "2025-06-01T17:45:30+0200",
+                    "2025-03-14T08:15:00+0100",
+                ])
             #expect(feed.items.map(\.category) == [5, 1, 2, 1])
             #expect(feed.items[2].transactionDetail.description == nil)
-            #expect(!response.body.string.contains(#""description":null"#), "an empty description is left out, as PAYBACK does")
+            #expect(
+                !response.body.string.contains(#""description":null"#),
+                "an empty description is left out, as PAYBACK does")
             #expect(feed.items[0].transactionDetail.value == .init(amount: -1500, currency: "PBP"))
             #expect(try await t.send(.GET, "/payback/transactions").status == .unauthorized)
         }

@@ -23,19 +23,22 @@ struct TotalsConsistencyTests {
                 let when = 1_767_225_600 + Int64(random.next() % (40 * 86_400))  // January and early February 2026
                 let currency: Currency = [.eur, .usd, .pbp][Int(random.next() % 3)]
                 let minor = Int64(random.next() % 20_000) - 15_000
-                items.append(NewTransaction(
-                    bookedAt: BookingTime(epochSeconds: when, offsetSeconds: 3600), payee: "Shop \(i)",
-                    money: Money(minorUnits: minor, currency: currency),
-                    status: TransactionStatus.allCases[Int(random.next() % 3)],
-                    categoryID: choices[Int(random.next() % 4)]))
+                items.append(
+                    NewTransaction(
+                        bookedAt: BookingTime(epochSeconds: when, offsetSeconds: 3600), payee: "Shop \(i)",
+                        money: Money(minorUnits: minor, currency: currency),
+                        status: TransactionStatus.allCases[Int(random.next() % 3)],
+                        categoryID: choices[Int(random.next() % 4)]))
             }
             let ids = try await t.add(ana, items)
             for id in ids.prefix(60) {
                 let category = choices[Int(random.next() % 4)]
                 let status = TransactionStatus.allCases[Int(random.next() % 3)]
-                _ = try await t.send(.PATCH, "/api/v1/transactions/\(id)", as: ana, json: """
-                    {"categoryId": \(category.map(String.init) ?? "null"), "status": "\(status.rawValue)"}
-                    """)
+                _ = try await t.send(
+                    .PATCH, "/api/v1/transactions/\(id)", as: ana,
+                    json: """
+                        {"categoryId": \(category.map(String.init) ?? "null"), "status": "\(status.rawValue)"}
+                        """)
             }
             let all = try await t.transactions(ana).page(.everything, after: nil, limit: 500).transactions
             #expect(all.count == 300)
@@ -62,11 +65,15 @@ struct TotalsConsistencyTests {
                         && (filter.text.map { row.payee.lowercased().contains($0) } ?? true)
                 }
                 let expected = Dictionary(grouping: matching, by: \.money.currency.code).map { code, rows in
-                    TotalDTO(currency: code,
-                        amount: Money(minorUnits: rows.map(\.money.minorUnits).reduce(0, +), currency: rows[0].money.currency).decimalString,
+                    TotalDTO(
+                        currency: code,
+                        amount: Money(
+                            minorUnits: rows.map(\.money.minorUnits).reduce(0, +), currency: rows[0].money.currency
+                        ).decimalString,
                         count: rows.count)
                 }.sorted { $0.currency < $1.currency }
-                let list = try await t.get(TransactionListResponse.self, "/api/v1/transactions?limit=500&\(query)", as: ana)
+                let list = try await t.get(
+                    TransactionListResponse.self, "/api/v1/transactions?limit=500&\(query)", as: ana)
                 #expect(list.totals == expected, "\(query)")
                 #expect(Set(list.transactions.map(\.id)) == Set(matching.map(\.id)), "\(query)")
                 let newestFirst = list.transactions.map { try! BookingTime(iso8601: $0.bookedAt).epochSeconds }
@@ -76,9 +83,10 @@ struct TotalsConsistencyTests {
     }
 
     static func parameters(_ query: String) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            return (parts[0], parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : "")
-        })
+        Dictionary(
+            uniqueKeysWithValues: query.split(separator: "&").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                return (parts[0], parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : "")
+            })
     }
 }

@@ -9,14 +9,16 @@ struct TransactionListTests {
     func order(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let ids = try await t.add(ana, [
-                spend("Morning", "-1.00", at: "2026-03-01T08:00:00Z"),
-                spend("Evening", "-2.00", at: "2026-03-01T20:00:00Z"),
-                spend("Tie A", "-3.00", at: "2026-03-02T09:00:00Z"),
-                spend("Tie B", "-4.00", at: "2026-03-02T09:00:00Z"),
-                // Earlier instant written in another offset: 2026-03-02T01:00Z.
-                spend("Tokyo", "-5.00", at: "2026-03-02T10:00:00+09:00"),
-            ])
+            let ids = try await t.add(
+                ana,
+                [
+                    spend("Morning", "-1.00", at: "2026-03-01T08:00:00Z"),
+                    spend("Evening", "-2.00", at: "2026-03-01T20:00:00Z"),
+                    spend("Tie A", "-3.00", at: "2026-03-02T09:00:00Z"),
+                    spend("Tie B", "-4.00", at: "2026-03-02T09:00:00Z"),
+                    // Earlier instant written in another offset: 2026-03-02T01:00Z.
+                    spend("Tokyo", "-5.00", at: "2026-03-02T10:00:00+09:00"),
+                ])
             let list = try await t.get(TransactionListResponse.self, "/api/v1/transactions", as: ana)
             #expect(list.transactions.map(\.payee) == ["Tie B", "Tie A", "Tokyo", "Evening", "Morning"])
             #expect(list.transactions.map(\.id) == [ids[3], ids[2], ids[4], ids[1], ids[0]])
@@ -56,15 +58,18 @@ struct TransactionListTests {
     func totalsPerCurrency(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            try await t.add(ana, [
-                spend("A", "-10.50"), spend("B", "2000.00"), spend("C", "-3.25", .usd), spend("D", "120", .pbp),
-            ])
+            try await t.add(
+                ana,
+                [
+                    spend("A", "-10.50"), spend("B", "2000.00"), spend("C", "-3.25", .usd), spend("D", "120", .pbp),
+                ])
             let list = try await t.get(TransactionListResponse.self, "/api/v1/transactions", as: ana)
-            #expect(list.totals == [
-                TotalDTO(currency: "EUR", amount: "1989.50", count: 2),
-                TotalDTO(currency: "PBP", amount: "120", count: 1),
-                TotalDTO(currency: "USD", amount: "-3.25", count: 1),
-            ])
+            #expect(
+                list.totals == [
+                    TotalDTO(currency: "EUR", amount: "1989.50", count: 2),
+                    TotalDTO(currency: "PBP", amount: "120", count: 1),
+                    TotalDTO(currency: "USD", amount: "-3.25", count: 1),
+                ])
         }
     }
 
@@ -77,12 +82,14 @@ struct TransactionListTests {
             let groceries = try await categories.forSource("t:groceries", name: "Groceries", groupID: food.id)
             let cafe = try await categories.forSource("t:cafe", name: "Cafe", groupID: food.id)
             let rent = try await categories.forSource("t:rent", name: "Rent")
-            try await t.add(ana, [
-                spend("REWE", "-40.00", category: groceries.id, notes: "weekly shop"),
-                spend("Café Blau", "-3.50", category: cafe.id, status: .uncleared),
-                spend("Landlord", "-900.00", category: rent.id, status: .uncleared, notes: "March 100%"),
-                spend("Kiosk", "-2.00", notes: "gum"),
-            ])
+            try await t.add(
+                ana,
+                [
+                    spend("REWE", "-40.00", category: groceries.id, notes: "weekly shop"),
+                    spend("Café Blau", "-3.50", category: cafe.id, status: .uncleared),
+                    spend("Landlord", "-900.00", category: rent.id, status: .uncleared, notes: "March 100%"),
+                    spend("Kiosk", "-2.00", notes: "gum"),
+                ])
             func payees(_ query: String) async throws -> [String] {
                 try await t.get(TransactionListResponse.self, "/api/v1/transactions?\(query)", as: ana)
                     .transactions.map(\.payee).sorted()
@@ -108,12 +115,14 @@ struct TransactionListTests {
         try await TestApp.run(database) { t in
             // Auckland is UTC+13 in March: its 1 March runs from 28 Feb 11:00Z to 1 Mar 11:00Z.
             let kiri = try await t.person("kiri@example.com", timeZone: "Pacific/Auckland")
-            try await t.add(kiri, [
-                spend("Before", "-1.00", at: "2026-02-28T10:59:59Z"),
-                spend("First second", "-2.00", at: "2026-02-28T11:00:00Z"),
-                spend("Last second", "-3.00", at: "2026-03-01T10:59:59Z"),
-                spend("After", "-4.00", at: "2026-03-01T11:00:00Z"),
-            ])
+            try await t.add(
+                kiri,
+                [
+                    spend("Before", "-1.00", at: "2026-02-28T10:59:59Z"),
+                    spend("First second", "-2.00", at: "2026-02-28T11:00:00Z"),
+                    spend("Last second", "-3.00", at: "2026-03-01T10:59:59Z"),
+                    spend("After", "-4.00", at: "2026-03-01T11:00:00Z"),
+                ])
             let day = try await t.get(
                 TransactionListResponse.self, "/api/v1/transactions?from=2026-03-01&to=2026-03-01", as: kiri)
             #expect(day.transactions.map(\.payee) == ["Last second", "First second"])

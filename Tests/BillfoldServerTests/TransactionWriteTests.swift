@@ -5,13 +5,17 @@ import VaporTesting
 
 @Suite("Adding and changing transactions")
 struct TransactionWriteTests {
-    @Test("POST adds a transaction with defaults: uncleared, in a cash account of its currency", arguments: TestDatabase.all)
+    @Test(
+        "POST adds a transaction with defaults: uncleared, in a cash account of its currency",
+        arguments: TestDatabase.all)
     func create(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let response = try await t.send(.POST, "/api/v1/transactions", as: ana, json: """
-                {"bookedAt": "2026-11-20T14:30:00+01:00", "payee": "  Bakery  ", "amount": "-3.5", "currency": "eur"}
-                """)
+            let response = try await t.send(
+                .POST, "/api/v1/transactions", as: ana,
+                json: """
+                    {"bookedAt": "2026-11-20T14:30:00+01:00", "payee": "  Bakery  ", "amount": "-3.5", "currency": "eur"}
+                    """)
             #expect(response.status == .created)
             let created = try JSONDecoder().decode(TransactionDTO.self, from: response.body)
             #expect(created.payee == "Bakery")
@@ -23,10 +27,12 @@ struct TransactionWriteTests {
             #expect(response.headers.first(name: .location) == "/api/v1/transactions/\(created.id)")
             let fetched = try await t.get(TransactionDTO.self, "/api/v1/transactions/\(created.id)", as: ana)
             #expect(fetched == created)
-            let usd = try await t.send(.POST, "/api/v1/transactions", as: ana, json: """
-                {"bookedAt": "2026-11-20T14:30:00Z", "payee": "Deli", "amount": "12", "currency": "USD",
-                 "status": "cleared", "notes": "lunch"}
-                """)
+            let usd = try await t.send(
+                .POST, "/api/v1/transactions", as: ana,
+                json: """
+                    {"bookedAt": "2026-11-20T14:30:00Z", "payee": "Deli", "amount": "12", "currency": "USD",
+                     "status": "cleared", "notes": "lunch"}
+                    """)
             let deli = try JSONDecoder().decode(TransactionDTO.self, from: usd.body)
             #expect(deli.accountId != created.accountId, "a USD cash account, not the EUR one")
             #expect(deli.status == .cleared)
@@ -51,10 +57,22 @@ struct TransactionWriteTests {
                 (#"{\#(valid), "amount": "12,50"}"#, 400, "invalid_amount"),
                 (#"{\#(valid), "amount": ""}"#, 400, "invalid_amount"),
                 (#"{\#(valid), "amount": "99999999999999999999"}"#, 400, "invalid_amount"),
-                (#"{"bookedAt": "2026-11-20T14:30:00Z", "payee": "Shop", "currency": "EURO", "amount": "1"}"#, 400, "invalid_currency"),
-                (#"{"bookedAt": "2026-11-20 14:30", "payee": "Shop", "currency": "EUR", "amount": "1"}"#, 400, "invalid_date"),
-                (#"{"bookedAt": "2026-02-30T14:30:00Z", "payee": "Shop", "currency": "EUR", "amount": "1"}"#, 400, "invalid_date"),
-                (#"{"bookedAt": "2026-11-20T14:30:00Z", "payee": "  ", "currency": "EUR", "amount": "1"}"#, 400, "validation_failed"),
+                (
+                    #"{"bookedAt": "2026-11-20T14:30:00Z", "payee": "Shop", "currency": "EURO", "amount": "1"}"#, 400,
+                    "invalid_currency"
+                ),
+                (
+                    #"{"bookedAt": "2026-11-20 14:30", "payee": "Shop", "currency": "EUR", "amount": "1"}"#, 400,
+                    "invalid_date"
+                ),
+                (
+                    #"{"bookedAt": "2026-02-30T14:30:00Z", "payee": "Shop", "currency": "EUR", "amount": "1"}"#, 400,
+                    "invalid_date"
+                ),
+                (
+                    #"{"bookedAt": "2026-11-20T14:30:00Z", "payee": "  ", "currency": "EUR", "amount": "1"}"#, 400,
+                    "validation_failed"
+                ),
                 (#"{"bookedAt": "2026-11-20T14:30:00Z", "currency": "EUR", "amount": "1"}"#, 400, "validation_failed"),
                 (#"{\#(valid), "amount": "1", "status": "done"}"#, 400, "invalid_status"),
                 (#"{\#(valid), "amount": "1", "categoryId": \#(group.id!)}"#, 400, "validation_failed"),
@@ -86,7 +104,8 @@ struct TransactionWriteTests {
             let rent = try await t.categories(ana).forSource("t:rent", name: "Rent")
             let id = try await t.add(ana, [spend("Landlord", "-900.00", status: .uncleared)])[0]
             let path = "/api/v1/transactions/\(id)"
-            var response = try await t.send(.PATCH, path, as: ana,
+            var response = try await t.send(
+                .PATCH, path, as: ana,
                 json: #"{"categoryId": \#(rent.id!), "notes": " March ", "status": "cleared"}"#)
             #expect(response.status == .ok, "\(response.body.string)")
             var changed = try JSONDecoder().decode(TransactionDTO.self, from: response.body)

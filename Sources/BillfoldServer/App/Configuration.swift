@@ -109,7 +109,8 @@ public struct Configuration: Sendable, Equatable {
         }
         if let (value, setting) = pick(flags.logLevel, "--log-level", "BILLFOLD_LOG_LEVEL") {
             guard let level = Logger.Level(rawValue: value.lowercased()) else {
-                throw invalid(setting, "“\(value)” is not a log level (trace, debug, info, notice, warning, error, critical)")
+                throw invalid(
+                    setting, "“\(value)” is not a log level (trace, debug, info, notice, warning, error, critical)")
             }
             config.logLevel = level
         }

@@ -39,7 +39,9 @@ struct ErrorResponder: AsyncMiddleware {
         default:
             return (
                 .internalServerError,
-                BillfoldError(.internalError, "Something went wrong on the server. Try again; if it keeps happening, check the server log.")
+                BillfoldError(
+                    .internalError,
+                    "Something went wrong on the server. Try again; if it keeps happening, check the server log.")
             )
         }
     }

@@ -51,7 +51,8 @@ struct RequireUser: AsyncMiddleware {
             throw BillfoldError(.unauthorized, "Sign in or send a valid access token.")
         case .page:
             // A script fetching part of a page wants a status it can act on, not a sign-in page.
-            if request.headers.accept.contains(where: { $0.mediaType == .json }) {
+            // (Compared as text: HTTPMediaType's == lets a browser's */* match JSON.)
+            if request.headers.first(name: .accept)?.hasPrefix("application/json") == true {
                 throw BillfoldError(.unauthorized, "Your session has ended. Sign in again.")
             }
             if try await UserRepository(database: request.db).count() == 0 {
@@ -59,7 +60,9 @@ struct RequireUser: AsyncMiddleware {
             }
             var target = request.url.path
             if let query = request.url.query { target += "?" + query }
-            let next = target == "/" ? "" : "?next=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+            let next =
+                target == "/"
+                ? "" : "?next=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
             return request.redirect(to: "/signin" + next)
         }
     }

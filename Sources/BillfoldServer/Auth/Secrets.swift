@@ -14,8 +14,16 @@ enum Secrets {
     /// A new session secret for a cookie.
     static func newSessionSecret() -> String { random(43) }
 
+    /// Lowercase hex of SHA-256; runs on every API request, so no format strings.
     static func hash(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        for byte in SHA256.hash(data: Data(secret.utf8)) {
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0x0f)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func random(_ count: Int) -> String {

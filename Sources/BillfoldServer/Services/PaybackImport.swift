@@ -35,8 +35,9 @@ public struct PaybackImport: Sendable {
             var categoryIDs: [Int: Int64] = [:]
             for number in Set(items.map(\.paybackCategory)).sorted() {
                 categoryIDs[number] = try await categories.forSource(
-                    Self.sourceKey(number), name: "PAYBACK category \(number)", groupID: group.id)
-                    .id
+                    Self.sourceKey(number), name: "PAYBACK category \(number)", groupID: group.id
+                )
+                .id
             }
             var accountIDs: [String: Int64] = [:]
             for currency in Set(items.map(\.transaction.money.currency)) {

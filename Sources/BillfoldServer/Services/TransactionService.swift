@@ -67,7 +67,8 @@ struct TransactionService: Sendable {
             }
             guard found.currency == new.money.currency.code else {
                 throw BillfoldError.validation(
-                    "currency", "The account “\(found.displayName)” holds \(found.currency), not \(new.money.currency.code).")
+                    "currency",
+                    "The account “\(found.displayName)” holds \(found.currency), not \(new.money.currency.code).")
             }
             account = found
         } else {

@@ -90,11 +90,19 @@ enum H {
     static func h1(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("h1", attrs, c) }
     static func h2(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("h2", attrs, c) }
     static func h3(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("h3", attrs, c) }
-    static func strong(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("strong", attrs, c) }
+    static func strong(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("strong", attrs, c)
+    }
     static func small(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("small", attrs, c) }
-    static func section(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("section", attrs, c) }
-    static func header(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("header", attrs, c) }
-    static func footer(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("footer", attrs, c) }
+    static func section(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("section", attrs, c)
+    }
+    static func header(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("header", attrs, c)
+    }
+    static func footer(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("footer", attrs, c)
+    }
     static func nav(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("nav", attrs, c) }
     static func main(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("main", attrs, c) }
     static func ul(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("ul", attrs, c) }
@@ -104,11 +112,21 @@ enum H {
     static func dd(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("dd", attrs, c) }
     static func form(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("form", attrs, c) }
     static func label(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("label", attrs, c) }
-    static func button(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("button", attrs, c) }
-    static func select(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("select", attrs, c) }
-    static func option(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("option", attrs, c) }
-    static func optgroup(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("optgroup", attrs, c) }
-    static func textarea(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("textarea", attrs, c) }
+    static func button(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("button", attrs, c)
+    }
+    static func select(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("select", attrs, c)
+    }
+    static func option(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("option", attrs, c)
+    }
+    static func optgroup(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("optgroup", attrs, c)
+    }
+    static func textarea(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("textarea", attrs, c)
+    }
     static func time(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("time", attrs, c) }
     static func code(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("code", attrs, c) }
     static func table(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("table", attrs, c) }

@@ -33,7 +33,7 @@ public struct TransactionRepository: Sendable {
     {
         let rows = try await sql.raw(pageStatement(query, after: cursor, limit: limit + 1))
             .all(decoding: TransactionRow.self)
-        let transactions = try rows.prefix(limit).map { try $0.transaction() }
+        let transactions = rows.prefix(limit).map { $0.transaction() }
         let next =
             rows.count > limit
             ? transactions.last.map { TransactionCursor(bookedAt: $0.bookedAt.epochSeconds, id: $0.id) }
@@ -95,7 +95,8 @@ public struct TransactionRepository: Sendable {
         _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64
     ) async throws -> [Int64] {
         if let early = transactions.first(where: { $0.bookedAt.epochSeconds < TransactionTotals.earliest }) {
-            throw BillfoldError.validation("bookedAt", "\(early.bookedAt.iso8601) is before 1900; Billfold keeps no older bookings.")
+            throw BillfoldError.validation(
+                "bookedAt", "\(early.bookedAt.iso8601) is before 1900; Billfold keeps no older bookings.")
         }
         return try await atomically { repository in
             try await repository.insertRows(transactions, accountID: accountID, now: now)

@@ -23,12 +23,12 @@ struct TransactionRow: Decodable {
         currency, category_id, status, external_id, created_at, updated_at
         """
 
-    func transaction() throws -> Transaction {
+    func transaction() -> Transaction {
         Transaction(
             id: id, accountID: account_id,
             bookedAt: BookingTime(epochSeconds: booked_at, offsetSeconds: booked_offset),
             payee: payee, originalName: original_name, notes: notes,
-            money: Money(minorUnits: amount_minor, currency: try Currency(code: currency)),
+            money: Money(minorUnits: amount_minor, currency: Currency(stored: currency)),
             status: TransactionStatus(rawValue: status) ?? .uncleared, categoryID: category_id,
             externalID: external_id, createdAt: created_at, updatedAt: updated_at)
     }
@@ -39,7 +39,8 @@ extension TransactionQuery {
     var conditions: SQLQueryString {
         var sql: SQLQueryString = ""
         if let ids = categoryIDs {
-            sql += ids.count == 1
+            sql +=
+                ids.count == 1
                 ? " AND category_id = \(bind: ids[0])" : " AND category_id IN (\(binds: ids))"
         }
         if uncategorized { sql += " AND category_id IS NULL" }

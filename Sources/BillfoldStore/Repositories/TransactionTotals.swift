@@ -55,7 +55,8 @@ enum TransactionTotals {
         var count: Int64
     }
 
-    static func read(_ query: TransactionQuery, userID: Int64, on sql: any SQLDatabase) async throws -> [CurrencyTotal] {
+    static func read(_ query: TransactionQuery, userID: Int64, on sql: any SQLDatabase) async throws -> [CurrencyTotal]
+    {
         var sums: [String: (total: Int64, count: Int64)] = [:]
         func collect(_ rows: [Row]) {
             for row in rows {
@@ -64,7 +65,9 @@ enum TransactionTotals {
             }
         }
         if query.text != nil {
-            collect(try await scan(query, from: query.range.lowerBound, to: query.range.upperBound, userID: userID, on: sql))
+            collect(
+                try await scan(query, from: query.range.lowerBound, to: query.range.upperBound, userID: userID, on: sql)
+            )
         } else {
             let lower = query.range.lowerBound
             let upper = query.range.upperBound
@@ -84,7 +87,8 @@ enum TransactionTotals {
             }
         }
         return try sums.filter { $0.value.count != 0 }.sorted { $0.key < $1.key }.map { code, sum in
-            CurrencyTotal(money: Money(minorUnits: sum.total, currency: try Currency(code: code)), count: Int(sum.count))
+            CurrencyTotal(
+                money: Money(minorUnits: sum.total, currency: try Currency(code: code)), count: Int(sum.count))
         }
     }
 

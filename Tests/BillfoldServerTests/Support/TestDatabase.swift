@@ -26,16 +26,21 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("billfold-tests")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let path = folder.appendingPathComponent(name + ".sqlite").path
-            return (.sqlite(path: path), {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-            })
+            return (
+                .sqlite(path: path),
+                {
+                    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                }
+            )
         case .postgres:
             guard let admin = Self.postgresAdminURL, var parts = URLComponents(string: admin) else {
                 throw TestSetupError("BILLFOLD_TEST_POSTGRES_URL is not set")
             }
             try Self.psql(admin, "CREATE DATABASE \(name)")
             parts.path = "/" + name
-            return (.postgres(url: parts.string!), { try? Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)") })
+            return (
+                .postgres(url: parts.string!), { try? Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+            )
         }
     }
 

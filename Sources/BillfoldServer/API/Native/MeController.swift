@@ -1,7 +1,6 @@
 import BillfoldAPI
 import Vapor
 
-
 extension Encodable {
     /// Encodes with the API's encoder (sorted keys) and the given status.
     func apiResponse(status: HTTPResponseStatus = .ok) throws -> Response {

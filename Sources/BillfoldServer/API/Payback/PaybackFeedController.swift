@@ -3,7 +3,6 @@ import BillfoldImport
 import BillfoldStore
 import Vapor
 
-
 /// `GET /payback/transactions`: the signed-in user's transactions in the PAYBACK file's shape,
 /// newest first, so clients written for PAYBACK's backend read Billfold unchanged.
 ///

@@ -61,7 +61,8 @@ struct SettingsController: RouteCollection {
     func createToken(request: Request) async throws -> Response {
         let form = try request.content.decode(TokenForm.self)
         do {
-            let created = try await AccountService(database: request.db).createToken(for: try request.user, label: form.label)
+            let created = try await AccountService(database: request.db).createToken(
+                for: try request.user, label: form.label)
             var view = try await page(request)
             view.newToken = (created.record.label, created.token)
             return view.response(request)

@@ -36,9 +36,11 @@ struct SignInController: RouteCollection {
 
     func signIn(request: Request) async throws -> Response {
         let form = try request.content.decode(SignInForm.self)
-        guard let user = try await AccountService(database: request.db).signIn(email: form.email, password: form.password)
+        guard
+            let user = try await AccountService(database: request.db).signIn(email: form.email, password: form.password)
         else {
-            return SignInPages.signIn(request, email: form.email, next: form.next ?? "",
+            return SignInPages.signIn(
+                request, email: form.email, next: form.next ?? "",
                 error: "That email and password do not match an account. Check both and try again.")
         }
         return try await startSession(for: user, request: request, next: form.next)

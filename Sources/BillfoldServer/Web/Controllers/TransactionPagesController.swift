@@ -41,7 +41,8 @@ struct TransactionPagesController: RouteCollection {
         }
         let view = TransactionListPage(
             filter: filter, page: page,
-            rows: try await rows(request, service: service, categories: page.categories,
+            rows: try await rows(
+                request, service: service, categories: page.categories,
                 listQuery: TransactionListPage.query(filter)), pageSize: PageSize.default)
         return view.response(request, notice: notice)
     }
@@ -151,7 +152,8 @@ struct TransactionPagesController: RouteCollection {
                 status: try TransactionStatus(parsing: values.status ?? "uncleared"),
                 categoryID: try Self.optionalID(values.categoryId, field: "categoryId")
             ).validated()
-            let created = try await service.create(new, accountID: try Self.optionalID(values.accountId, field: "accountId"))
+            let created = try await service.create(
+                new, accountID: try Self.optionalID(values.accountId, field: "accountId"))
             return request.redirect(to: "/transactions/\(created.id)?saved=1")
         } catch let error as BillfoldError {
             return NewTransactionPage(

@@ -31,25 +31,34 @@ struct NewTransactionPage {
                         H.p(.class("form-error"), .attr("role", "alert")) { error.message }
                     }
                     H.form(.method("post"), .action("/transactions/new"), .class("edit-form")) {
-                        Field.input("bookedAt", label: "Date and time", type: "datetime-local",
+                        Field.input(
+                            "bookedAt", label: "Date and time", type: "datetime-local",
                             value: values.bookedAt, error: error?.fields["bookedAt"], extra: [.required])
-                        Field.input("payee", label: "Payee", value: values.payee,
+                        Field.input(
+                            "payee", label: "Payee", value: values.payee,
                             error: error?.fields["payee"],
                             extra: [.required, .attr("maxlength", String(TransactionRules.maxPayee))])
                         H.div(.class("field-row")) {
-                            Field.input("amount", label: "Amount", value: values.amount,
+                            Field.input(
+                                "amount", label: "Amount", value: values.amount,
                                 error: error?.fields["amount"],
-                                extra: [.required, .attr("inputmode", "decimal"), .attr("placeholder", "-12.50"),
-                                    .attr("pattern", "[-+]?[0-9]+([.][0-9]+)?")])
+                                extra: [
+                                    .required, .attr("inputmode", "decimal"), .attr("placeholder", "-12.50"),
+                                    .attr("pattern", "[-+]?[0-9]+([.][0-9]+)?"),
+                                ])
                             PreferenceFields.currency(values.currency, error: error?.fields["currency"])
                         }
-                        Field.select("accountId", label: "Account",
+                        Field.select(
+                            "accountId", label: "Account",
                             options: [("", "Cash (in the transaction’s currency)")]
                                 + accounts.map { (String($0.id!), "\($0.displayName) · \($0.currency)") },
                             selected: values.accountId ?? "", error: error?.fields["accountId"])
-                        CategoryPickerField(categories: categories, selected: values.categoryId.flatMap { Int64($0) },
-                            error: error?.fields["categoryId"]).html
-                        Field.select("status", label: "Status",
+                        CategoryPickerField(
+                            categories: categories, selected: values.categoryId.flatMap { Int64($0) },
+                            error: error?.fields["categoryId"]
+                        ).html
+                        Field.select(
+                            "status", label: "Status",
                             options: TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
                             selected: values.status ?? TransactionStatus.uncleared.rawValue)
                         H.div(.class("field")) {

@@ -29,10 +29,13 @@ struct SettingsPage {
                 PreferenceFields.locale(preferences.locale, error: error?.fields["locale"])
                 PreferenceFields.timeZone(preferences.timeZone, error: error?.fields["timeZone"])
                 PreferenceFields.currency(preferences.currency.code, error: error?.fields["currency"])
-                Field.input("deckSize", label: "Review deck size (cards per session)", type: "number",
+                Field.input(
+                    "deckSize", label: "Review deck size (cards per session)", type: "number",
                     value: String(preferences.deckSize), error: error?.fields["deckSize"],
-                    extra: [.attr("min", String(Preferences.deckSizes.lowerBound)),
-                        .attr("max", String(Preferences.deckSizes.upperBound))])
+                    extra: [
+                        .attr("min", String(Preferences.deckSizes.lowerBound)),
+                        .attr("max", String(Preferences.deckSizes.upperBound)),
+                    ])
                 H.button(.type("submit"), .class("button primary")) { "Save preferences" }
             }
         }
@@ -46,7 +49,10 @@ struct SettingsPage {
             }
             if let newToken {
                 H.div(.class("new-token"), .attr("role", "status")) {
-                    H.p { H.strong { "New token “\(newToken.label)”. " }; "Copy it now; it will not be shown again." }
+                    H.p {
+                        H.strong { "New token “\(newToken.label)”. " }
+                        "Copy it now; it will not be shown again."
+                    }
                     H.div(.class("token-row")) {
                         H.code(.id("new-token")) { newToken.token }
                         H.button(.type("button"), .class("button"), .data("copy", "new-token")) { "Copy" }
@@ -54,7 +60,8 @@ struct SettingsPage {
                 }
             }
             H.form(.method("post"), .action("/settings/tokens"), .class("inline-form")) {
-                Field.input("label", label: "Label", error: tokenError,
+                Field.input(
+                    "label", label: "Label", error: tokenError,
                     extra: [.required, .attr("maxlength", "100"), .attr("placeholder", "e.g. iPhone")])
                 H.button(.type("submit"), .class("button")) { "Create token" }
             }
@@ -63,7 +70,12 @@ struct SettingsPage {
             } else {
                 H.table(.class("tokens")) {
                     H.el("thead", []) {
-                        H.tr { H.th { "Label" }; H.th { "Created" }; H.th { "Last used" }; H.th { H.span(.class("visually-hidden")) { "Actions" } } }
+                        H.tr {
+                            H.th { "Label" }
+                            H.th { "Created" }
+                            H.th { "Last used" }
+                            H.th { H.span(.class("visually-hidden")) { "Actions" } }
+                        }
                     }
                     H.el("tbody", []) {
                         for token in tokens {
@@ -73,8 +85,10 @@ struct SettingsPage {
                                 H.td { token.lastUsedAt.map(format.dateTime) ?? "Never" }
                                 H.td {
                                     H.form(.method("post"), .action("/settings/tokens/\(token.id!)/revoke")) {
-                                        H.button(.type("submit"), .class("button danger small"),
-                                            .label("Revoke token \(token.label)")) { "Revoke" }
+                                        H.button(
+                                            .type("submit"), .class("button danger small"),
+                                            .label("Revoke token \(token.label)")
+                                        ) { "Revoke" }
                                     }
                                 }
                             }

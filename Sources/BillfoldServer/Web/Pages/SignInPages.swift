@@ -11,9 +11,11 @@ enum SignInPages {
                 if let error { H.p(.class("form-error"), .attr("role", "alert")) { error } }
                 H.form(.method("post"), .action("/signin")) {
                     HTML.void("input", [.type("hidden"), .name("next"), .value(next)])
-                    Field.input("email", label: "Email", type: "email", value: email,
+                    Field.input(
+                        "email", label: "Email", type: "email", value: email,
                         extra: [.required, .attr("autocomplete", "username"), .flag("autofocus")])
-                    Field.input("password", label: "Password", type: "password",
+                    Field.input(
+                        "password", label: "Password", type: "password",
                         extra: [.required, .attr("autocomplete", "current-password")])
                     H.button(.type("submit"), .class("button primary wide")) { "Sign in" }
                 }
@@ -40,11 +42,14 @@ enum SignInPages {
                     H.p(.class("form-error"), .attr("role", "alert")) { error.message }
                 }
                 H.form(.method("post"), .action("/setup")) {
-                    Field.input("name", label: "Your name", value: values.name, error: error?.fields["name"],
+                    Field.input(
+                        "name", label: "Your name", value: values.name, error: error?.fields["name"],
                         extra: [.attr("autocomplete", "name")])
-                    Field.input("email", label: "Email", type: "email", value: values.email,
+                    Field.input(
+                        "email", label: "Email", type: "email", value: values.email,
                         error: error?.fields["email"], extra: [.required, .attr("autocomplete", "username")])
-                    Field.input("password", label: "Password (at least 8 characters)", type: "password",
+                    Field.input(
+                        "password", label: "Password (at least 8 characters)", type: "password",
                         error: error?.fields["password"],
                         extra: [.required, .attr("minlength", "8"), .attr("autocomplete", "new-password")])
                     PreferenceFields.locale(values.locale)
@@ -60,18 +65,21 @@ enum SignInPages {
 /// The preference pickers shared by setup and Settings.
 enum PreferenceFields {
     static func locale(_ selected: String, error: String? = nil) -> HTML {
-        Field.select("locale", label: "Language and region",
+        Field.select(
+            "locale", label: "Language and region",
             options: Preferences.locales.map { ($0.id, $0.name) }, selected: selected, error: error)
     }
 
     static func timeZone(_ selected: String, error: String? = nil) -> HTML {
-        Field.select("timeZone", label: "Time zone",
+        Field.select(
+            "timeZone", label: "Time zone",
             options: zones.map { ($0, $0.replacingOccurrences(of: "_", with: " ")) }, selected: selected,
             error: error)
     }
 
     static func currency(_ selected: String, error: String? = nil) -> HTML {
-        Field.select("currency", label: "Primary currency",
+        Field.select(
+            "currency", label: "Primary currency",
             options: Currency.allCodes.map { ($0, $0) }, selected: selected, error: error)
     }
 

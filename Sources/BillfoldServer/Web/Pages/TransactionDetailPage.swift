@@ -20,15 +20,23 @@ struct TransactionDetailPage {
                     H.header(.class("detail-header")) {
                         H.div {
                             H.h1 { t.payee }
-                            H.p(.class("secondary")) { format.dayHeading(t.bookedAt.epochSeconds) + ", " + format.time(t.bookedAt.epochSeconds) }
+                            H.p(.class("secondary")) {
+                                format.dayHeading(t.bookedAt.epochSeconds) + ", " + format.time(t.bookedAt.epochSeconds)
+                            }
                         }
                         H.div(.class("detail-amount")) { rows.amount(t.money) }
                     }
                     H.dl(.class("facts")) {
                         fact("Account", accountName)
                         fact("Original name", t.originalName)
-                        H.div { H.dt { "Category" }; H.dd { rows.category(t.categoryID) } }
-                        H.div { H.dt { "Status" }; H.dd { rows.status(t.status) } }
+                        H.div {
+                            H.dt { "Category" }
+                            H.dd { rows.category(t.categoryID) }
+                        }
+                        H.div {
+                            H.dt { "Status" }
+                            H.dd { rows.status(t.status) }
+                        }
                         fact("Currency", t.money.currency.code)
                         fact("Booked", t.bookedAt.iso8601)
                         if let external = t.externalID { fact("External id", external) }
@@ -41,7 +49,10 @@ struct TransactionDetailPage {
     }
 
     private func fact(_ term: String, _ value: String) -> HTML {
-        H.div { H.dt { term }; H.dd { value.isEmpty ? "—" : value } }
+        H.div {
+            H.dt { term }
+            H.dd { value.isEmpty ? "—" : value }
+        }
     }
 
     private var editForm: HTML {
@@ -53,15 +64,20 @@ struct TransactionDetailPage {
             }
             H.form(.method("post"), .action("/transactions/\(t.id)"), .class("edit-form")) {
                 HTML.void("input", [.type("hidden"), .name("back"), .value(back)])
-                CategoryPickerField(categories: rows.categories, selected: t.categoryID,
-                    error: error?.fields["categoryId"]).html
-                Field.select("status", label: "Status",
+                CategoryPickerField(
+                    categories: rows.categories, selected: t.categoryID,
+                    error: error?.fields["categoryId"]
+                ).html
+                Field.select(
+                    "status", label: "Status",
                     options: TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
                     selected: t.status.rawValue, error: error?.fields["status"])
                 H.div(.class(error?.fields["notes"] == nil ? "field" : "field invalid")) {
                     H.label(.for("notes")) { "Notes" }
-                    H.textarea(.id("notes"), .name("notes"), .attr("rows", "3"),
-                        .attr("maxlength", String(TransactionRules.maxNotes))) { t.notes }
+                    H.textarea(
+                        .id("notes"), .name("notes"), .attr("rows", "3"),
+                        .attr("maxlength", String(TransactionRules.maxNotes))
+                    ) { t.notes }
                     if let message = error?.fields["notes"] { H.p(.class("field-error")) { message } }
                 }
                 H.button(.type("submit"), .class("button primary")) { "Save changes" }

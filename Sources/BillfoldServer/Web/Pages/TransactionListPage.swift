@@ -20,7 +20,8 @@ struct TransactionListPage {
     }
 
     func response(_ request: Request, notice: String? = nil) -> Response {
-        Layout(request: request, title: "Transactions", section: .transactions, notice: notice,
+        Layout(
+            request: request, title: "Transactions", section: .transactions, notice: notice,
             scripts: ["transactions.js"]
         ).response {
             H.header(.class("page-header")) {
@@ -34,20 +35,24 @@ struct TransactionListPage {
     }
 
     private var filters: HTML {
-        H.form(.class("filters card"), .method("get"), .action("/transactions"), .attr("role", "search"),
-            .label("Filter transactions")) {
+        H.form(
+            .class("filters card"), .method("get"), .action("/transactions"), .attr("role", "search"),
+            .label("Filter transactions")
+        ) {
             H.div(.class("field")) {
                 H.label(.for("category")) { "Category" }
                 H.select(.id("category"), .name("category"), .data("autosubmit", "")) {
                     categoryOptions
                 }
             }
-            Field.select("status", label: "Status",
+            Field.select(
+                "status", label: "Status",
                 options: [("", "Any status")] + TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
                 selected: filter.status?.rawValue ?? "")
             Field.input("from", label: "From", type: "date", value: filter.from?.description ?? "")
             Field.input("to", label: "To", type: "date", value: filter.to?.description ?? "")
-            Field.input("q", label: "Search payee and notes", type: "search", value: filter.text ?? "",
+            Field.input(
+                "q", label: "Search payee and notes", type: "search", value: filter.text ?? "",
                 extra: [.attr("placeholder", "e.g. REWE")])
             H.div(.class("filter-actions")) {
                 H.button(.type("submit"), .class("button")) { "Apply" }
@@ -125,7 +130,9 @@ struct TransactionListPage {
             } else {
                 H.p(.class("secondary end-of-list")) { "That’s everything for this filter." }
             }
-            H.div(.class("more-state"), .id("more-state"), .attr("role", "status"), .attr("aria-live", "polite"), .hidden) {}
+            H.div(
+                .class("more-state"), .id("more-state"), .attr("role", "status"), .attr("aria-live", "polite"), .hidden
+            ) {}
         }
     }
 }

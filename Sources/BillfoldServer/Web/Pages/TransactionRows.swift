@@ -54,10 +54,10 @@ struct TransactionRows {
 
     /// Expenses and income differ by their sign ("-" and "+"), not by colour alone.
     func amount(_ money: Money) -> HTML {
-        let kind = money.amount < 0 ? "expense" : "income"
+        let kind = money.isExpense ? "expense" : "income"
         return H.span(.class("amount \(kind)")) {
-            H.span(.class("visually-hidden")) { money.amount < 0 ? "Expense " : "Income " }
-            (money.amount > 0 ? "+" : "") + format.money(money)
+            H.span(.class("visually-hidden")) { money.isExpense ? "Expense " : "Income " }
+            (money.isIncome ? "+" : "") + format.money(money)
         }
     }
 }
