@@ -42,12 +42,18 @@ url="http://127.0.0.1:$port/api/v1/transactions?category=$category"
 echo "== wrk: GET /api/v1/transactions?category=$category (Groceries, $rows of $count rows), first page of 50 with totals"
 curl -sf -H "Authorization: Bearer $token" "$url" | python3 -c 'import json,sys; d=json.load(sys.stdin); print("   page:", len(d["transactions"]), "rows; totals:", d["totals"])'
 wrk -t2 -c16 -d5s -H "Authorization: Bearer $token" "$url" >/dev/null  # warm-up
+echo "-- one connection (latency without queueing)"
+wrk -t1 -c1 -d"${seconds}s" --latency -H "Authorization: Bearer $token" "$url" | tee "$dir/wrk1.txt"
+echo "-- 16 connections (throughput; wrk shares the server's 2 cores)"
 wrk -t2 -c16 -d"${seconds}s" --latency -H "Authorization: Bearer $token" "$url" | tee "$dir/wrk.txt"
+p50_1=$(awk '/ 50%/ {print $2}' "$dir/wrk1.txt")
+p99_1=$(awk '/ 99%/ {print $2}' "$dir/wrk1.txt")
+rps_1=$(awk '/Requests\/sec/ {print $2}' "$dir/wrk1.txt")
 p50=$(awk '/ 50%/ {print $2}' "$dir/wrk.txt")
 p99=$(awk '/ 99%/ {print $2}' "$dir/wrk.txt")
 rps=$(awk '/Requests\/sec/ {print $2}' "$dir/wrk.txt")
 
-echo "== sqlite3 $(sqlite3 --version | awk '{print $1}'): the same two statements on the same file"
+echo "== sqlite3 $(sqlite3 --version | awk '{print $1}'): the statements the server runs, on the same file"
 user=$(sqlite3 "$db" "SELECT id FROM users WHERE email = 'bench@example.com';")
 cat >"$dir/query.sql" <<SQL
 .timer on
@@ -55,13 +61,16 @@ cat >"$dir/query.sql" <<SQL
 SELECT id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor, currency,
   category_id, status, external_id, created_at, updated_at
 FROM transactions WHERE user_id = $user AND category_id = $category ORDER BY booked_at DESC, id DESC LIMIT 51;
+SELECT currency, CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT) FROM transaction_totals
+WHERE user_id = $user AND category_key IN ($category) GROUP BY currency;
 SELECT currency, CAST(SUM(amount_minor) AS BIGINT), COUNT(*) FROM transactions
-WHERE user_id = $user AND category_id = $category GROUP BY currency ORDER BY currency;
+WHERE user_id = $user AND category_id = $category GROUP BY currency;
 SQL
 sqlite3 "$db" <"$dir/query.sql" 2>&1 | tee "$dir/sqlite.txt"
 
 echo
 echo "== Summary ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $(sqlite3 --version | awk '{print "sqlite3 " $1}'), $(wrk --version 2>&1 | head -n 1 | awk '{print $1, $2}'))"
 echo "   load $count transactions: ${load_seconds} s"
-echo "   list with category filter (first page + totals): p50 $p50, p99 $p99, $rps requests/s (wrk -t2 -c16 -d${seconds}s)"
-awk '/Run Time/ {printf "   sqlite3 statement %d: real %s s\n", ++n, $4}' "$dir/sqlite.txt"
+echo "   list with category filter, 1 connection:   p50 $p50_1, p99 $p99_1, $rps_1 requests/s"
+echo "   list with category filter, 16 connections: p50 $p50, p99 $p99, $rps requests/s (wrk -t2 -c16 -d${seconds}s)"
+awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : "totals summed from the rows (not used)")); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"

@@ -18,15 +18,22 @@ public struct Category: Hashable, Sendable, Identifiable {
 
 /// The user's categories as a tree of groups and children.
 public struct CategoryTree: Sendable {
+    /// Every category and group, in no particular order.
     public let all: [Category]
+    private let byID: [Int64: Category]
 
     public init(_ categories: [Category]) {
-        all = categories.sorted {
-            $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending
-        }
+        all = categories
+        byID = Dictionary(categories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func category(_ id: Int64) -> Category? { all.first { $0.id == id } }
+    /// Name order as a person expects it ("Äpfel" near "Apfel"); sorted only where shown, since
+    /// filtering needs no order and locale-aware comparison is slow on Linux.
+    private static func byName(_ categories: [Category]) -> [Category] {
+        categories.sorted { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+    }
+
+    public func category(_ id: Int64) -> Category? { byID[id] }
 
     /// The ids a filter on `id` matches: the category itself, and a group's children too.
     public func idsMatching(_ id: Int64) -> [Int64] {
@@ -35,12 +42,13 @@ public struct CategoryTree: Sendable {
         return [id] + children(of: id).map(\.id)
     }
 
+    /// A group's children in name order.
     public func children(of groupID: Int64) -> [Category] {
-        all.filter { $0.groupID == groupID }
+        Self.byName(all.filter { $0.groupID == groupID })
     }
 
     /// Top-level entries in name order: groups and categories outside any group.
-    public var topLevel: [Category] { all.filter { $0.groupID == nil } }
+    public var topLevel: [Category] { Self.byName(all.filter { $0.groupID == nil }) }
 
     /// "Food › Groceries" for a child, the name alone otherwise.
     public func path(of id: Int64) -> String? {

@@ -25,7 +25,7 @@ struct Serve: AsyncParsableCommand {
         try await withApplication(flags, quiet: false, arguments: ["billfold", "serve"]) { app in
             if demo { try await DemoAccount.ensure(in: app) }
             let config = app.billfoldConfiguration
-            say("Billfold is serving http://\(config.hostname):\(config.port) over the \(config.database).")
+            say("Starting Billfold on http://\(config.hostname):\(config.port) over the \(config.database).")
             try await app.execute()
         }
     }

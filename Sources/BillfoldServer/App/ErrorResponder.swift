@@ -121,7 +121,8 @@ extension Request {
 }
 
 extension JSONEncoder {
-    /// Stable key order, so answers diff cleanly and tests can compare text.
+    /// Sorted keys: this encoder's key order is otherwise unstable, and the same request must get
+    /// the same bytes (another user's id must answer exactly like a missing one).
     static let api: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

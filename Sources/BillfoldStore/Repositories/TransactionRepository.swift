@@ -31,8 +31,8 @@ public struct TransactionRepository: Sendable {
     public func page(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> (transactions: [Transaction], next: TransactionCursor?)
     {
-        let rows = try await sql.raw(pageStatement(query, after: cursor, limit: limit + 1))
-            .all(decoding: TransactionRow.self)
+        let rows = try await sql.raw(pageStatement(query, after: cursor, limit: limit + 1)).all()
+            .map(TransactionRow.init)
         let transactions = rows.prefix(limit).map { $0.transaction() }
         let next =
             rows.count > limit
@@ -76,7 +76,7 @@ public struct TransactionRepository: Sendable {
             SELECT \(TransactionRow.columns) FROM transactions
             WHERE id = \(bind: id) AND user_id = \(bind: userID)
             """
-        ).first(decoding: TransactionRow.self)?.transaction()
+        ).first().map(TransactionRow.init)?.transaction()
     }
 
     /// Adds one transaction to an account the caller has checked belongs to the user.
