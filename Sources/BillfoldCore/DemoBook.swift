@@ -15,8 +15,9 @@ public enum DemoBook {
         /// Typical size in minor units (negative for spending); each booking varies around it.
         public let typicalMinor: Int64
         public let account: String
-        /// Relative frequency.
+        /// Relative frequency; 0 for bills booked once a month on `monthlyDay`.
         public let weight: Int
+        public var monthlyDay: Int? = nil
     }
 
     public static let accounts: [Account] = [
@@ -48,9 +49,15 @@ public enum DemoBook {
         Payee(name: "Joe's Diner", category: "Restaurants", typicalMinor: -2_400, account: "card-usd", weight: 3),
         Payee(name: "Café Einstein", category: "Coffee", typicalMinor: -480, account: "cash-eur", weight: 14),
         Payee(name: "Blue Bottle Coffee", category: "Coffee", typicalMinor: -650, account: "card-usd", weight: 3),
-        Payee(name: "Hausverwaltung Schmidt", category: "Rent", typicalMinor: -98_000, account: "checking", weight: 1),
-        Payee(name: "Stadtwerke", category: "Utilities", typicalMinor: -8_900, account: "checking", weight: 1),
-        Payee(name: "Telekom", category: "Internet & Phone", typicalMinor: -4_999, account: "checking", weight: 1),
+        Payee(
+            name: "Hausverwaltung Schmidt", category: "Rent", typicalMinor: -98_000, account: "checking", weight: 0,
+            monthlyDay: 1),
+        Payee(
+            name: "Stadtwerke", category: "Utilities", typicalMinor: -8_900, account: "checking", weight: 0,
+            monthlyDay: 15),
+        Payee(
+            name: "Telekom", category: "Internet & Phone", typicalMinor: -4_999, account: "checking", weight: 0,
+            monthlyDay: 5),
         Payee(name: "BVG", category: "Public transport", typicalMinor: -350, account: "checking", weight: 12),
         Payee(
             name: "Deutsche Bahn", category: "Public transport", typicalMinor: -5_990, account: "checking", weight: 3),
@@ -65,7 +72,9 @@ public enum DemoBook {
         Payee(name: "Kino International", category: "Cinema", typicalMinor: -1_250, account: "cash-eur", weight: 2),
         Payee(name: "Urban Sports Club", category: "Sport", typicalMinor: -4_900, account: "checking", weight: 1),
         Payee(name: "Apotheke am Markt", category: "Health", typicalMinor: -1_480, account: "cash-eur", weight: 3),
-        Payee(name: "ACME GmbH", category: "Salary", typicalMinor: 342_000, account: "checking", weight: 1),
+        Payee(
+            name: "ACME GmbH", category: "Salary", typicalMinor: 342_000, account: "checking", weight: 0, monthlyDay: 27
+        ),
         Payee(name: "Amazon refund", category: "Refunds", typicalMinor: 2_999, account: "checking", weight: 1),
         Payee(
             name: "dm-drogerie markt", category: "Points collected", typicalMinor: 120, account: "payback", weight: 4),
@@ -74,7 +83,8 @@ public enum DemoBook {
     ]
 }
 
-/// Generates a year of demo transactions, oldest first, ending `now`. Deterministic for a seed.
+/// Generates a year of demo transactions ending `now`: the monthly bills and salary first, then
+/// everyday spending spread over the year, oldest first. Deterministic for a seed.
 ///
 /// Most are cleared; about a third of the current month, a little of the previous months and
 /// one month of last year stay uncleared, so the review deck has work and a look-back to offer.
@@ -89,6 +99,7 @@ public struct DemoTransactions: IteratorProtocol, Sendable {
     let accountIDs: [String: Int64]
     let currencies: [String: Currency]
     let pick: [Int]
+    let monthly: [NewTransaction]
     var produced = 0
     var random: SplitMix64
 
@@ -109,6 +120,41 @@ public struct DemoTransactions: IteratorProtocol, Sendable {
         self.currencies = Dictionary(uniqueKeysWithValues: DemoBook.accounts.map { ($0.key, $0.currency) })
         self.pick = DemoBook.payees.indices.flatMap { Array(repeating: $0, count: DemoBook.payees[$0].weight) }
         self.random = SplitMix64(seed: seed)
+        var bills: [NewTransaction] = []
+        for monthsBack in (0..<12).reversed() {
+            let first = calendar.date(byAdding: .month, value: -monthsBack, to: month)!
+            for payee in DemoBook.payees {
+                guard let day = payee.monthlyDay,
+                    let date = calendar.date(byAdding: DateComponents(day: day - 1, hour: 9), to: first),
+                    date < now
+                else { continue }
+                let epoch = Int64(date.timeIntervalSince1970)
+                let key = "\(payee.category)-\(Day(date, in: timeZone))"
+                bills.append(
+                    NewTransaction(
+                        accountID: accountIDs[payee.account],
+                        bookedAt: BookingTime(epochSeconds: epoch, offsetSeconds: timeZone.secondsFromGMT(for: date)),
+                        payee: payee.name, originalName: payee.name.uppercased(),
+                        notes: payee.category == "Rent" ? "Monthly rent" : "",
+                        money: Money(minorUnits: payee.typicalMinor, currency: .eur),
+                        status: Self.status(
+                            at: epoch, roll: 50, now: self.now, monthStart: self.monthStart, start: self.start),
+                        categoryID: categoryIDs[payee.category], externalID: "demo-\(key)"))
+            }
+        }
+        self.monthly = Array(bills.prefix(count))
+    }
+
+    /// Cleared, except about a third of the current month, a little of the last two months and
+    /// of the year's first weeks; the last three days have some pending.
+    static func status(at bookedAt: Int64, roll: UInt64, now: Int64, monthStart: Int64, start: Int64)
+        -> TransactionStatus
+    {
+        if bookedAt >= now - 3 * 86_400 && roll < 15 { return .pending }
+        if bookedAt >= monthStart { return roll < 35 ? .uncleared : .cleared }
+        if bookedAt >= monthStart - 62 * 86_400 { return roll < 6 ? .uncleared : .cleared }
+        if bookedAt < start + 45 * 86_400 { return roll < 3 ? .uncleared : .cleared }
+        return .cleared
     }
 
     /// Moves a moment into 07:00–22:00 of its local day, keeping its order within the day.
@@ -121,9 +167,15 @@ public struct DemoTransactions: IteratorProtocol, Sendable {
 
     public mutating func next() -> NewTransaction? {
         guard produced < count else { return nil }
+        if produced < monthly.count {
+            produced += 1
+            return monthly[produced - 1]
+        }
         // Evenly spread over the year with jitter, so the newest is close to now.
-        let slot = start + span * Int64(produced) / Int64(max(count, 1))
-        let jitter = Int64(random.next() % UInt64(max(1, span / Int64(max(count, 1)))))
+        let everyday = count - monthly.count
+        let index = produced - monthly.count
+        let slot = start + span * Int64(index) / Int64(max(everyday, 1))
+        let jitter = Int64(random.next() % UInt64(max(1, span / Int64(max(everyday, 1)))))
         let bookedAt = min(now - 60, Self.daytime(slot + jitter, in: timeZone))
         produced += 1
         let payee = DemoBook.payees[pick[Int(random.next() % UInt64(pick.count))]]
@@ -131,30 +183,17 @@ public struct DemoTransactions: IteratorProtocol, Sendable {
         // Vary by -40%…+40%, keep the sign; points and rent stay round.
         let variation = Int64(random.next() % 81) - 40
         var minor = payee.typicalMinor + payee.typicalMinor * variation / 100
-        if currency.isPoints || payee.category == "Rent" || payee.category == "Salary" {
-            minor = payee.typicalMinor
-        }
+        if currency.isPoints { minor = payee.typicalMinor }
         if minor == 0 { minor = payee.typicalMinor }
         let roll = random.next() % 100
-        let status: TransactionStatus
-        if bookedAt >= now - 3 * 86_400 && roll < 15 {
-            status = .pending
-        } else if bookedAt >= monthStart {
-            status = roll < 35 ? .uncleared : .cleared
-        } else if bookedAt >= monthStart - 62 * 86_400 {
-            status = roll < 6 ? .uncleared : .cleared
-        } else if bookedAt < start + 45 * 86_400 {
-            status = roll < 3 ? .uncleared : .cleared
-        } else {
-            status = .cleared
-        }
+        let status = Self.status(at: bookedAt, roll: roll, now: now, monthStart: monthStart, start: start)
         let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(bookedAt)))
-        let notes = payee.category == "Rent" ? "Monthly rent" : (roll % 9 == 0 ? "Shared with Alex" : "")
+        let notes = roll % 9 == 0 && minor < 0 ? "Shared with Alex" : ""
         return NewTransaction(
             accountID: accountIDs[payee.account], bookedAt: BookingTime(epochSeconds: bookedAt, offsetSeconds: offset),
             payee: payee.name, originalName: payee.name.uppercased(), notes: notes,
             money: Money(minorUnits: minor, currency: currency), status: status,
-            categoryID: categoryIDs[payee.category], externalID: "demo-\(produced)")
+            categoryID: categoryIDs[payee.category], externalID: "demo-\(index + 1)")
     }
 }
 
