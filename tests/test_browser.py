@@ -82,6 +82,7 @@ def test_load_more_shows_error_with_retry_and_offline(browser, shot, sqlite_serv
         document.querySelector('#more').scrollIntoView();""")
     state = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#more-state.error")))
     assert "Could not load more transactions" in state.text
+    assert not browser.find_element(By.CSS_SELECTOR, "[data-more]").is_displayed(), "Retry is the one way on"
     shot("error-with-retry")
     browser.execute_script("window.fetch = window.realFetch;")
     state.find_element(By.TAG_NAME, "button").click()
@@ -91,6 +92,7 @@ def test_load_more_shows_error_with_retry_and_offline(browser, shot, sqlite_serv
     browser.execute_script("document.querySelector('[data-more]').click()")
     offline = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#more-state.offline")))
     assert "offline" in offline.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", offline)
     shot("offline")
 
 
