@@ -1,5 +1,6 @@
 import BillfoldCore
 import FluentKit
+import SQLKit
 
 /// Users, their preferences, sessions and access tokens. Secrets arrive here already hashed.
 public struct UserRepository: Sendable {
@@ -108,16 +109,23 @@ public struct UserRepository: Sendable {
     /// The user a token belongs to; records when it was last used, at most once a minute so
     /// reads do not each cost a write.
     public func user(forToken secretHash: String) async throws -> UserModel? {
+        // Plain SQL: this runs on every API request.
+        struct Token: Decodable {
+            var id: Int64
+            var user_id: Int64
+            var last_used_at: Int64?
+        }
+        let sql = database as! any SQLDatabase
         guard
-            let token = try await AccessTokenModel.query(on: database)
-                .filter(\.$secretHash == secretHash).first()
+            let token = try await sql.raw(
+                "SELECT id, user_id, last_used_at FROM access_tokens WHERE secret_hash = \(bind: secretHash)"
+            ).first(decoding: Token.self)
         else { return nil }
         let now = Timestamp.now()
-        if (token.lastUsedAt ?? 0) < now - 60 {
-            token.lastUsedAt = now
-            try await token.save(on: database)
+        if (token.last_used_at ?? 0) < now - 60 {
+            try await sql.raw("UPDATE access_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: token.id)").run()
         }
-        return try await find(id: token.userID)
+        return try await find(id: token.user_id)
     }
 }
 

@@ -17,10 +17,12 @@ struct TransactionsAPIController: RouteCollection {
         let filter = try TransactionFilter(query: query)
         let limit = try PageSize.parse(query["limit"])
         let page = try await request.transactionService.list(filter, cursor: query["cursor"], limit: limit)
-        return try TransactionListResponse(
+        let body = TransactionListResponse(
             transactions: page.transactions.map(TransactionDTO.init),
-            nextCursor: page.next?.token, totals: page.totals.map(TotalDTO.init)
-        ).apiResponse()
+            nextCursor: page.next?.token, totals: page.totals.map(TotalDTO.init))
+        let response = Response(status: .ok, body: .init(buffer: TransactionListJSON.encode(body)))
+        response.headers.contentType = .json
+        return response
     }
 
     func show(request: Request) async throws -> Response {
