@@ -169,15 +169,20 @@ def test_first_visit_creates_the_owner_then_adds_a_transaction(browser, shot, tm
         wait(browser, 60).until(lambda _: _ready(url))
         browser.get(url + "/")
         assert browser.current_url.endswith("/setup")
+        browser_zone = browser.execute_script("return Intl.DateTimeFormat().resolvedOptions().timeZone")
+        assert Select(browser.find_element(By.ID, "timeZone")).first_selected_option.get_attribute("value") == browser_zone
+        assert Select(browser.find_element(By.ID, "locale")).first_selected_option.get_attribute("value") == "en-US"
         browser.find_element(By.ID, "name").send_keys("Olivia Owner")
         browser.find_element(By.ID, "email").send_keys("owner@example.com")
         browser.find_element(By.ID, "password").send_keys("short")
+        Select(browser.find_element(By.ID, "timeZone")).select_by_value("Asia/Tokyo")
         shot("setup")
         browser.execute_script("document.getElementById('password').removeAttribute('minlength')")
         browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         error = wait(browser).until(EC.visibility_of_element_located((By.ID, "password-error")))
         assert "at least 8" in error.text
         assert browser.find_element(By.ID, "email").get_attribute("value") == "owner@example.com"
+        assert Select(browser.find_element(By.ID, "timeZone")).first_selected_option.get_attribute("value") == "Asia/Tokyo"
         browser.find_element(By.ID, "password").send_keys("long enough now")
         browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
         wait(browser).until(EC.url_contains("/transactions"))

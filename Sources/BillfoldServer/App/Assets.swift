@@ -19,6 +19,7 @@ struct Assets: Sendable {
         "app.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
         "transactions.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "settings.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
+        "setup.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "openapi.json": HTTPMediaType.json,
     ]
 

@@ -32,7 +32,9 @@ enum SignInPages {
     }
 
     static func setup(_ request: Request, values: SetupValues = .init(), error: BillfoldError? = nil) -> Response {
-        Layout(request: request, title: "Create the owner account").response(status: error == nil ? .ok : .badRequest) {
+        Layout(request: request, title: "Create the owner account", scripts: ["setup.js"]).response(
+            status: error == nil ? .ok : .badRequest
+        ) {
             H.section(.class("card auth-card")) {
                 H.h1 { "Welcome to Billfold" }
                 H.p(.class("secondary")) {
@@ -41,7 +43,9 @@ enum SignInPages {
                 if let error, error.fields.isEmpty {
                     H.p(.class("form-error"), .attr("role", "alert")) { error.message }
                 }
-                H.form(.method("post"), .action("/setup")) {
+                // Only a fresh form takes the browser's zone and language; after a failed save it
+                // keeps what the user chose.
+                H.el("form", [.method("post"), .action("/setup")] + (error == nil ? [.data("fresh", "")] : [])) {
                     Field.input(
                         "name", label: "Your name", value: values.name, error: error?.fields["name"],
                         extra: [.attr("autocomplete", "name")])
