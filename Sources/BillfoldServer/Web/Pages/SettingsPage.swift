@@ -16,6 +16,19 @@ struct SettingsPage {
         Layout(request: request, title: "Settings", section: .settings, notice: notice, scripts: ["settings.js"])
             .response(status: error == nil && tokenError == nil ? .ok : .badRequest) {
                 H.header(.class("page-header")) { H.h1 { "Settings" } }
+                // First on the page: this is the only time the token can be copied.
+                if let newToken {
+                    H.section(.class("card new-token"), .attr("role", "status")) {
+                        H.p {
+                            H.strong { "New token “\(newToken.label)”. " }
+                            "Copy it now; it will not be shown again."
+                        }
+                        H.div(.class("token-row")) {
+                            H.code(.id("new-token")) { newToken.token }
+                            H.button(.type("button"), .class("button"), .data("copy", "new-token")) { "Copy" }
+                        }
+                    }
+                }
                 preferencesForm
                 tokensSection
             }
@@ -46,18 +59,6 @@ struct SettingsPage {
             H.h2 { "Access tokens" }
             H.p(.class("secondary")) {
                 "Apps and scripts use a token as “Authorization: Bearer …” on the APIs. A token is shown once, when it is made."
-            }
-            if let newToken {
-                H.div(.class("new-token"), .attr("role", "status")) {
-                    H.p {
-                        H.strong { "New token “\(newToken.label)”. " }
-                        "Copy it now; it will not be shown again."
-                    }
-                    H.div(.class("token-row")) {
-                        H.code(.id("new-token")) { newToken.token }
-                        H.button(.type("button"), .class("button"), .data("copy", "new-token")) { "Copy" }
-                    }
-                }
             }
             H.form(.method("post"), .action("/settings/tokens"), .class("inline-form")) {
                 Field.input(
