@@ -115,6 +115,10 @@ def test_open_a_detail_and_change_its_category(browser, shot, sqlite_server):
     assert notice.text == "Saved."
     assert "Books" in browser.find_element(By.CSS_SELECTOR, ".facts").text
     shot("detail-saved")
+    history = browser.find_element(By.CSS_SELECTOR, ".history")
+    assert "→ Books" in history.text and "Notes:" in history.text
+    browser.execute_script("arguments[0].scrollIntoView()", history)
+    shot("detail-history")
     after = server.api("GET", f"/api/v1/transactions/{transaction_id}").json()
     assert after["categoryId"] == books != before["categoryId"]
     assert after["notes"] == "Birthday present"

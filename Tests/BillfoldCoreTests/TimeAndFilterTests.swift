@@ -106,3 +106,24 @@ struct TimeAndFilterTests {
         #expect(Set(first.compactMap(\.externalID)).count == 2000, "external ids are unique")
     }
 }
+
+@Suite("Transaction history")
+struct TransactionHistoryTests {
+    static let original = Transaction(
+        id: 1, accountID: 1, bookedAt: BookingTime(epochSeconds: 0, offsetSeconds: 0), payee: "Shop",
+        originalName: "SHOP", notes: "", money: Money(minorUnits: -100, currency: .eur), status: .uncleared,
+        categoryID: 5, externalID: nil, createdAt: 0, updatedAt: 0)
+
+    @Test("only fields whose value really changes become history")
+    func edits() {
+        let same = TransactionChange(categoryID: .some(5), notes: "", status: .uncleared)
+        #expect(TransactionEdit.edits(from: Self.original, applying: same, at: 9).isEmpty)
+        let change = TransactionChange(categoryID: .some(nil), notes: "gift", status: .cleared)
+        #expect(
+            TransactionEdit.edits(from: Self.original, applying: change, at: 9) == [
+                TransactionEdit(field: .category, oldValue: "5", newValue: nil, changedAt: 9),
+                TransactionEdit(field: .status, oldValue: "uncleared", newValue: "cleared", changedAt: 9),
+                TransactionEdit(field: .notes, oldValue: nil, newValue: "gift", changedAt: 9),
+            ])
+    }
+}

@@ -48,6 +48,19 @@ struct PageRenderingTests {
             #expect(saved.headers.first(name: .location)?.hasPrefix("/transactions/\(id)?saved=1") == true)
             let changed = try #require(try await t.transactions(ana).find(id))
             #expect(changed.categoryID == rent.id && changed.status == .cleared && changed.notes == "March rent")
+            // The detail page tells what changed.
+            let detail = try await t.send(.GET, "/transactions/\(id)", as: ana).body.string
+            #expect(detail.contains("Category: Uncategorized → Rent"))
+            #expect(detail.contains("Status: Uncleared → Cleared"))
+            #expect(detail.contains("Notes: none → “March rent”"))
+            #expect(detail.contains("Added by hand"))
+            // Saving the same values again records nothing and keeps the updated time.
+            let again = try await t.send(
+                .POST, "/transactions/\(id)", as: ana,
+                json: "categoryId=\(rent.id!)&status=cleared&notes=March+rent", headers: form)
+            #expect(again.status == .seeOther)
+            #expect(try await t.transactions(ana).history(id).count == 3)
+            #expect(try await t.transactions(ana).find(id)?.updatedAt == changed.updatedAt)
             let refused = try await t.send(
                 .POST, "/transactions/\(id)", as: ana,
                 json: "categoryId=&status=finished&notes=lost", headers: form)

@@ -54,5 +54,6 @@ public enum BillfoldMigrations {
         M003CreateAccountsAndCategories(),
         M004CreateTransactions(),
         M005CreateTransactionTotals(),
+        M006CreateTransactionChanges(),
     ]
 }

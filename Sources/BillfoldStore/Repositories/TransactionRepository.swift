@@ -136,10 +136,14 @@ public struct TransactionRepository: Sendable {
     }
 
     private func updateRow(_ id: Int64, _ change: TransactionChange) async throws -> Transaction? {
-        guard try await find(id) != nil else { return nil }
+        guard let old = try await find(id) else { return nil }
+        let now = Timestamp.now()
+        let edits = TransactionEdit.edits(from: old, applying: change, at: now)
+        // Nothing really changes: no write, no history line, no new updated time.
+        guard !edits.isEmpty else { return old }
         // Out of the totals under the old category and status, back in under the new.
         try await TransactionTotals.add(ids: [id], userID: userID, sign: -1, on: sql)
-        var assignments: [SQLQueryString] = ["updated_at = \(bind: Timestamp.now())"]
+        var assignments: [SQLQueryString] = ["updated_at = \(bind: now)"]
         if let categoryID = change.categoryID { assignments.append("category_id = \(bind: categoryID)") }
         if let notes = change.notes { assignments.append("notes = \(bind: notes)") }
         if let status = change.status { assignments.append("status = \(bind: status.rawValue)") }
@@ -148,7 +152,35 @@ public struct TransactionRepository: Sendable {
                 + " WHERE id = \(bind: id) AND user_id = \(bind: userID)"
         ).run()
         try await TransactionTotals.add(ids: [id], userID: userID, on: sql)
+        var insert = sql.insert(into: "transaction_changes").columns(
+            "user_id", "transaction_id", "field", "old_value", "new_value", "changed_at")
+        for edit in edits {
+            insert = insert.values(
+                SQLBind(userID), SQLBind(id), SQLBind(edit.field.rawValue), SQLBind(edit.oldValue),
+                SQLBind(edit.newValue), SQLBind(edit.changedAt))
+        }
+        try await insert.run()
         return try await find(id)
+    }
+
+    /// What the user changed on a transaction, newest first.
+    public func history(_ id: Int64) async throws -> [TransactionEdit] {
+        struct Row: Decodable {
+            var field: String
+            var old_value: String?
+            var new_value: String?
+            var changed_at: Int64
+        }
+        return try await sql.raw(
+            """
+            SELECT field, old_value, new_value, changed_at FROM transaction_changes
+            WHERE transaction_id = \(bind: id) AND user_id = \(bind: userID) ORDER BY id DESC
+            """
+        ).all(decoding: Row.self).compactMap { row in
+            TransactionEdit.Field(rawValue: row.field).map {
+                TransactionEdit(field: $0, oldValue: row.old_value, newValue: row.new_value, changedAt: row.changed_at)
+            }
+        }
     }
 
     /// Which of these external ids the user already has.

@@ -116,7 +116,8 @@ struct TransactionPagesController: RouteCollection {
         let back = back ?? Self.safeBack(try? request.query.get(String.self, at: "back"))
         return TransactionDetailPage(
             transaction: transaction, rows: renderer,
-            accountName: renderer.accounts[transaction.accountID] ?? "", back: back, error: error)
+            accountName: renderer.accounts[transaction.accountID] ?? "", back: back,
+            history: try await service.transactions.history(transaction.id), error: error)
     }
 
     /// The list to return to: only a transactions list URL, never another site.

@@ -8,6 +8,8 @@ struct TransactionDetailPage {
     let accountName: String
     /// The list to go back to, with its filters.
     let back: String
+    /// What the user changed, newest first.
+    var history: [TransactionEdit] = []
     var error: BillfoldError?
 
     func response(_ request: Request, notice: String? = nil) -> Response {
@@ -45,7 +47,44 @@ struct TransactionDetailPage {
                     }
                 }
                 editForm
+                historySection
             }
+    }
+
+    private var historySection: HTML {
+        let format = rows.format
+        return H.section(.class("card history"), .label("History")) {
+            H.h2 { "History" }
+            H.ul(.class("history-list")) {
+                for edit in history {
+                    H.li {
+                        H.time(.class("secondary")) { format.dateTime(edit.changedAt) }
+                        H.span { describe(edit) }
+                    }
+                }
+                H.li {
+                    H.time(.class("secondary")) { format.dateTime(transaction.createdAt) }
+                    H.span { transaction.externalID == nil ? "Added by hand" : "Imported" }
+                }
+            }
+        }
+    }
+
+    /// "Category: Groceries → Books", in the words the page uses elsewhere.
+    func describe(_ edit: TransactionEdit) -> String {
+        func category(_ value: String?) -> String {
+            guard let value, let id = Int64(value) else { return "Uncategorized" }
+            return rows.categories.category(id)?.name ?? "Unknown category (\(id))"
+        }
+        func status(_ value: String?) -> String {
+            value.flatMap(TransactionStatus.init(rawValue:))?.label ?? "—"
+        }
+        func notes(_ value: String?) -> String { value.map { "“\($0)”" } ?? "none" }
+        switch edit.field {
+        case .category: return "Category: \(category(edit.oldValue)) → \(category(edit.newValue))"
+        case .status: return "Status: \(status(edit.oldValue)) → \(status(edit.newValue))"
+        case .notes: return "Notes: \(notes(edit.oldValue)) → \(notes(edit.newValue))"
+        }
     }
 
     private func fact(_ term: String, _ value: String) -> HTML {
