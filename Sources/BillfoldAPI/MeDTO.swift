@@ -39,11 +39,3 @@ public struct ErrorResponse: Codable, Sendable, Equatable {
             fields: error.fields.isEmpty ? nil : error.fields)
     }
 }
-
-/// The native API's paths, so server and clients agree on one spelling.
-public enum APIPath {
-    public static let root = "api/v1"
-    public static let transactions = "transactions"
-    public static let me = "me"
-    public static let openAPI = "openapi.json"
-}

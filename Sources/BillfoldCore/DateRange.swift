@@ -75,6 +75,4 @@ public struct InstantRange: Hashable, Sendable {
         self.lowerBound = lowerBound
         self.upperBound = upperBound
     }
-
-    public var isUnbounded: Bool { lowerBound == nil && upperBound == nil }
 }

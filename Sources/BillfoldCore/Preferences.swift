@@ -84,14 +84,6 @@ public struct DisplayFormat: Sendable {
                 calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
     }
 
-    /// The day alone, short: `11/20/2026` or `20.11.2026`.
-    public func date(_ epochSeconds: Int64) -> String {
-        Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
-            Date.FormatStyle(
-                date: .numeric, time: .omitted, locale: locale,
-                calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
-    }
-
     /// A day heading in the list: `Friday, November 20, 2026`.
     public func dayHeading(_ epochSeconds: Int64) -> String {
         Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(

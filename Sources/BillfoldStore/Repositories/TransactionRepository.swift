@@ -183,22 +183,6 @@ public struct TransactionRepository: Sendable {
         }
     }
 
-    /// Which of these external ids the user already has.
-    public func existingExternalIDs(_ ids: [String]) async throws -> Set<String> {
-        struct Row: Decodable { var external_id: String }
-        var found = Set<String>()
-        for chunk in ids.chunked(500) {
-            let rows = try await sql.raw(
-                """
-                SELECT external_id FROM transactions
-                WHERE user_id = \(bind: userID) AND external_id IN (\(binds: Array(chunk)))
-                """
-            ).all(decoding: Row.self)
-            found.formUnion(rows.map(\.external_id))
-        }
-        return found
-    }
-
     public func count() async throws -> Int {
         struct Row: Decodable { var count: Int64 }
         let row = try await sql.raw(

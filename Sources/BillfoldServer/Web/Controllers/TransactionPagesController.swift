@@ -43,7 +43,7 @@ struct TransactionPagesController: RouteCollection {
             filter: filter, page: page,
             rows: try await rows(
                 request, service: service, categories: page.categories,
-                listQuery: TransactionListPage.query(filter)), pageSize: PageSize.default)
+                listQuery: TransactionListPage.query(filter)))
         return view.response(request, notice: notice)
     }
 
@@ -61,7 +61,7 @@ struct TransactionPagesController: RouteCollection {
         let page = try await service.list(filter, cursor: query["cursor"], limit: PageSize.default)
         let listQuery = TransactionListPage.query(filter)
         let renderer = try await rows(request, service: service, categories: page.categories, listQuery: listQuery)
-        let view = TransactionListPage(filter: filter, page: page, rows: renderer, pageSize: PageSize.default)
+        let view = TransactionListPage(filter: filter, page: page, rows: renderer)
         return try MoreRows(html: HTML.group(renderer.rows(page.transactions)).rendered, next: view.nextURL)
             .apiResponse()
     }

@@ -7,11 +7,8 @@ struct TransactionListPage {
     let filter: TransactionFilter
     let page: TransactionService.Page
     let rows: TransactionRows
-    let pageSize: Int
 
-    var listQuery: String {
-        filter.queryItems.map { "\($0.0)=\($0.1.queryEscaped)" }.joined(separator: "&")
-    }
+    var listQuery: String { Self.query(filter) }
 
     var nextURL: String? {
         page.next.map { cursor in
