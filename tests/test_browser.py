@@ -212,3 +212,21 @@ def _ready(url):
         return requests.get(url + "/health/ready", timeout=1).status_code == 200
     except requests.ConnectionError:
         return False
+
+
+def test_wide_screen_shows_list_and_detail_side_by_side(browser, shot, sqlite_server):
+    sign_in(browser, sqlite_server)
+    browser.set_window_size(1600, 950)
+    browser.refresh()
+    pane = browser.find_element(By.ID, "detail-pane")
+    assert "Choose a transaction" in pane.text
+    second = rows(browser)[1]
+    payee = second.find_element(By.CSS_SELECTOR, ".payee").text
+    second.find_element(By.TAG_NAME, "a").click()
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#detail-pane h1"))
+    assert browser.find_element(By.CSS_SELECTOR, "#detail-pane h1").text == payee
+    assert browser.current_url.endswith("/transactions"), "the list stays"
+    assert rows(browser)[1].get_attribute("aria-current") == "true"
+    list_box = browser.find_element(By.ID, "transaction-list").rect
+    assert browser.find_element(By.ID, "detail-pane").rect["x"] > list_box["x"] + list_box["width"] - 1
+    shot("side-by-side")

@@ -96,3 +96,63 @@ if (link) {
     if (!busy) show("offline", "You are offline. More transactions load when the connection returns.", false);
   });
 }
+
+// Wide screens: a chosen transaction opens in the pane beside the list instead of a new page.
+// Modified clicks, narrow screens and any failure fall back to the full detail page.
+const pane = document.querySelector("#detail-pane");
+const wide = window.matchMedia("(min-width: 1400px)");
+
+function paneState(kind, message, href) {
+  const box = document.createElement("div");
+  box.className = "card pane-state " + kind;
+  if (kind === "loading") {
+    const spinner = document.createElement("span");
+    spinner.className = "spinner";
+    spinner.setAttribute("aria-hidden", "true");
+    box.append(spinner);
+  }
+  box.append(document.createTextNode(message));
+  if (href) {
+    const open = document.createElement("a");
+    open.href = href;
+    open.textContent = "Open the full page";
+    box.append(" ", open);
+  }
+  pane.replaceChildren(box);
+}
+
+async function openInPane(link) {
+  for (const row of list.querySelectorAll(".txn-row[aria-current]")) row.removeAttribute("aria-current");
+  link.closest(".txn-row").setAttribute("aria-current", "true");
+  if (!navigator.onLine) {
+    paneState("offline", "You are offline; the details load when the connection returns.", link.href);
+    return;
+  }
+  paneState("loading", "Loading…");
+  const url = new URL(link.href);
+  url.searchParams.set("pane", "1");
+  try {
+    const response = await fetch(url, { headers: { Accept: "text/html" } });
+    if (response.status === 401 || response.redirected) {
+      location.href = link.href;
+      return;
+    }
+    if (!response.ok) throw new Error("The server answered " + response.status + ".");
+    pane.innerHTML = await response.text();
+    pane.scrollTop = 0;
+    // Saving from the pane leads back to this list with its filters.
+    const back = pane.querySelector("input[name=back]");
+    if (back) back.value = location.pathname + location.search;
+  } catch (error) {
+    paneState("error", "Could not load this transaction. " + error.message, link.href);
+  }
+}
+
+if (pane && list) {
+  list.addEventListener("click", (event) => {
+    const link = event.target.closest(".txn-link");
+    if (!link || !wide.matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    openInPane(link);
+  });
+}

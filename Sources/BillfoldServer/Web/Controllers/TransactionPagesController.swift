@@ -70,8 +70,10 @@ struct TransactionPagesController: RouteCollection {
         let service = try request.transactionService
         let transaction = try await service.get(try request.transactionID)
         let notice = (try? request.query.get(String.self, at: "saved")) != nil ? "Saved." : nil
-        return try await detailPage(request, service: service, transaction: transaction, error: nil)
-            .response(request, notice: notice)
+        let page = try await detailPage(request, service: service, transaction: transaction, error: nil)
+        // The list's script asks for the detail alone to show it beside the list.
+        if (try? request.query.get(String.self, at: "pane")) != nil { return page.fragment }
+        return page.response(request, notice: notice)
     }
 
     struct EditForm: Content {

@@ -13,42 +13,56 @@ struct TransactionDetailPage {
     var error: BillfoldError?
 
     func response(_ request: Request, notice: String? = nil) -> Response {
-        let t = transaction
-        let format = rows.format
-        return Layout(request: request, title: t.payee, section: .transactions, notice: notice)
+        Layout(request: request, title: transaction.payee, section: .transactions, notice: notice)
             .response(status: error == nil ? .ok : .badRequest) {
                 H.a(.class("back-link"), .href(back)) { "← Transactions" }
-                H.section(.class("card detail")) {
-                    H.header(.class("detail-header")) {
-                        H.div {
-                            H.h1 { t.payee }
-                            H.p(.class("secondary")) {
-                                format.dayHeading(t.bookedAt.epochSeconds) + ", " + format.time(t.bookedAt.epochSeconds)
-                            }
-                        }
-                        H.div(.class("detail-amount")) { rows.amount(t.money) }
-                    }
-                    H.dl(.class("facts")) {
-                        fact("Account", accountName)
-                        fact("Original name", t.originalName)
-                        H.div {
-                            H.dt { "Category" }
-                            H.dd { rows.category(t.categoryID) }
-                        }
-                        H.div {
-                            H.dt { "Status" }
-                            H.dd { rows.status(t.status) }
-                        }
-                        fact("Currency", t.money.currency.code)
-                        fact("Booked", t.bookedAt.iso8601)
-                        if let external = t.externalID { fact("External id", external) }
-                        fact("Added", format.dateTime(t.createdAt))
-                        fact("Last changed", format.dateTime(t.updatedAt))
-                    }
-                }
-                editForm
-                historySection
+                content
             }
+    }
+
+    /// The detail alone, for the pane beside the list on wide screens.
+    var fragment: Response {
+        let response = Response(status: .ok, body: .init(string: HTML.group(content).rendered))
+        response.headers.contentType = .html
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    private var content: [HTML] {
+        let t = transaction
+        let format = rows.format
+        return [
+            H.section(.class("card detail")) {
+                H.header(.class("detail-header")) {
+                    H.div {
+                        H.h1 { t.payee }
+                        H.p(.class("secondary")) {
+                            format.dayHeading(t.bookedAt.epochSeconds) + ", " + format.time(t.bookedAt.epochSeconds)
+                        }
+                    }
+                    H.div(.class("detail-amount")) { rows.amount(t.money) }
+                }
+                H.dl(.class("facts")) {
+                    fact("Account", accountName)
+                    fact("Original name", t.originalName)
+                    H.div {
+                        H.dt { "Category" }
+                        H.dd { rows.category(t.categoryID) }
+                    }
+                    H.div {
+                        H.dt { "Status" }
+                        H.dd { rows.status(t.status) }
+                    }
+                    fact("Currency", t.money.currency.code)
+                    fact("Booked", t.bookedAt.iso8601)
+                    if let external = t.externalID { fact("External id", external) }
+                    fact("Added", format.dateTime(t.createdAt))
+                    fact("Last changed", format.dateTime(t.updatedAt))
+                }
+            },
+            editForm,
+            historySection,
+        ]
     }
 
     private var historySection: HTML {

@@ -27,7 +27,15 @@ struct TransactionListPage {
             }
             filters
             totals
-            list
+            // On wide screens the script shows a chosen transaction in the pane beside the list.
+            H.div(.class("split")) {
+                list
+                H.el("aside", [.id("detail-pane"), .class("detail-pane"), .label("Transaction detail")]) {
+                    H.div(.class("card pane-empty")) {
+                        H.p(.class("secondary")) { "Choose a transaction to see it here." }
+                    }
+                }
+            }
         }
     }
 
