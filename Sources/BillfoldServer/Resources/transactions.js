@@ -12,17 +12,22 @@ for (const select of document.querySelectorAll("[data-autosubmit], .filters sele
   select.addEventListener("change", () => select.form.requestSubmit());
 }
 
-function show(kind, message, withRetry) {
-  state.hidden = false;
-  state.className = "more-state " + kind;
-  state.replaceChildren();
+// Fills a status box: a spinner while loading, then the message. Shared by "load more" and the pane.
+function fillState(box, className, kind, message) {
+  box.className = className + " " + kind;
+  box.replaceChildren();
   if (kind === "loading") {
     const spinner = document.createElement("span");
     spinner.className = "spinner";
     spinner.setAttribute("aria-hidden", "true");
-    state.append(spinner);
+    box.append(spinner);
   }
-  state.append(document.createTextNode(message));
+  box.append(document.createTextNode(message));
+}
+
+function show(kind, message, withRetry) {
+  state.hidden = false;
+  fillState(state, "more-state", kind, message);
   if (withRetry) {
     const retry = document.createElement("button");
     retry.type = "button";
@@ -104,14 +109,7 @@ const wide = window.matchMedia("(min-width: 1400px)");
 
 function paneState(kind, message, href) {
   const box = document.createElement("div");
-  box.className = "card pane-state " + kind;
-  if (kind === "loading") {
-    const spinner = document.createElement("span");
-    spinner.className = "spinner";
-    spinner.setAttribute("aria-hidden", "true");
-    box.append(spinner);
-  }
-  box.append(document.createTextNode(message));
+  fillState(box, "card pane-state", kind, message);
   if (href) {
     const open = document.createElement("a");
     open.href = href;
