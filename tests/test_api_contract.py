@@ -79,3 +79,13 @@ def test_payback_import_of_the_original_file_is_idempotent(server, tmp_path):
                       database=server.database, check=False)
     assert failed.returncode != 0
     assert "Item 5" in failed.stderr and "items[4].transactionDetail.bookingDate" in failed.stderr
+
+
+def test_an_oversized_body_is_refused_with_413_and_nothing_written(server):
+    before = server.api("GET", "/api/v1/transactions?limit=1").json()["totals"]
+    body = json.dumps({"bookedAt": "2026-11-20T10:00:00Z", "payee": "x", "amount": "1", "currency": "EUR",
+                       "notes": "n" * 1_100_000})
+    response = server.api("POST", "/api/v1/transactions", data=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "payload_too_large"
+    assert server.api("GET", "/api/v1/transactions?limit=1").json()["totals"] == before

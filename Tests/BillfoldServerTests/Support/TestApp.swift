@@ -15,9 +15,8 @@ struct TestApp {
     static func run(_ database: TestDatabase, _ body: (TestApp) async throws -> Void) async throws {
         let (location, drop) = try database.create()
         defer { drop() }
-        var configuration = Configuration(database: location, logLevel: .warning)
-        configuration.maxBodyBytes = 64 * 1024
-        let app = try await buildApplication(configuration, environment: .testing)
+        let app = try await buildApplication(
+            Configuration(database: location, logLevel: .warning), environment: .testing)
         do {
             try await body(TestApp(app: app))
         } catch {

@@ -64,11 +64,6 @@ extension Request {
         guard let body = body.data, body.readableBytes > 0 else {
             throw BillfoldError(.invalidJSON, "The request needs a JSON body.")
         }
-        // Streaming bodies are capped by Vapor; this also covers bodies that arrived whole.
-        let limit = application.billfoldConfiguration.maxBodyBytes
-        guard body.readableBytes <= limit else {
-            throw BillfoldError(.payloadTooLarge, "The request body is larger than \(limit) bytes.")
-        }
         if let contentType = headers.contentType, contentType != .json {
             throw BillfoldError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json).")
         }
