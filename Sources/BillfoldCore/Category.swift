@@ -49,13 +49,4 @@ public struct CategoryTree: Sendable {
 
     /// Top-level entries in name order: groups and categories outside any group.
     public var topLevel: [Category] { Self.byName(all.filter { $0.groupID == nil }) }
-
-    /// "Food › Groceries" for a child, the name alone otherwise.
-    public func path(of id: Int64) -> String? {
-        guard let category = category(id) else { return nil }
-        guard let groupID = category.groupID, let group = self.category(groupID) else {
-            return category.name
-        }
-        return "\(group.name) › \(category.name)"
-    }
 }

@@ -120,3 +120,15 @@ public struct TransactionChange: Hashable, Sendable {
 
     public var isEmpty: Bool { categoryID == nil && notes == nil && status == nil }
 }
+
+extension Transaction {
+    /// The transaction as it is after `change`, stamped with the time of the change.
+    public func applying(_ change: TransactionChange, at time: Int64) -> Transaction {
+        var changed = self
+        if let categoryID = change.categoryID { changed.categoryID = categoryID }
+        if let notes = change.notes { changed.notes = notes }
+        if let status = change.status { changed.status = status }
+        changed.updatedAt = time
+        return changed
+    }
+}

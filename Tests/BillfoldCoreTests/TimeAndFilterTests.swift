@@ -81,7 +81,6 @@ struct TimeAndFilterTests {
         #expect(tree.idsMatching(2) == [2])
         #expect(tree.idsMatching(99).isEmpty)
         #expect(tree.topLevel.map(\.name) == ["Food", "Rent"])
-        #expect(tree.path(of: 2) == "Food › Groceries")
     }
 
     @Test("demo data is repeatable and realistic")
@@ -118,6 +117,9 @@ struct TransactionHistoryTests {
     func edits() {
         let same = TransactionChange(categoryID: .some(5), notes: "", status: .uncleared)
         #expect(TransactionEdit.edits(from: Self.original, applying: same, at: 9).isEmpty)
+        let changed = Self.original.applying(TransactionChange(categoryID: .some(nil), status: .cleared), at: 9)
+        #expect(
+            changed.categoryID == nil && changed.status == .cleared && changed.notes == "" && changed.updatedAt == 9)
         let change = TransactionChange(categoryID: .some(nil), notes: "gift", status: .cleared)
         #expect(
             TransactionEdit.edits(from: Self.original, applying: change, at: 9) == [

@@ -110,6 +110,8 @@ struct TransactionWriteTests {
             #expect(changed.categoryId == rent.id)
             #expect(changed.notes == "March")
             #expect(changed.status == .cleared)
+            // The answer is what is stored, as a fresh read shows it.
+            #expect(try await t.get(TransactionDTO.self, path, as: ana) == changed)
             response = try await t.send(.PATCH, path, as: ana, json: #"{"categoryId": null}"#)
             changed = try JSONDecoder().decode(TransactionDTO.self, from: response.body)
             #expect(changed.categoryId == nil)

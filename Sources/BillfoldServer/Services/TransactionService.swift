@@ -86,11 +86,12 @@ struct TransactionService: Sendable {
     }
 
     func update(_ id: Int64, _ change: TransactionChange) async throws -> Transaction {
-        _ = try await get(id)
+        // Missing first: an unknown id answers 404 whatever else the request got wrong.
+        let current = try await get(id)
         if case .some(.some(let categoryID)) = change.categoryID {
             _ = try await categories.assignable(categoryID)
         }
-        guard !change.isEmpty else { return try await get(id) }
+        guard !change.isEmpty else { return current }
         guard let updated = try await transactions.update(id, change) else {
             throw BillfoldError.notFound("transaction")
         }

@@ -160,7 +160,7 @@ public struct TransactionRepository: Sendable {
                 SQLBind(edit.newValue), SQLBind(edit.changedAt))
         }
         try await insert.run()
-        return try await find(id)
+        return old.applying(change, at: now)
     }
 
     /// What the user changed on a transaction, newest first.
