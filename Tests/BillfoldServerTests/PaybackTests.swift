@@ -69,6 +69,22 @@ struct PaybackTests {
                 "an empty description is left out, as PAYBACK does")
             #expect(feed.items[0].transactionDetail.value == .init(amount: -1500, currency: "PBP"))
             #expect(try await t.send(.GET, "/payback/transactions").status == .unauthorized)
+            // Other categories answer with their Billfold id, no category with 0.
+            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent")
+            try await t.add(
+                ana,
+                [
+                    spend("Landlord", "-900.00", at: "2026-01-01T09:00:00Z", category: rent.id),
+                    spend("Kiosk", "-2.50", at: "2026-01-02T09:00:00Z"),
+                ])
+            let mixed = try JSONDecoder().decode(
+                PaybackFile.self,
+                from: Data(try await t.send(.GET, "/payback/transactions", as: ana).body.readableBytesView))
+            #expect(mixed.items.prefix(2).map(\.category) == [0, Int(rent.id!)])
+            #expect(
+                mixed.items.prefix(2).map(\.transactionDetail.value) == [
+                    .init(amount: -2.5, currency: "EUR"), .init(amount: -900, currency: "EUR"),
+                ])
         }
     }
 }

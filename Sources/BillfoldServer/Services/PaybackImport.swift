@@ -23,6 +23,11 @@ public struct PaybackImport: Sendable {
     /// The source key of the category made for PAYBACK category `number`.
     static func sourceKey(_ number: Int) -> String { "payback:\(number)" }
 
+    /// The PAYBACK number behind a source key this import made, or nil for any other key.
+    static func number(fromSourceKey key: String) -> Int? {
+        key.hasPrefix("payback:") ? Int(key.dropFirst("payback:".count)) : nil
+    }
+
     /// Reads the whole file first; a bad item refuses it before anything is written. Then writes
     /// in one database transaction, skipping references the user already has.
     public func run(_ data: Data) async throws -> Outcome {

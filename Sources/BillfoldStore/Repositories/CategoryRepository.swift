@@ -12,6 +12,18 @@ public struct CategoryRepository: Sendable {
         self.userID = userID
     }
 
+    /// The source keys of the categories imports made, by category id.
+    public func sourceKeys() async throws -> [Int64: String] {
+        struct Row: Decodable {
+            var id: Int64
+            var source_key: String
+        }
+        let rows = try await (database as! any SQLDatabase).raw(
+            "SELECT id, source_key FROM categories WHERE user_id = \(bind: userID) AND source_key IS NOT NULL"
+        ).all(decoding: Row.self)
+        return Dictionary(rows.map { ($0.id, $0.source_key) }, uniquingKeysWith: { first, _ in first })
+    }
+
     public func all() async throws -> [CategoryModel] {
         try await CategoryModel.query(on: database).filter(\.$userID == userID).all()
     }

@@ -16,15 +16,8 @@ struct PaybackFeedController: RouteCollection {
     func feed(request: Request) async throws -> Response {
         let service = try request.transactionService
         let filter = try TransactionFilter(query: try request.query.decode([String: String].self))
-        let categories = try await service.categories.all()
-        var numbers: [Int64: Int] = [:]
-        for category in categories {
-            if let key = category.sourceKey, key.hasPrefix("payback:"), let number = Int(key.dropFirst(8)) {
-                numbers[category.id!] = number
-            } else {
-                numbers[category.id!] = Int(category.id!)
-            }
-        }
+        let numbers = try await service.categories.sourceKeys()
+            .compactMapValues(PaybackImport.number(fromSourceKey:))
         // The format has no paging; walk the whole filter by keyset, without totals.
         let query = try await service.query(filter)
         var all: [Transaction] = []
@@ -34,7 +27,7 @@ struct PaybackFeedController: RouteCollection {
             all += page.transactions
             cursor = page.next
         } while cursor != nil
-        let file = PaybackWriter.file(all) { t in t.categoryID.flatMap { numbers[$0] } ?? 0 }
+        let file = PaybackWriter.file(all) { t in t.categoryID.map { numbers[$0] ?? Int($0) } ?? 0 }
         return try file.apiResponse()
     }
 }
