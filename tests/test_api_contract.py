@@ -89,3 +89,38 @@ def test_an_oversized_body_is_refused_with_413_and_nothing_written(server):
     assert response.status_code == 413
     assert response.json()["error"]["code"] == "payload_too_large"
     assert server.api("GET", "/api/v1/transactions?limit=1").json()["totals"] == before
+
+
+def test_serve_demo_prints_credentials_that_sign_in(tmp_path):
+    """The README's first command: a demo account full of data, its sign-in printed."""
+    import subprocess
+    import time
+
+    from conftest import free_port
+
+    port = free_port()
+    log = tmp_path / "demo.log"
+    with open(log, "w") as out:
+        process = subprocess.Popen([str(BINARY), "serve", "--demo", "--port", str(port)], cwd=tmp_path,
+                                   stdout=out, stderr=subprocess.STDOUT)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                if requests.get(url + "/health/ready", timeout=1).ok:
+                    break
+            except requests.ConnectionError:
+                time.sleep(0.2)
+        text = log.read_text()
+        email = text.split("email:")[1].split()[0]
+        password = text.split("password:")[1].split()[0]
+        assert (tmp_path / "billfold.sqlite").exists(), "the default database is in the working directory"
+        session = requests.Session()
+        signed_in = session.post(url + "/signin", data={"email": email, "password": password}, timeout=10)
+        assert signed_in.url.endswith("/transactions") and "Sign out" in signed_in.text
+        assert "No transactions yet" not in signed_in.text
+        for currency in ("EUR", "USD", "PBP"):
+            assert f'data-currency="{currency}"' in signed_in.text
+    finally:
+        process.terminate()
+        process.wait(timeout=15)

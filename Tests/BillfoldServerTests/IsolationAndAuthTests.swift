@@ -1,9 +1,10 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldServer
 import BillfoldStore
 import Testing
 import VaporTesting
+
+@testable import BillfoldServer
 
 @Suite("Users, tokens and isolation")
 struct IsolationAndAuthTests {
@@ -157,6 +158,73 @@ struct SignedOutPageTests {
             #expect(browser.headers.first(name: .location) == "/signin?next=%2Ftransactions")
             let script = try await t.send(.GET, "/transactions/rows?cursor=x", headers: ["Accept": "application/json"])
             #expect(script.status == .unauthorized)
+        }
+    }
+}
+
+@Suite("Accounts and settings")
+struct AccountAndSettingsTests {
+    @Test("account creation refuses a bad email, a short password and a taken email", arguments: TestDatabase.all)
+    func createUser(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let accounts = AccountService(database: t.app.db)
+            for (email, password, field) in [
+                ("not-an-email", "long enough", "email"), ("a@b.cd", "short", "password"),
+                ("a@b.cd", String(repeating: "p", count: 73), "password"),
+            ] {
+                await #expect {
+                    try await accounts.createUser(email: email, password: password, name: nil)
+                } throws: { ($0 as? BillfoldError)?.fields[field] != nil }
+            }
+            _ = try await accounts.createUser(email: "Ana@Example.com", password: "long enough", name: nil)
+            await #expect {
+                try await accounts.createUser(email: "ana@example.COM", password: "long enough", name: nil)
+            } throws: { ($0 as? BillfoldError)?.code == .conflict }
+            #expect(try await BillfoldStore.UserRepository(database: t.app.db).count() == 1)
+        }
+    }
+
+    @Test("an expired session signs nobody in", arguments: TestDatabase.all)
+    func expiredSession(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let users = BillfoldStore.UserRepository(database: t.app.db)
+            try await users.createSession(userID: ana.id, secretHash: Secrets.hash("live-secret"), lifetime: 3600)
+            try await users.createSession(userID: ana.id, secretHash: Secrets.hash("old-secret"), lifetime: -1)
+            #expect(
+                try await t.send(.GET, "/api/v1/me", headers: ["Cookie": "billfold_session=live-secret"]).status == .ok)
+            #expect(
+                try await t.send(.GET, "/api/v1/me", headers: ["Cookie": "billfold_session=old-secret"]).status
+                    == .unauthorized)
+        }
+    }
+
+    @Test("Settings refuses a bad value, says which, and keeps the saved preferences", arguments: TestDatabase.all)
+    func settings(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+            for body in [
+                "locale=de-DE&timeZone=Europe%2FBerlin&currency=EUR&deckSize=500",
+                "locale=de-DE&timeZone=Mars%2FOlympus&currency=EUR&deckSize=20",
+                "locale=xx-XX&timeZone=UTC&currency=EUR&deckSize=20",
+                "locale=de-DE&timeZone=UTC&currency=EURO&deckSize=20",
+            ] {
+                let refused = try await t.send(.POST, "/settings", as: ana, json: body, headers: form)
+                #expect(refused.status == .badRequest, "\(body)")
+                #expect(
+                    refused.body.string.contains("field-error") || refused.body.string.contains("form-error"), "\(body)"
+                )
+            }
+            #expect(try await t.get(MeResponse.self, "/api/v1/me", as: ana).locale == "en-US")
+            let saved = try await t.send(
+                .POST, "/settings", as: ana, json: "locale=de-DE&timeZone=Europe%2FBerlin&currency=USD&deckSize=30",
+                headers: form)
+            #expect(saved.headers.first(name: .location) == "/settings?done=saved")
+            let me = try await t.get(MeResponse.self, "/api/v1/me", as: ana)
+            #expect(
+                me.locale == "de-DE" && me.timeZone == "Europe/Berlin" && me.primaryCurrency == "USD"
+                    && me.deckSize == 30)
         }
     }
 }
