@@ -195,6 +195,7 @@ def test_first_visit_creates_the_owner_then_adds_a_transaction(browser, shot, tm
         browser.find_element(By.LINK_TEXT, "Add transaction").click()
         browser.find_element(By.ID, "payee").send_keys("Farmers market")
         browser.find_element(By.ID, "amount").send_keys("-18.40")
+        assert browser.find_element(By.CSS_SELECTOR, "label[for=currency]").text == "Currency"
         shot("add-form")
         browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
         wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))

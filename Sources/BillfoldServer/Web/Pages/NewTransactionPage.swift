@@ -46,7 +46,8 @@ struct NewTransactionPage {
                                     .required, .attr("inputmode", "decimal"), .attr("placeholder", "-12.50"),
                                     .attr("pattern", "[-+]?[0-9]+([.][0-9]+)?"),
                                 ])
-                            PreferenceFields.currency(values.currency, error: error?.fields["currency"])
+                            PreferenceFields.currency(
+                                values.currency, label: "Currency", error: error?.fields["currency"])
                         }
                         Field.select(
                             "accountId", label: "Account",

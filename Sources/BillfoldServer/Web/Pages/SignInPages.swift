@@ -81,9 +81,9 @@ enum PreferenceFields {
             error: error)
     }
 
-    static func currency(_ selected: String, error: String? = nil) -> HTML {
+    static func currency(_ selected: String, label: String = "Primary currency", error: String? = nil) -> HTML {
         Field.select(
-            "currency", label: "Primary currency",
+            "currency", label: label,
             options: Currency.allCodes.map { ($0, $0) }, selected: selected, error: error)
     }
 
