@@ -30,7 +30,7 @@ struct Assets: Sendable {
             guard let url = Bundle.module.url(forResource: parts[0], withExtension: parts[1], subdirectory: "Resources")
             else { throw BillfoldError(.internalError, "The resource \(name) is missing from the build.") }
             let bytes = try Data(contentsOf: url)
-            let digest = SHA256.hash(data: bytes).prefix(6).map { String(format: "%02x", $0) }.joined()
+            let digest = Secrets.hex(SHA256.hash(data: bytes).prefix(6))
             files[name] = File(bytes: bytes, contentType: type, version: digest)
         }
         return Assets(files: files)

@@ -14,14 +14,18 @@ enum Secrets {
     /// A new session secret for a cookie.
     static func newSessionSecret() -> String { random(43) }
 
-    /// Lowercase hex of SHA-256; runs on every API request, so no format strings.
+    /// Lowercase hex of SHA-256; runs on every API request.
     static func hash(_ secret: String) -> String {
-        let hex = Array("0123456789abcdef".utf8)
+        hex(SHA256.hash(data: Data(secret.utf8)))
+    }
+
+    /// Lowercase hex, without format strings (slow on Linux).
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for byte in SHA256.hash(data: Data(secret.utf8)) {
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0x0f)])
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0x0f)])
         }
         return String(decoding: out, as: UTF8.self)
     }
