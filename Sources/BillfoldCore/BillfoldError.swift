@@ -30,6 +30,10 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
         case unauthorized = "unauthorized"
         case forbidden = "forbidden"
         case conflict = "conflict"
+        /// A category with transactions was deleted without saying where they go.
+        case categoryInUse = "category_in_use"
+        /// A group with categories was deleted without saying what happens to them.
+        case groupNotEmpty = "group_not_empty"
         case payloadTooLarge = "payload_too_large"
         case methodNotAllowed = "method_not_allowed"
         case unsupportedMediaType = "unsupported_media_type"

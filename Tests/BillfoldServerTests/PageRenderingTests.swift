@@ -42,7 +42,7 @@ struct PageRenderingTests {
             let saved = try await t.send(
                 .POST, "/transactions/\(id)", as: ana,
                 json:
-                    "categoryId=\(rent.id!)&status=cleared&notes=March+rent&back=%2Ftransactions%3Fstatus%3Duncleared",
+                    "categoryId=\(rent.id)&status=cleared&notes=March+rent&back=%2Ftransactions%3Fstatus%3Duncleared",
                 headers: form)
             #expect(saved.status == .seeOther)
             #expect(saved.headers.first(name: .location)?.hasPrefix("/transactions/\(id)?saved=1") == true)
@@ -57,7 +57,7 @@ struct PageRenderingTests {
             // Saving the same values again records nothing and keeps the updated time.
             let again = try await t.send(
                 .POST, "/transactions/\(id)", as: ana,
-                json: "categoryId=\(rent.id!)&status=cleared&notes=March+rent", headers: form)
+                json: "categoryId=\(rent.id)&status=cleared&notes=March+rent", headers: form)
             #expect(again.status == .seeOther)
             #expect(try await t.transactions(ana).history(id).count == 3)
             #expect(try await t.transactions(ana).find(id)?.updatedAt == changed.updatedAt)

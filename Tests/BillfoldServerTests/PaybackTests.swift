@@ -41,7 +41,7 @@ struct PaybackTests {
                 try await PaybackImport(database: t.app.db, userID: ana.id).run(Data(text.utf8))
             }
             #expect(try await t.transactions(ana).count() == 0)
-            #expect(try await t.categories(ana).all().isEmpty)
+            #expect(try await t.categories(ana).tree().all.isEmpty)
         }
     }
 
@@ -80,7 +80,7 @@ struct PaybackTests {
             let mixed = try JSONDecoder().decode(
                 PaybackFile.self,
                 from: Data(try await t.send(.GET, "/payback/transactions", as: ana).body.readableBytesView))
-            #expect(mixed.items.prefix(2).map(\.category) == [0, Int(rent.id!)])
+            #expect(mixed.items.prefix(2).map(\.category) == [0, Int(rent.id)])
             #expect(
                 mixed.items.prefix(2).map(\.transactionDetail.value) == [
                     .init(amount: -2.5, currency: "EUR"), .init(amount: -900, currency: "EUR"),

@@ -44,9 +44,9 @@ struct TotalsConsistencyTests {
             #expect(all.count == 300)
             let zone = TimeZone(identifier: "Asia/Kathmandu")!
             let filters = [
-                "", "category=\(group.id!)", "category=\(a.id!)", "category=none", "status=uncleared",
-                "category=\(b.id!)&status=cleared", "from=2026-01-10", "to=2026-01-20",
-                "from=2026-01-05&to=2026-01-05", "from=2026-01-03&to=2026-01-31&category=\(group.id!)",
+                "", "category=\(group.id)", "category=\(a.id)", "category=none", "status=uncleared",
+                "category=\(b.id)&status=cleared", "from=2026-01-10", "to=2026-01-20",
+                "from=2026-01-05&to=2026-01-05", "from=2026-01-03&to=2026-01-31&category=\(group.id)",
                 "from=2026-01-15&to=2026-01-16&status=pending", "q=shop%201",
             ]
             for query in filters {

@@ -75,8 +75,8 @@ struct TransactionWriteTests {
                 ),
                 (#"{"bookedAt": "2026-11-20T14:30:00Z", "currency": "EUR", "amount": "1"}"#, 400, "validation_failed"),
                 (#"{\#(valid), "amount": "1", "status": "done"}"#, 400, "invalid_status"),
-                (#"{\#(valid), "amount": "1", "categoryId": \#(group.id!)}"#, 400, "validation_failed"),
-                (#"{\#(valid), "amount": "1", "categoryId": \#(bobs.id!)}"#, 400, "validation_failed"),
+                (#"{\#(valid), "amount": "1", "categoryId": \#(group.id)}"#, 400, "validation_failed"),
+                (#"{\#(valid), "amount": "1", "categoryId": \#(bobs.id)}"#, 400, "validation_failed"),
                 (#"{\#(valid), "amount": "1", "categoryId": "seven"}"#, 400, "validation_failed"),
                 (#"{\#(valid), "amount": "1", "accountId": 987654}"#, 400, "validation_failed"),
             ]
@@ -104,7 +104,7 @@ struct TransactionWriteTests {
             let path = "/api/v1/transactions/\(id)"
             var response = try await t.send(
                 .PATCH, path, as: ana,
-                json: #"{"categoryId": \#(rent.id!), "notes": " March ", "status": "cleared"}"#)
+                json: #"{"categoryId": \#(rent.id), "notes": " March ", "status": "cleared"}"#)
             #expect(response.status == .ok, "\(response.body.string)")
             var changed = try JSONDecoder().decode(TransactionDTO.self, from: response.body)
             #expect(changed.categoryId == rent.id)
@@ -128,7 +128,7 @@ struct TransactionWriteTests {
             let id = try await t.add(ana, [spend("Shop", "-1.00", status: .uncleared, notes: "keep")])[0]
             let before = try await t.transactions(ana).find(id)
             for body in [
-                #"{"status": "done", "notes": "changed"}"#, #"{"categoryId": \#(group.id!), "notes": "changed"}"#,
+                #"{"status": "done", "notes": "changed"}"#, #"{"categoryId": \#(group.id), "notes": "changed"}"#,
                 #"{"categoryId": 424242}"#, #"{"notes": 5}"#, "{not json",
                 #"{"notes": "\#(String(repeating: "n", count: 2001))"}"#,
             ] {

@@ -80,6 +80,8 @@ func registerRoutes(_ app: Application) throws {
     let signedInAPI = api.grouped(RequireUser(style: .json))
     try signedInAPI.register(collection: MeController())
     try signedInAPI.register(collection: TransactionsAPIController())
+    try signedInAPI.register(collection: CategoriesAPIController())
+    try app.grouped(RequireUser(style: .json)).register(collection: CategoryContractController())
     try app.grouped(RequireUser(style: .json)).register(collection: PaybackFeedController())
     try app.register(collection: SignInController())
     let pages = app.grouped(RequireUser(style: .page))

@@ -14,6 +14,9 @@ struct ErrorResponder: AsyncMiddleware {
             if status == .internalServerError {
                 request.logger.report(error: error)
             }
+            if request.isCategoryContract {
+                return try ContractEnvelope<ContractCategory>.failure(problem, status: status)
+            }
             if request.wantsJSON {
                 return try Self.json(problem, status: status)
             }
@@ -98,7 +101,7 @@ extension BillfoldError.Code {
         case .notFound: .notFound
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
-        case .conflict: .conflict
+        case .conflict, .categoryInUse, .groupNotEmpty: .conflict
         case .payloadTooLarge: .payloadTooLarge
         case .methodNotAllowed: .methodNotAllowed
         case .unsupportedMediaType: .unsupportedMediaType

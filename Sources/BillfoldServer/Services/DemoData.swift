@@ -28,13 +28,13 @@ public struct DemoData: Sendable {
         }
         var categoryIDs: [String: Int64] = [:]
         for (index, group) in DemoBook.groups.enumerated() {
-            let groupModel = try await categories.forSource(
+            let groupCategory = try await categories.forSource(
                 "demo:\(group.name)", name: group.name, isGroup: true,
                 colour: Self.palette[index % Self.palette.count])
             for child in group.children {
                 categoryIDs[child] = try await categories.forSource(
-                    "demo:\(group.name)/\(child)", name: child, groupID: groupModel.id,
-                    colour: groupModel.colour
+                    "demo:\(group.name)/\(child)", name: child, groupID: groupCategory.id,
+                    colour: groupCategory.colour
                 ).id
             }
         }

@@ -55,5 +55,6 @@ public enum BillfoldMigrations {
         M004CreateTransactions(),
         M005CreateTransactionTotals(),
         M006CreateTransactionChanges(),
+        M007AddCategoryDetails(),
     ]
 }

@@ -1,3 +1,4 @@
+import BillfoldCore
 import FluentKit
 
 /// A bank account, card, cash wallet or points programme; each holds one currency.
@@ -40,6 +41,14 @@ public final class CategoryModel: Model, @unchecked Sendable {
     @OptionalField(key: "source_key") public var sourceKey: String?
     @Field(key: "created_at") public var createdAt: Int64
     @OptionalField(key: "updated_at") public var updatedAt: Int64?
+    @Field(key: "is_income") public var isIncome: Bool
+    @Field(key: "exclude_from_budget") public var excludeFromBudget: Bool
+    @Field(key: "exclude_from_totals") public var excludeFromTotals: Bool
+    @Field(key: "archived") public var archived: Bool
+    @OptionalField(key: "archived_at") public var archivedAt: Int64?
+    @Field(key: "position") public var position: Int64
+    /// The name folded for the unique index (`CategoryRules.nameKey`).
+    @Field(key: "name_key") public var nameKey: String
 
     public init() {}
 
@@ -56,5 +65,11 @@ public final class CategoryModel: Model, @unchecked Sendable {
         self.icon = icon
         self.sourceKey = sourceKey
         self.createdAt = createdAt
+        self.isIncome = false
+        self.excludeFromBudget = false
+        self.excludeFromTotals = false
+        self.archived = false
+        self.position = 0
+        self.nameKey = CategoryRules.nameKey(name)
     }
 }

@@ -2,13 +2,16 @@ import BillfoldCore
 import FluentKit
 import SQLKit
 
-/// One user's categories.
+/// One user's categories. Read and written with plain SQL: every list request needs the tree,
+/// and Fluent's reflective model decoding cost more than the list query itself.
 public struct CategoryRepository: Sendable {
     let database: any Database
+    let sql: any SQLDatabase
     let userID: Int64
 
     public init(database: any Database, userID: Int64) {
         self.database = database
+        self.sql = database as! any SQLDatabase
         self.userID = userID
     }
 
@@ -18,60 +21,153 @@ public struct CategoryRepository: Sendable {
             var id: Int64
             var source_key: String
         }
-        let rows = try await (database as! any SQLDatabase).raw(
+        let rows = try await sql.raw(
             "SELECT id, source_key FROM categories WHERE user_id = \(bind: userID) AND source_key IS NOT NULL"
         ).all(decoding: Row.self)
         return Dictionary(rows.map { ($0.id, $0.source_key) }, uniquingKeysWith: { first, _ in first })
     }
 
-    public func all() async throws -> [CategoryModel] {
-        try await CategoryModel.query(on: database).filter(\.$userID == userID).all()
-    }
-
-    /// The user's categories as a tree. Read with plain SQL: every list request needs it, and
-    /// Fluent's reflective model decoding cost more than the list query itself.
+    /// The user's categories as a tree.
     public func tree() async throws -> CategoryTree {
+        CategoryTree(
+            try await sql.raw(CategoryRow.select + " WHERE user_id = \(bind: userID)").all(decoding: CategoryRow.self)
+                .map(\.category))
+    }
+
+    public func find(_ id: Int64) async throws -> Category? {
+        try await sql.raw(CategoryRow.select + " WHERE user_id = \(bind: userID) AND id = \(bind: id)")
+            .first(decoding: CategoryRow.self)?.category
+    }
+
+    /// How many transactions each category holds (uncategorised ones are left out), read from the
+    /// per-day sums so it costs the same for a hundred transactions or a million.
+    public func sums() async throws -> [Int64: [CurrencyTotal]] {
         struct Row: Decodable {
-            var id: Int64
-            var name: String
-            var group_id: Int64?
-            var is_group: Bool
-            var colour: String
+            var category_key: Int64
+            var currency: String
+            var total: Int64
+            var count: Int64
         }
-        let rows = try await (database as! any SQLDatabase).raw(
-            "SELECT id, name, group_id, is_group, colour FROM categories WHERE user_id = \(bind: userID)"
+        let rows = try await sql.raw(
+            """
+            SELECT category_key, currency, CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
+            FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key <> 0
+            GROUP BY category_key, currency
+            """
         ).all(decoding: Row.self)
-        return CategoryTree(
-            rows.map {
-                Category(id: $0.id, name: $0.name, groupID: $0.group_id, isGroup: $0.is_group, colour: $0.colour)
-            })
+        var sums: [Int64: [CurrencyTotal]] = [:]
+        for row in rows where row.count != 0 {
+            let money = Money(minorUnits: row.total, currency: Currency(stored: row.currency))
+            sums[row.category_key, default: []].append(CurrencyTotal(money: money, count: Int(row.count)))
+        }
+        return sums
     }
 
-    public func find(_ id: Int64) async throws -> CategoryModel? {
-        try await CategoryModel.query(on: database).filter(\.$id == id)
-            .filter(\.$userID == userID).first()
+    /// Every category with its transaction count and totals.
+    public func usage() async throws -> [CategoryUsage] {
+        async let tree = tree()
+        async let sums = sums()
+        return CategoryUsage.collect(try await tree.all, sums: try await sums)
     }
 
-    /// The category an import made for `sourceKey`, made now when missing.
+    /// Adds a category the caller has validated.
+    public func create(_ draft: CategoryDraft, sourceKey: String? = nil, now: Int64 = Timestamp.now()) async throws
+        -> Category
+    {
+        struct Inserted: Decodable { var id: Int64 }
+        let row = try await sql.insert(into: "categories")
+            .columns(
+                "user_id", "name", "name_key", "description", "group_id", "is_group", "colour", "icon", "is_income",
+                "exclude_from_budget", "exclude_from_totals", "archived", "archived_at", "position", "source_key",
+                "created_at"
+            )
+            .values(
+                SQLBind(userID), SQLBind(draft.name), SQLBind(CategoryRules.nameKey(draft.name)),
+                SQLBind(draft.description), SQLBind(draft.groupID), SQLBind(draft.isGroup), SQLBind(draft.colour),
+                SQLBind(draft.icon), SQLBind(draft.flags.isIncome), SQLBind(draft.flags.excludeFromBudget),
+                SQLBind(draft.flags.excludeFromTotals), SQLBind(draft.flags.archived),
+                SQLBind(draft.flags.archived ? now : nil), SQLBind(Int64(draft.order)), SQLBind(sourceKey),
+                SQLBind(now)
+            )
+            .returning("id").first(decoding: Inserted.self)
+        return Category(
+            id: row!.id, name: draft.name, description: draft.description, groupID: draft.groupID,
+            isGroup: draft.isGroup, colour: draft.colour, icon: draft.icon, flags: draft.flags, order: draft.order,
+            createdAt: now)
+    }
+
+    /// Replaces a category's fields with a validated draft; nil when the user has no such category.
+    public func update(_ id: Int64, _ draft: CategoryDraft, now: Int64 = Timestamp.now()) async throws -> Category? {
+        guard let old = try await find(id) else { return nil }
+        guard CategoryDraft(old) != draft else { return old }
+        let archivedAt: SQLQueryString =
+            draft.flags.archived == old.flags.archived
+            ? "archived_at" : (draft.flags.archived ? "\(bind: now)" : "NULL")
+        try await sql.raw(
+            """
+            UPDATE categories SET name = \(bind: draft.name), name_key = \(bind: CategoryRules.nameKey(draft.name)),
+              description = \(bind: draft.description), group_id = \(bind: draft.groupID),
+              colour = \(bind: draft.colour), icon = \(bind: draft.icon), is_income = \(bind: draft.flags.isIncome),
+              exclude_from_budget = \(bind: draft.flags.excludeFromBudget),
+              exclude_from_totals = \(bind: draft.flags.excludeFromTotals), archived = \(bind: draft.flags.archived),
+              archived_at = 
+            """ + archivedAt
+                + ", position = \(bind: Int64(draft.order)), updated_at = \(bind: now) WHERE id = \(bind: id) AND user_id = \(bind: userID)"
+        ).run()
+        var updated = Category(
+            id: id, name: draft.name, description: draft.description, groupID: draft.groupID, isGroup: old.isGroup,
+            colour: draft.colour, icon: draft.icon, flags: draft.flags, order: draft.order, createdAt: old.createdAt)
+        updated.updatedAt = now
+        return updated
+    }
+
+    /// Carries out a deletion plan in one database transaction: transactions move first, then a
+    /// group's kept children move to the top level, then the categories go.
+    public func delete(_ plan: CategoryDeletion.Plan, now: Int64 = Timestamp.now()) async throws -> Int {
+        try await database.transaction { db in
+            let sql = db as! any SQLDatabase
+            let moved = try await TransactionRepository(database: db, userID: userID)
+                .reassign(from: plan.deleted, to: plan.destination.categoryID, now: now)
+            if !plan.movedOut.isEmpty {
+                try await sql.raw(
+                    """
+                    UPDATE categories SET group_id = NULL, updated_at = \(bind: now)
+                    WHERE user_id = \(bind: userID) AND id IN (\(binds: plan.movedOut))
+                    """
+                ).run()
+            }
+            try await sql.raw(
+                "DELETE FROM categories WHERE user_id = \(bind: userID) AND id IN (\(binds: plan.deleted))"
+            ).run()
+            return moved
+        }
+    }
+
+    /// The category an import made for `sourceKey`, made now when missing. A category of the
+    /// same kind and name already in place is taken over rather than duplicated.
     public func forSource(
         _ sourceKey: String, name: String, groupID: Int64? = nil, isGroup: Bool = false,
         colour: String = "", icon: String = ""
-    ) async throws -> CategoryModel {
-        if let existing = try await CategoryModel.query(on: database)
-            .filter(\.$userID == userID).filter(\.$sourceKey == sourceKey).first()
-        {
-            return existing
+    ) async throws -> Category {
+        if let existing = try await sql.raw(
+            CategoryRow.select + " WHERE user_id = \(bind: userID) AND source_key = \(bind: sourceKey)"
+        ).first(decoding: CategoryRow.self) {
+            return existing.category
         }
-        let category = CategoryModel(
-            userID: userID, name: name, groupID: groupID, isGroup: isGroup, colour: colour,
-            icon: icon, sourceKey: sourceKey, createdAt: Timestamp.now())
-        try await category.save(on: database)
-        return category
+        let tree = try await tree()
+        var draft = CategoryDraft(name: name, groupID: groupID, isGroup: isGroup, colour: colour, icon: icon)
+        var copy = 1
+        while let clash = tree.sibling(named: draft.name, in: groupID) {
+            if clash.isGroup == isGroup { return clash }
+            copy += 1
+            draft.name = "\(name) (\(copy))"
+        }
+        return try await create(draft, sourceKey: sourceKey)
     }
 
     /// Checks that a transaction may be put in this category: it must be the user's own and not
     /// a group. The same error for a missing and for another user's category.
-    public func assignable(_ id: Int64) async throws -> CategoryModel {
+    public func assignable(_ id: Int64) async throws -> Category {
         guard let category = try await find(id) else {
             throw BillfoldError.validation("categoryId", "No category with the id \(id) exists.")
         }
@@ -81,5 +177,38 @@ public struct CategoryRepository: Sendable {
                 "“\(category.name)” is a group; choose one of its categories instead.")
         }
         return category
+    }
+}
+
+/// A `categories` row as the repository reads it.
+struct CategoryRow: Decodable {
+    static let select: SQLQueryString = """
+        SELECT id, name, description, group_id, is_group, colour, icon, is_income, exclude_from_budget,
+          exclude_from_totals, archived, position, created_at, updated_at FROM categories
+        """
+
+    var id: Int64
+    var name: String
+    var description: String
+    var group_id: Int64?
+    var is_group: Bool
+    var colour: String
+    var icon: String
+    var is_income: Bool
+    var exclude_from_budget: Bool
+    var exclude_from_totals: Bool
+    var archived: Bool
+    var position: Int64
+    var created_at: Int64
+    var updated_at: Int64?
+
+    var category: Category {
+        Category(
+            id: id, name: name, description: description, groupID: group_id, isGroup: is_group, colour: colour,
+            icon: icon,
+            flags: CategoryFlags(
+                isIncome: is_income, excludeFromBudget: exclude_from_budget, excludeFromTotals: exclude_from_totals,
+                archived: archived),
+            order: Int(position), createdAt: created_at, updatedAt: updated_at)
     }
 }

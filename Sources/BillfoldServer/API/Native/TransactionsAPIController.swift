@@ -49,14 +49,14 @@ extension Request {
         get throws { TransactionService(database: db, user: try user) }
     }
 
-    /// The `:id` of the path; anything but a positive 64-bit integer is a missing transaction.
-    var transactionID: Int64 {
-        get throws {
-            guard let text = parameters.get("id"), let id = Int64(text), id > 0 else {
-                throw BillfoldError.notFound("transaction")
-            }
-            return id
+    var transactionID: Int64 { get throws { try pathID(of: "transaction") } }
+
+    /// The `:id` of the path; anything but a positive 64-bit integer is a missing `what`.
+    func pathID(of what: String) throws -> Int64 {
+        guard let text = parameters.get("id"), let id = Int64(text), id > 0 else {
+            throw BillfoldError.notFound(what)
         }
+        return id
     }
 
     /// Decodes a JSON body, refusing other content types and empty bodies with a clear error.

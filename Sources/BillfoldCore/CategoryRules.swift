@@ -1,0 +1,116 @@
+import Foundation
+
+/// The rules a category's fields follow, and the words used when one is broken.
+///
+/// The server checks them, and the web page checks them while the user types with the same
+/// limits and message templates (sent to the page as JSON), so both always say the same thing.
+public enum CategoryRules {
+    public static let nameLength = 2...100
+    public static let maxDescription = 200
+
+    /// Message templates; `{count}`, `{name}` and `{place}` are filled in.
+    public enum Message: String, CaseIterable, Sendable {
+        case nameRequired = "Enter a name."
+        case nameTooShort = "A name needs at least 2 characters."
+        case nameTooLong = "A name can have at most 100 characters; this one has {count}."
+        case nameTaken = "A category named “{name}” already exists in {place}."
+        case descriptionTooLong = "A description can have at most 200 characters; this one has {count}."
+        case colourInvalid = "Choose a colour from the palette, or write one as #RRGGBB (for example #2E7D32)."
+        case iconInvalid = "Choose an icon from the list."
+        case groupInGroup = "A group cannot sit inside another group."
+        case groupMissing = "No group with the id {id} exists."
+        case notAGroup = "“{name}” is a category, not a group; only groups hold categories."
+
+        /// The template's key in the page's JSON.
+        public var key: String { String(describing: self) }
+
+        public func text(_ values: [String: String] = [:]) -> String {
+            values.reduce(rawValue) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        }
+    }
+
+    /// How names compare for uniqueness: case-insensitively, after trimming.
+    public static func nameKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    /// "the top level" or "“Food”": where a name must be unique.
+    public static func place(_ group: Category?) -> String {
+        group.map { "“\($0.name)”" } ?? "the top level"
+    }
+
+    public static func name(_ raw: String) throws(BillfoldError) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty { throw .validation("name", Message.nameRequired.text()) }
+        if name.count < nameLength.lowerBound { throw .validation("name", Message.nameTooShort.text()) }
+        if name.count > nameLength.upperBound {
+            throw .validation("name", Message.nameTooLong.text(["count": String(name.count)]))
+        }
+        return name
+    }
+
+    public static func description(_ raw: String) throws(BillfoldError) -> String {
+        let description = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        if description.count > maxDescription {
+            throw .validation("description", Message.descriptionTooLong.text(["count": String(description.count)]))
+        }
+        return description
+    }
+
+    /// A palette name in lower case, `#RRGGBB` in upper case, or empty for the default.
+    public static func colour(_ raw: String) throws(BillfoldError) -> String {
+        let colour = raw.trimmingCharacters(in: .whitespaces)
+        if colour.isEmpty { return "" }
+        if let named = CategoryColour(rawValue: colour.lowercased()) { return named.rawValue }
+        let digits = colour.dropFirst()
+        guard colour.hasPrefix("#"), digits.count == 6, digits.allSatisfy(\.isHexDigit) else {
+            throw .validation("colour", Message.colourInvalid.text())
+        }
+        return colour.uppercased()
+    }
+
+    public static func icon(_ raw: String) throws(BillfoldError) -> String {
+        let icon = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        guard icon.isEmpty || CategoryIcon.all.contains(icon) else {
+            throw .validation("icon", Message.iconInvalid.text())
+        }
+        return icon
+    }
+}
+
+/// The palette a category's colour chip can take; each name has a light and a dark shade in the
+/// stylesheet, so chips stay readable in both themes.
+public enum CategoryColour: String, CaseIterable, Sendable {
+    case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown, gray
+
+    /// The light-theme shade, for clients that draw the chip themselves.
+    public var hex: String {
+        switch self {
+        case .red: "#D93025"
+        case .orange: "#E8710A"
+        case .yellow: "#F9AB00"
+        case .green: "#1E8E3E"
+        case .mint: "#00A693"
+        case .teal: "#12858F"
+        case .cyan: "#0B9FD8"
+        case .blue: "#1A73E8"
+        case .indigo: "#4B4FC9"
+        case .purple: "#9334E6"
+        case .pink: "#D01884"
+        case .brown: "#8D6E63"
+        case .gray: "#6B7280"
+        }
+    }
+
+    public var label: String { rawValue.capitalized }
+}
+
+/// The icons a category can show; the web app draws each one, and clients map the names to
+/// their own symbols.
+public enum CategoryIcon {
+    public static let all: [String] = [
+        "bag", "bolt", "book", "briefcase", "bus", "car", "card", "cart", "cash", "coffee", "film",
+        "food", "gift", "heart", "home", "leaf", "medical", "paw", "phone", "plane", "school", "star",
+        "tag", "tools",
+    ]
+}

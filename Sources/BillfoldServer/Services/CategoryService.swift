@@ -1,0 +1,68 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+
+/// The categories feature for one user. The native API, the category-service contract and the
+/// web pages all come through here, so each rule exists once.
+struct CategoryService: Sendable {
+    let database: any Database
+    let user: UserModel
+
+    var repository: CategoryRepository { CategoryRepository(database: database, userID: user.requireID) }
+
+    func listing(search: String = "", sort: CategorySort = .name) async throws -> CategoryListing {
+        CategoryListing(try await repository.usage(), search: search, sort: sort)
+    }
+
+    /// One category with its usage, and a group's children; another user's answers like a
+    /// missing one.
+    func get(_ id: Int64) async throws -> (usage: CategoryUsage, children: [CategoryUsage]) {
+        let all = try await repository.usage()
+        guard let usage = all.first(where: { $0.category.id == id }) else { throw BillfoldError.notFound("category") }
+        let children = all.filter { $0.category.groupID == id }
+        return (usage, CategoryListing.sorted(children, by: .name))
+    }
+
+    func create(_ draft: CategoryDraft) async throws -> Category {
+        let valid = try draft.validated(in: try await repository.tree())
+        do {
+            return try await repository.create(valid)
+        } catch {
+            // Another request took the name between the check and the write: the unique index
+            // refused it, and the check now says so in words.
+            _ = try valid.validated(in: try await repository.tree())
+            throw error
+        }
+    }
+
+    /// Applies `change` to the category's current fields, checks the result, and saves it.
+    func update(_ id: Int64, _ change: (CategoryDraft) -> CategoryDraft) async throws -> Category {
+        let tree = try await repository.tree()
+        guard let current = tree.category(id) else { throw BillfoldError.notFound("category") }
+        let valid = try change(CategoryDraft(current)).validated(in: tree, editing: id)
+        do {
+            guard let updated = try await repository.update(id, valid) else { throw BillfoldError.notFound("category") }
+            return updated
+        } catch let error as BillfoldError {
+            throw error
+        } catch {
+            _ = try valid.validated(in: try await repository.tree(), editing: id)
+            throw error
+        }
+    }
+
+    /// What a deletion would do, without doing it: the confirmation shows this.
+    func plan(_ deletion: CategoryDeletion) async throws -> CategoryDeletion.Plan {
+        async let tree = repository.tree()
+        // Each category's own transactions (a group's usage would include its children's).
+        let counts = try await repository.sums().mapValues { $0.reduce(0) { $0 + $1.count } }
+        return try deletion.plan(in: try await tree, transactionCounts: counts)
+    }
+
+    func delete(_ deletion: CategoryDeletion) async throws -> (plan: CategoryDeletion.Plan, moved: Int) {
+        let plan = try await plan(deletion)
+        let moved = try await repository.delete(plan)
+        return (plan, moved)
+    }
+}
