@@ -39,6 +39,37 @@ public enum DemoBook {
     ]
     public static let standalone = ["Health"]
 
+    /// How each demo category looks: a palette colour for groups and standalone categories (children
+    /// take their group's), an icon, and a description for some.
+    public static let looks: [String: (colour: CategoryColour?, icon: String, description: String)] = [
+        "Food": (.green, "food", "Everything we eat and drink"),
+        "Groceries": (nil, "cart", "Supermarkets and the weekly market"),
+        "Restaurants": (nil, "food", ""),
+        "Coffee": (nil, "coffee", "Cafés and coffee to go"),
+        "Home": (.blue, "home", "Rent and running costs"),
+        "Rent": (nil, "home", ""),
+        "Utilities": (nil, "bolt", "Electricity, water and heating"),
+        "Internet & Phone": (nil, "phone", ""),
+        "Transport": (.orange, "car", ""),
+        "Public transport": (nil, "bus", "Tickets and passes"),
+        "Fuel": (nil, "car", ""),
+        "Taxi": (nil, "car", ""),
+        "Shopping": (.purple, "bag", ""),
+        "Clothes": (nil, "bag", ""),
+        "Electronics": (nil, "phone", ""),
+        "Books": (nil, "book", ""),
+        "Leisure": (.teal, "star", "Time off"),
+        "Travel": (nil, "plane", "Flights, trains and hotels"),
+        "Cinema": (nil, "film", ""),
+        "Sport": (nil, "heart", ""),
+        "Income": (.mint, "cash", "Money coming in"),
+        "Salary": (nil, "briefcase", ""),
+        "Refunds": (nil, "cash", ""),
+        "Loyalty": (.indigo, "star", ""),
+        "Points collected": (nil, "star", "PAYBACK points"),
+        "Health": (.pink, "medical", "Pharmacy and doctors"),
+    ]
+
     public static let payees: [Payee] = [
         Payee(name: "REWE", category: "Groceries", typicalMinor: -4_250, account: "checking", weight: 30),
         Payee(name: "Aldi Süd", category: "Groceries", typicalMinor: -2_890, account: "checking", weight: 20),

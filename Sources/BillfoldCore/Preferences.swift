@@ -76,6 +76,11 @@ public struct DisplayFormat: Sendable {
                 .precision(.fractionLength(decimals)))
     }
 
+    /// `1 transaction`, `7,601 transactions` (`7.601` in de-DE).
+    public func transactions(_ count: Int) -> String {
+        count == 1 ? "1 transaction" : "\(count.formatted(.number.locale(locale))) transactions"
+    }
+
     /// Date and time of a booking, in the user's zone: `Nov 20, 2026, 2:30 PM`.
     public func dateTime(_ epochSeconds: Int64) -> String {
         Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(

@@ -20,6 +20,8 @@ struct Assets: Sendable {
         "transactions.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "settings.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "setup.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
+        "categories.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
+        "category-form.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
         "openapi.json": HTTPMediaType.json,
     ]
 

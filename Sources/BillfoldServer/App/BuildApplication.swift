@@ -86,6 +86,7 @@ func registerRoutes(_ app: Application) throws {
     try app.register(collection: SignInController())
     let pages = app.grouped(RequireUser(style: .page))
     try pages.register(collection: TransactionPagesController())
+    try pages.register(collection: CategoryPagesController())
     try pages.register(collection: SettingsController())
 }
 

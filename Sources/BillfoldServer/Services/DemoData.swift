@@ -27,19 +27,25 @@ public struct DemoData: Sendable {
             ).id
         }
         var categoryIDs: [String: Int64] = [:]
-        for (index, group) in DemoBook.groups.enumerated() {
+        for group in DemoBook.groups {
+            let look = DemoBook.looks[group.name]
             let groupCategory = try await categories.forSource(
-                "demo:\(group.name)", name: group.name, isGroup: true,
-                colour: Self.palette[index % Self.palette.count])
+                "demo:\(group.name)", name: group.name, isGroup: true, colour: look?.colour?.rawValue ?? "",
+                icon: look?.icon ?? "", description: look?.description ?? "")
             for child in group.children {
+                let childLook = DemoBook.looks[child]
                 categoryIDs[child] = try await categories.forSource(
                     "demo:\(group.name)/\(child)", name: child, groupID: groupCategory.id,
-                    colour: groupCategory.colour
+                    colour: groupCategory.colour, icon: childLook?.icon ?? "", description: childLook?.description ?? ""
                 ).id
             }
         }
         for name in DemoBook.standalone {
-            categoryIDs[name] = try await categories.forSource("demo:\(name)", name: name, colour: "#D14D72").id
+            let look = DemoBook.looks[name]
+            categoryIDs[name] = try await categories.forSource(
+                "demo:\(name)", name: name, colour: look?.colour?.rawValue ?? "", icon: look?.icon ?? "",
+                description: look?.description ?? ""
+            ).id
         }
         var generator = DemoTransactions(
             count: count, now: now, timeZone: user.preferences.zone, categoryIDs: categoryIDs,
@@ -63,5 +69,4 @@ public struct DemoData: Sendable {
         return added
     }
 
-    static let palette = ["#2F9E44", "#1C7ED6", "#F08C00", "#AE3EC9", "#0CA678", "#5C940D", "#0046AA"]
 }

@@ -40,7 +40,7 @@ public struct PaybackImport: Sendable {
             var categoryIDs: [Int: Int64] = [:]
             for number in Set(items.map(\.paybackCategory)).sorted() {
                 categoryIDs[number] = try await categories.forSource(
-                    Self.sourceKey(number), name: "PAYBACK category \(number)", groupID: group.id
+                    Self.sourceKey(number), name: "PAYBACK category \(number)", groupID: group.id, colour: group.colour
                 )
                 .id
             }

@@ -133,6 +133,12 @@ enum H {
     static func tr(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("tr", attrs, c) }
     static func th(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("th", attrs, c) }
     static func td(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML { el("td", attrs, c) }
+    static func fieldset(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("fieldset", attrs, c)
+    }
+    static func legend(_ attrs: Attr..., @HTMLBuilder content c: () -> [HTML] = { [] }) -> HTML {
+        el("legend", attrs, c)
+    }
     static func input(_ attrs: Attr...) -> HTML { .void("input", attrs) }
     static func group(@HTMLBuilder _ c: () -> [HTML]) -> HTML { .group(c()) }
 }

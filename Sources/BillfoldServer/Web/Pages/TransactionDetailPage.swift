@@ -88,7 +88,8 @@ struct TransactionDetailPage {
     func describe(_ edit: TransactionEdit) -> String {
         func category(_ value: String?) -> String {
             guard let value, let id = Int64(value) else { return "Uncategorized" }
-            return rows.categories.category(id)?.name ?? "Unknown category (\(id))"
+            // History outlives categories: an id no longer found belonged to a deleted one.
+            return rows.categories.category(id)?.name ?? "a deleted category"
         }
         func status(_ value: String?) -> String {
             value.flatMap(TransactionStatus.init(rawValue:))?.label ?? "—"
@@ -156,9 +157,9 @@ struct CategoryPickerField {
                 for top in categories.topLevel {
                     if top.isGroup {
                         H.optgroup(.attr("label", top.name)) {
-                            for child in categories.children(of: top.id) { option(child) }
+                            for child in categories.children(of: top.id) where offered(child) { option(child) }
                         }
-                    } else {
+                    } else if offered(top) {
                         option(top)
                     }
                 }
@@ -166,6 +167,9 @@ struct CategoryPickerField {
             if let error { H.p(.class("field-error")) { error } }
         }
     }
+
+    /// Archived categories are not offered, unless the transaction is in one already.
+    private func offered(_ category: Category) -> Bool { !category.flags.archived || category.id == selected }
 
     private func option(_ category: Category) -> HTML {
         H.el("option", [.value(String(category.id))] + (category.id == selected ? [.selected] : [])) {

@@ -44,8 +44,7 @@ struct TransactionRows {
         guard let category = categories.category(id) else {
             return H.span(.class("chip chip-none")) { "Unknown category" }
         }
-        let colour = category.colour.isEmpty ? "" : "--chip: \(category.colour)"
-        return H.span(.class("chip"), .attr("style", colour)) { category.name }
+        return CategoryLook.chip(category)
     }
 
     func status(_ status: TransactionStatus) -> HTML {

@@ -1,0 +1,73 @@
+// Categories list: search and sort refresh the list in place (the form still submits without
+// this script), and the selection drives "Delete selected".
+const filters = document.querySelector(".category-filters");
+const region = document.getElementById("category-list");
+
+function setUpSelection() {
+  const form = document.getElementById("bulk-form");
+  if (!form) return;
+  const boxes = () => [...form.querySelectorAll("input.select")];
+  const all = document.getElementById("select-all");
+  const button = document.getElementById("bulk-delete");
+  const count = document.getElementById("selection-count");
+  const total = boxes().length;
+  all.hidden = false;
+  const update = () => {
+    const chosen = boxes().filter((box) => box.checked).length;
+    button.disabled = chosen === 0;
+    button.textContent = chosen > 0 ? `Delete ${chosen} selected` : "Delete selected";
+    count.textContent = chosen > 0 ? `${chosen} of ${total} selected` : `${total} ${total === 1 ? "category" : "categories"}`;
+    all.checked = chosen === total;
+    all.indeterminate = chosen > 0 && chosen < total;
+    for (const box of boxes()) box.closest(".category-row").classList.toggle("selected", box.checked);
+  };
+  all.setAttribute("aria-labelledby", "select-all-label");
+  all.addEventListener("change", () => {
+    for (const box of boxes()) box.checked = all.checked;
+    update();
+  });
+  form.addEventListener("change", (event) => {
+    if (event.target.matches("input.select")) update();
+  });
+  update();
+}
+
+let pending;
+async function refresh() {
+  const params = new URLSearchParams(new FormData(filters));
+  for (const [key, value] of [...params]) if (!value || (key === "sort" && value === "name")) params.delete(key);
+  const query = params.toString();
+  history.replaceState(null, "", "/categories" + (query ? "?" + query : ""));
+  pending?.abort();
+  pending = new AbortController();
+  region.setAttribute("aria-busy", "true");
+  try {
+    const response = await fetch("/categories?fragment=1" + (query ? "&" + query : ""), {
+      signal: pending.signal,
+      headers: { Accept: "text/html" },
+    });
+    if (!response.ok) throw new Error(String(response.status));
+    region.innerHTML = await response.text();
+    setUpSelection();
+  } catch (error) {
+    if (error.name === "AbortError") return;
+    // The list stays as it was; submitting the form reloads the page the plain way.
+    filters.submit();
+  } finally {
+    region.removeAttribute("aria-busy");
+  }
+}
+
+if (filters) {
+  for (const button of filters.querySelectorAll("[data-without-script]")) button.hidden = true;
+  let timer;
+  filters.addEventListener("input", (event) => {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, event.target.type === "search" ? 200 : 0);
+  });
+  filters.addEventListener("submit", (event) => {
+    event.preventDefault();
+    refresh();
+  });
+}
+setUpSelection();

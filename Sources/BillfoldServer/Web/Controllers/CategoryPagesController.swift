@@ -1,0 +1,146 @@
+import BillfoldCore
+import Vapor
+
+/// The categories pages: the list (and the fragment its script swaps in), add and edit forms,
+/// and the delete confirmation for one category or a selection.
+struct CategoryPagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let pages = routes.grouped("categories")
+        pages.get(use: list)
+        pages.get("new", use: newForm)
+        pages.post("new", use: create)
+        pages.get(":id", "edit", use: editForm)
+        pages.post(":id", "edit", use: update)
+        pages.get(":id", "delete", use: confirmDelete)
+        pages.post("bulk-delete", use: bulkDelete)
+    }
+
+    func list(request: Request) async throws -> Response {
+        let service = try request.categoryService
+        let search = (try? request.query.get(String.self, at: "q")) ?? ""
+        let sort = (try? CategorySort(parsing: try? request.query.get(String.self, at: "sort"))) ?? .name
+        let page = CategoryListPage(
+            listing: try await service.listing(search: search, sort: sort), format: try request.user.preferences.format)
+        // The script asks for the list alone to refresh it in place.
+        if (try? request.query.get(String.self, at: "fragment")) != nil {
+            let response = Response(status: .ok, body: .init(string: page.list.rendered))
+            response.headers.contentType = .html
+            response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+            return response
+        }
+        return page.response(request, notice: Self.notice(request))
+    }
+
+    /// What the last action did, told on the list it returns to. Built from counts and ids,
+    /// never from text in the address, so a link cannot make the page say anything else.
+    static func notice(_ request: Request) -> String? {
+        if (try? request.query.get(String.self, at: "saved")) != nil { return "Saved." }
+        guard let deleted = try? request.query.get(Int.self, at: "deleted") else { return nil }
+        let moved = (try? request.query.get(Int.self, at: "moved")) ?? 0
+        var text = deleted == 1 ? "Deleted 1 category." : "Deleted \(deleted) categories."
+        if moved > 0 {
+            let place = (try? request.query.get(String.self, at: "to")) ?? "none"
+            text += " \(CategoryDeletion.transactions(moved)) moved to "
+            text += place == "none" ? "Uncategorized." : "the category you chose."
+        }
+        return text
+    }
+
+    func newForm(request: Request) async throws -> Response {
+        var values = CategoryFormPage.Values()
+        values.isGroup = (try? request.query.get(String.self, at: "group")) == "1" ? "1" : nil
+        values.groupId = try? request.query.get(String.self, at: "groupId")
+        return CategoryFormPage(
+            values: values, tree: try await request.categoryService.repository.tree(),
+            format: try request.user.preferences.format
+        )
+        .response(request)
+    }
+
+    func create(request: Request) async throws -> Response {
+        let service = try request.categoryService
+        let values = try request.content.decode(CategoryFormPage.Values.self)
+        do {
+            let created = try await service.create(values.draft)
+            return request.redirect(to: "/categories?saved=\(created.id)")
+        } catch let error as BillfoldError {
+            return CategoryFormPage(
+                values: values, tree: try await service.repository.tree(), format: try request.user.preferences.format,
+                error: error
+            )
+            .response(request)
+        }
+    }
+
+    func editForm(request: Request) async throws -> Response {
+        let service = try request.categoryService
+        let found = try await service.get(try request.pathID(of: "category"))
+        return CategoryFormPage(
+            values: CategoryFormPage.Values(found.usage.category), tree: try await service.repository.tree(),
+            format: try request.user.preferences.format, editing: found.usage
+        ).response(request)
+    }
+
+    func update(request: Request) async throws -> Response {
+        let service = try request.categoryService
+        let id = try request.pathID(of: "category")
+        let found = try await service.get(id)
+        let values = try request.content.decode(CategoryFormPage.Values.self)
+        do {
+            _ = try await service.update(id) { current in
+                var draft = values.draft
+                draft.isGroup = current.isGroup
+                draft.order = current.order
+                if current.isGroup { draft.groupID = nil }
+                return draft
+            }
+            return request.redirect(to: "/categories?saved=\(id)")
+        } catch let error as BillfoldError where error.code != .notFound {
+            return CategoryFormPage(
+                values: values, tree: try await service.repository.tree(), format: try request.user.preferences.format,
+                editing: found.usage, error: error
+            ).response(request)
+        }
+    }
+
+    func confirmDelete(request: Request) async throws -> Response {
+        let id = try request.pathID(of: "category")
+        return try await deletePage(request, values: CategoryDeletePage.Values(ids: [String(id)]), error: nil)
+    }
+
+    /// The list's selection and the confirmation both post here: without `confirm` it asks,
+    /// with it it deletes, or asks again with the reason it could not.
+    func bulkDelete(request: Request) async throws -> Response {
+        let values = try request.content.decode(CategoryDeletePage.Values.self)
+        guard !values.categoryIDs.isEmpty else {
+            return CategoryListPage(
+                listing: try await request.categoryService.listing(), format: try request.user.preferences.format
+            ).response(request, notice: "Select the categories to delete first.")
+        }
+        guard values.confirm == "1" else { return try await deletePage(request, values: values, error: nil) }
+        do {
+            let done = try await request.categoryService.delete(values.deletion)
+            let to = done.plan.destination.categoryID.map(String.init) ?? "none"
+            return request.redirect(to: "/categories?deleted=\(done.plan.deleted.count)&moved=\(done.moved)&to=\(to)")
+        } catch let error as BillfoldError {
+            return try await deletePage(request, values: values, error: error)
+        }
+    }
+
+    private func deletePage(_ request: Request, values: CategoryDeletePage.Values, error: BillfoldError?)
+        async throws -> Response
+    {
+        let service = try request.categoryService
+        let tree = try await service.repository.tree()
+        let chosen = values.categoryIDs.compactMap { tree.category($0) }
+        guard !chosen.isEmpty, chosen.count == Set(values.categoryIDs).count else {
+            throw BillfoldError.notFound("category")
+        }
+        let counts = try await service.repository.sums().mapValues { $0.reduce(0) { $0 + $1.count } }
+        return CategoryDeletePage(
+            values: values, categories: chosen, tree: tree, counts: counts,
+            format: try request.user.preferences.format, error: error
+        )
+        .response(request)
+    }
+}

@@ -1,0 +1,253 @@
+import BillfoldCore
+import Foundation
+import Vapor
+
+/// The add and edit form for a category or a group. The script checks the fields while the user
+/// types with the rules `CategoryRules` gives it, and the server checks them again with the same
+/// messages; a failed save comes back with everything the user typed.
+struct CategoryFormPage {
+    /// The form as posted; checkboxes are present only when ticked.
+    struct Values: Content {
+        var name: String = ""
+        var description: String = ""
+        var groupId: String?
+        var isGroup: String?
+        var colour: String?
+        var customColour: String?
+        var icon: String?
+        var isIncome: String?
+        var excludeFromBudget: String?
+        var excludeFromTotals: String?
+        var archived: String?
+
+        init() {}
+
+        init(_ category: Category) {
+            name = category.name
+            description = category.description
+            groupId = category.groupID.map(String.init)
+            isGroup = category.isGroup ? "1" : nil
+            let named = CategoryColour(rawValue: category.colour) != nil || category.colour.isEmpty
+            colour = named ? category.colour : "custom"
+            customColour = named ? nil : category.colour
+            icon = category.icon
+            isIncome = category.flags.isIncome ? "on" : nil
+            excludeFromBudget = category.flags.excludeFromBudget ? "on" : nil
+            excludeFromTotals = category.flags.excludeFromTotals ? "on" : nil
+            archived = category.flags.archived ? "on" : nil
+        }
+
+        var draft: CategoryDraft {
+            CategoryDraft(
+                name: name, description: description, groupID: groupId.flatMap { Int64($0) }, isGroup: isGroup != nil,
+                colour: colour == "custom" ? (customColour ?? "") : (colour ?? ""), icon: icon ?? "",
+                flags: CategoryFlags(
+                    isIncome: isIncome != nil, excludeFromBudget: excludeFromBudget != nil,
+                    excludeFromTotals: excludeFromTotals != nil, archived: archived != nil))
+        }
+    }
+
+    let values: Values
+    let tree: CategoryTree
+    let format: DisplayFormat
+    /// The category being edited, with its usage; nil when adding.
+    var editing: CategoryUsage?
+    var error: BillfoldError?
+
+    private var isGroup: Bool { editing?.category.isGroup ?? (values.isGroup != nil) }
+    private var noun: String { isGroup ? "group" : "category" }
+    private var title: String { editing == nil ? "New \(noun)" : "Edit \(noun)" }
+    private var action: String { editing.map { "/categories/\($0.category.id)/edit" } ?? "/categories/new" }
+
+    func response(_ request: Request) -> Response {
+        Layout(request: request, title: title, section: .categories, scripts: ["category-form.js"])
+            .response(status: error == nil ? .ok : .badRequest) {
+                H.a(.class("back-link"), .href("/categories")) { "← Categories" }
+                H.section(.class("card form-card")) {
+                    H.h1 { title }
+                    if let editing {
+                        H.p(.class("secondary")) {
+                            "Used by \(format.transactions(editing.transactionCount))."
+                        }
+                    }
+                    if let error {
+                        H.p(.class("form-error"), .attr("role", "alert"), .id("form-error")) {
+                            error.fields.isEmpty ? error.message : "Please correct the highlighted fields."
+                        }
+                    }
+                    form
+                }
+                rulesJSON
+            }
+    }
+
+    private var form: HTML {
+        H.form(.method("post"), .action(action), .class("edit-form category-form"), .attr("novalidate", nil)) {
+            if isGroup && editing == nil { H.input(.type("hidden"), .name("isGroup"), .value("1")) }
+            CountedField(
+                name: "name", label: "Name", value: values.name, limit: CategoryRules.nameLength.upperBound,
+                error: error?.fields["name"], multiline: false
+            ).html
+            CountedField(
+                name: "description", label: "Description (optional)", value: values.description,
+                limit: CategoryRules.maxDescription, error: error?.fields["description"], multiline: true
+            ).html
+            if !isGroup {
+                Field.select(
+                    "groupId", label: "Group",
+                    options: [("", "No group (top level)")] + tree.groups.map { (String($0.id), $0.name) },
+                    selected: values.groupId ?? "", error: error?.fields["groupId"])
+            }
+            CategoryLookFields(values: values, error: error).colours
+            CategoryLookFields(values: values, error: error).icons
+            if !isGroup {
+                H.fieldset(.class("field flags")) {
+                    H.legend { "Options" }
+                    checkbox("isIncome", "Income (money in, such as salary)", values.isIncome)
+                    checkbox("excludeFromBudget", "Leave out of budgets", values.excludeFromBudget)
+                    checkbox("excludeFromTotals", "Leave out of totals", values.excludeFromTotals)
+                    checkbox("archived", "Archived (hidden when choosing a category)", values.archived)
+                }
+            }
+            H.div(.class("form-actions")) {
+                H.button(.type("submit"), .class("button primary"), .id("save")) {
+                    editing == nil ? "Create \(noun)" : "Save changes"
+                }
+                H.a(.class("button subtle"), .href("/categories")) { "Cancel" }
+                if let editing {
+                    H.a(.class("button danger push-right"), .href("/categories/\(editing.category.id)/delete")) {
+                        "Delete…"
+                    }
+                }
+            }
+        }
+    }
+
+    private func checkbox(_ name: String, _ label: String, _ value: String?) -> HTML {
+        H.label(.class("check")) {
+            HTML.void("input", [.type("checkbox"), .name(name)] + (value != nil ? [.flag("checked")] : []))
+            H.span { label }
+        }
+    }
+
+    /// The rules and the names already taken in each group, for checking while typing.
+    private var rulesJSON: HTML {
+        var taken: [String: [String]] = [:]
+        for category in tree.all where category.id != editing?.category.id {
+            taken[category.groupID.map(String.init) ?? "", default: []].append(CategoryRules.nameKey(category.name))
+        }
+        var places: [String: String] = ["": CategoryRules.place(nil)]
+        for group in tree.groups { places[String(group.id)] = CategoryRules.place(group) }
+        let rules = FormRules(
+            nameMin: CategoryRules.nameLength.lowerBound, nameMax: CategoryRules.nameLength.upperBound,
+            descriptionMax: CategoryRules.maxDescription,
+            messages: Dictionary(uniqueKeysWithValues: CategoryRules.Message.allCases.map { ($0.key, $0.rawValue) }),
+            taken: taken, places: places)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        // The default encoder writes "/" as "\/", so no "</script>" can end the block early.
+        let json = (try? encoder.encode(rules)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        return H.el("script", [.type("application/json"), .id("category-rules")]) { HTML.raw(json) }
+    }
+
+    struct FormRules: Encodable {
+        var nameMin: Int
+        var nameMax: Int
+        var descriptionMax: Int
+        var messages: [String: String]
+        var taken: [String: [String]]
+        var places: [String: String]
+    }
+}
+
+/// A text field with a live "12 / 100" count, linked to its error for screen readers.
+struct CountedField {
+    let name: String
+    let label: String
+    let value: String
+    let limit: Int
+    let error: String?
+    let multiline: Bool
+
+    var html: HTML {
+        let described = [name + "-count", name + "-error"].joined(separator: " ")
+        let attrs: [Attr] =
+            [.id(name), .name(name), .aria("describedby", described), .data("limit", String(limit))]
+            + (error == nil ? [] : [.aria("invalid", "true")])
+        return H.div(.class(error == nil ? "field" : "field invalid")) {
+            H.div(.class("label-row")) {
+                H.label(.for(name)) { label }
+                H.span(.class("counter secondary"), .id(name + "-count")) { "\(value.count) / \(limit)" }
+            }
+            if multiline {
+                H.el("textarea", attrs + [.attr("rows", "3")]) { value }
+            } else {
+                HTML.void("input", attrs + [.type("text"), .value(value), .attr("autocomplete", "off")])
+            }
+            H.p(.class("field-error"), .id(name + "-error"), .attr("aria-live", "polite")) { error ?? "" }
+        }
+    }
+}
+
+/// The colour swatches and icon choices of the category form.
+struct CategoryLookFields {
+    let values: CategoryFormPage.Values
+    let error: BillfoldError?
+
+    var colours: HTML {
+        let chosen = values.colour ?? ""
+        return H.fieldset(.class(error?.fields["colour"] == nil ? "field swatches" : "field swatches invalid")) {
+            H.legend { "Colour" }
+            H.div(.class("choice-grid")) {
+                swatch("", label: "Default", style: "", chosen: chosen)
+                for colour in CategoryColour.allCases {
+                    swatch(
+                        colour.rawValue, label: colour.label, style: "--chip: var(--c-\(colour.rawValue))",
+                        chosen: chosen)
+                }
+                swatch("custom", label: "Custom", style: "", chosen: chosen)
+            }
+            H.div(.class("custom-colour")) {
+                H.label(.for("customColour")) { "Custom colour (#RRGGBB)" }
+                H.input(
+                    .id("customColour"), .name("customColour"), .type("text"), .value(values.customColour ?? ""),
+                    .attr("placeholder", "#2E7D32"), .attr("autocomplete", "off"), .aria("describedby", "colour-error"))
+            }
+            H.p(.class("field-error"), .id("colour-error"), .attr("aria-live", "polite")) {
+                error?.fields["colour"] ?? ""
+            }
+        }
+    }
+
+    private func swatch(_ value: String, label: String, style: String, chosen: String) -> HTML {
+        H.label(.class("swatch"), .attr("title", label)) {
+            HTML.void(
+                "input", [.type("radio"), .name("colour"), .value(value)] + (value == chosen ? [.flag("checked")] : []))
+            H.span(
+                .class("swatch-dot swatch-\(value.isEmpty ? "default" : value)"), .attr("style", style),
+                .aria("hidden", "true"))
+            H.span(.class("visually-hidden")) { label }
+        }
+    }
+
+    var icons: HTML {
+        let chosen = values.icon ?? ""
+        return H.fieldset(.class(error?.fields["icon"] == nil ? "field icons" : "field icons invalid")) {
+            H.legend { "Icon" }
+            H.div(.class("choice-grid")) {
+                for icon in [""] + CategoryIcon.all {
+                    H.label(.class("icon-choice"), .attr("title", icon.isEmpty ? "None" : icon.capitalized)) {
+                        HTML.void(
+                            "input",
+                            [.type("radio"), .name("icon"), .value(icon)] + (icon == chosen ? [.flag("checked")] : []))
+                        H.span(.class("icon-face"), .aria("hidden", "true")) {
+                            if icon.isEmpty { "–" } else { CategoryLook.icon(icon) }
+                        }
+                        H.span(.class("visually-hidden")) { icon.isEmpty ? "No icon" : icon.capitalized }
+                    }
+                }
+            }
+            if let message = error?.fields["icon"] { H.p(.class("field-error")) { message } }
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import BillfoldCore
+import Vapor
+
+/// The categories list: search and sort kept in the URL, groups with their children indented,
+/// each row with its colour, icon, usage and totals, and a selection for bulk delete. The script
+/// refreshes the list in place as the user types; without it the form simply submits.
+struct CategoryListPage {
+    let listing: CategoryListing
+    let format: DisplayFormat
+
+    func response(_ request: Request, notice: String? = nil) -> Response {
+        Layout(request: request, title: "Categories", section: .categories, notice: notice, scripts: ["categories.js"])
+            .response {
+                H.header(.class("page-header")) {
+                    H.h1 { "Categories" }
+                    H.div(.class("header-actions")) {
+                        H.a(.class("button"), .href("/categories/new?group=1")) { "New group" }
+                        H.a(.class("button primary"), .href("/categories/new")) { "New category" }
+                    }
+                }
+                if !listing.entries.isEmpty { toolbar }
+                H.div(.id("category-list"), .attr("aria-live", "polite")) { list }
+            }
+    }
+
+    private var toolbar: HTML {
+        H.form(
+            .class("filters card category-filters"), .method("get"), .action("/categories"), .attr("role", "search"),
+            .label("Search and sort categories")
+        ) {
+            Field.input(
+                "q", label: "Search names and descriptions", type: "search", value: listing.search,
+                extra: [.attr("autocomplete", "off")])
+            Field.select(
+                "sort", label: "Sort by", options: CategorySort.allCases.map { ($0.rawValue, $0.label) },
+                selected: listing.sort.rawValue)
+            H.div(.class("filter-actions")) {
+                H.button(.type("submit"), .class("button"), .data("without-script", "")) { "Apply" }
+            }
+        }
+    }
+
+    /// The part the script swaps in after a search or a new sort.
+    var list: HTML {
+        let tree = listing.tree
+        return H.group {
+            if listing.entries.isEmpty {
+                H.section(.class("card empty-state")) {
+                    CategoryLook.icon("tag")
+                    H.h2 { "No categories yet" }
+                    H.p(.class("secondary")) {
+                        "Categories sort your spending: Groceries, Rent, Travel. Groups keep related ones together."
+                    }
+                    H.a(.class("button primary"), .href("/categories/new")) { "Create your first category" }
+                }
+            } else if tree.isEmpty {
+                H.section(.class("card empty-state")) {
+                    H.h2 { "No categories match “\(listing.search)”" }
+                    H.a(.class("button"), .href("/categories")) { "Show all categories" }
+                }
+            } else {
+                H.form(.class("card list-card"), .method("post"), .action("/categories/bulk-delete"), .id("bulk-form"))
+                {
+                    H.div(.class("bulk-bar")) {
+                        H.label(.class("check")) {
+                            H.input(.type("checkbox"), .id("select-all"), .attr("hidden", nil))
+                            H.span(.class("visually-hidden"), .id("select-all-label")) { "Select all shown" }
+                        }
+                        H.span(.class("secondary"), .id("selection-count")) { count(listing.flat.count) }
+                        H.button(.type("submit"), .class("button danger small"), .id("bulk-delete")) {
+                            "Delete selected"
+                        }
+                    }
+                    H.ul(.class("category-list")) {
+                        for (entry, children) in tree {
+                            row(entry, indented: false)
+                            if !children.isEmpty {
+                                H.li(.class("children")) {
+                                    H.ul(.label("In \(entry.category.name)")) {
+                                        for child in children { row(child, indented: true) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func count(_ shown: Int) -> String {
+        shown == 1 ? "1 category" : "\(shown) categories"
+    }
+
+    private func row(_ usage: CategoryUsage, indented: Bool) -> HTML {
+        let c = usage.category
+        let checkbox = "select-\(c.id)"
+        return H.li(.class(indented ? "category-row child" : "category-row"), .data("id", String(c.id))) {
+            H.input(.type("checkbox"), .name("ids[]"), .value(String(c.id)), .id(checkbox), .class("select"))
+            H.label(.for(checkbox), .class("visually-hidden")) { "Select \(c.name)" }
+            CategoryLook.badge(c)
+            H.div(.class("category-main")) {
+                H.a(.class("category-name"), .href("/categories/\(c.id)/edit")) {
+                    H.strong { c.name }
+                    if c.isGroup { H.span(.class("tag")) { "Group" } }
+                    if c.flags.archived { H.span(.class("tag")) { "Archived" } }
+                }
+                if !c.description.isEmpty { H.p(.class("description secondary")) { c.description } }
+            }
+            H.div(.class("category-usage")) {
+                H.a(.href("/transactions?category=\(c.id)"), .class("usage-count")) {
+                    format.transactions(usage.transactionCount)
+                }
+                for total in usage.totals {
+                    H.span(.class(total.money.isExpense ? "amount expense" : "amount income")) {
+                        format.money(total.money)
+                    }
+                }
+            }
+            H.div(.class("row-actions")) {
+                H.a(.class("button small subtle"), .href("/categories/\(c.id)/edit"), .label("Edit \(c.name)")) {
+                    "Edit"
+                }
+                H.a(.class("button small danger"), .href("/categories/\(c.id)/delete"), .label("Delete \(c.name)")) {
+                    "Delete"
+                }
+            }
+        }
+    }
+}
