@@ -61,10 +61,13 @@ async function refresh() {
 if (filters) {
   for (const button of filters.querySelectorAll("[data-without-script]")) button.hidden = true;
   let timer;
-  filters.addEventListener("input", (event) => {
+  const later = (event) => {
     clearTimeout(timer);
     timer = setTimeout(refresh, event.target.type === "search" ? 200 : 0);
-  });
+  };
+  filters.addEventListener("input", later);
+  // A select may report only "change"; a second refresh for the same query is harmless.
+  filters.addEventListener("change", later);
   filters.addEventListener("submit", (event) => {
     event.preventDefault();
     refresh();

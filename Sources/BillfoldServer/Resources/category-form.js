@@ -69,7 +69,7 @@ function validate() {
   return valid;
 }
 
-form.addEventListener("input", (event) => {
+function changed(event) {
   const name = event.target.name;
   if (name === "customColour") {
     form.querySelector('input[name="colour"][value="custom"]').checked = true;
@@ -80,7 +80,10 @@ form.addEventListener("input", (event) => {
     touched.add("name");
   }
   validate();
-});
+}
+form.addEventListener("input", changed);
+// Some ways of choosing from a list report only "change".
+form.addEventListener("change", changed);
 form.addEventListener("focusout", (event) => {
   if (event.target.name in checks && event.target.value !== "") touched.add(event.target.name);
   validate();

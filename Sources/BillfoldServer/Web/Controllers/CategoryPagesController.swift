@@ -19,8 +19,8 @@ struct CategoryPagesController: RouteCollection {
         let service = try request.categoryService
         let search = (try? request.query.get(String.self, at: "q")) ?? ""
         let sort = (try? CategorySort(parsing: try? request.query.get(String.self, at: "sort"))) ?? .name
-        let page = CategoryListPage(
-            listing: try await service.listing(search: search, sort: sort), format: try request.user.preferences.format)
+        let listing = try await service.listing(search: search, sort: sort)
+        let page = CategoryListPage(listing: listing, format: try request.user.preferences.format)
         // The script asks for the list alone to refresh it in place.
         if (try? request.query.get(String.self, at: "fragment")) != nil {
             let response = Response(status: .ok, body: .init(string: page.list.rendered))
@@ -28,20 +28,22 @@ struct CategoryPagesController: RouteCollection {
             response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
             return response
         }
-        return page.response(request, notice: Self.notice(request))
+        let names = Dictionary(
+            listing.entries.map { ($0.category.id, $0.category.name) }, uniquingKeysWith: { a, _ in a })
+        return page.response(request, notice: Self.notice(request, names: names))
     }
 
     /// What the last action did, told on the list it returns to. Built from counts and ids,
     /// never from text in the address, so a link cannot make the page say anything else.
-    static func notice(_ request: Request) -> String? {
+    static func notice(_ request: Request, names: [Int64: String]) -> String? {
         if (try? request.query.get(String.self, at: "saved")) != nil { return "Saved." }
         guard let deleted = try? request.query.get(Int.self, at: "deleted") else { return nil }
         let moved = (try? request.query.get(Int.self, at: "moved")) ?? 0
         var text = deleted == 1 ? "Deleted 1 category." : "Deleted \(deleted) categories."
         if moved > 0 {
-            let place = (try? request.query.get(String.self, at: "to")) ?? "none"
-            text += " \(CategoryDeletion.transactions(moved)) moved to "
-            text += place == "none" ? "Uncategorized." : "the category you chose."
+            let target = try? request.query.get(Int64.self, at: "to")
+            let place = target.map { names[$0].map { " to “\($0)”." } ?? "." } ?? " to Uncategorized."
+            text += " \(CategoryDeletion.transactions(moved)) moved" + place
         }
         return text
     }

@@ -25,6 +25,8 @@ struct Layout {
                 HTML.raw("<meta name=\"color-scheme\" content=\"light dark\">")
                 H.el("title", []) { "\(title) · Billfold" }
                 HTML.void("link", [.attr("rel", "stylesheet"), .href(assets.path("app.css"))])
+                // Drawn inline so browsers stop asking for a /favicon.ico that does not exist.
+                HTML.void("link", [.attr("rel", "icon"), .href(Self.icon)])
                 for script in scripts {
                     H.el("script", [.attr("type", "module"), .attr("src", assets.path(script))])
                 }
@@ -45,6 +47,9 @@ struct Layout {
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
     }
+
+    static let icon =
+        "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%231f5fd1'/%3E%3Ctext x='16' y='23' font-family='system-ui,sans-serif' font-size='20' font-weight='700' fill='white' text-anchor='middle'%3EB%3C/text%3E%3C/svg%3E"
 
     private func navigation(_ user: UserModel) -> HTML {
         H.nav(.class("app-nav"), .label("Main")) {
