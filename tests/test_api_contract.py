@@ -14,7 +14,8 @@ def test_openapi_document_is_valid(server):
     assert response.status_code == 200
     spec = response.json()
     validate(spec)
-    assert {"/api/v1/transactions", "/api/v1/transactions/{id}", "/api/v1/me"} <= set(spec["paths"])
+    assert {"/api/v1/transactions", "/api/v1/transactions/{id}", "/api/v1/me", "/api/v1/categories",
+            "/api/v1/categories/{id}", "/api/v1/categories/bulk-delete", "/api/categories"} <= set(spec["paths"])
 
 
 def test_every_documented_get_route_exists(server):
