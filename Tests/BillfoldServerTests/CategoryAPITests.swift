@@ -224,8 +224,17 @@ struct CategoryAPITests {
                 #expect(
                     contract.body.string
                         == #"{"data":null,"message":"No category with that id exists.","success":false}"#)
-                let page = try await t.send(.GET, "/categories/\(id)/edit", as: bob)
-                #expect(page.status == .notFound)
+                for path in ["/categories/\(id)/edit", "/categories/\(id)/delete"] {
+                    #expect(try await t.send(.GET, path, as: bob).status == .notFound, "\(path)")
+                }
+                let confirmed = try await t.send(
+                    .POST, "/categories/\(id)/edit", as: bob, json: "name=Mine",
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"])
+                #expect(confirmed.status == .notFound)
+                let deleteForm = try await t.send(
+                    .POST, "/categories/bulk-delete", as: bob, json: "ids[]=\(id)&confirm=1&reassignTo=none",
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"])
+                #expect(deleteForm.status == .notFound)
             }
             let bobs = try await create(t, bob, #"{"name": "Bob's"}"#)
             let intoAnas = try await t.send(
