@@ -109,8 +109,8 @@ def sqlite_server(tmp_path_factory):
     running.stop()
 
 
-@pytest.fixture()
-def browser():
+def chromium(javascript=True):
+    """Debian's headless Chromium through selenium, optionally with JavaScript switched off."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -119,8 +119,16 @@ def browser():
     for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                  "--window-size=1280,900", "--lang=en-US"]:
         options.add_argument(flag)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.implicitly_wait(0)
+    return driver
+
+
+@pytest.fixture()
+def browser():
+    driver = chromium()
     yield driver
     driver.quit()
 

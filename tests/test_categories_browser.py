@@ -4,15 +4,13 @@ Each test saves screenshots of the states it passes through."""
 import uuid
 
 import pytest
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import PASSWORD, SHOTS, billfold
+from conftest import PASSWORD, SHOTS, billfold, chromium
 from test_browser import sign_in, wait
 
 
@@ -74,7 +72,7 @@ def test_add_with_a_validation_error_first(browser, shot, sqlite_server):
     shot("valid")
     save.click()
     wait(browser).until(EC.url_contains("/categories?saved="))
-    assert "Saved." in browser.find_element(By.CSS_SELECTOR, ".notice").text
+    assert browser.find_element(By.CSS_SELECTOR, ".notice").text == f"Saved “{title}”."
     added = row(browser, title)
     assert added is not None and "child" in added.get_attribute("class"), "shown indented under Food"
     shot("added")
@@ -216,13 +214,7 @@ def test_search_and_sort_refresh_in_place(browser, shot, sqlite_server):
 @pytest.fixture()
 def plain_browser():
     """Chromium with JavaScript switched off."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--window-size=1280,900"]:
-        options.add_argument(flag)
-    options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chromium(javascript=False)
     yield driver
     driver.quit()
 

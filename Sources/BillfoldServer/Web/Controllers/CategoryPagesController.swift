@@ -36,7 +36,9 @@ struct CategoryPagesController: RouteCollection {
     /// What the last action did, told on the list it returns to. Built from counts and ids,
     /// never from text in the address, so a link cannot make the page say anything else.
     static func notice(_ request: Request, names: [Int64: String]) -> String? {
-        if (try? request.query.get(String.self, at: "saved")) != nil { return "Saved." }
+        if let saved = try? request.query.get(Int64.self, at: "saved") {
+            return names[saved].map { "Saved “\($0)”." } ?? "Saved."
+        }
         guard let deleted = try? request.query.get(Int.self, at: "deleted") else { return nil }
         let moved = (try? request.query.get(Int.self, at: "moved")) ?? 0
         var text = deleted == 1 ? "Deleted 1 category." : "Deleted \(deleted) categories."
