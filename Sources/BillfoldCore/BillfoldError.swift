@@ -34,6 +34,8 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
         case categoryInUse = "category_in_use"
         /// A group with categories was deleted without saying what happens to them.
         case groupNotEmpty = "group_not_empty"
+        /// An `Idempotency-Key` sent again with a different request.
+        case idempotencyKeyReused = "idempotency_key_reused"
         case payloadTooLarge = "payload_too_large"
         case methodNotAllowed = "method_not_allowed"
         case unsupportedMediaType = "unsupported_media_type"

@@ -81,6 +81,7 @@ func registerRoutes(_ app: Application) throws {
     try signedInAPI.register(collection: MeController())
     try signedInAPI.register(collection: TransactionsAPIController())
     try signedInAPI.register(collection: CategoriesAPIController())
+    try signedInAPI.register(collection: ReviewAPIController())
     try app.grouped(RequireUser(style: .json)).register(collection: CategoryContractController())
     try app.grouped(RequireUser(style: .json)).register(collection: PaybackFeedController())
     try app.register(collection: SignInController())

@@ -102,6 +102,7 @@ extension BillfoldError.Code {
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
         case .conflict, .categoryInUse, .groupNotEmpty: .conflict
+        case .idempotencyKeyReused: .unprocessableEntity
         case .payloadTooLarge: .payloadTooLarge
         case .methodNotAllowed: .methodNotAllowed
         case .unsupportedMediaType: .unsupportedMediaType

@@ -56,5 +56,6 @@ public enum BillfoldMigrations {
         M005CreateTransactionTotals(),
         M006CreateTransactionChanges(),
         M007AddCategoryDetails(),
+        M008CreateReviewTables(),
     ]
 }

@@ -1,0 +1,153 @@
+import BillfoldCore
+
+/// `GET /api/v1/review/deck`: a month's oldest uncleared transactions, at most the deck size.
+public struct ReviewDeckResponse: Codable, Sendable {
+    public var month: String
+    public var cards: [TransactionDTO]
+    /// All still uncleared in that month, the cards included.
+    public var remaining: Int
+
+    public init(month: String, cards: [TransactionDTO], remaining: Int) {
+        self.month = month
+        self.cards = cards
+        self.remaining = remaining
+    }
+}
+
+/// `GET /api/v1/review/lookback`: the oldest month of the last twelve with uncleared transactions.
+public struct LookbackResponse: Codable, Sendable, Equatable {
+    public var month: String
+    public var count: Int
+
+    public init(month: String, count: Int) {
+        self.month = month
+        self.count = count
+    }
+}
+
+/// `POST /api/v1/review/batches`.
+public struct ReviewBatchRequest: Codable, Sendable {
+    public var decisions: [Decision]
+
+    public init(decisions: [Decision]) { self.decisions = decisions }
+
+    /// `{"transactionId", "action": "clear" | "recategorize", "categoryId"?}`; for recategorize a
+    /// `"categoryId": null` means uncategorised.
+    public struct Decision: Codable, Sendable, Equatable {
+        public var transactionId: Int64
+        public var action: String
+        public var categoryId: Int64??
+
+        enum CodingKeys: String, CodingKey { case transactionId, action, categoryId }
+
+        public init(transactionId: Int64, action: String, categoryId: Int64?? = nil) {
+            self.transactionId = transactionId
+            self.action = action
+            self.categoryId = categoryId
+        }
+
+        public init(_ decision: ReviewDecision) {
+            transactionId = decision.transactionID
+            switch decision.action {
+            case .clear:
+                action = "clear"
+            case .recategorize(let id):
+                action = "recategorize"
+                categoryId = .some(id)
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            transactionId = try c.decode(Int64.self, forKey: .transactionId)
+            action = try c.decode(String.self, forKey: .action)
+            if c.contains(.categoryId) {
+                categoryId = .some(
+                    try c.decodeNil(forKey: .categoryId) ? nil : try c.decode(Int64.self, forKey: .categoryId))
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(transactionId, forKey: .transactionId)
+            try c.encode(action, forKey: .action)
+            if let categoryId { try c.encode(categoryId, forKey: .categoryId) }
+        }
+
+        /// The decision as the domain knows it; nil for an action Billfold does not know.
+        public var decision: ReviewDecision? {
+            switch action {
+            case "clear": ReviewDecision(transactionID: transactionId, action: .clear)
+            case "recategorize":
+                categoryId.map { ReviewDecision(transactionID: transactionId, action: .recategorize($0)) }
+            default: nil
+            }
+        }
+    }
+}
+
+/// The answer to a batch: one item per decision, in the order sent.
+public struct ReviewBatchResponse: Codable, Sendable, Equatable {
+    public var items: [Item]
+
+    public init(items: [Item]) { self.items = items }
+
+    public struct Item: Codable, Sendable, Equatable {
+        public var transactionId: Int64
+        /// "applied", "unchanged" or "failed".
+        public var outcome: String
+        public var error: ErrorResponse.Body?
+
+        public init(transactionId: Int64, outcome: String, error: ErrorResponse.Body? = nil) {
+            self.transactionId = transactionId
+            self.outcome = outcome
+            self.error = error
+        }
+    }
+}
+
+/// `GET /api/v1/activity`: applied decisions, newest first.
+public struct ActivityResponse: Codable, Sendable {
+    public var items: [Entry]
+    public var nextCursor: String?
+
+    public init(items: [Entry], nextCursor: String?) {
+        self.items = items
+        self.nextCursor = nextCursor
+    }
+
+    public struct Entry: Codable, Sendable, Equatable {
+        public var id: Int64
+        public var transaction: TransactionDTO
+        /// "clear" or "recategorize".
+        public var action: String
+        public var oldCategoryId: Int64?
+        public var newCategoryId: Int64?
+        public var batchId: Int64
+        public var decidedAt: String
+
+        public init(
+            id: Int64, transaction: TransactionDTO, action: String, oldCategoryId: Int64?, newCategoryId: Int64?,
+            batchId: Int64, decidedAt: String
+        ) {
+            self.id = id
+            self.transaction = transaction
+            self.action = action
+            self.oldCategoryId = oldCategoryId
+            self.newCategoryId = newCategoryId
+            self.batchId = batchId
+            self.decidedAt = decidedAt
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(transaction, forKey: .transaction)
+            try c.encode(action, forKey: .action)
+            try c.encode(oldCategoryId, forKey: .oldCategoryId)
+            try c.encode(newCategoryId, forKey: .newCategoryId)
+            try c.encode(batchId, forKey: .batchId)
+            try c.encode(decidedAt, forKey: .decidedAt)
+        }
+    }
+}

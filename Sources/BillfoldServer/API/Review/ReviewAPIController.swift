@@ -1,0 +1,73 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import Vapor
+
+/// `/api/v1/review/...` and `/api/v1/activity`: the deck of a month, the look-back offer,
+/// batches of decisions applied exactly once, and the log of what was done.
+struct ReviewAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let review = routes.grouped("review")
+        review.get("deck", use: deck)
+        review.get("lookback", use: lookback)
+        review.post("batches", use: batch)
+        routes.get("activity", use: activity)
+    }
+
+    func deck(request: Request) async throws -> Response {
+        let service = try request.reviewService
+        let month =
+            try (try? request.query.get(String.self, at: "month")).map { try Month(parsing: $0) }
+            ?? service.currentMonth()
+        let deck = try await service.deck(month)
+        return try ReviewDeckResponse(
+            month: month.description, cards: deck.cards.map(TransactionDTO.init), remaining: deck.remaining
+        ).apiResponse()
+    }
+
+    /// The month and its count, or a JSON `null` when nothing in the last twelve months waits.
+    func lookback(request: Request) async throws -> Response {
+        guard let found = try await request.reviewService.lookback() else {
+            let response = Response(status: .ok, body: .init(string: "null"))
+            response.headers.contentType = .json
+            return response
+        }
+        return try LookbackResponse(month: found.month.description, count: found.count).apiResponse()
+    }
+
+    func batch(request: Request) async throws -> Response {
+        let body = try request.decodeJSON(ReviewBatchRequest.self)
+        let answer = try await request.reviewService.apply(body, key: request.headers.first(name: "Idempotency-Key"))
+        let response = Response(status: .ok, body: .init(string: answer))
+        response.headers.contentType = .json
+        return response
+    }
+
+    func activity(request: Request) async throws -> Response {
+        let limit = try PageSize.parse(try? request.query.get(String.self, at: "limit"))
+        var before: Int64?
+        if let cursor = try? request.query.get(String.self, at: "cursor"), !cursor.isEmpty {
+            guard let id = Int64(cursor), id > 0 else {
+                throw BillfoldError(.invalidCursor, "The cursor is not one this server gave out.")
+            }
+            before = id
+        }
+        let entries = try await request.reviewService.repository.activity(before: before, limit: limit + 1)
+        let page = entries.prefix(limit)
+        return try ActivityResponse(
+            items: page.map { entry in
+                ActivityResponse.Entry(
+                    id: entry.id, transaction: TransactionDTO(entry.transaction!), action: entry.action,
+                    oldCategoryId: entry.oldCategoryID, newCategoryId: entry.newCategoryID, batchId: entry.batchID,
+                    decidedAt: Timestamp.utc(entry.decidedAt))
+            },
+            nextCursor: entries.count > limit ? page.last.map { String($0.id) } : nil
+        ).apiResponse()
+    }
+}
+
+extension Request {
+    var reviewService: ReviewService {
+        get throws { ReviewService(database: db, user: try user) }
+    }
+}

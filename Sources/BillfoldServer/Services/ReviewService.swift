@@ -1,0 +1,117 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import Crypto
+import FluentKit
+import Foundation
+
+/// The review deck for one user: a month's cards, the look-back offer, applying batches of
+/// decisions exactly once, and the activity log. The API and the web page share it.
+struct ReviewService: Sendable {
+    let database: any Database
+    let user: UserModel
+
+    var repository: ReviewRepository { ReviewRepository(database: database, userID: user.requireID) }
+    var zone: TimeZone { user.preferences.zone }
+
+    /// The month the user is in now, in their time zone.
+    func currentMonth(now: Date = Date()) -> Month { Month(now, in: zone) }
+
+    func deck(_ month: Month) async throws -> (cards: [Transaction], remaining: Int) {
+        let range = month.range(in: zone)
+        async let cards = repository.uncleared(in: range, limit: user.preferences.deckSize)
+        async let remaining = repository.unclearedCount(in: range)
+        return (try await cards, try await remaining)
+    }
+
+    /// The oldest of the twelve months before the current one with uncleared transactions.
+    func lookback(now: Date = Date()) async throws -> (month: Month, count: Int)? {
+        let current = currentMonth(now: now)
+        let span = InstantRange(
+            lowerBound: current.adding(months: -12).range(in: zone).lowerBound,
+            upperBound: current.range(in: zone).lowerBound)
+        guard let oldest = try await repository.oldestUncleared(in: span) else { return nil }
+        let month = Month(Date(timeIntervalSince1970: TimeInterval(oldest)), in: zone)
+        return (month, try await repository.unclearedCount(in: month.range(in: zone)))
+    }
+
+    static let maxBatch = Preferences.deckSizes.upperBound
+
+    /// Applies a batch once per key. The same key with the same request answers the first answer
+    /// again, byte for byte; with another request it is refused. Each decision is applied in its
+    /// own database transaction with its activity line, so one failing item stops no other.
+    func apply(_ request: ReviewBatchRequest, key: String?) async throws -> String {
+        guard let key = key?.trimmingCharacters(in: .whitespaces), !key.isEmpty, key.count <= 200 else {
+            throw BillfoldError.validation(
+                "Idempotency-Key",
+                "Send an Idempotency-Key header (up to 200 characters) so a retry applies nothing twice.")
+        }
+        guard !request.decisions.isEmpty, request.decisions.count <= Self.maxBatch else {
+            throw BillfoldError.validation(
+                "decisions", "Send from 1 to \(Self.maxBatch) decisions in one batch.")
+        }
+        switch try await repository.claim(key: key, requestHash: try Self.hash(request), now: Timestamp.now()) {
+        case .replay(let response):
+            return response
+        case .mismatch:
+            throw BillfoldError(
+                .idempotencyKeyReused, "This Idempotency-Key was already used for a different batch. Use a new key.")
+        case .inProgress:
+            throw BillfoldError(
+                .conflict, "A batch with this Idempotency-Key is still being applied. Try again shortly.")
+        case .new(let batchID):
+            var items: [ReviewBatchResponse.Item] = []
+            for decision in request.decisions {
+                items.append(await apply(decision, batchID: batchID))
+            }
+            let response = String(
+                decoding: try JSONEncoder.api.encode(ReviewBatchResponse(items: items)), as: UTF8.self)
+            try await repository.complete(batchID: batchID, response: response)
+            return response
+        }
+    }
+
+    private func apply(_ sent: ReviewBatchRequest.Decision, batchID: Int64) async -> ReviewBatchResponse.Item {
+        do {
+            guard let decision = sent.decision else {
+                throw BillfoldError.validation(
+                    "action", "The action must be clear, or recategorize with a categoryId (null for uncategorised).")
+            }
+            let outcome = try await database.transaction { db in
+                try await Self.apply(decision, batchID: batchID, userID: user.requireID, on: db)
+            }
+            return ReviewBatchResponse.Item(transactionId: sent.transactionId, outcome: outcome)
+        } catch {
+            let problem = (error as? BillfoldError) ?? ErrorResponder.describe(error).1
+            return ReviewBatchResponse.Item(
+                transactionId: sent.transactionId, outcome: "failed", error: ErrorResponse(problem).error)
+        }
+    }
+
+    private static func apply(_ decision: ReviewDecision, batchID: Int64, userID: Int64, on db: any Database)
+        async throws -> String
+    {
+        let transactions = TransactionRepository(database: db, userID: userID)
+        guard let old = try await transactions.find(decision.transactionID) else {
+            throw BillfoldError.notFound("transaction")
+        }
+        var change = TransactionChange(status: .cleared)
+        if case .recategorize(let id) = decision.action, id != old.categoryID {
+            if let id { _ = try await CategoryRepository(database: db, userID: userID).assignable(id) }
+            change.categoryID = .some(id)
+        }
+        guard change.categoryID != nil || old.status != .cleared else { return "unchanged" }
+        let now = Timestamp.now()
+        _ = try await transactions.update(decision.transactionID, change)
+        try await ReviewRepository(database: db, userID: userID).record(
+            ReviewRepository.Entry(
+                transactionID: old.id, batchID: batchID, action: change.categoryID == nil ? "clear" : "recategorize",
+                oldCategoryID: old.categoryID, newCategoryID: change.categoryID ?? old.categoryID, decidedAt: now))
+        return "applied"
+    }
+
+    /// The request as canonical JSON, hashed: the same decisions always hash the same.
+    static func hash(_ request: ReviewBatchRequest) throws -> String {
+        Secrets.hex(SHA256.hash(data: try JSONEncoder.api.encode(request)))
+    }
+}

@@ -1,0 +1,155 @@
+import BillfoldCore
+import FluentKit
+import SQLKit
+
+/// One user's review deck data: uncleared transactions by month, batches and their keys, and the
+/// activity log. Every statement carries `user_id`.
+public struct ReviewRepository: Sendable {
+    let database: any Database
+    let sql: any SQLDatabase
+    let userID: Int64
+
+    public init(database: any Database, userID: Int64) {
+        self.database = database
+        self.sql = database as! any SQLDatabase
+        self.userID = userID
+    }
+
+    /// The oldest uncleared transactions in the range, oldest first.
+    public func uncleared(in range: InstantRange, limit: Int) async throws -> [Transaction] {
+        var statement: SQLQueryString = """
+            SELECT \(TransactionRow.columns) FROM transactions
+            WHERE user_id = \(bind: userID) AND status = \(bind: TransactionStatus.uncleared.rawValue)
+            """
+        statement += TransactionQuery(range: range).conditions
+        statement += " ORDER BY booked_at, id LIMIT \(literal: limit)"
+        return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }
+    }
+
+    /// How many uncleared transactions the range holds, from the per-day sums.
+    public func unclearedCount(in range: InstantRange) async throws -> Int {
+        let totals = try await TransactionTotals.read(
+            TransactionQuery(status: .uncleared, range: range), userID: userID, on: sql)
+        return totals.reduce(0) { $0 + $1.count }
+    }
+
+    /// The booking time of the oldest uncleared transaction in the range, if any.
+    public func oldestUncleared(in range: InstantRange) async throws -> Int64? {
+        struct Row: Decodable { var oldest: Int64? }
+        var statement: SQLQueryString = """
+            SELECT MIN(booked_at) AS oldest FROM transactions
+            WHERE user_id = \(bind: userID) AND status = \(bind: TransactionStatus.uncleared.rawValue)
+            """
+        statement += TransactionQuery(range: range).conditions
+        return try await sql.raw(statement).first(decoding: Row.self)?.oldest
+    }
+
+    /// What a batch's key says: new work, the first answer again, or a conflict.
+    public enum Claim: Sendable, Equatable {
+        case new(batchID: Int64)
+        case replay(response: String)
+        /// The key was used for a different request.
+        case mismatch
+        /// The first request with this key is still being applied.
+        case inProgress
+    }
+
+    /// Records the key before any work, so two requests with one key cannot both apply.
+    public func claim(key: String, requestHash: String, now: Int64) async throws -> Claim {
+        struct Inserted: Decodable { var id: Int64 }
+        let inserted = try await sql.insert(into: "review_batches")
+            .columns("user_id", "idempotency_key", "request_hash", "created_at")
+            .values(SQLBind(userID), SQLBind(key), SQLBind(requestHash), SQLBind(now))
+            .ignoringConflicts(with: ["user_id", "idempotency_key"])
+            .returning("id").first(decoding: Inserted.self)
+        if let inserted { return .new(batchID: inserted.id) }
+        struct Existing: Decodable {
+            var request_hash: String
+            var response: String?
+        }
+        let existing = try await sql.raw(
+            """
+            SELECT request_hash, response FROM review_batches
+            WHERE user_id = \(bind: userID) AND idempotency_key = \(bind: key)
+            """
+        ).first(decoding: Existing.self)
+        guard let existing else { return .inProgress }
+        guard existing.request_hash == requestHash else { return .mismatch }
+        return existing.response.map { .replay(response: $0) } ?? .inProgress
+    }
+
+    /// Stores the answer a batch gave, for replays.
+    public func complete(batchID: Int64, response: String) async throws {
+        try await sql.raw(
+            "UPDATE review_batches SET response = \(bind: response) WHERE id = \(bind: batchID) AND user_id = \(bind: userID)"
+        ).run()
+    }
+
+    /// One applied decision, for the activity log.
+    public struct Entry: Sendable, Equatable {
+        public var id: Int64
+        public var transactionID: Int64
+        public var batchID: Int64
+        /// "clear" or "recategorize".
+        public var action: String
+        public var oldCategoryID: Int64?
+        public var newCategoryID: Int64?
+        public var decidedAt: Int64
+        public var transaction: Transaction?
+
+        public init(
+            id: Int64 = 0, transactionID: Int64, batchID: Int64, action: String, oldCategoryID: Int64?,
+            newCategoryID: Int64?, decidedAt: Int64, transaction: Transaction? = nil
+        ) {
+            self.id = id
+            self.transactionID = transactionID
+            self.batchID = batchID
+            self.action = action
+            self.oldCategoryID = oldCategoryID
+            self.newCategoryID = newCategoryID
+            self.decidedAt = decidedAt
+            self.transaction = transaction
+        }
+    }
+
+    public func record(_ entry: Entry) async throws {
+        try await sql.insert(into: "review_decisions")
+            .columns(
+                "user_id", "transaction_id", "batch_id", "action", "old_category_id", "new_category_id", "decided_at"
+            )
+            .values(
+                SQLBind(userID), SQLBind(entry.transactionID), SQLBind(entry.batchID), SQLBind(entry.action),
+                SQLBind(entry.oldCategoryID), SQLBind(entry.newCategoryID), SQLBind(entry.decidedAt)
+            ).run()
+    }
+
+    /// The activity log, newest first, each entry with its transaction as it is now; `before`
+    /// is the id of the last entry of the previous page.
+    public func activity(before: Int64?, limit: Int) async throws -> [Entry] {
+        var statement: SQLQueryString = """
+            SELECT d.id AS decision_id, d.transaction_id, d.batch_id, d.action, d.old_category_id,
+              d.new_category_id, d.decided_at, \(unsafeRaw: Self.prefixed)
+            FROM review_decisions d JOIN transactions t ON t.id = d.transaction_id AND t.user_id = d.user_id
+            WHERE d.user_id = \(bind: userID)
+            """
+        if let before { statement += " AND d.id < \(bind: before)" }
+        statement += " ORDER BY d.id DESC LIMIT \(literal: limit)"
+        return try await sql.raw(statement).all().map { row in
+            Entry(
+                id: try row.decode(column: "decision_id", as: Int64.self),
+                transactionID: try row.decode(column: "transaction_id", as: Int64.self),
+                batchID: try row.decode(column: "batch_id", as: Int64.self),
+                action: try row.decode(column: "action", as: String.self),
+                oldCategoryID: try row.decode(column: "old_category_id", as: Int64?.self),
+                newCategoryID: try row.decode(column: "new_category_id", as: Int64?.self),
+                decidedAt: try row.decode(column: "decided_at", as: Int64.self),
+                transaction: try TransactionRow(row).transaction())
+        }
+    }
+
+    /// The transaction's columns under their own names; `id` is the transaction's.
+    private static let prefixed = """
+        t.id, t.account_id, t.booked_at, t.booked_offset, t.payee, t.original_name, t.notes, t.amount_minor,
+        t.currency, t.category_id, t.status, t.external_id, t.created_at, t.updated_at
+        """
+}

@@ -1,0 +1,167 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import Testing
+import VaporTesting
+
+@testable import BillfoldServer
+
+@Suite("Review deck API")
+struct ReviewAPITests {
+    /// An ISO 8601 time `days` ago from now, so "the current month" tests hold on any date.
+    func thisMonth(_ person: TestApp.Person, hour: Int) -> String {
+        let zone = person.user.preferences.zone
+        let month = Month(Date(), in: zone)
+        let start = month.firstDay.start(in: zone).addingTimeInterval(TimeInterval(hour * 3600))
+        return BookingTime(
+            epochSeconds: Int64(start.timeIntervalSince1970), offsetSeconds: zone.secondsFromGMT(for: start)
+        ).iso8601
+    }
+
+    @Test(
+        "the deck: the month's uncleared transactions, oldest first, at most the deck size", arguments: TestDatabase.all
+    )
+    func deck(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com", timeZone: "America/New_York")
+            var items = (0..<25).map { spend("Shop \($0)", "-1.00", at: thisMonth(ana, hour: $0), status: .uncleared) }
+            items.append(spend("Cleared", "-1.00", at: thisMonth(ana, hour: 1), status: .cleared))
+            items.append(spend("Last month", "-1.00", at: "2001-01-01T10:00:00Z", status: .uncleared))
+            try await t.add(ana, items)
+            let deck = try await t.get(ReviewDeckResponse.self, "/api/v1/review/deck", as: ana)
+            #expect(deck.month == Month(Date(), in: TimeZone(identifier: "America/New_York")!).description)
+            #expect(deck.cards.count == 20 && deck.remaining == 25)
+            #expect(deck.cards.map(\.payee) == (0..<20).map { "Shop \($0)" })
+            let old = try await t.get(ReviewDeckResponse.self, "/api/v1/review/deck?month=2001-01", as: ana)
+            #expect(old.cards.map(\.payee) == ["Last month"] && old.remaining == 1)
+            let bad = try await t.send(.GET, "/api/v1/review/deck?month=2001-13", as: ana)
+            #expect(bad.status == .badRequest)
+            #expect(try JSONDecoder().decode(ErrorResponse.self, from: bad.body).error.code == "invalid_date")
+        }
+    }
+
+    @Test(
+        "look-back finds the oldest month of the last twelve, across a year boundary, in the user's zone",
+        arguments: TestDatabase.all)
+    func lookback(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com", timeZone: "Pacific/Auckland")
+            let service = ReviewService(database: t.app.db, user: ana.user)
+            let now = try BookingTime(iso8601: "2026-01-15T12:00:00+13:00").date
+            #expect(try await service.lookback(now: now) == nil)
+            try await t.add(
+                ana,
+                [
+                    // 2024-12-31 in Auckland: more than twelve months back.
+                    spend("Too old", "-1.00", at: "2024-12-31T10:00:00+13:00", status: .uncleared),
+                    // 2025-03-31T11:30Z is 2025-04-01 00:30 in Auckland: April, not March.
+                    spend("April", "-1.00", at: "2025-03-31T11:30:00Z", status: .uncleared),
+                    spend("April too", "-2.00", at: "2025-04-20T10:00:00+12:00", status: .uncleared),
+                    spend("Cleared in February", "-1.00", at: "2025-02-10T10:00:00+13:00", status: .cleared),
+                    spend("This month", "-1.00", at: "2026-01-02T10:00:00+13:00", status: .uncleared),
+                ])
+            let found = try await service.lookback(now: now)
+            #expect(found?.month == Month(year: 2025, month: 4) && found?.count == 2)
+            let later = try BookingTime(iso8601: "2026-05-01T12:00:00+12:00").date
+            #expect(try await service.lookback(now: later)?.month == Month(year: 2026, month: 1))
+            let answer = try await t.send(.GET, "/api/v1/review/lookback", as: try await t.person("bob@example.com"))
+            #expect(answer.status == .ok && answer.body.string == "null")
+        }
+    }
+
+    @Test("a batch applies each decision once, in order; one failing item stops no other", arguments: TestDatabase.all)
+    func batches(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let bob = try await t.person("bob@example.com")
+            let food = try await t.categories(ana).forSource("t:food", name: "Food", isGroup: true)
+            let groceries = try await t.categories(ana).forSource("t:g", name: "Groceries", groupID: food.id)
+            let ids = try await t.add(
+                ana,
+                [
+                    spend("A", "-1.00", category: groceries.id, status: .uncleared),
+                    spend("B", "-2.00", status: .uncleared), spend("C", "-3.00", status: .uncleared),
+                    spend("D", "-4.00", status: .cleared),
+                ])
+            let bobs = try await t.add(bob, [spend("Bob's", "-5.00", status: .uncleared)])[0]
+            let body = """
+                {"decisions": [
+                  {"transactionId": \(ids[0]), "action": "clear"},
+                  {"transactionId": \(ids[1]), "action": "recategorize", "categoryId": \(groceries.id)},
+                  {"transactionId": 987654321, "action": "clear"},
+                  {"transactionId": \(bobs), "action": "clear"},
+                  {"transactionId": \(ids[2]), "action": "recategorize", "categoryId": \(food.id)},
+                  {"transactionId": \(ids[3]), "action": "clear"},
+                  {"transactionId": \(ids[2]), "action": "sideways"}
+                ]}
+                """
+            let headers: HTTPHeaders = ["Idempotency-Key": "deck-1"]
+            let first = try await t.send(.POST, "/api/v1/review/batches", as: ana, json: body, headers: headers)
+            #expect(first.status == .ok, "\(first.body.string)")
+            let answer = try JSONDecoder().decode(ReviewBatchResponse.self, from: first.body)
+            #expect(
+                answer.items.map(\.outcome) == [
+                    "applied", "applied", "failed", "failed", "failed", "unchanged", "failed",
+                ])
+            #expect(answer.items.map(\.transactionId) == [ids[0], ids[1], 987_654_321, bobs, ids[2], ids[3], ids[2]])
+            #expect(answer.items[2].error?.code == "not_found")
+            #expect(answer.items[3].error == answer.items[2].error, "another user's answers like a missing one")
+            #expect(answer.items[4].error?.code == "validation_failed")
+            #expect(try await t.transactions(ana).find(ids[1])?.categoryID == groceries.id)
+            #expect(try await t.transactions(ana).find(ids[1])?.status == .cleared)
+            #expect(try await t.transactions(ana).find(ids[2])?.status == .uncleared, "a failed item stays uncleared")
+            #expect(try await t.transactions(bob).find(bobs)?.status == .uncleared)
+
+            let again = try await t.send(.POST, "/api/v1/review/batches", as: ana, json: body, headers: headers)
+            #expect(again.status == .ok && again.body.string == first.body.string, "the first answer again")
+            let activity = try await t.get(ActivityResponse.self, "/api/v1/activity", as: ana)
+            #expect(activity.items.count == 2, "nothing applied twice")
+            #expect(try await t.transactions(ana).history(ids[1]).count == 2)
+
+            let other = try await t.send(
+                .POST, "/api/v1/review/batches", as: ana,
+                json: #"{"decisions": [{"transactionId": \#(ids[2]), "action": "clear"}]}"#, headers: headers)
+            #expect(other.status == .unprocessableEntity)
+            #expect(
+                try JSONDecoder().decode(ErrorResponse.self, from: other.body).error.code == "idempotency_key_reused")
+            #expect(try await t.transactions(ana).find(ids[2])?.status == .uncleared)
+            let keyless = try await t.send(.POST, "/api/v1/review/batches", as: ana, json: body)
+            #expect(keyless.status == .badRequest)
+            let sameKeyOtherUser = try await t.send(
+                .POST, "/api/v1/review/batches", as: bob,
+                json: #"{"decisions": [{"transactionId": \#(bobs), "action": "clear"}]}"#, headers: headers)
+            #expect(sameKeyOtherUser.status == .ok, "keys belong to one user")
+        }
+    }
+
+    @Test("activity: newest first, with the old and new category, batch and time", arguments: TestDatabase.all)
+    func activity(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent")
+            let ids = try await t.add(
+                ana, [spend("A", "-1.00", status: .uncleared), spend("B", "-1.00", status: .uncleared)])
+            for (index, body) in [
+                #"{"decisions": [{"transactionId": \#(ids[0]), "action": "clear"}]}"#,
+                #"{"decisions": [{"transactionId": \#(ids[1]), "action": "recategorize", "categoryId": \#(rent.id)}]}"#,
+            ].enumerated() {
+                let response = try await t.send(
+                    .POST, "/api/v1/review/batches", as: ana, json: body, headers: ["Idempotency-Key": "k\(index)"])
+                #expect(response.status == .ok)
+            }
+            let page = try await t.get(ActivityResponse.self, "/api/v1/activity?limit=1", as: ana)
+            #expect(page.items.count == 1 && page.nextCursor != nil)
+            let newest = page.items[0]
+            #expect(newest.transaction.id == ids[1] && newest.action == "recategorize")
+            #expect(
+                newest.oldCategoryId == nil && newest.newCategoryId == rent.id && newest.transaction.status == .cleared)
+            let rest = try await t.get(
+                ActivityResponse.self, "/api/v1/activity?limit=1&cursor=\(page.nextCursor!)", as: ana)
+            #expect(rest.items.map(\.transaction.id) == [ids[0]] && rest.items[0].action == "clear")
+            #expect(rest.items[0].batchId != newest.batchId && rest.nextCursor == nil)
+            let bob = try await t.person("bob@example.com")
+            #expect(try await t.get(ActivityResponse.self, "/api/v1/activity", as: bob).items.isEmpty)
+        }
+    }
+}
