@@ -88,6 +88,7 @@ func registerRoutes(_ app: Application) throws {
     let pages = app.grouped(RequireUser(style: .page))
     try pages.register(collection: TransactionPagesController())
     try pages.register(collection: CategoryPagesController())
+    try pages.register(collection: ReviewPagesController())
     try pages.register(collection: SettingsController())
 }
 

@@ -5,7 +5,7 @@ import Vapor
 /// The frame around every page: head, navigation (a sidebar on wide screens, a tab bar on narrow
 /// ones), an optional notice, and the page's own content.
 struct Layout {
-    enum Section: String { case transactions, add, categories, settings }
+    enum Section: String { case transactions, add, review, categories, settings }
 
     let request: Request
     let title: String
@@ -60,6 +60,7 @@ struct Layout {
             H.ul(.class("nav-links")) {
                 link(.transactions, "/transactions", "Transactions", icon: "≡")
                 link(.add, "/transactions/new", "Add", icon: "+")
+                link(.review, "/review", "Review", icon: "⇆")
                 link(.categories, "/categories", "Categories", icon: "◉")
                 link(.settings, "/settings", "Settings", icon: "⚙")
             }

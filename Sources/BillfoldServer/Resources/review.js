@@ -1,0 +1,528 @@
+// The review deck (PRODUCT §2). The states and decisions mirror ReviewDeck in BillfoldCore:
+// fetching, fetch-empty, fetch-failed, swiping, applying, done. Right clears; left opens the
+// category picker (another category recategorises and clears, the same one only clears, cancel
+// leaves the card untouched); U undoes the last step. When the deck is finished, each decision
+// is sent as its own one-item batch, so the progress shown is real; every request carries an
+// Idempotency-Key, so a retry never applies anything twice.
+const root = document.getElementById("deck");
+const lang = document.documentElement.lang || "en";
+const categories = JSON.parse(document.getElementById("review-categories").textContent);
+const byId = new Map(categories.map((c) => [c.id, c]));
+const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
+const deckKey = [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+let month = root.dataset.month;
+let monthName = root.dataset.monthName;
+let state = "fetching";
+let failure = "";
+let cards = [];
+let remaining = 0;
+let position = 0;
+let steps = []; // one per card passed: a decision, or null for a cancelled picker
+let busy = false; // a card is flying off or the picker is open
+
+const decisions = () => steps.filter(Boolean);
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(text, className, onClick) {
+  const node = el("button", className, text);
+  node.type = "button";
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+function nameOfMonth(text) {
+  const [year, number] = text.split("-").map(Number);
+  return new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" })
+    .format(new Date(Date.UTC(year, number - 1, 15)));
+}
+
+/// "Groceries (in Food)", "Uncategorized", or an honest label for an id we do not know.
+function categoryLabel(id) {
+  if (id === null || id === undefined) return "Uncategorized";
+  const category = byId.get(id);
+  if (!category) return `Unknown category (id ${id})`;
+  const group = category.groupId ? byId.get(category.groupId) : null;
+  return group ? `${category.name} (in ${group.name})` : category.name;
+}
+
+function chipFor(id) {
+  const category = byId.get(id);
+  const chip = el("span", category ? "chip" : "chip chip-none", categoryLabel(id));
+  if (category?.colour) chip.style.setProperty("--chip", category.colour);
+  return chip;
+}
+
+async function load() {
+  state = "fetching";
+  render();
+  try {
+    const response = await fetch(`/review/cards?month=${encodeURIComponent(month)}`, {
+      headers: { Accept: "application/json" },
+    });
+    if (!response.ok) {
+      const body = await response.json().catch(() => null);
+      throw new Error(body?.error?.message ?? `The server answered ${response.status}.`);
+    }
+    const body = await response.json();
+    cards = body.cards;
+    remaining = body.remaining;
+    monthName = body.monthName;
+    position = 0;
+    steps = [];
+    state = cards.length ? "swiping" : "fetch-empty";
+  } catch (error) {
+    state = "fetch-failed";
+    failure = navigator.onLine ? error.message : "You are offline. Reconnect, then try again.";
+  }
+  render();
+}
+
+// ---- Deciding ----
+
+function pass(decision) {
+  steps.push(decision);
+  position += 1;
+  if (position === cards.length) {
+    state = decisions().length ? "applying" : "done";
+    render();
+    if (state === "applying") applyAll();
+    else offerNext();
+  } else {
+    render();
+  }
+}
+
+function swipeRight() {
+  if (state !== "swiping" || busy) return;
+  const card = cards[position];
+  flyOff("right", () => pass({ transactionId: card.id, action: "clear", payee: card.payee }));
+}
+
+async function swipeLeft() {
+  if (state !== "swiping" || busy) return;
+  const card = cards[position];
+  busy = true;
+  document.querySelector(".review-card.top")?.classList.add("hold-left");
+  const choice = await pick(card);
+  busy = false;
+  if (choice.cancel) {
+    flyOff("left", () => pass(null));
+  } else if ((choice.categoryId ?? null) === (card.categoryId ?? null)) {
+    flyOff("left", () => pass({ transactionId: card.id, action: "clear", payee: card.payee }));
+  } else {
+    flyOff("left", () =>
+      pass({ transactionId: card.id, action: "recategorize", categoryId: choice.categoryId, payee: card.payee }));
+  }
+}
+
+function undo() {
+  if (state !== "swiping" || busy || !steps.length) return;
+  steps.pop();
+  position -= 1;
+  render();
+  announce(`Undone. ${cards[position].payee} is back on top.`);
+}
+
+function announce(text) {
+  const live = document.getElementById("deck-announce");
+  if (live) live.textContent = text;
+}
+
+// ---- Drawing ----
+
+function render() {
+  root.replaceChildren();
+  root.append(el("p", "visually-hidden", ""));
+  root.lastChild.id = "deck-announce";
+  root.lastChild.setAttribute("aria-live", "assertive");
+  document.getElementById("deck-month").textContent = monthName;
+  if (state === "fetching") {
+    const box = el("div", "card deck-state");
+    box.append(el("span", "spinner"), " Loading your uncleared transactions…");
+    root.append(box);
+  } else if (state === "fetch-failed") {
+    const box = el("div", "card deck-state error");
+    box.setAttribute("role", "alert");
+    box.append(el("p", "", `The deck could not be loaded. ${failure}`), button("Retry", "button", load));
+    root.append(box);
+  } else if (state === "fetch-empty") {
+    const box = el("section", "card empty-state deck-empty");
+    box.append(el("h2", "", `Nothing to review in ${monthName}`),
+      el("p", "secondary", "Every transaction of this month is cleared."));
+    root.append(box);
+    offerNext();
+  } else if (state === "swiping") {
+    renderSwiping();
+  } else {
+    renderSummary();
+  }
+}
+
+function cardFace(card, className) {
+  const face = el("article", `card review-card ${className}`);
+  const head = el("div", "review-card-head");
+  const payee = el("h2", "review-payee", card.payee);
+  const amount = el("span", card.isExpense ? "amount expense" : "amount income", card.amount);
+  amount.prepend(el("span", "visually-hidden", card.isExpense ? "Spent " : "Received "));
+  head.append(payee, amount);
+  const facts = el("dl", "review-facts");
+  const chip = chipFor(card.categoryId);
+  for (const [term, value] of [["Date", card.date], ["Account", card.account], ["Category", chip],
+    ["Notes", card.notes || "—"]]) {
+    const row = el("div");
+    row.append(el("dt", "", term));
+    const dd = el("dd");
+    dd.append(value);
+    row.append(dd);
+    facts.append(row);
+  }
+  face.append(head, facts, el("div", "glow glow-left", "Recategorise"), el("div", "glow glow-right", "Clear"));
+  return face;
+}
+
+function renderSwiping() {
+  const card = cards[position];
+  const progress = el("p", "deck-progress secondary",
+    `Card ${position + 1} of ${cards.length}` + (remaining > cards.length ? ` · ${remaining} uncleared this month` : ""));
+  const stage = el("div", "deck-stage");
+  if (position + 1 < cards.length) stage.append(cardFace(cards[position + 1], "behind"));
+  const top = cardFace(card, "top");
+  top.tabIndex = 0;
+  top.setAttribute("aria-label", `${card.payee}, ${card.amount}, ${card.date}. Press right arrow to clear, left arrow to choose a category.`);
+  stage.append(top);
+  enableDrag(top);
+  const controls = el("div", "deck-controls");
+  const undoButton = button("Undo", "button", undo);
+  undoButton.disabled = steps.length === 0;
+  undoButton.setAttribute("aria-keyshortcuts", "U");
+  const left = button("← Category", "button left", swipeLeft);
+  left.setAttribute("aria-keyshortcuts", "ArrowLeft");
+  const right = button("Clear →", "button primary right", swipeRight);
+  right.setAttribute("aria-keyshortcuts", "ArrowRight");
+  controls.append(left, undoButton, right);
+  root.append(progress, stage, controls, el("p", "deck-hint secondary", "Drag the card, or press ← and →. U undoes."));
+}
+
+function flyOff(direction, then) {
+  const top = document.querySelector(".review-card.top");
+  if (!top || reduceMotion.matches) return then();
+  busy = true;
+  top.classList.remove("dragging");
+  top.classList.add(`fly-${direction}`);
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    busy = false;
+    then();
+  };
+  top.addEventListener("transitionend", finish, { once: true });
+  setTimeout(finish, 400);
+}
+
+// ---- Dragging: the card follows the pointer, tilts and glows toward its side ----
+
+function enableDrag(card) {
+  let start = null;
+  const threshold = () => Math.min(140, card.offsetWidth * 0.3);
+  const move = (dx, dy) => {
+    card.style.transform = `translate(${dx}px, ${dy * 0.15}px) rotate(${dx / 18}deg)`;
+    const strength = Math.min(1, Math.abs(dx) / threshold());
+    card.style.setProperty("--left", dx < 0 ? strength : 0);
+    card.style.setProperty("--right", dx > 0 ? strength : 0);
+  };
+  card.addEventListener("pointerdown", (event) => {
+    if (busy || event.button !== 0) return;
+    start = { x: event.clientX, y: event.clientY };
+    card.setPointerCapture(event.pointerId);
+    card.classList.add("dragging");
+  });
+  card.addEventListener("pointermove", (event) => {
+    if (!start) return;
+    move(event.clientX - start.x, event.clientY - start.y);
+  });
+  const release = (event) => {
+    if (!start) return;
+    const dx = event.clientX - start.x;
+    start = null;
+    card.classList.remove("dragging");
+    if (Math.abs(dx) >= threshold()) {
+      card.style.transform = "";
+      if (dx > 0) swipeRight();
+      else swipeLeft();
+    } else {
+      // Below the threshold the card snaps back.
+      card.style.transform = "";
+      card.style.setProperty("--left", 0);
+      card.style.setProperty("--right", 0);
+    }
+  };
+  card.addEventListener("pointerup", release);
+  card.addEventListener("pointercancel", release);
+}
+
+document.addEventListener("keydown", (event) => {
+  if (state !== "swiping" || busy || event.target.matches("input, textarea, select")) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.key === "ArrowRight") swipeRight();
+  else if (event.key === "ArrowLeft") swipeLeft();
+  else if (event.key === "u" || event.key === "U") undo();
+  else return;
+  event.preventDefault();
+});
+
+// ---- The category picker ----
+
+function pick(card) {
+  const dialog = document.getElementById("picker");
+  const filter = document.getElementById("picker-filter");
+  const list = document.getElementById("picker-list");
+  const current = document.getElementById("picker-current");
+  current.replaceChildren(el("span", "secondary", "Now: "), chipFor(card.categoryId));
+  filter.value = "";
+  let options = [];
+  let active = 0;
+
+  const draw = () => {
+    const needle = filter.value.trim().toLocaleLowerCase(lang);
+    const matches = (c) => !needle || c.name.toLocaleLowerCase(lang).includes(needle);
+    list.replaceChildren();
+    options = [];
+    const option = (id, text, indented) => {
+      const item = el("li", indented ? "picker-option child" : "picker-option", text);
+      item.id = `pick-${id ?? "none"}`;
+      item.setAttribute("role", "option");
+      item.dataset.id = id ?? "";
+      if ((id ?? null) === (card.categoryId ?? null)) item.append(el("span", "picker-now", " (now)"));
+      item.addEventListener("click", () => finish({ categoryId: id }));
+      options.push(item);
+      return item;
+    };
+    if (matches({ name: "Uncategorized" })) list.append(option(null, "Uncategorized", false));
+    const offered = (c) => !c.archived || c.id === card.categoryId;
+    for (const top of categories.filter((c) => !c.groupId && offered(c))) {
+      if (top.isGroup) {
+        const children = categories.filter((c) => c.groupId === top.id && offered(c));
+        const shown = matches(top) ? children : children.filter(matches);
+        if (!shown.length) continue;
+        const header = el("li", "picker-group", top.name);
+        header.setAttribute("role", "presentation");
+        list.append(header);
+        for (const child of shown) list.append(option(child.id, child.name, true));
+      } else if (matches(top)) {
+        list.append(option(top.id, top.name, false));
+      }
+    }
+    if (!options.length) list.append(el("li", "picker-empty secondary", "No category matches."));
+    active = Math.min(active, Math.max(0, options.length - 1));
+    highlight();
+  };
+  const highlight = () => {
+    options.forEach((item, index) => item.setAttribute("aria-selected", String(index === active)));
+    if (options[active]) {
+      filter.setAttribute("aria-activedescendant", options[active].id);
+      options[active].scrollIntoView({ block: "nearest" });
+    } else {
+      filter.removeAttribute("aria-activedescendant");
+    }
+  };
+
+  let finish;
+  const answer = new Promise((resolve) => {
+    finish = (choice) => {
+      dialog.removeEventListener("cancel", onCancel);
+      filter.removeEventListener("input", onInput);
+      filter.removeEventListener("keydown", onKey);
+      cancelButton.removeEventListener("click", onCancel);
+      if (dialog.open) dialog.close();
+      resolve(choice);
+    };
+  });
+  const onCancel = (event) => {
+    event.preventDefault();
+    finish({ cancel: true });
+  };
+  const onInput = () => {
+    active = 0;
+    draw();
+  };
+  const onKey = (event) => {
+    if (event.key === "ArrowDown") active = Math.min(active + 1, options.length - 1);
+    else if (event.key === "ArrowUp") active = Math.max(active - 1, 0);
+    else if (event.key === "Enter") {
+      event.preventDefault();
+      if (options[active]) finish({ categoryId: options[active].dataset.id ? Number(options[active].dataset.id) : null });
+      return;
+    } else return;
+    event.preventDefault();
+    highlight();
+  };
+  const cancelButton = document.getElementById("picker-cancel");
+  dialog.addEventListener("cancel", onCancel);
+  filter.addEventListener("input", onInput);
+  filter.addEventListener("keydown", onKey);
+  cancelButton.addEventListener("click", onCancel);
+  draw();
+  // Start on the current category: Enter right away then only clears, never moves by accident.
+  const now = options.findIndex((item) => item.dataset.id === String(card.categoryId ?? ""));
+  if (now >= 0) {
+    active = now;
+    highlight();
+  }
+  dialog.showModal();
+  filter.focus();
+  return answer;
+}
+
+// ---- Applying, with real per-item progress ----
+
+function describe(decision) {
+  return decision.action === "clear" ? "Clear" : `Move to ${categoryLabel(decision.categoryId)} and clear`;
+}
+
+async function applyOne(decision) {
+  decision.status = "pending";
+  renderSummary();
+  decision.attempt ??= 0;
+  const body = { transactionId: decision.transactionId, action: decision.action };
+  if (decision.action === "recategorize") body.categoryId = decision.categoryId ?? null;
+  try {
+    const response = await fetch("/api/v1/review/batches", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json",
+        "Idempotency-Key": `${deckKey}-${decision.transactionId}-${decision.attempt}`,
+      },
+      body: JSON.stringify({ decisions: [body] }),
+    });
+    const answer = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(answer?.error?.message ?? `The server answered ${response.status}.`);
+    const item = answer.items[0];
+    if (item.outcome === "failed") {
+      // Nothing was applied: a retry is a new request with a new key.
+      decision.attempt += 1;
+      decision.status = "failed";
+      decision.message = item.error?.message ?? "It could not be applied.";
+    } else {
+      decision.status = item.outcome;
+    }
+  } catch (error) {
+    // No answer: the same key again on retry, so if it did go through it is not applied twice.
+    decision.status = "failed";
+    decision.message = navigator.onLine ? error.message : "You are offline.";
+  }
+}
+
+async function applyAll(only) {
+  state = "applying";
+  for (const decision of only ?? decisions()) decision.status = "waiting";
+  renderSummary();
+  for (const decision of only ?? decisions()) await applyOne(decision);
+  state = "done";
+  renderSummary();
+  if (decisions().every((d) => d.status !== "failed")) offerNext();
+}
+
+const statusText = { waiting: "Waiting", pending: "Applying…", applied: "Done", unchanged: "Already done", failed: "Failed" };
+
+function renderSummary() {
+  if (state !== "applying" && state !== "done") return;
+  let section = document.getElementById("summary");
+  if (!section) {
+    root.replaceChildren();
+    root.append(el("p", "visually-hidden"));
+    root.lastChild.id = "deck-announce";
+    section = el("section", "card summary");
+    section.id = "summary";
+    root.append(section);
+  }
+  const all = decisions();
+  const finished = all.filter((d) => d.status === "applied" || d.status === "unchanged").length;
+  const failed = all.filter((d) => d.status === "failed").length;
+  const heading = state === "applying"
+    ? `Applying ${Math.min(finished + failed + 1, all.length)} of ${all.length}…`
+    : failed ? `${finished} of ${all.length} applied, ${failed} failed` : `All ${all.length} applied`;
+  section.replaceChildren(el("h2", "", all.length ? heading : "Nothing to apply"));
+  const skipped = steps.length - all.length;
+  if (skipped) section.append(el("p", "secondary", `${skipped} left untouched.`));
+  const list = el("ol", "apply-list");
+  for (const decision of all) {
+    const item = el("li", `apply-item ${decision.status ?? "waiting"}`);
+    item.dataset.id = decision.transactionId;
+    const text = el("div", "apply-text");
+    text.append(el("strong", "", decision.payee), el("span", "secondary", describe(decision)));
+    const status = el("span", "apply-status", statusText[decision.status ?? "waiting"]);
+    if (decision.status === "pending") status.prepend(el("span", "spinner"));
+    item.append(text, status);
+    if (decision.status === "failed") {
+      item.append(el("span", "field-error", decision.message));
+      if (state === "done") item.append(button("Retry", "button small", () => applyAll([decision])));
+    }
+    list.append(item);
+  }
+  section.append(list);
+  const next = el("div", "next-offer");
+  next.id = "next-offer";
+  section.append(next);
+}
+
+// ---- What comes next: more of this month, the look-back offer, or all clear ----
+
+async function offerNext() {
+  let box = document.getElementById("next-offer");
+  if (!box) {
+    box = el("div", "next-offer");
+    box.id = "next-offer";
+    root.append(box);
+  }
+  box.replaceChildren(el("span", "spinner"), " Looking for more to review…");
+  try {
+    const more = await (await fetch(`/review/cards?month=${encodeURIComponent(month)}`)).json();
+    if (more.cards.length) {
+      return offer(box, `${more.remaining} more uncleared in ${more.monthName}.`, `Review the next ${more.cards.length}`,
+        () => load());
+    }
+    const lookback = await (await fetch("/api/v1/review/lookback", { headers: { Accept: "application/json" } })).json();
+    if (lookback && lookback.month !== month) {
+      const name = nameOfMonth(lookback.month);
+      return offer(box, `You have uncleared transactions from ${name} — Review them?`, `Review ${name}`,
+        () => switchTo(lookback.month));
+    }
+    const current = await (await fetch("/review/cards")).json();
+    if (current.month !== month && current.cards.length) {
+      return offer(box, `${current.remaining} uncleared in ${current.monthName}.`, `Review ${current.monthName}`,
+        () => switchTo(current.month));
+    }
+    const clear = el("div", "all-clear");
+    clear.append(el("h2", "", "All clear"), el("p", "secondary", "Nothing uncleared in the last twelve months."),
+      Object.assign(el("a", "button", "See what you did"), { href: "/activity" }));
+    box.replaceChildren(clear);
+  } catch {
+    box.replaceChildren(el("p", "secondary", "Could not look for more to review."), button("Retry", "button small", offerNext));
+  }
+}
+
+function offer(box, text, label, action) {
+  box.replaceChildren(el("p", "lookback", text), button(label, "button primary", action));
+}
+
+function switchTo(next) {
+  month = next;
+  history.pushState(null, "", `/review?month=${next}`);
+  load();
+}
+
+addEventListener("popstate", () => {
+  month = new URLSearchParams(location.search).get("month") ?? root.dataset.month;
+  load();
+});
+
+load();

@@ -1,0 +1,63 @@
+import BillfoldCore
+import Foundation
+import Vapor
+
+/// The review deck page, the cards its script loads, and the activity log page.
+struct ReviewPagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("review", use: page)
+        routes.get("review", "cards", use: cards)
+        routes.get("activity", use: activity)
+    }
+
+    private func month(_ request: Request, service: ReviewService) throws -> Month {
+        try (try? request.query.get(String.self, at: "month")).map { try Month(parsing: $0) } ?? service.currentMonth()
+    }
+
+    func page(request: Request) async throws -> Response {
+        let service = try request.reviewService
+        let user = try request.user
+        let month = try month(request, service: service)
+        let tree = try await request.categoryService.repository.tree()
+        return ReviewPage(
+            month: month, monthName: month.name(locale: user.preferences.format.locale, timeZone: service.zone),
+            categories: tree
+        ).response(request)
+    }
+
+    /// The month's cards, formatted exactly as the rest of the app formats money and dates.
+    func cards(request: Request) async throws -> Response {
+        let service = try request.reviewService
+        let user = try request.user
+        let month = try month(request, service: service)
+        let format = try user.preferences.format
+        async let deck = service.deck(month)
+        async let accounts = request.transactionService.accounts.all()
+        let names = Dictionary(try await accounts.map { ($0.id!, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+        let (cards, remaining) = try await deck
+        let response = Response(status: .ok)
+        try response.content.encode(
+            ReviewCardsJSON(
+                month: month.description, monthName: month.name(locale: format.locale, timeZone: service.zone),
+                remaining: remaining,
+                cards: cards.map {
+                    ReviewCardJSON(
+                        id: $0.id, payee: $0.payee, amount: format.money($0.money), isExpense: $0.money.isExpense,
+                        date: format.dateTime($0.bookedAt.epochSeconds), account: names[$0.accountID] ?? "",
+                        categoryId: $0.categoryID, notes: $0.notes)
+                }), using: JSONEncoder.api)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    func activity(request: Request) async throws -> Response {
+        let service = try request.reviewService
+        var before: Int64?
+        if let cursor = try? request.query.get(Int64.self, at: "before"), cursor > 0 { before = cursor }
+        let entries = try await service.repository.activity(before: before, limit: ActivityPage.pageSize + 1)
+        return ActivityPage(
+            entries: Array(entries.prefix(ActivityPage.pageSize)), hasMore: entries.count > ActivityPage.pageSize,
+            categories: try await request.categoryService.repository.tree(), format: try request.user.preferences.format
+        ).response(request)
+    }
+}

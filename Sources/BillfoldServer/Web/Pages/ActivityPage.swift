@@ -1,0 +1,81 @@
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import Vapor
+
+/// What the review deck did, newest first, grouped by day in the user's zone:
+/// "5 transactions cleared on Wednesday, November 19, 2026", each with its action and a link.
+struct ActivityPage {
+    static let pageSize = 100
+
+    let entries: [ReviewRepository.Entry]
+    let hasMore: Bool
+    let categories: CategoryTree
+    let format: DisplayFormat
+
+    func response(_ request: Request) -> Response {
+        Layout(request: request, title: "Activity", section: .review).response {
+            H.a(.class("back-link"), .href("/review")) { "← Review" }
+            H.header(.class("page-header")) { H.h1 { "Activity" } }
+            if entries.isEmpty {
+                H.section(.class("card empty-state")) {
+                    H.h2 { "Nothing reviewed yet" }
+                    H.p(.class("secondary")) { "Decisions from the review deck are listed here, day by day." }
+                    H.a(.class("button primary"), .href("/review")) { "Start reviewing" }
+                }
+            } else {
+                for day in days {
+                    H.section(.class("card list-card activity-day")) {
+                        H.h2(.class("activity-heading")) {
+                            "\(format.transactions(day.entries.count)) cleared on \(format.dayHeading(day.entries[0].decidedAt))"
+                        }
+                        H.ul(.class("txn-list")) { for entry in day.entries { row(entry) } }
+                    }
+                }
+                if hasMore, let last = entries.last {
+                    H.div(.class("more")) { H.a(.class("button"), .href("/activity?before=\(last.id)")) { "Older" } }
+                }
+            }
+        }
+    }
+
+    private var days: [(key: Day, entries: [ReviewRepository.Entry])] {
+        var result: [(key: Day, entries: [ReviewRepository.Entry])] = []
+        for entry in entries {
+            let day = Day(Date(timeIntervalSince1970: TimeInterval(entry.decidedAt)), in: format.timeZone)
+            if result.last?.key == day {
+                result[result.count - 1].entries.append(entry)
+            } else {
+                result.append((day, [entry]))
+            }
+        }
+        return result
+    }
+
+    private func name(_ id: Int64?) -> String {
+        guard let id else { return "Uncategorized" }
+        return categories.category(id)?.name ?? "a deleted category"
+    }
+
+    /// "Cleared" or "Recategorised from Groceries to Restaurants and cleared".
+    func describe(_ entry: ReviewRepository.Entry) -> String {
+        entry.action == "recategorize"
+            ? "Recategorised from \(name(entry.oldCategoryID)) to \(name(entry.newCategoryID)) and cleared" : "Cleared"
+    }
+
+    private func row(_ entry: ReviewRepository.Entry) -> HTML {
+        let t = entry.transaction!
+        return H.li(.class("txn-row")) {
+            H.a(.class("txn-link"), .href("/transactions/\(t.id)")) {
+                H.div(.class("txn-main")) {
+                    H.span(.class("payee")) { t.payee }
+                }
+                H.div(.class("txn-meta")) {
+                    H.span(.class("activity-action")) { describe(entry) }
+                    H.time(.class("secondary")) { format.time(entry.decidedAt) }
+                }
+                H.span(.class(t.money.isExpense ? "amount expense" : "amount income")) { format.money(t.money) }
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import BillfoldCore
+import Foundation
+import Vapor
+
+/// The review deck page. The deck itself runs in `review.js`: it loads the month's cards from
+/// `/review/cards`, lets the user swipe, then applies the decisions through the native API and
+/// offers the look-back. The page carries what the script needs to draw the category picker.
+struct ReviewPage {
+    let month: Month
+    let monthName: String
+    let categories: CategoryTree
+
+    func response(_ request: Request) -> Response {
+        Layout(request: request, title: "Review", section: .review, scripts: ["review.js"]).response {
+            H.header(.class("page-header")) {
+                H.div {
+                    H.h1 { "Review" }
+                    H.p(.class("secondary"), .id("deck-month")) { monthName }
+                }
+                H.a(.class("button"), .href("/activity")) { "Activity" }
+            }
+            H.div(
+                .id("deck"), .class("deck"), .data("month", month.description),
+                .data("month-name", monthName), .aria("live", "polite")
+            ) {
+                H.div(.class("card deck-state"), .id("deck-loading")) {
+                    H.span(.class("spinner"), .aria("hidden", "true"))
+                    "Loading your uncleared transactions…"
+                }
+                H.el("noscript", []) {
+                    H.div(.class("card empty-state")) {
+                        H.p {
+                            "The review deck needs JavaScript. You can still clear transactions one by one from "
+                            H.a(.href("/transactions?status=uncleared")) { "the list of uncleared transactions" }
+                            "."
+                        }
+                    }
+                }
+            }
+            pickerDialog
+            categoriesJSON
+        }
+    }
+
+    /// The category picker: type to filter, groups as headings that cannot be chosen.
+    private var pickerDialog: HTML {
+        H.el("dialog", [.id("picker"), .class("picker"), .aria("labelledby", "picker-title")]) {
+            H.form(.method("dialog"), .class("picker-form")) {
+                H.h2(.id("picker-title")) { "Move to a category" }
+                H.div(.class("picker-current"), .id("picker-current")) {}
+                H.div(.class("field")) {
+                    H.label(.for("picker-filter"), .class("visually-hidden")) { "Filter categories" }
+                    H.input(
+                        .id("picker-filter"), .type("search"), .attr("placeholder", "Type to filter"),
+                        .attr("autocomplete", "off"), .attr("role", "combobox"), .aria("controls", "picker-list"),
+                        .aria("expanded", "true"), .aria("autocomplete", "list"))
+                }
+                H.ul(.id("picker-list"), .class("picker-list"), .attr("role", "listbox"), .label("Categories")) {}
+                H.div(.class("form-actions")) {
+                    H.button(.type("button"), .class("button"), .id("picker-cancel")) { "Cancel (Esc)" }
+                }
+            }
+        }
+    }
+
+    private var categoriesJSON: HTML {
+        struct Entry: Encodable {
+            var id: Int64
+            var name: String
+            var groupId: Int64?
+            var isGroup: Bool
+            var archived: Bool
+            /// A CSS colour for the chip.
+            var colour: String?
+        }
+        let entries = categories.topLevel.flatMap { [$0] + categories.children(of: $0.id) }.map {
+            Entry(
+                id: $0.id, name: $0.name, groupId: $0.groupID, isGroup: $0.isGroup, archived: $0.flags.archived,
+                colour: CategoryLook.cssColour($0.colour)
+                    ?? $0.groupID.flatMap { categories.category($0) }
+                    .flatMap { CategoryLook.cssColour($0.colour) })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return H.el("script", [.type("application/json"), .id("review-categories")]) { HTML.raw(json) }
+    }
+}
+
+/// A card as the page shows it, formatted in the user's locale and zone by the server.
+struct ReviewCardJSON: Content {
+    var id: Int64
+    var payee: String
+    var amount: String
+    var isExpense: Bool
+    var date: String
+    var account: String
+    var categoryId: Int64?
+    var notes: String
+}
+
+struct ReviewCardsJSON: Content {
+    var month: String
+    var monthName: String
+    var remaining: Int
+    var cards: [ReviewCardJSON]
+}
