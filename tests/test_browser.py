@@ -3,6 +3,7 @@ import re
 import subprocess
 
 import requests
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -11,7 +12,8 @@ from conftest import BINARY, PASSWORD, Server, billfold, free_port
 
 
 def wait(browser, timeout=15):
-    return WebDriverWait(browser, timeout)
+    """Waits for a condition; scripts redraw parts of pages, so a stale element means "not yet"."""
+    return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException])
 
 
 def sign_in(browser, server, email=None, password=PASSWORD):
