@@ -15,16 +15,17 @@ struct Assets: Sendable {
 
     var files: [String: File]
 
-    static let served = [
-        "app.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
-        "transactions.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
-        "settings.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
-        "setup.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
-        "categories.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
-        "review.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
-        "category-form.js": HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"]),
-        "openapi.json": HTTPMediaType.json,
+    private static let script = HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"])
+    private static let scripts = [
+        "transactions.js", "settings.js", "setup.js", "categories.js", "category-form.js", "review.js",
+        "review-parts.js",
     ]
+
+    static let served: [String: HTTPMediaType] =
+        [
+            "app.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
+            "openapi.json": HTTPMediaType.json,
+        ].merging(scripts.map { ($0, script) }, uniquingKeysWith: { first, _ in first })
 
     static func load() throws -> Assets {
         var files: [String: File] = [:]
@@ -37,6 +38,12 @@ struct Assets: Sendable {
             files[name] = File(bytes: bytes, contentType: type, version: digest)
         }
         return Assets(files: files)
+    }
+
+    /// `{"imports": {"/assets/x.js": "/assets/x.js?v=1a2b3c", ...}}` for every script.
+    var importMap: String {
+        let entries = files.keys.filter { $0.hasSuffix(".js") }.sorted().map { "\"/assets/\($0)\": \"\(path($0))\"" }
+        return "{\"imports\": {" + entries.joined(separator: ", ") + "}}"
     }
 
     /// `/assets/app.css?v=1a2b3c`

@@ -1,3 +1,4 @@
+import Foundation
 import Vapor
 
 /// A small typed HTML tree. Text and attribute values are escaped when rendered, so a payee named
@@ -141,6 +142,15 @@ enum H {
     }
     static func input(_ attrs: Attr...) -> HTML { .void("input", attrs) }
     static func group(@HTMLBuilder _ c: () -> [HTML]) -> HTML { .group(c()) }
+
+    /// Data for a page's script: `<script type="application/json" id="...">`. The default
+    /// encoder writes "/" as "\/", so no "</script>" inside the data can end the block early.
+    static func json(id: String, _ value: some Encodable) -> HTML {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let text = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        return el("script", [.type("application/json"), .id(id)]) { HTML.raw(text) }
+    }
 }
 
 extension String {

@@ -143,11 +143,7 @@ struct CategoryFormPage {
             descriptionMax: CategoryRules.maxDescription,
             messages: Dictionary(uniqueKeysWithValues: CategoryRules.Message.allCases.map { ($0.key, $0.rawValue) }),
             taken: taken, places: places)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        // The default encoder writes "/" as "\/", so no "</script>" can end the block early.
-        let json = (try? encoder.encode(rules)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return H.el("script", [.type("application/json"), .id("category-rules")]) { HTML.raw(json) }
+        return H.json(id: "category-rules", rules)
     }
 
     struct FormRules: Encodable {

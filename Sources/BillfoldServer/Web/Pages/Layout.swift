@@ -27,6 +27,11 @@ struct Layout {
                 HTML.void("link", [.attr("rel", "stylesheet"), .href(assets.path("app.css"))])
                 // Drawn inline so browsers stop asking for a /favicon.ico that does not exist.
                 HTML.void("link", [.attr("rel", "icon"), .href(Self.icon)])
+                if !scripts.isEmpty {
+                    // Scripts importing each other get the versioned addresses too, so a long-cached
+                    // old copy is never mixed with a new one.
+                    H.el("script", [.type("importmap")]) { HTML.raw(assets.importMap) }
+                }
                 for script in scripts {
                     H.el("script", [.attr("type", "module"), .attr("src", assets.path(script))])
                 }

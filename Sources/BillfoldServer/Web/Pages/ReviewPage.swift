@@ -80,10 +80,7 @@ struct ReviewPage {
                     ?? $0.groupID.flatMap { categories.category($0) }
                     .flatMap { CategoryLook.cssColour($0.colour) })
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        let json = (try? encoder.encode(entries)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        return H.el("script", [.type("application/json"), .id("review-categories")]) { HTML.raw(json) }
+        return H.json(id: "review-categories", entries)
     }
 }
 
