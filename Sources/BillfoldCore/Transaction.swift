@@ -111,14 +111,18 @@ public struct TransactionChange: Hashable, Sendable {
     public var categoryID: Int64??
     public var notes: String?
     public var status: TransactionStatus?
+    public var payee: String?
 
-    public init(categoryID: Int64?? = nil, notes: String? = nil, status: TransactionStatus? = nil) {
+    public init(
+        categoryID: Int64?? = nil, notes: String? = nil, status: TransactionStatus? = nil, payee: String? = nil
+    ) {
         self.categoryID = categoryID
         self.notes = notes
         self.status = status
+        self.payee = payee
     }
 
-    public var isEmpty: Bool { categoryID == nil && notes == nil && status == nil }
+    public var isEmpty: Bool { categoryID == nil && notes == nil && status == nil && payee == nil }
 }
 
 extension Transaction {
@@ -128,6 +132,7 @@ extension Transaction {
         if let categoryID = change.categoryID { changed.categoryID = categoryID }
         if let notes = change.notes { changed.notes = notes }
         if let status = change.status { changed.status = status }
+        if let payee = change.payee { changed.payee = payee }
         changed.updatedAt = time
         return changed
     }

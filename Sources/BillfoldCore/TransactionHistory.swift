@@ -4,6 +4,7 @@ public struct TransactionEdit: Hashable, Sendable {
         case category
         case status
         case notes
+        case payee
     }
 
     public var field: Field
@@ -40,6 +41,9 @@ public struct TransactionEdit: Hashable, Sendable {
                 TransactionEdit(
                     field: .notes, oldValue: old.notes.isEmpty ? nil : old.notes, newValue: notes.isEmpty ? nil : notes,
                     changedAt: time))
+        }
+        if let payee = change.payee, payee != old.payee {
+            edits.append(TransactionEdit(field: .payee, oldValue: old.payee, newValue: payee, changedAt: time))
         }
         return edits
     }

@@ -10,6 +10,8 @@ public struct TransactionQuery: Hashable, Sendable {
     public var range: InstantRange
     /// Lowercased search text.
     public var text: String?
+    /// Only this account's transactions (the Lunch Money API's `asset_id`).
+    public var accountID: Int64?
 
     public init(
         categoryIDs: [Int64]? = nil, uncategorized: Bool = false, status: TransactionStatus? = nil,

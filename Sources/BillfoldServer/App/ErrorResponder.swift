@@ -14,6 +14,9 @@ struct ErrorResponder: AsyncMiddleware {
             if status == .internalServerError {
                 request.logger.report(error: error)
             }
+            if request.isLunchMoney {
+                return LunchMoneyError.response(problem, status: status)
+            }
             if request.isCategoryContract {
                 return try ContractEnvelope<ContractCategory>.failure(problem, status: status)
             }

@@ -17,13 +17,8 @@ public struct ReviewRepository: Sendable {
 
     /// The oldest uncleared transactions in the range, oldest first.
     public func uncleared(in range: InstantRange, limit: Int) async throws -> [Transaction] {
-        var statement: SQLQueryString = """
-            SELECT \(TransactionRow.columns) FROM transactions
-            WHERE user_id = \(bind: userID) AND status = \(bind: TransactionStatus.uncleared.rawValue)
-            """
-        statement += TransactionQuery(range: range).conditions
-        statement += " ORDER BY booked_at, id LIMIT \(literal: limit)"
-        return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }
+        try await TransactionRepository(database: database, userID: userID)
+            .ascending(TransactionQuery(status: .uncleared, range: range), limit: limit)
     }
 
     /// How many uncleared transactions the range holds, from the per-day sums.

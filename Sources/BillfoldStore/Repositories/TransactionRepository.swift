@@ -65,6 +65,15 @@ public struct TransactionRepository: Sendable {
             + ") AS page ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
     }
 
+    /// Oldest first (ties by id), skipping `offset` rows: the order the review deck and the Lunch
+    /// Money API read in.
+    public func ascending(_ query: TransactionQuery, offset: Int = 0, limit: Int) async throws -> [Transaction] {
+        let statement: SQLQueryString =
+            "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)" + query.conditions
+            + " ORDER BY booked_at, id LIMIT \(literal: limit) OFFSET \(literal: offset)"
+        return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }
+    }
+
     /// The sum and count of the whole query, one line per currency, in currency order.
     public func totals(_ query: TransactionQuery) async throws -> [CurrencyTotal] {
         try await TransactionTotals.read(query, userID: userID, on: sql)
@@ -147,6 +156,7 @@ public struct TransactionRepository: Sendable {
         if let categoryID = change.categoryID { assignments.append("category_id = \(bind: categoryID)") }
         if let notes = change.notes { assignments.append("notes = \(bind: notes)") }
         if let status = change.status { assignments.append("status = \(bind: status.rawValue)") }
+        if let payee = change.payee { assignments.append("payee = \(bind: payee)") }
         try await sql.raw(
             "UPDATE transactions SET " + assignments.joined(separator: ", ")
                 + " WHERE id = \(bind: id) AND user_id = \(bind: userID)"

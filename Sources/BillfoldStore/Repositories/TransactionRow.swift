@@ -63,6 +63,7 @@ extension TransactionQuery {
                 ? " AND category_id = \(bind: ids[0])" : " AND category_id IN (\(binds: ids))"
         }
         if uncategorized { sql += " AND category_id IS NULL" }
+        if let accountID { sql += " AND account_id = \(bind: accountID)" }
         if let status { sql += " AND status = \(bind: status.rawValue)" }
         if let lower = range.lowerBound { sql += " AND booked_at >= \(bind: lower)" }
         if let upper = range.upperBound { sql += " AND booked_at < \(bind: upper)" }

@@ -64,7 +64,8 @@ enum TransactionTotals {
                 sums[row.currency] = (sum.total + row.total, sum.count + row.count)
             }
         }
-        if query.text != nil {
+        // The per-day sums know neither words nor accounts: such queries sum their rows.
+        if query.text != nil || query.accountID != nil {
             collect(
                 try await scan(query, from: query.range.lowerBound, to: query.range.upperBound, userID: userID, on: sql)
             )

@@ -99,6 +99,7 @@ struct TransactionDetailPage {
         case .category: return "Category: \(category(edit.oldValue)) → \(category(edit.newValue))"
         case .status: return "Status: \(status(edit.oldValue)) → \(status(edit.newValue))"
         case .notes: return "Notes: \(notes(edit.oldValue)) → \(notes(edit.newValue))"
+        case .payee: return "Payee: \(notes(edit.oldValue)) → \(notes(edit.newValue))"
         }
     }
 

@@ -1,0 +1,47 @@
+import BillfoldCore
+import BillfoldStore
+import Vapor
+
+/// `/v1` takes personal access tokens only: as `Authorization: Bearer` (checked by the
+/// TokenAuthenticator before this) or, as Lunch Money also allows, `?access_token=`. Anything
+/// else answers 401 with Lunch Money's own body (the error responder writes it).
+struct LunchMoneyAuth: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if request.headers.bearerAuthorization == nil {
+            request.auth.logout(UserModel.self)  // a browser session is not a token
+            if let token = try? request.query.get(String.self, at: "access_token"), !token.isEmpty,
+                let user = try await UserRepository(database: request.db).user(forToken: Secrets.hash(token))
+            {
+                request.auth.login(user)
+            }
+        }
+        guard request.auth.has(UserModel.self) else {
+            throw BillfoldError(.unauthorized, "Access token does not exist.")
+        }
+        return try await next.respond(to: request)
+    }
+}
+
+/// Lunch Money's error bodies: `{"error": "..."}` for bad input and unknown ids, and
+/// `{"name": "Error", "message": "Access token does not exist."}` for a bad token.
+enum LunchMoneyError {
+    static func response(_ problem: BillfoldError, status: HTTPResponseStatus) -> Response {
+        let response = Response(status: status)
+        if problem.code == .unauthorized {
+            try? response.content.encode(
+                ["name": "Error", "message": "Access token does not exist."], using: JSONEncoder.api)
+        } else if problem.fields.count > 1 {
+            // Several problems at once, in field order ("Transaction 0 ...", "Transaction 1 ...").
+            let messages = problem.fields.sorted { $0.key < $1.key }.map(\.value)
+            try? response.content.encode(["error": messages], using: JSONEncoder.api)
+        } else {
+            try? response.content.encode(["error": problem.message], using: JSONEncoder.api)
+        }
+        return response
+    }
+}
+
+extension Request {
+    /// Requests to the Lunch Money-compatible API.
+    var isLunchMoney: Bool { url.path == "/v1" || url.path.hasPrefix("/v1/") }
+}

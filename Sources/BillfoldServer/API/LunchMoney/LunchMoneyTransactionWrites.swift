@@ -1,0 +1,172 @@
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import Vapor
+
+/// `PUT /v1/transactions/:id` and `POST /v1/transactions`.
+extension LunchMoneyTransactionsController {
+    /// The fields of `{"transaction": {...}}`, remembering which were sent and which were null:
+    /// clients send back whole fetched objects, read-only keys and explicit nulls included.
+    struct UpdateFields: Decodable {
+        var status: String?
+        var categoryID: Int64??
+        var notes: String??
+        var payee: String?
+        var date: String?
+        var amount: LunchMoneyNumber?
+        var currency: String?
+        var externalID: String??
+        var assetID: Int64??
+
+        enum Key: String, CodingKey {
+            case status, category_id, notes, payee, date, amount, currency, external_id, asset_id
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            func present<T: Decodable>(_ key: Key, _ type: T.Type) throws -> T?? {
+                guard c.contains(key) else { return nil }
+                return .some(try c.decodeNil(forKey: key) ? nil : try c.decode(T.self, forKey: key))
+            }
+            status = try c.decodeIfPresent(String.self, forKey: .status)
+            categoryID = try present(.category_id, Int64.self)
+            notes = try present(.notes, String.self)
+            payee = try c.decodeIfPresent(String.self, forKey: .payee)
+            date = try c.decodeIfPresent(String.self, forKey: .date)
+            amount = try c.decodeIfPresent(LunchMoneyNumber.self, forKey: .amount)
+            currency = try c.decodeIfPresent(String.self, forKey: .currency)
+            externalID = try present(.external_id, String.self)
+            assetID = try present(.asset_id, Int64.self)
+        }
+    }
+
+    struct UpdateBody: Decodable {
+        var transaction: UpdateFields?
+        var split: [LunchMoneyNumber?]?
+        var debit_as_negative: Bool?
+    }
+
+    /// Honours status, category, notes and payee. The date, amount, currency, account and
+    /// external id may be sent back unchanged; Billfold refuses to change them here.
+    func update(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        guard let id = Int64(request.parameters.get("id") ?? ""), let current = try await service.transactions.find(id)
+        else { throw BillfoldError(.notFound, "This transaction doesn't exist or you don't have access to it.") }
+        let body = try request.decodeJSON(UpdateBody.self)
+        if body.split != nil { throw BillfoldError.validation("split", "Billfold does not split transactions.") }
+        guard let fields = body.transaction else {
+            throw BillfoldError.validation("transaction", "Send the changes as a transaction object.")
+        }
+        try Self.refuseChanges(
+            fields, to: current, zone: try request.user.preferences.zone,
+            debitAsNegative: body.debit_as_negative ?? false)
+        var change = TransactionChange()
+        // A null status means "no change": lunchable sends one for statuses it does not know.
+        if let status = fields.status { change.status = try TransactionStatus(parsing: status) }
+        if let categoryID = fields.categoryID { change.categoryID = .some(categoryID) }
+        if let notes = fields.notes { change.notes = try TransactionRules.notes(notes ?? "") }
+        if let payee = fields.payee { change.payee = try TransactionRules.payee(payee) }
+        _ = try await service.update(id, change)
+        return LunchMoneyJSON.response(["updated": true])
+    }
+
+    private static func refuseChanges(_ f: UpdateFields, to t: Transaction, zone: TimeZone, debitAsNegative: Bool)
+        throws
+    {
+        var changed: [String] = []
+        if let date = f.date, date != Day(t.bookedAt.date, in: zone).description { changed.append("date") }
+        if let currency = f.currency, currency.lowercased() != t.money.currency.code.lowercased() {
+            changed.append("currency")
+        }
+        if let amount = f.amount,
+            (try? LunchMoneyAmount.money(amount, currency: t.money.currency, debitAsNegative: debitAsNegative))
+                != t.money
+        {
+            changed.append("amount")
+        }
+        if let external = f.externalID, external != t.externalID { changed.append("external_id") }
+        if let asset = f.assetID, asset != t.accountID { changed.append("asset_id") }
+        guard changed.isEmpty else {
+            throw BillfoldError.validation(
+                changed[0], "Billfold does not change the \(changed.joined(separator: ", ")) of a transaction.")
+        }
+    }
+
+    struct InsertItem: Decodable {
+        var date: String?
+        var amount: LunchMoneyNumber?
+        var payee: String?
+        var currency: String?
+        var category_id: Int64?
+        var notes: String?
+        var status: String?
+        var external_id: String?
+        var asset_id: Int64?
+    }
+
+    struct InsertBody: Decodable {
+        var transactions: [InsertItem]?
+        var debit_as_negative: Bool?
+    }
+
+    static let maxInsert = 500
+
+    /// Adds transactions, skipping any whose `external_id` the user already has; answers the
+    /// ids of the rows written. Every item is checked before anything is written.
+    func insert(request: Request) async throws -> Response {
+        let body = try request.decodeJSON(InsertBody.self)
+        guard let items = body.transactions, !items.isEmpty, items.count <= Self.maxInsert else {
+            throw BillfoldError.validation("transactions", "Send from 1 to \(Self.maxInsert) transactions.")
+        }
+        let user = try request.user
+        let service = try request.transactionService
+        var problems: [String: String] = [:]
+        var rows: [NewTransaction] = []
+        for (index, item) in items.enumerated() {
+            do {
+                rows.append(
+                    try await Self.newTransaction(
+                        item, user: user, service: service, debitAsNegative: body.debit_as_negative ?? false,
+                        index: index))
+            } catch let error as BillfoldError {
+                problems[String(format: "transactions[%05d]", index)] = "Transaction \(index): \(error.message)"
+            }
+        }
+        guard problems.isEmpty else {
+            throw BillfoldError(
+                .validationFailed, problems.sorted { $0.key < $1.key }.map(\.value).joined(separator: " "),
+                fields: problems)
+        }
+        let ids = try await service.transactions.insert(rows, accountID: { $0.accountID! }, now: Timestamp.now())
+        return LunchMoneyJSON.response(["ids": ids])
+    }
+
+    private static func newTransaction(
+        _ item: InsertItem, user: UserModel, service: TransactionService, debitAsNegative: Bool, index: Int
+    ) async throws -> NewTransaction {
+        guard let dateText = item.date else { throw BillfoldError.validation("date", "missing date.") }
+        guard let amount = item.amount else { throw BillfoldError.validation("amount", "missing amount.") }
+        let day = try day(dateText, "date")
+        let currency = try Currency(code: (item.currency ?? user.currency).uppercased())
+        var new = NewTransaction(
+            bookedAt: try BookingTime(localDateTime: "\(day)T12:00", timeZone: user.preferences.zone),
+            payee: item.payee ?? "(no payee)", notes: item.notes ?? "",
+            money: try LunchMoneyAmount.money(amount, currency: currency, debitAsNegative: debitAsNegative),
+            status: try item.status.map { try TransactionStatus(parsing: $0) } ?? .uncleared,
+            categoryID: item.category_id, externalID: item.external_id)
+        new = try new.validated()
+        if let category = item.category_id { _ = try await service.categories.assignable(category) }
+        if let asset = item.asset_id {
+            guard let account = try await service.accounts.find(asset) else {
+                throw BillfoldError.validation("asset_id", "No asset with the id \(asset) exists.")
+            }
+            guard account.currency == currency.code else {
+                throw BillfoldError.validation("currency", "The asset \(asset) holds \(account.currency.lowercased()).")
+            }
+            new.accountID = asset
+        } else {
+            new.accountID = try await service.accounts.cash(currency).id
+        }
+        return new
+    }
+}

@@ -1,0 +1,109 @@
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import Vapor
+
+/// `/v1/transactions...` in Lunch Money's shapes (reference §3.4–3.7), over the same store and
+/// rules as the native API.
+struct LunchMoneyTransactionsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let transactions = routes.grouped("transactions")
+        transactions.get(use: list)
+        transactions.post(use: insert)
+        transactions.get(":id", use: show)
+        transactions.put(":id", use: update)
+    }
+
+    static let defaultLimit = 1000
+
+    /// Dates both or neither (the current month by default), oldest first then by id, `offset`
+    /// and `limit` (default 1000), and `has_more`.
+    func list(request: Request) async throws -> Response {
+        let user = try request.user
+        let zone = user.preferences.zone
+        let q = try request.query.decode([String: String].self)
+        let tree = try await request.categoryService.repository.tree()
+        var query = TransactionQuery(range: Month(Date(), in: zone).range(in: zone))
+        switch (q["start_date"], q["end_date"]) {
+        case (nil, nil): break
+        case (let start?, let end?):
+            let from = try Self.day(start, "start_date")
+            let to = try Self.day(end, "end_date")
+            guard from <= to else { throw BillfoldError.validation("end_date", "end_date cannot be before start_date") }
+            query.range = try InstantRange(from: from, to: to, in: zone)
+        default:
+            throw BillfoldError.validation("start_date", "Both start_date and end_date must be specified.")
+        }
+        if let status = q["status"], !status.isEmpty { query.status = try TransactionStatus(parsing: status) }
+        if let text = q["category_id"] {
+            guard let id = Int64(text), tree.category(id) != nil else {
+                return try await Self.page([], more: false, request)
+            }
+            query.categoryIDs = tree.idsMatching(id)
+        }
+        if let text = q["asset_id"] {
+            guard let id = Int64(text) else { return try await Self.page([], more: false, request) }
+            query.accountID = id
+        }
+        // Billfold keeps no tags, recurring items or Plaid accounts: such filters match nothing.
+        if q["tag_id"] != nil || q["recurring_id"] != nil || q["plaid_account_id"] != nil
+            || q["is_group"] == "true"
+        {
+            return try await Self.page([], more: false, request)
+        }
+        let offset = try Self.whole(q["offset"], "offset", default: 0, range: 0...Int(Int32.max))
+        let limit = try Self.whole(q["limit"], "limit", default: Self.defaultLimit, range: 1...Self.defaultLimit)
+        let rows = try await request.transactionService.transactions.ascending(query, offset: offset, limit: limit + 1)
+        return try await Self.page(Array(rows.prefix(limit)), more: rows.count > limit, request, tree: tree)
+    }
+
+    func show(request: Request) async throws -> Response {
+        guard let id = Int64(request.parameters.get("id") ?? ""),
+            let transaction = try await request.transactionService.transactions.find(id)
+        else { throw BillfoldError(.notFound, "Transaction ID not found.") }
+        let objects = try await Self.objects([transaction], request)
+        return LunchMoneyJSON.response(objects[0])
+    }
+
+    static func page(_ rows: [Transaction], more: Bool, _ request: Request, tree: CategoryTree? = nil) async throws
+        -> Response
+    {
+        struct Page: Encodable {
+            var transactions: [LunchMoneyTransaction]
+            var has_more: Bool
+        }
+        return LunchMoneyJSON.response(Page(transactions: try await objects(rows, request, tree: tree), has_more: more))
+    }
+
+    static func objects(_ rows: [Transaction], _ request: Request, tree: CategoryTree? = nil) async throws
+        -> [LunchMoneyTransaction]
+    {
+        let user = try request.user
+        let debitAsNegative = (try? request.query.get(String.self, at: "debit_as_negative")) == "true"
+        var categories = tree
+        if categories == nil { categories = try await request.categoryService.repository.tree() }
+        let accounts = Dictionary(
+            try await request.transactionService.accounts.all().map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
+        return rows.map { t in
+            let category = t.categoryID.flatMap { categories?.category($0) }
+            return LunchMoneyTransaction(
+                transaction: t, category: category, group: category?.groupID.flatMap { categories?.category($0) },
+                account: accounts[t.accountID], zone: user.preferences.zone, debitAsNegative: debitAsNegative)
+        }
+    }
+
+    static func day(_ text: String, _ field: String) throws -> Day {
+        do { return try Day(parsing: text, field: field) } catch {
+            throw BillfoldError.validation(field, "Invalid \(field). Must be in format YYYY-MM-DD")
+        }
+    }
+
+    static func whole(_ text: String?, _ field: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+        guard let text, !text.isEmpty else { return value }
+        guard let number = Int(text), range.contains(number) else {
+            throw BillfoldError.validation(
+                field, "\(field) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return number
+    }
+}

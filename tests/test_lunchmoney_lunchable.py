@@ -1,0 +1,106 @@
+"""Billfold's Lunch Money v1-compatible API driven by the real `lunchable` client from PyPI, on
+SQLite and on PostgreSQL. Every answer goes through lunchable's pydantic models, so a missing
+field or a wrong JSON type fails here as it would for its users."""
+import datetime
+import uuid
+
+import pytest
+from lunchable import LunchMoney, TransactionInsertObject, TransactionUpdateObject
+from lunchable._config import APIConfig
+from lunchable.exceptions import LunchMoneyHTTPError
+
+from conftest import PASSWORD, billfold
+
+START = datetime.date(2026, 3, 1)
+END = datetime.date(2026, 3, 31)
+
+
+@pytest.fixture()
+def lunch(server, monkeypatch):
+    """A client for a fresh account on the running server, with groups, categories and a month
+    of transactions (one more than a page of five)."""
+    monkeypatch.setattr(APIConfig, "LUNCHMONEY_SCHEME", "http")
+    monkeypatch.setattr(APIConfig, "LUNCHMONEY_NETLOC", server.url.removeprefix("http://"))
+    email = f"lm-{uuid.uuid4().hex[:8]}@example.com"
+    billfold("users", "create", "--email", email, "--password", PASSWORD, "--name", "Lou", database=server.database)
+    token = billfold("tokens", "create", "--email", email, "--label", "lunchable",
+                     database=server.database).stdout.strip().splitlines()[-1]
+    client = LunchMoney(access_token=token)
+    food = client.insert_category_group(name="Food")
+    client.food = food
+    client.groceries = client.insert_category(name="Groceries", group_id=food)
+    client.rent = client.insert_category(name="Rent", description="Flat")
+    rows = [TransactionInsertObject(date=START + datetime.timedelta(days=day), amount=f"{day + 1}.25",
+                                    payee=f"Shop {day}", currency="eur", category_id=client.groceries,
+                                    status="uncleared" if day % 2 else "cleared")
+            for day in range(6)]
+    client.ids = client.insert_transactions(rows)
+    return client
+
+
+def test_user_and_categories_flattened_and_nested(lunch):
+    assert lunch.get_user().user_name == "Lou"
+    flat = lunch.get_categories()
+    assert [c.name for c in flat] == ["Food", "Groceries", "Rent"]
+    groceries = next(c for c in flat if c.name == "Groceries")
+    assert groceries.group_id == lunch.food and groceries.is_group is False
+    nested = lunch.get_categories(format="nested")
+    assert [c.name for c in nested] == ["Food", "Rent"]
+    food = nested[0]
+    assert food.is_group and [child.name for child in food.children] == ["Groceries"]
+    assert lunch.get_category(lunch.rent).description == "Flat"
+
+
+def test_uncleared_in_a_date_range_and_paging_with_offset(lunch):
+    uncleared = lunch.get_transactions(start_date=START, end_date=END, status="uncleared")
+    assert [t.payee for t in uncleared] == ["Shop 1", "Shop 3", "Shop 5"]
+    assert all(t.status == "uncleared" and t.currency == "eur" for t in uncleared)
+    assert uncleared[0].amount == 2.25, "spending is positive, as in Lunch Money"
+    assert uncleared[0].category_name == "Groceries" and uncleared[0].category_group_name == "Food"
+    first = lunch.get_transactions(start_date=START, end_date=END, limit=5, offset=0)
+    second = lunch.get_transactions(start_date=START, end_date=END, limit=5, offset=5)
+    assert len(first) == 5 and len(second) == 1
+    assert [t.id for t in first + second] == sorted(lunch.ids)
+    # Without limit or offset lunchable follows has_more itself.
+    assert len(lunch.get_transactions(start_date=START, end_date=END)) == 6
+    by_group = lunch.get_transactions(start_date=START, end_date=END, category_id=lunch.food)
+    assert len(by_group) == 6, "a group matches its categories' transactions"
+    negative = lunch.get_transactions(start_date=START, end_date=START, debit_as_negative=True)
+    assert negative[0].amount == -1.25
+
+
+def test_update_to_cleared_with_a_new_category(lunch):
+    target = lunch.ids[1]
+    answer = lunch.update_transaction(target, TransactionUpdateObject(status="cleared", category_id=lunch.rent))
+    assert answer == {"updated": True}
+    changed = lunch.get_transaction(target)
+    assert changed.status == "cleared" and changed.category_id == lunch.rent
+    with pytest.raises(LunchMoneyHTTPError):
+        lunch.update_transaction(target, TransactionUpdateObject(category_id=lunch.food))
+
+
+def test_update_sending_back_a_whole_fetched_transaction(lunch):
+    fetched = lunch.get_transaction(lunch.ids[3])
+    fetched.notes = "Checked against the receipt"
+    fetched.status = "cleared"
+    assert lunch.update_transaction(fetched.id, fetched) == {"updated": True}
+    again = lunch.get_transaction(fetched.id)
+    assert again.notes == "Checked against the receipt" and again.status == "cleared"
+    assert again.amount == fetched.amount and again.payee == fetched.payee
+
+
+def test_insert_skips_external_ids_already_there(lunch):
+    row = TransactionInsertObject(date=END, amount="9.99", payee="Kiosk", currency="eur", external_id="kiosk-1")
+    first = lunch.insert_transactions([row])
+    assert len(first) == 1
+    assert lunch.insert_transactions([row]) == []
+    kiosk = [t for t in lunch.get_transactions(start_date=END, end_date=END) if t.payee == "Kiosk"]
+    assert len(kiosk) == 1 and kiosk[0].external_id == "kiosk-1"
+
+
+def test_a_bad_token_is_refused_with_401(server, monkeypatch):
+    monkeypatch.setattr(APIConfig, "LUNCHMONEY_SCHEME", "http")
+    monkeypatch.setattr(APIConfig, "LUNCHMONEY_NETLOC", server.url.removeprefix("http://"))
+    with pytest.raises(LunchMoneyHTTPError) as refused:
+        LunchMoney(access_token="bf_not-a-token").get_categories()
+    assert "Access token does not exist." in str(refused.value)
