@@ -22,8 +22,15 @@ enum LunchMoneyAmount {
     }
 
     /// An amount a client sent (a number or a string), as Billfold money.
+    /// Lunch Money writes four decimals ("12.5000"); zeros past the currency's own decimals are
+    /// dropped, anything else past them is refused as always.
     static func money(_ value: LunchMoneyNumber, currency: Currency, debitAsNegative: Bool) throws -> Money {
-        let sent = try Money(parsing: value.text, currency: currency)
+        var text = value.text
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        let sent = try Money(parsing: text, currency: currency)
         return debitAsNegative ? sent : Money(minorUnits: -sent.minorUnits, currency: currency)
     }
 
