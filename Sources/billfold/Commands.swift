@@ -50,7 +50,7 @@ struct Tokens: AsyncParsableCommand {
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import transactions from other apps.", subcommands: [Payback.self])
+        abstract: "Import transactions from other apps.", subcommands: [Payback.self, LunchMoney.self])
 
     struct Payback: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -69,6 +69,42 @@ struct Import: AsyncParsableCommand {
                 let outcome = try await PaybackImport(database: app.db, userID: owner.requireID).run(data)
                 say(
                     "Read \(outcome.read) transactions from \(file): added \(outcome.added), skipped \(outcome.skipped) already imported."
+                )
+            }
+        }
+    }
+}
+
+extension Import {
+    struct LunchMoney: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lunchmoney",
+            abstract:
+                "Import Lunch Money JSON (the answers of GET /v1/transactions and /v1/categories). Re-importing adds nothing."
+        )
+
+        @Option(name: .long, help: "Lunch Money's transactions JSON ({\"transactions\": [...]}).") var transactions:
+            String
+        @Option(name: .long, help: "Lunch Money's categories JSON, flattened or nested.") var categories: String?
+        @Option(name: .long, help: "The user whose books receive the data.") var email: String
+        @OptionGroup var options: DatabaseOption
+
+        func run() async throws {
+            guard let rows = FileManager.default.contents(atPath: transactions) else {
+                fail("Cannot read the file \(transactions).", code: 66)
+            }
+            let groups = try categories.map { path -> Data in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    fail("Cannot read the file \(path).", code: 66)
+                }
+                return data
+            }
+            try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+                let owner = try await user(email, in: app)
+                let outcome = try await LunchMoneyImport(database: app.db, user: owner).run(
+                    transactions: rows, categories: groups)
+                say(
+                    "Read \(outcome.read) transactions from \(transactions): added \(outcome.added), skipped \(outcome.skipped) already imported; \(outcome.categories) categories in use."
                 )
             }
         }

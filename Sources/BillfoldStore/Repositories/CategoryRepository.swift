@@ -147,7 +147,7 @@ public struct CategoryRepository: Sendable {
     /// same kind and name already in place is taken over rather than duplicated.
     public func forSource(
         _ sourceKey: String, name: String, groupID: Int64? = nil, isGroup: Bool = false,
-        colour: String = "", icon: String = "", description: String = ""
+        colour: String = "", icon: String = "", description: String = "", flags: CategoryFlags = CategoryFlags()
     ) async throws -> Category {
         if let existing = try await sql.raw(
             CategoryRow.select + " WHERE user_id = \(bind: userID) AND source_key = \(bind: sourceKey)"
@@ -156,7 +156,8 @@ public struct CategoryRepository: Sendable {
         }
         let tree = try await tree()
         var draft = CategoryDraft(
-            name: name, description: description, groupID: groupID, isGroup: isGroup, colour: colour, icon: icon)
+            name: name, description: description, groupID: groupID, isGroup: isGroup, colour: colour, icon: icon,
+            flags: flags)
         var copy = 1
         while let clash = tree.sibling(named: draft.name, in: groupID) {
             if clash.isGroup == isGroup { return clash }

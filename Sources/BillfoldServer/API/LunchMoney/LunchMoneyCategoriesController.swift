@@ -69,8 +69,8 @@ struct LunchMoneyCategoriesController: RouteCollection {
             : byName.filter { $0.groupID == nil }.sorted {
                 ($0.order == 0 ? 1 : 0, $0.order) < ($1.order == 0 ? 1 : 0, $1.order)
             }
-        struct List: Encodable { var categories: [LunchMoneyCategory] }
-        return LunchMoneyJSON.response(List(categories: shown.map { LunchMoneyCategory(category: $0, tree: tree) }))
+        struct List: Encodable { var categories: [LunchMoneyCategoryJSON] }
+        return LunchMoneyJSON.response(List(categories: shown.map { LunchMoneyCategoryJSON(category: $0, tree: tree) }))
     }
 
     func show(request: Request) async throws -> Response {
@@ -79,7 +79,7 @@ struct LunchMoneyCategoriesController: RouteCollection {
         guard let category = tree.category(id) else {
             throw BillfoldError(.notFound, "This category id does not exist.")
         }
-        return LunchMoneyJSON.response(LunchMoneyCategory(category: category, tree: tree, shape: .single))
+        return LunchMoneyJSON.response(LunchMoneyCategoryJSON(category: category, tree: tree, shape: .single))
     }
 
     struct Body: Decodable {

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldImport
 import BillfoldStore
 import Foundation
 
@@ -25,12 +26,7 @@ enum LunchMoneyAmount {
     /// Lunch Money writes four decimals ("12.5000"); zeros past the currency's own decimals are
     /// dropped, anything else past them is refused as always.
     static func money(_ value: LunchMoneyNumber, currency: Currency, debitAsNegative: Bool) throws -> Money {
-        var text = value.text
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        let sent = try Money(parsing: text, currency: currency)
+        let sent = try Money(parsing: LunchMoneyReader.trimmedZeros(value.text), currency: currency)
         return debitAsNegative ? sent : Money(minorUnits: -sent.minorUnits, currency: currency)
     }
 
@@ -52,7 +48,7 @@ struct LunchMoneyNumber: Decodable, Sendable {
 }
 
 /// A Lunch Money Transaction object with every field the reference lists, nulls written out.
-struct LunchMoneyTransaction: Encodable {
+struct LunchMoneyTransactionJSON: Encodable {
     let transaction: Transaction
     let category: Category?
     let group: Category?
@@ -120,7 +116,7 @@ struct LunchMoneyTransaction: Encodable {
 
 /// A Lunch Money Category object. Lists carry full children; the single GET of a group carries
 /// slim ones, and the single GET leaves out the timestamps (reference §3.2).
-struct LunchMoneyCategory: Encodable {
+struct LunchMoneyCategoryJSON: Encodable {
     enum Shape { case full, single, slimChild }
 
     let category: Category
@@ -159,7 +155,7 @@ struct LunchMoneyCategory: Encodable {
         try c.encode(c0.order == 0 ? nil : c0.order, forKey: .order)
         if c0.isGroup && withChildren {
             let children = tree.children(of: c0.id).map {
-                LunchMoneyCategory(category: $0, tree: tree, shape: shape == .single ? .slimChild : .full)
+                LunchMoneyCategoryJSON(category: $0, tree: tree, shape: shape == .single ? .slimChild : .full)
             }
             try c.encode(children, forKey: .children)
         }

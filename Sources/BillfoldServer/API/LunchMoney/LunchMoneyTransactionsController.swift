@@ -69,14 +69,14 @@ struct LunchMoneyTransactionsController: RouteCollection {
         -> Response
     {
         struct Page: Encodable {
-            var transactions: [LunchMoneyTransaction]
+            var transactions: [LunchMoneyTransactionJSON]
             var has_more: Bool
         }
         return LunchMoneyJSON.response(Page(transactions: try await objects(rows, request, tree: tree), has_more: more))
     }
 
     static func objects(_ rows: [Transaction], _ request: Request, tree: CategoryTree? = nil) async throws
-        -> [LunchMoneyTransaction]
+        -> [LunchMoneyTransactionJSON]
     {
         let user = try request.user
         let debitAsNegative = (try? request.query.get(String.self, at: "debit_as_negative")) == "true"
@@ -86,7 +86,7 @@ struct LunchMoneyTransactionsController: RouteCollection {
             try await request.transactionService.accounts.all().map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
         return rows.map { t in
             let category = t.categoryID.flatMap { categories?.category($0) }
-            return LunchMoneyTransaction(
+            return LunchMoneyTransactionJSON(
                 transaction: t, category: category, group: category?.groupID.flatMap { categories?.category($0) },
                 account: accounts[t.accountID], zone: user.preferences.zone, debitAsNegative: debitAsNegative)
         }

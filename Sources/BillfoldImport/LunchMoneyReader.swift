@@ -1,0 +1,147 @@
+import BillfoldCore
+import Foundation
+
+/// A Lunch Money transaction read for import, with where it came from.
+public struct LunchMoneyTransaction: Sendable {
+    /// Lunch Money's id; the import keys the transaction on it, so a re-import adds nothing.
+    public var id: Int64
+    public var transaction: NewTransaction
+    public var categoryID: Int64?
+    public var categoryName: String?
+    public var groupID: Int64?
+    public var groupName: String?
+    /// "asset:49335", "plaid:12" or "none": one Billfold account per Lunch Money account.
+    public var accountKey: String
+    public var accountName: String
+}
+
+/// A Lunch Money category, groups and children alike.
+public struct LunchMoneyCategory: Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+    public var description: String
+    public var isGroup: Bool
+    public var groupID: Int64?
+    public var flags: CategoryFlags
+}
+
+/// Reads Lunch Money's JSON completely before anything is written; one bad item refuses the file,
+/// naming the item and the field. Lunch Money's sign convention (a debit is positive) is turned
+/// into Billfold's (spending is negative). Split parents and transaction-group parents are left
+/// out: their parts are in the file too, and keeping both would count the money twice.
+public enum LunchMoneyReader {
+    public static func transactions(_ data: Data, timeZone: TimeZone) throws(BillfoldError) -> [LunchMoneyTransaction] {
+        let file = try decode(LunchMoneyFile.Transactions.self, data)
+        var result: [LunchMoneyTransaction] = []
+        for (index, item) in file.transactions.enumerated() where item.is_group != true && item.has_children != true {
+            result.append(try read(item, at: index, timeZone: timeZone))
+        }
+        return result
+    }
+
+    /// Flattened or nested: children inside groups are read too, each category once.
+    public static func categories(_ data: Data) throws(BillfoldError) -> [LunchMoneyCategory] {
+        let file = try decode(LunchMoneyFile.Categories.self, data)
+        var seen = Set<Int64>()
+        var result: [LunchMoneyCategory] = []
+        func add(_ category: LunchMoneyFile.Category, group: Int64?) {
+            if seen.insert(category.id).inserted {
+                result.append(
+                    LunchMoneyCategory(
+                        id: category.id, name: category.name.trimmingCharacters(in: .whitespaces),
+                        description: category.description ?? "", isGroup: category.is_group ?? false,
+                        groupID: category.group_id ?? group,
+                        flags: CategoryFlags(
+                            isIncome: category.is_income ?? false,
+                            excludeFromBudget: category.exclude_from_budget ?? false,
+                            excludeFromTotals: category.exclude_from_totals ?? false,
+                            archived: category.archived ?? false)))
+            }
+            for child in category.children ?? [] { add(child, group: category.id) }
+        }
+        for category in file.categories { add(category, group: nil) }
+        // Groups first, so a child's group exists when the child is made.
+        return result.filter(\.isGroup) + result.filter { !$0.isGroup }
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws(BillfoldError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw BillfoldError(.invalidImportFile, ImportErrorText.describe(error))
+        } catch {
+            throw BillfoldError(.invalidImportFile, "The file is not JSON. Nothing was imported.")
+        }
+    }
+
+    private static func read(_ item: LunchMoneyFile.Transaction, at index: Int, timeZone: TimeZone)
+        throws(BillfoldError) -> LunchMoneyTransaction
+    {
+        let day: Day
+        do { day = try Day(parsing: item.date, field: "date") } catch {
+            throw fault(index, "date", "“\(item.date)” is not a date like 2024-01-31")
+        }
+        let currency: Currency
+        do { currency = try Currency(code: (item.currency ?? "").uppercased()) } catch {
+            throw fault(index, "currency", error.message)
+        }
+        guard let sent = amount(item.amount.text, currency: currency) else {
+            throw fault(index, "amount", "“\(item.amount.text)” is not an amount in \(currency.code)")
+        }
+        let status: TransactionStatus
+        do { status = try TransactionStatus(parsing: item.status ?? "uncleared") } catch {
+            throw fault(index, "status", error.message)
+        }
+        let payee = (item.payee ?? "").trimmingCharacters(in: .whitespaces)
+        let new = NewTransaction(
+            bookedAt: try! BookingTime(localDateTime: "\(day)T12:00", timeZone: timeZone),
+            payee: payee.isEmpty ? "(no payee)" : payee, originalName: item.original_name,
+            notes: item.notes ?? "", money: Money(minorUnits: -sent.minorUnits, currency: currency), status: status,
+            externalID: "lunchmoney:\(item.id)")
+        let validated: NewTransaction
+        do { validated = try new.validated() } catch {
+            throw fault(index, error.fields.keys.first ?? "transaction", error.message)
+        }
+        let (key, name): (String, String) =
+            if let asset = item.asset_id {
+                ("asset:\(asset)", item.asset_display_name ?? item.asset_name ?? item.account_display_name ?? "")
+            } else if let plaid = item.plaid_account_id {
+                ("plaid:\(plaid)", item.plaid_account_display_name ?? item.plaid_account_name ?? "")
+            } else {
+                ("none", "")
+            }
+        let cleanName = name.trimmingCharacters(in: .whitespaces)
+        return LunchMoneyTransaction(
+            id: item.id, transaction: validated, categoryID: item.category_id, categoryName: item.category_name,
+            groupID: item.category_group_id, groupName: item.category_group_name, accountKey: key,
+            accountName: cleanName.isEmpty ? "Lunch Money (\(currency.code))" : cleanName)
+    }
+
+    /// Lunch Money sometimes writes float noise ("115.78999999999999"). That rounds to the
+    /// currency's decimals; a real extra digit ("1.005" in USD) is refused as always.
+    static func amount(_ text: String, currency: Currency) -> Money? {
+        if let exact = try? Money(parsing: trimmedZeros(text), currency: currency) { return exact }
+        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        var input = value
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &input, currency.minorUnits, .plain)
+        guard abs(rounded - value) < Decimal(sign: .plus, exponent: -6, significand: 1) else { return nil }
+        return try? Money(parsing: "\(rounded)", currency: currency)
+    }
+
+    /// "12.5000" → "12.5": Lunch Money pads to four decimals, more than most currencies have.
+    public static func trimmedZeros(_ text: String) -> String {
+        guard text.contains(".") else { return text }
+        var trimmed = text
+        while trimmed.hasSuffix("0") { trimmed.removeLast() }
+        if trimmed.hasSuffix(".") { trimmed.removeLast() }
+        return trimmed
+    }
+
+    private static func fault(_ index: Int, _ field: String, _ problem: String) -> BillfoldError {
+        BillfoldError(
+            .invalidImportFile,
+            "Transaction \(index + 1) of the file (transactions[\(index)].\(field)): \(problem). Nothing was imported.",
+            fields: ["transactions[\(index)].\(field)": problem])
+    }
+}

@@ -1,0 +1,83 @@
+import BillfoldCore
+import BillfoldImport
+import BillfoldStore
+import FluentKit
+import Foundation
+
+/// Imports Lunch Money data (files, or what "Pull now" fetched) into a user's books, all or
+/// nothing. Categories and transactions are keyed on Lunch Money's ids, so a re-import adds
+/// nothing and reuses what the first one made.
+public struct LunchMoneyImport: Sendable {
+    let database: any Database
+    let user: UserModel
+
+    public init(database: any Database, user: UserModel) {
+        self.database = database
+        self.user = user
+    }
+
+    public struct Outcome: Sendable, Equatable {
+        public var read: Int
+        public var added: Int
+        public var categories: Int
+        public var skipped: Int { read - added }
+    }
+
+    /// Reads both files completely first; a bad item refuses them before anything is written.
+    public func run(transactions: Data, categories: Data?) async throws -> Outcome {
+        let rows = try LunchMoneyReader.transactions(transactions, timeZone: user.preferences.zone)
+        let groups = try categories.map { try LunchMoneyReader.categories($0) } ?? []
+        return try await run(rows, categories: groups)
+    }
+
+    public func run(_ rows: [LunchMoneyTransaction], categories: [LunchMoneyCategory]) async throws -> Outcome {
+        let userID = user.requireID
+        return try await database.transaction { db in
+            let repository = CategoryRepository(database: db, userID: userID)
+            var made: [Int64: Int64] = [:]
+            func category(
+                _ id: Int64, name: String, groupID: Int64?, isGroup: Bool, description: String = "",
+                flags: CategoryFlags = CategoryFlags()
+            ) async throws -> Int64 {
+                if let existing = made[id] { return existing }
+                let created = try await repository.forSource(
+                    "lunchmoney:\(id)", name: name, groupID: groupID.flatMap { made[$0] }, isGroup: isGroup,
+                    description: description, flags: flags)
+                made[id] = created.id
+                return created.id
+            }
+            for c in categories {
+                _ = try await category(
+                    c.id, name: c.name, groupID: c.groupID, isGroup: c.isGroup, description: c.description,
+                    flags: c.flags)
+            }
+            let accounts = AccountRepository(database: db, userID: userID)
+            var accountIDs: [String: Int64] = [:]
+            var transactions: [NewTransaction] = []
+            for row in rows {
+                var new = row.transaction
+                if let id = row.categoryID {
+                    if let group = row.groupID {
+                        _ = try await category(
+                            group, name: row.groupName ?? "Lunch Money group \(group)", groupID: nil, isGroup: true)
+                    }
+                    new.categoryID = try await category(
+                        id, name: row.categoryName ?? "Lunch Money category \(id)", groupID: row.groupID, isGroup: false
+                    )
+                }
+                let key = "lunchmoney-\(row.accountKey)-\(new.money.currency.code.lowercased())"
+                if accountIDs[key] == nil {
+                    accountIDs[key] = try await accounts.named(
+                        key, displayName: row.accountName, currency: new.money.currency
+                    ).id
+                }
+                new.accountID = accountIDs[key]
+                transactions.append(new)
+            }
+            let added = try await TransactionRepository(database: db, userID: userID).insert(
+                transactions, accountID: { $0.accountID! }, now: Timestamp.now()
+            ).count
+            return Outcome(read: rows.count, added: added, categories: made.count)
+        }
+    }
+}

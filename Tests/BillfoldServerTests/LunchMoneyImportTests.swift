@@ -1,0 +1,39 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import Testing
+
+@testable import BillfoldServer
+
+@Suite("Lunch Money import")
+struct LunchMoneyImportTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/lunchmoney")
+
+    @Test("imports categories, accounts and transactions; a second import adds nothing", arguments: TestDatabase.all)
+    func imports(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let rows = try Data(contentsOf: Self.fixtures.appendingPathComponent("transactions.json"))
+            let groups = try Data(contentsOf: Self.fixtures.appendingPathComponent("categories-nested.json"))
+            let importer = LunchMoneyImport(database: t.app.db, user: ana.user)
+            let first = try await importer.run(transactions: rows, categories: groups)
+            #expect(first.read == 4 && first.added == 4)
+            let again = try await importer.run(transactions: rows, categories: groups)
+            #expect(again.added == 0 && again.skipped == 4)
+            let tree = try await t.categories(ana).tree()
+            let household = try #require(tree.all.first { $0.name == "Household" })
+            #expect(household.isGroup && tree.children(of: household.id).map(\.name) == ["Cleaning", "Groceries"])
+            #expect(tree.all.first { $0.name == "Paycheck" }?.flags.isIncome == true)
+            #expect(tree.all.first { $0.name == "Tools" } != nil, "a category only the transactions name is made too")
+            #expect(tree.all.count == 5)
+            let list = try await t.get(
+                TransactionListResponse.self, "/api/v1/transactions?category=\(household.id)", as: ana)
+            #expect(list.transactions.map(\.payee) == ["Corner Market"] && list.transactions[0].amount == "-42.10")
+            #expect(try await t.transactions(ana).count() == 4)
+            let bad = Data(#"{"transactions":[{"id":1,"date":"2025-05-02","amount":"x","currency":"eur"}]}"#.utf8)
+            await #expect(throws: BillfoldError.self) { try await importer.run(transactions: bad, categories: nil) }
+            #expect(try await t.transactions(ana).count() == 4)
+        }
+    }
+}
