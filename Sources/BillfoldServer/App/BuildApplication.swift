@@ -50,6 +50,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     app.middleware.use(SessionAuthenticator())
     app.middleware.use(TokenAuthenticator())
     app.assets = try Assets.load()
+    app.lunchMoneyPulls = LunchMoneyPulls()
     try registerRoutes(app)
 }
 
@@ -93,6 +94,7 @@ func registerRoutes(_ app: Application) throws {
     try pages.register(collection: CategoryPagesController())
     try pages.register(collection: ReviewPagesController())
     try pages.register(collection: SettingsController())
+    try pages.register(collection: LunchMoneySettingsController())
 }
 
 extension Application {

@@ -14,3 +14,55 @@ for (const button of document.querySelectorAll("[data-copy]")) {
     }
   });
 }
+
+// Lunch Money: check the token as soon as it is entered, with a clear valid/invalid indicator.
+const lunchForm = document.getElementById("lunchmoney-form");
+const lunchState = document.getElementById("lunchmoney-state");
+if (lunchForm) {
+  let checking;
+  const check = async () => {
+    const token = lunchForm.elements.token.value.trim();
+    if (!token) return;
+    checking?.abort();
+    checking = new AbortController();
+    lunchState.className = "connection";
+    lunchState.replaceChildren(Object.assign(document.createElement("span"), { className: "spinner" }), " Checking…");
+    try {
+      const response = await fetch("/settings/lunchmoney/check", {
+        method: "POST", body: new URLSearchParams(new FormData(lunchForm)), signal: checking.signal,
+        headers: { Accept: "application/json" },
+      });
+      const answer = await response.json();
+      lunchState.className = answer.valid ? "connection valid" : "connection invalid";
+      const mark = Object.assign(document.createElement("span"), { className: "indicator", textContent: answer.valid ? "✓" : "✗" });
+      mark.setAttribute("aria-hidden", "true");
+      lunchState.replaceChildren(mark, " " + answer.message);
+    } catch (error) {
+      if (error.name !== "AbortError") lunchState.replaceChildren("Could not check the token just now.");
+    }
+  };
+  lunchForm.elements.token.addEventListener("change", check);
+  lunchForm.elements.baseURL.addEventListener("change", check);
+}
+
+// Lunch Money: while a pull runs, show its progress as it goes.
+const pullStatus = document.getElementById("pull-status");
+const pullButton = document.getElementById("pull-now");
+async function followPull() {
+  if (pullButton) pullButton.disabled = true;
+  try {
+    const status = await (await fetch("/settings/lunchmoney/pull", { headers: { Accept: "application/json" } })).json();
+    pullStatus.className = status.failed ? "pull-status form-error" : "pull-status";
+    pullStatus.replaceChildren(status.message);
+    if (status.running) {
+      pullStatus.prepend(Object.assign(document.createElement("span"), { className: "spinner" }), " ");
+      setTimeout(followPull, 500);
+      return;
+    }
+  } catch {
+    setTimeout(followPull, 2000);
+    return;
+  }
+  if (pullButton) pullButton.disabled = false;
+}
+if (pullStatus?.dataset.running === "1") followPull();

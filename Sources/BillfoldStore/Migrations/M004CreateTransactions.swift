@@ -57,5 +57,6 @@ public enum BillfoldMigrations {
         M006CreateTransactionChanges(),
         M007AddCategoryDetails(),
         M008CreateReviewTables(),
+        M009CreateLunchMoneyConnections(),
     ]
 }

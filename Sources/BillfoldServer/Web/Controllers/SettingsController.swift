@@ -11,12 +11,21 @@ struct SettingsController: RouteCollection {
         settings.post("tokens", ":id", "revoke", use: revokeToken)
     }
 
-    private func page(_ request: Request) async throws -> SettingsPage {
+    private func page(_ request: Request) async throws -> SettingsPage { try await Self.page(request) }
+
+    /// The page with the user's preferences, tokens and Lunch Money connection as saved.
+    static func page(_ request: Request, lunchMoney: LunchMoneySettingsSection? = nil) async throws -> SettingsPage {
         let user = try request.user
+        var section = lunchMoney ?? LunchMoneySettingsSection()
+        if lunchMoney == nil {
+            section.connection = try await LunchMoneyConnectionRepository(database: request.db, userID: user.requireID)
+                .find()
+            section.status = await request.application.lunchMoneyPulls.status(user.requireID)
+        }
         return SettingsPage(
             preferences: user.preferences,
             tokens: try await UserRepository(database: request.db).tokens(userID: user.requireID),
-            format: user.preferences.format)
+            format: user.preferences.format, lunchMoney: section)
     }
 
     func show(request: Request) async throws -> Response {
@@ -24,6 +33,8 @@ struct SettingsController: RouteCollection {
             switch try? request.query.get(String.self, at: "done") {
             case "saved": "Preferences saved."
             case "revoked": "Token revoked. Apps using it can no longer sign in."
+            case "connected": "Connected to Lunch Money. Pull now to bring in your data."
+            case "disconnected": "Disconnected from Lunch Money. The saved token is deleted."
             default: nil
             }
         return try await page(request).response(request, notice: notice)

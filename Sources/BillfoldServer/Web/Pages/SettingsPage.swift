@@ -7,6 +7,7 @@ struct SettingsPage {
     let preferences: Preferences
     let tokens: [AccessTokenModel]
     let format: DisplayFormat
+    var lunchMoney = LunchMoneySettingsSection()
     /// A token just created: shown this once, never again.
     var newToken: (label: String, token: String)?
     var error: BillfoldError?
@@ -14,7 +15,7 @@ struct SettingsPage {
 
     func response(_ request: Request, notice: String? = nil) -> Response {
         Layout(request: request, title: "Settings", section: .settings, notice: notice, scripts: ["settings.js"])
-            .response(status: error == nil && tokenError == nil ? .ok : .badRequest) {
+            .response(status: error == nil && tokenError == nil && lunchMoney.error == nil ? .ok : .badRequest) {
                 H.header(.class("page-header")) { H.h1 { "Settings" } }
                 // First on the page: this is the only time the token can be copied.
                 if let newToken {
@@ -31,6 +32,7 @@ struct SettingsPage {
                 }
                 preferencesForm
                 tokensSection
+                lunchMoney.html
             }
     }
 

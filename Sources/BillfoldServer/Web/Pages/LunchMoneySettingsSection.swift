@@ -1,0 +1,62 @@
+import BillfoldCore
+import BillfoldStore
+import Vapor
+
+/// Settings › Lunch Money: connect with a base URL and token (checked before it is saved, and
+/// never shown again), then "Pull now" with progress.
+struct LunchMoneySettingsSection {
+    var connection: LunchMoneyConnection?
+    var status: LunchMoneyPulls.Status?
+    var baseURL = LunchMoneyPull.defaultBaseURL
+    var error: BillfoldError?
+
+    var html: HTML {
+        H.section(.class("card form-card"), .id("lunchmoney"), .label("Lunch Money")) {
+            H.h2 { "Lunch Money" }
+            H.p(.class("secondary")) {
+                "Bring in your Lunch Money categories and transactions. Pulling again adds only what is new."
+            }
+            if let connection {
+                H.p(.class("connection valid"), .id("lunchmoney-state")) {
+                    H.span(.class("indicator"), .aria("hidden", "true")) { "✓" }
+                    "Connected to \(connection.baseURL) as \(connection.accountName)."
+                }
+                H.div(.class("form-actions")) {
+                    H.form(.method("post"), .action("/settings/lunchmoney/pull")) {
+                        H.button(.type("submit"), .class("button primary"), .id("pull-now")) { "Pull now" }
+                    }
+                    H.form(.method("post"), .action("/settings/lunchmoney/disconnect")) {
+                        H.button(.type("submit"), .class("button subtle")) { "Disconnect" }
+                    }
+                }
+                H.p(
+                    .class(status?.failed == true ? "pull-status form-error" : "pull-status"), .id("pull-status"),
+                    .attr("role", "status"), .data("running", status?.running == true ? "1" : "0")
+                ) {
+                    if let status {
+                        if status.running { H.span(.class("spinner"), .aria("hidden", "true")) }
+                        status.message
+                    }
+                }
+            } else {
+                H.form(.method("post"), .action("/settings/lunchmoney"), .class("edit-form"), .id("lunchmoney-form")) {
+                    Field.input(
+                        "baseURL", label: "Server", type: "url", value: baseURL, error: error?.fields["baseURL"])
+                    Field.input(
+                        "token", label: "Access token", type: "password", error: nil,
+                        extra: [.required, .attr("autocomplete", "off")])
+                    H.p(
+                        .class(error == nil ? "connection" : "connection invalid"), .id("lunchmoney-state"),
+                        .attr("role", "status")
+                    ) {
+                        if let error, error.fields["baseURL"] == nil {
+                            H.span(.class("indicator"), .aria("hidden", "true")) { "✗" }
+                            error.message
+                        }
+                    }
+                    H.button(.type("submit"), .class("button primary")) { "Check and connect" }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+"""Settings › Lunch Money in headless Chromium, against a second Billfold serving /v1 on another
+loopback port: a bad token is marked invalid, a good one valid, the token is never shown again,
+and "Pull now" brings in the categories and transactions with progress, once."""
+import uuid
+
+import pytest
+import requests
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import PASSWORD, Server, billfold
+from test_browser import sign_in, wait
+
+
+@pytest.fixture()
+def source(tmp_path):
+    """The "Lunch Money" side: another Billfold with 400 demo transactions."""
+    running = Server(str(tmp_path / "source.sqlite"), tmp_path)
+    yield running
+    running.stop()
+
+
+def test_connect_and_pull_from_another_server(browser, shot, sqlite_server, source):
+    email = f"puller-{uuid.uuid4().hex[:8]}@example.com"
+    billfold("users", "create", "--email", email, "--password", PASSWORD, "--name", "Pia",
+             database=sqlite_server.database)
+    token = billfold("tokens", "create", "--email", email, "--label", "t",
+                     database=sqlite_server.database).stdout.strip().splitlines()[-1]
+    sign_in(browser, sqlite_server, email=email)
+    browser.get(sqlite_server.url + "/settings#lunchmoney")
+    base = browser.find_element(By.ID, "baseURL")
+    assert base.get_attribute("value") == "https://dev.lunchmoney.app", "Lunch Money's own address by default"
+    base.clear()
+    base.send_keys(source.url)
+    secret = browser.find_element(By.ID, "token")
+    secret.send_keys("bf_wrong-token")
+    browser.find_element(By.ID, "baseURL").click()  # leaving the field checks it
+    state = browser.find_element(By.ID, "lunchmoney-state")
+    wait(browser).until(lambda b: "invalid" in state.get_attribute("class"))
+    assert "The token was refused" in state.text
+    shot("invalid")
+    secret.clear()
+    secret.send_keys(source.token)
+    browser.find_element(By.ID, "baseURL").click()
+    wait(browser).until(lambda b: "valid" in state.get_attribute("class").split())
+    assert "Valid: Ana · ana@example.com" in state.text
+    shot("valid")
+    browser.find_element(By.CSS_SELECTOR, "#lunchmoney-form button[type=submit]").click()
+    wait(browser).until(EC.url_contains("done=connected"))
+    assert f"Connected to {source.url} as Ana · ana@example.com." in browser.find_element(By.ID, "lunchmoney-state").text
+    assert source.token not in browser.page_source, "the token is never shown again"
+    browser.find_element(By.ID, "pull-now").click()
+    status = lambda b: b.find_element(By.ID, "pull-status").text
+    wait(browser, 120).until(lambda b: status(b).startswith("Done"))
+    assert status(browser).startswith("Done: 400 transactions read, 400 added, 0 already here")
+    shot("pulled")
+    mine = requests.get(sqlite_server.url + "/api/v1/transactions?limit=1", timeout=30,
+                        headers={"Authorization": f"Bearer {token}"}).json()
+    theirs = source.api("GET", "/api/v1/transactions?limit=1").json()
+    assert sum(t["count"] for t in mine["totals"]) == 400
+    assert {t["currency"]: t["amount"] for t in mine["totals"]} == {t["currency"]: t["amount"] for t in theirs["totals"]}
+    names = {c["name"] for c in requests.get(sqlite_server.url + "/api/v1/categories", timeout=30,
+                                             headers={"Authorization": f"Bearer {token}"}).json()["categories"]}
+    assert {"Food", "Groceries", "Rent"} <= names
+    browser.find_element(By.ID, "pull-now").click()
+    wait(browser, 120).until(lambda b: status(b).startswith("Done"))
+    assert "0 added, 400 already here" in status(browser), "pulling again adds nothing"
