@@ -143,18 +143,10 @@ public struct CategoryRequest: Codable, Sendable {
 
     /// The draft this request makes of `base` (a new, empty category when creating).
     public func applied(to base: CategoryDraft) -> CategoryDraft {
-        var draft = base
-        if let name { draft.name = name }
-        if let description { draft.description = description }
-        if let groupId { draft.groupID = groupId }
-        if let colour { draft.colour = colour }
-        if let icon { draft.icon = icon }
-        if let isIncome { draft.flags.isIncome = isIncome }
-        if let excludeFromBudget { draft.flags.excludeFromBudget = excludeFromBudget }
-        if let excludeFromTotals { draft.flags.excludeFromTotals = excludeFromTotals }
-        if let archived { draft.flags.archived = archived }
-        if let order { draft.order = order }
-        return draft
+        base.changing(
+            name: name, description: description, groupID: groupId, colour: colour, icon: icon, isIncome: isIncome,
+            excludeFromBudget: excludeFromBudget, excludeFromTotals: excludeFromTotals, archived: archived,
+            order: order)
     }
 }
 

@@ -84,6 +84,30 @@ public struct CategoryDraft: Hashable, Sendable {
     }
 }
 
+extension CategoryDraft {
+    /// The draft with the given fields changed; nil leaves a field as it is, and
+    /// `groupID: .some(nil)` moves a category to the top level. Every API dialect's request maps
+    /// onto this, so a change means the same whichever way it came.
+    public func changing(
+        name: String? = nil, description: String? = nil, groupID: Int64?? = nil, colour: String? = nil,
+        icon: String? = nil, isIncome: Bool? = nil, excludeFromBudget: Bool? = nil, excludeFromTotals: Bool? = nil,
+        archived: Bool? = nil, order: Int? = nil
+    ) -> CategoryDraft {
+        var draft = self
+        if let name { draft.name = name }
+        if let description { draft.description = description }
+        if let groupID { draft.groupID = groupID }
+        if let colour { draft.colour = colour }
+        if let icon { draft.icon = icon }
+        if let isIncome { draft.flags.isIncome = isIncome }
+        if let excludeFromBudget { draft.flags.excludeFromBudget = excludeFromBudget }
+        if let excludeFromTotals { draft.flags.excludeFromTotals = excludeFromTotals }
+        if let archived { draft.flags.archived = archived }
+        if let order { draft.order = order }
+        return draft
+    }
+}
+
 /// The orders a category list can take.
 public enum CategorySort: String, CaseIterable, Sendable {
     /// By name, as a person reads it.

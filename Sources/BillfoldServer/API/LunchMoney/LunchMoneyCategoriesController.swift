@@ -95,15 +95,9 @@ struct LunchMoneyCategoriesController: RouteCollection {
         var new_categories: [String]?
 
         func applied(to base: CategoryDraft) -> CategoryDraft {
-            var draft = base
-            if let name { draft.name = name }
-            if let description { draft.description = description }
-            if let is_income { draft.flags.isIncome = is_income }
-            if let exclude_from_budget { draft.flags.excludeFromBudget = exclude_from_budget }
-            if let exclude_from_totals { draft.flags.excludeFromTotals = exclude_from_totals }
-            if let archived { draft.flags.archived = archived }
-            if let group_id { draft.groupID = group_id }
-            return draft
+            base.changing(
+                name: name, description: description, groupID: group_id.map { .some($0) }, isIncome: is_income,
+                excludeFromBudget: exclude_from_budget, excludeFromTotals: exclude_from_totals, archived: archived)
         }
     }
 
