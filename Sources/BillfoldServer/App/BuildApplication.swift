@@ -83,6 +83,7 @@ func registerRoutes(_ app: Application) throws {
     try signedInAPI.register(collection: TransactionsAPIController())
     try signedInAPI.register(collection: CategoriesAPIController())
     try signedInAPI.register(collection: ReviewAPIController())
+    try signedInAPI.register(collection: ProjectsAPIController())
     try app.grouped(RequireUser(style: .json)).register(collection: CategoryContractController())
     let lunchMoney = app.grouped("v1").grouped(LunchMoneyAuth())
     try lunchMoney.register(collection: LunchMoneyCategoriesController())

@@ -58,5 +58,6 @@ public enum BillfoldMigrations {
         M007AddCategoryDetails(),
         M008CreateReviewTables(),
         M009CreateLunchMoneyConnections(),
+        M010CreateProjectsAndItems(),
     ]
 }

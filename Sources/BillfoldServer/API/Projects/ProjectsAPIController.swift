@@ -1,0 +1,119 @@
+import BillfoldAPI
+import BillfoldCore
+import Vapor
+
+/// `/api/v1/projects` and `/api/v1/projects/{id}/items`.
+struct ProjectsAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let projects = routes.grouped("projects")
+        projects.get(use: list)
+        projects.post(use: create)
+        projects.get(":id", use: show)
+        projects.patch(":id", use: update)
+        projects.delete(":id", use: delete)
+        projects.post(":id", "close") { try await setClosed($0, true) }
+        projects.post(":id", "reopen") { try await setClosed($0, false) }
+        let items = projects.grouped(":id", "items")
+        items.get(use: items(request:))
+        items.post(use: addItem)
+        items.post("bulk-delete", use: bulkDelete)
+        items.patch(":item", use: updateItem)
+        items.delete(":item", use: deleteItem)
+    }
+
+    func list(request: Request) async throws -> Response {
+        let closed: Bool? =
+            switch try? request.query.get(String.self, at: "closed") {
+            case "true": true
+            case "false": false
+            case nil, "": nil
+            default: throw BillfoldError.validation("closed", "closed must be true or false.")
+            }
+        let service = try request.projectService
+        let projects = try await service.repository.projects(closed: closed)
+        let items = Dictionary(grouping: try await service.repository.items(in: nil), by: \.projectID)
+        return try ProjectListResponse(projects: projects.map { ProjectDTO($0, items: items[$0.id] ?? []) })
+            .apiResponse()
+    }
+
+    private func answer(_ project: Project, _ request: Request, status: HTTPResponseStatus = .ok) async throws
+        -> Response
+    {
+        let items = try await request.projectService.repository.items(in: project.id)
+        return try ProjectDTO(project, items: items).apiResponse(status: status)
+    }
+
+    func show(request: Request) async throws -> Response {
+        try await answer(try await request.projectService.project(try request.pathID(of: "project")), request)
+    }
+
+    func create(request: Request) async throws -> Response {
+        let created = try await request.projectService.create(try request.decodeJSON(ProjectRequest.self))
+        let response = try await answer(created, request, status: .created)
+        response.headers.replaceOrAdd(name: .location, value: "/api/v1/projects/\(created.id)")
+        return response
+    }
+
+    func update(request: Request) async throws -> Response {
+        let id = try request.pathID(of: "project")
+        let body = try request.decodeJSON(ProjectRequest.self)
+        return try await answer(try await request.projectService.update(id, body), request)
+    }
+
+    func setClosed(_ request: Request, _ closed: Bool) async throws -> Response {
+        let id = try request.pathID(of: "project")
+        return try await answer(try await request.projectService.update(id, ProjectRequest(), closed: closed), request)
+    }
+
+    func delete(request: Request) async throws -> Response {
+        try await request.projectService.delete(try request.pathID(of: "project"))
+        return Response(status: .noContent)
+    }
+
+    func items(request: Request) async throws -> Response {
+        let service = try request.projectService
+        let project = try await service.project(try request.pathID(of: "project"))
+        let sort = try ItemSort(parsing: try? request.query.get(String.self, at: "sort"))
+        let items = sort.sorted(try await service.repository.items(in: project.id))
+        return try ItemListResponse(items: items.map(ItemDTO.init)).apiResponse()
+    }
+
+    func addItem(request: Request) async throws -> Response {
+        let projectID = try request.pathID(of: "project")
+        let item = try await request.projectService.addItem(to: projectID, try request.decodeJSON(ItemRequest.self))
+        return try ItemDTO(item).apiResponse(status: .created)
+    }
+
+    private func itemID(_ request: Request) throws -> Int64 {
+        guard let id = request.parameters.get("item").flatMap({ Int64($0) }), id > 0 else {
+            throw BillfoldError.notFound("item")
+        }
+        return id
+    }
+
+    func updateItem(request: Request) async throws -> Response {
+        let projectID = try request.pathID(of: "project")
+        let id = try itemID(request)
+        let body = try request.decodeJSON(ItemRequest.self)
+        return try ItemDTO(try await request.projectService.update(item: id, in: projectID, body)).apiResponse()
+    }
+
+    func deleteItem(request: Request) async throws -> Response {
+        let projectID = try request.pathID(of: "project")
+        _ = try await request.projectService.deleteItems([try itemID(request)], in: projectID)
+        return Response(status: .noContent)
+    }
+
+    func bulkDelete(request: Request) async throws -> Response {
+        let projectID = try request.pathID(of: "project")
+        let body = try request.decodeJSON(ItemBulkDeleteRequest.self)
+        let deleted = try await request.projectService.deleteItems(body.ids, in: projectID)
+        return try ItemBulkDeleteResponse(deleted: deleted).apiResponse()
+    }
+}
+
+extension Request {
+    var projectService: ProjectService {
+        get throws { ProjectService(database: db, user: try user) }
+    }
+}

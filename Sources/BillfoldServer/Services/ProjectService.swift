@@ -1,0 +1,80 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+
+/// Projects and items for one user; the API and the pages share it.
+struct ProjectService: Sendable {
+    let database: any Database
+    let user: UserModel
+
+    var repository: ProjectRepository { ProjectRepository(database: database, userID: user.requireID) }
+
+    func project(_ id: Int64) async throws -> Project {
+        guard let project = try await repository.project(id) else { throw BillfoldError.notFound("project") }
+        return project
+    }
+
+    func create(_ request: ProjectRequest) async throws -> Project {
+        try await repository.create(
+            Project(
+                id: 0, title: try ProjectRules.title(request.title ?? ""),
+                detail: try ProjectRules.detail(request.detail ?? ""),
+                colour: try CategoryRules.colour(request.colour ?? ""), createdAt: Timestamp.now()))
+    }
+
+    /// Applies a change; `closed` closes or reopens. Re-saving the same values writes nothing.
+    func update(_ id: Int64, _ request: ProjectRequest, closed: Bool? = nil) async throws -> Project {
+        let current = try await project(id)
+        var changed = current
+        if let title = request.title { changed.title = try ProjectRules.title(title) }
+        if let detail = request.detail { changed.detail = try ProjectRules.detail(detail) }
+        if let colour = request.colour { changed.colour = try CategoryRules.colour(colour) }
+        if let closed { changed.closed = closed }
+        guard changed != current else { return current }
+        changed.updatedAt = Timestamp.now()
+        _ = try await repository.update(changed)
+        return changed
+    }
+
+    func delete(_ id: Int64) async throws {
+        guard try await repository.delete(id) else { throw BillfoldError.notFound("project") }
+    }
+
+    func item(_ id: Int64, in projectID: Int64) async throws -> Item {
+        guard let item = try await repository.item(id, in: projectID) else { throw BillfoldError.notFound("item") }
+        return item
+    }
+
+    func addItem(to projectID: Int64, _ request: ItemRequest) async throws -> Item {
+        _ = try await project(projectID)
+        return try await repository.create(
+            Item(
+                id: 0, projectID: projectID, title: try ProjectRules.title(request.title ?? ""),
+                detail: try ProjectRules.detail(request.detail ?? ""),
+                priority: try request.priority.map { try Priority(parsing: $0) } ?? .medium,
+                completed: request.completed ?? false, createdAt: Timestamp.now()))
+    }
+
+    func update(item id: Int64, in projectID: Int64, _ request: ItemRequest) async throws -> Item {
+        let current = try await item(id, in: projectID)
+        var changed = current
+        if let title = request.title { changed.title = try ProjectRules.title(title) }
+        if let detail = request.detail { changed.detail = try ProjectRules.detail(detail) }
+        if let priority = request.priority { changed.priority = try Priority(parsing: priority) }
+        if let completed = request.completed { changed.completed = completed }
+        guard changed != current else { return current }
+        changed.updatedAt = Timestamp.now()
+        try await repository.update(changed)
+        return changed
+    }
+
+    /// Deletes several items of a project at once, or none when one of them is not there.
+    func deleteItems(_ ids: [Int64], in projectID: Int64) async throws -> Int {
+        _ = try await project(projectID)
+        guard !ids.isEmpty else { throw BillfoldError.validation("ids", "Choose at least one item to delete.") }
+        let present = Set(try await repository.items(in: projectID).map(\.id))
+        guard Set(ids).isSubset(of: present) else { throw BillfoldError.notFound("item") }
+        return try await repository.deleteItems(ids, in: projectID)
+    }
+}
