@@ -51,6 +51,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     app.middleware.use(TokenAuthenticator())
     app.assets = try Assets.load()
     app.lunchMoneyPulls = LunchMoneyPulls()
+    app.awardCatalogue = try AwardCatalogue.load()
     try registerRoutes(app)
 }
 
@@ -84,6 +85,7 @@ func registerRoutes(_ app: Application) throws {
     try signedInAPI.register(collection: CategoriesAPIController())
     try signedInAPI.register(collection: ReviewAPIController())
     try signedInAPI.register(collection: ProjectsAPIController())
+    try signedInAPI.register(collection: AwardsAPIController())
     try app.grouped(RequireUser(style: .json)).register(collection: CategoryContractController())
     let lunchMoney = app.grouped("v1").grouped(LunchMoneyAuth())
     try lunchMoney.register(collection: LunchMoneyCategoriesController())

@@ -59,5 +59,6 @@ public enum BillfoldMigrations {
         M008CreateReviewTables(),
         M009CreateLunchMoneyConnections(),
         M010CreateProjectsAndItems(),
+        M011CreateAwardsEarned(),
     ]
 }

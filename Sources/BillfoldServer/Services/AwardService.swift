@@ -1,0 +1,60 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+import Foundation
+import Vapor
+
+/// The awards catalogue written for Billfold, bundled as `Resources/awards.json`.
+enum AwardCatalogue {
+    static func load() throws -> [Award] {
+        guard let url = Bundle.module.url(forResource: "awards", withExtension: "json", subdirectory: "Resources")
+        else { throw BillfoldError(.internalError, "The awards catalogue is missing from the build.") }
+        return try JSONDecoder().decode([Award].self, from: try Data(contentsOf: url))
+    }
+}
+
+/// Where a user stands with every award; newly reached awards are recorded on the way.
+struct AwardService: Sendable {
+    let database: any Database
+    let user: UserModel
+    let catalogue: [Award]
+
+    func standings(now: Int64 = Timestamp.now()) async throws -> (all: [AwardStanding], newlyEarned: [Award]) {
+        let repository = AwardRepository(database: database, userID: user.requireID)
+        let offset = user.preferences.zone.secondsFromGMT()
+        let result = AwardStanding.evaluate(
+            catalogue, counts: try await repository.counts(utcOffset: offset), recorded: try await repository.earned(),
+            now: now)
+        try await repository.record(result.newlyEarned.map(\.id), at: now)
+        return (result.standings, result.newlyEarned)
+    }
+}
+
+/// `GET /api/v1/awards`.
+struct AwardsAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("awards", use: list)
+    }
+
+    func list(request: Request) async throws -> Response {
+        let standings = try await request.awardService.standings().all
+        return try AwardListResponse(awards: standings.map(AwardDTO.init)).apiResponse()
+    }
+}
+
+extension Application {
+    private struct CatalogueKey: StorageKey { typealias Value = [Award] }
+
+    /// Loaded once when the application is built.
+    var awardCatalogue: [Award] {
+        get { storage[CatalogueKey.self] ?? [] }
+        set { storage[CatalogueKey.self] = newValue }
+    }
+}
+
+extension Request {
+    var awardService: AwardService {
+        get throws { AwardService(database: db, user: try user, catalogue: application.awardCatalogue) }
+    }
+}
