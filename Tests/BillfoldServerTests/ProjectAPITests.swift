@@ -105,6 +105,12 @@ struct ProjectAPITests {
                 let response = try await t.send(method, path, as: bob, json: json)
                 #expect(response.status == .notFound && response.body.string == notFound, "\(method) \(path)")
             }
+            for page in [
+                "/projects/\(project.id)", "/projects/\(project.id)/edit",
+                "/projects/\(project.id)/items/\(item.id)/edit",
+            ] {
+                #expect(try await t.send(.GET, page, as: bob).status == .notFound, "\(page)")
+            }
             let crossProject = try await t.send(
                 .PATCH, "/api/v1/projects/\(bobs.id)/items/\(item.id)", as: bob, json: #"{"completed":true}"#)
             #expect(crossProject.status == .notFound)

@@ -92,10 +92,12 @@ func registerRoutes(_ app: Application) throws {
     try lunchMoney.register(collection: LunchMoneyTransactionsController())
     try app.grouped(RequireUser(style: .json)).register(collection: PaybackFeedController())
     try app.register(collection: SignInController())
-    let pages = app.grouped(RequireUser(style: .page))
+    let pages = app.grouped(RequireUser(style: .page)).grouped(AwardNoticeMiddleware())
     try pages.register(collection: TransactionPagesController())
     try pages.register(collection: CategoryPagesController())
     try pages.register(collection: ReviewPagesController())
+    try pages.register(collection: ProjectPagesController())
+    try pages.register(collection: AwardPagesController())
     try pages.register(collection: SettingsController())
     try pages.register(collection: LunchMoneySettingsController())
 }

@@ -22,14 +22,19 @@ struct CategoryFormPage {
 
         init() {}
 
+        /// Only a colour, for other forms that offer the same swatches (projects).
+        init(colourOnly colour: String) {
+            let named = CategoryColour(rawValue: colour) != nil || colour.isEmpty
+            self.colour = named ? colour : "custom"
+            customColour = named ? nil : colour
+        }
+
         init(_ category: Category) {
+            self.init(colourOnly: category.colour)
             name = category.name
             description = category.description
             groupId = category.groupID.map(String.init)
             isGroup = category.isGroup ? "1" : nil
-            let named = CategoryColour(rawValue: category.colour) != nil || category.colour.isEmpty
-            colour = named ? category.colour : "custom"
-            customColour = named ? nil : category.colour
             icon = category.icon
             isIncome = category.flags.isIncome ? "on" : nil
             excludeFromBudget = category.flags.excludeFromBudget ? "on" : nil

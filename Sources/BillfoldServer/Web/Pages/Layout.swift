@@ -5,7 +5,7 @@ import Vapor
 /// The frame around every page: head, navigation (a sidebar on wide screens, a tab bar on narrow
 /// ones), an optional notice, and the page's own content.
 struct Layout {
-    enum Section: String { case transactions, add, review, categories, settings }
+    enum Section: String { case transactions, review, categories, projects, awards, settings }
 
     let request: Request
     let title: String
@@ -43,6 +43,13 @@ struct Layout {
                     if let notice {
                         H.div(.class("notice"), .attr("role", "status")) { notice }
                     }
+                    for award in request.newAwards {
+                        H.div(.class("notice award-notice"), .attr("role", "status")) {
+                            H.strong { "New award: “\(award.name)”. " }
+                            award.description + " "
+                            H.a(.href("/awards")) { "See your awards" }
+                        }
+                    }
                     content()
                 }
             }
@@ -64,9 +71,9 @@ struct Layout {
             }
             H.ul(.class("nav-links")) {
                 link(.transactions, "/transactions", "Transactions", icon: "≡")
-                link(.add, "/transactions/new", "Add", icon: "+")
                 link(.review, "/review", "Review", icon: "⇆")
                 link(.categories, "/categories", "Categories", icon: "◉")
+                link(.projects, "/projects", "Projects", icon: "☑")
                 link(.settings, "/settings", "Settings", icon: "⚙")
             }
             H.form(.class("sign-out"), .method("post"), .action("/signout")) {

@@ -21,7 +21,7 @@ struct NewTransactionPage {
     var error: BillfoldError?
 
     func response(_ request: Request) -> Response {
-        Layout(request: request, title: "Add transaction", section: .add)
+        Layout(request: request, title: "Add transaction", section: .transactions)
             .response(status: error == nil ? .ok : .badRequest) {
                 H.a(.class("back-link"), .href("/transactions")) { "← Transactions" }
                 H.section(.class("card form-card")) {

@@ -1,0 +1,169 @@
+import BillfoldAPI
+import BillfoldCore
+import Vapor
+
+/// The projects pages: Open and Closed lists, a project with its items, and the edit forms.
+struct ProjectPagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        let projects = routes.grouped("projects")
+        projects.get { try await list($0, closed: false) }
+        projects.get("closed") { try await list($0, closed: true) }
+        projects.post(use: create)
+        projects.get(":id", use: show)
+        projects.get(":id", "edit", use: editProject)
+        projects.post(":id", "edit", use: saveProject)
+        projects.post(":id", "close") { try await setClosed($0, true) }
+        projects.post(":id", "reopen") { try await setClosed($0, false) }
+        projects.post(":id", "items", use: addItem)
+        projects.post(":id", "items", "delete", use: deleteItems)
+        projects.get(":id", "items", ":item", "edit", use: editItem)
+        projects.post(":id", "items", ":item", "edit", use: saveItem)
+    }
+
+    private func listPage(_ request: Request, closed: Bool) async throws -> ProjectListPage {
+        let service = try request.projectService
+        let items = Dictionary(grouping: try await service.repository.items(in: nil), by: \.projectID)
+        let projects = try await service.repository.projects(closed: closed)
+        return ProjectListPage(closed: closed, projects: projects.map { ($0, items[$0.id] ?? []) })
+    }
+
+    func list(_ request: Request, closed: Bool) async throws -> Response {
+        let notice = (try? request.query.get(String.self, at: "done")) == "deleted" ? "Project deleted." : nil
+        return try await listPage(request, closed: closed).response(request, notice: notice)
+    }
+
+    func create(request: Request) async throws -> Response {
+        let values = try request.content.decode(ProjectFormValues.self)
+        do {
+            let project = try await request.projectService.create(ProjectRequest(title: values.title))
+            return request.redirect(to: "/projects/\(project.id)")
+        } catch let error as BillfoldError {
+            var page = try await listPage(request, closed: false)
+            page.values = values
+            page.error = error
+            return page.response(request)
+        }
+    }
+
+    private func projectPage(_ request: Request, sort: ItemSort? = nil) async throws -> ProjectPage {
+        let service = try request.projectService
+        let project = try await service.project(try request.pathID(of: "project"))
+        let order = try sort ?? ItemSort(parsing: try? request.query.get(String.self, at: "sort"))
+        return ProjectPage(
+            project: project, items: order.sorted(try await service.repository.items(in: project.id)), sort: order)
+    }
+
+    func show(request: Request) async throws -> Response {
+        let notice: String? =
+            switch try? request.query.get(String.self, at: "done") {
+            case "saved": "Saved."
+            case "closed": "Project closed. It is in the Closed list now."
+            case "reopened": "Project reopened."
+            case "deleted": "Items deleted."
+            default: nil
+            }
+        return try await projectPage(request).response(request, notice: notice)
+    }
+
+    func setClosed(_ request: Request, _ closed: Bool) async throws -> Response {
+        let id = try request.pathID(of: "project")
+        _ = try await request.projectService.update(id, ProjectRequest(), closed: closed)
+        return request.redirect(to: "/projects/\(id)?done=\(closed ? "closed" : "reopened")")
+    }
+
+    func addItem(request: Request) async throws -> Response {
+        let id = try request.pathID(of: "project")
+        let values = try request.content.decode(ProjectFormValues.self)
+        do {
+            _ = try await request.projectService.addItem(
+                to: id, ItemRequest(title: values.title, priority: values.priority))
+            return request.redirect(to: "/projects/\(id)")
+        } catch let error as BillfoldError where error.code != .notFound {
+            var page = try await projectPage(request, sort: .default)
+            page.values = values
+            page.error = error
+            return page.response(request)
+        }
+    }
+
+    struct Selection: Content { var ids: [String]? }
+
+    func deleteItems(request: Request) async throws -> Response {
+        let id = try request.pathID(of: "project")
+        let ids = (try request.content.decode(Selection.self).ids ?? []).compactMap { Int64($0) }
+        guard !ids.isEmpty else {
+            return try await projectPage(request, sort: .default).response(
+                request, notice: "Select the items to delete first.")
+        }
+        _ = try await request.projectService.deleteItems(ids, in: id)
+        return request.redirect(to: "/projects/\(id)?done=deleted")
+    }
+
+    func editProject(request: Request) async throws -> Response {
+        let project = try await request.projectService.project(try request.pathID(of: "project"))
+        return ProjectEditPage(
+            kind: .project(project),
+            values: ProjectFormValues(title: project.title, detail: project.detail, colour: project.colour)
+        ).response(request)
+    }
+
+    func saveProject(request: Request) async throws -> Response {
+        let service = try request.projectService
+        let project = try await service.project(try request.pathID(of: "project"))
+        let values = try request.content.decode(ProjectFormValues.self)
+        do {
+            _ = try await service.update(
+                project.id,
+                ProjectRequest(title: values.title, detail: values.detail ?? "", colour: values.chosenColour))
+            return request.redirect(to: "/projects/\(project.id)?done=saved")
+        } catch let error as BillfoldError {
+            return ProjectEditPage(kind: .project(project), values: values, error: error).response(request)
+        }
+    }
+
+    private func itemID(_ request: Request) throws -> Int64 {
+        guard let id = request.parameters.get("item").flatMap({ Int64($0) }) else {
+            throw BillfoldError.notFound("item")
+        }
+        return id
+    }
+
+    func editItem(request: Request) async throws -> Response {
+        let service = try request.projectService
+        let project = try await service.project(try request.pathID(of: "project"))
+        let item = try await service.item(try itemID(request), in: project.id)
+        return ProjectEditPage(
+            kind: .item(project, item),
+            values: ProjectFormValues(
+                title: item.title, detail: item.detail, priority: item.priority.rawValue,
+                completed: item.completed ? "on" : nil)
+        ).response(request)
+    }
+
+    func saveItem(request: Request) async throws -> Response {
+        let service = try request.projectService
+        let project = try await service.project(try request.pathID(of: "project"))
+        let item = try await service.item(try itemID(request), in: project.id)
+        let values = try request.content.decode(ProjectFormValues.self)
+        do {
+            _ = try await service.update(
+                item: item.id, in: project.id,
+                ItemRequest(
+                    title: values.title, detail: values.detail ?? "", priority: values.priority,
+                    completed: values.completed != nil))
+            return request.redirect(to: "/projects/\(project.id)?done=saved")
+        } catch let error as BillfoldError {
+            return ProjectEditPage(kind: .item(project, item), values: values, error: error).response(request)
+        }
+    }
+}
+
+/// `/awards`: the grid of awards.
+struct AwardPagesController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.get("awards") { request async throws -> Response in
+            let standings = try await request.awardService.standings().all
+            return AwardsPage(standings: standings, format: try request.user.preferences.format).response(request)
+        }
+    }
+}

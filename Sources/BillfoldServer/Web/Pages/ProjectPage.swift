@@ -1,0 +1,161 @@
+import BillfoldCore
+import Vapor
+
+/// One project: its items in the chosen order, an add-item row, multi-select delete, and the
+/// actions on the project itself.
+struct ProjectPage {
+    let project: Project
+    let items: [Item]
+    let sort: ItemSort
+    var values = ProjectFormValues()
+    var error: BillfoldError?
+
+    func response(_ request: Request, notice: String? = nil) -> Response {
+        Layout(request: request, title: project.title, section: .projects, notice: notice, scripts: ["projects.js"])
+            .response(status: error == nil ? .ok : .badRequest) {
+                H.a(.class("back-link"), .href(project.closed ? "/projects/closed" : "/projects")) { "← Projects" }
+                H.header(.class("page-header project-header"), .attr("style", ProjectLook.style(project))) {
+                    H.div {
+                        H.h1 { project.title }
+                        if project.closed { H.span(.class("tag")) { "Closed" } }
+                        if !project.detail.isEmpty { H.p(.class("secondary")) { project.detail } }
+                    }
+                    H.div(.class("header-actions")) {
+                        H.a(.class("button"), .href("/projects/\(project.id)/edit")) { "Edit" }
+                        H.form(
+                            .method("post"), .action("/projects/\(project.id)/\(project.closed ? "reopen" : "close")")
+                        ) {
+                            H.button(.type("submit"), .class("button")) { project.closed ? "Reopen" : "Close project" }
+                        }
+                    }
+                }
+                H.form(.method("post"), .action("/projects/\(project.id)/items"), .class("card inline-form add-row")) {
+                    Field.input(
+                        "title", label: "New item", value: values.title, error: error?.fields["title"],
+                        extra: [
+                            .attr("placeholder", "What needs doing?"),
+                            .attr("maxlength", String(ProjectRules.maxTitle)),
+                        ])
+                    Field.select(
+                        "priority", label: "Priority",
+                        options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
+                        selected: values.priority ?? Priority.medium.rawValue)
+                    H.button(.type("submit"), .class("button primary")) { "Add item" }
+                }
+                if items.isEmpty {
+                    H.section(.class("card empty-state")) {
+                        H.h2 { "No items yet" }
+                        H.p(.class("secondary")) { "Add the first thing to do above." }
+                    }
+                } else {
+                    list
+                }
+            }
+    }
+
+    private var list: HTML {
+        H.section(.class("card list-card")) {
+            H.form(.method("get"), .action("/projects/\(project.id)"), .class("bulk-bar sort-bar")) {
+                H.label(.for("sort")) { "Sort" }
+                H.select(.id("sort"), .name("sort"), .data("autosubmit", "")) {
+                    for option in ItemSort.allCases {
+                        H.el("option", [.value(option.rawValue)] + (option == sort ? [.selected] : [])) { option.label }
+                    }
+                }
+                H.button(.type("submit"), .class("button small"), .data("without-script", "")) { "Sort" }
+            }
+            H.form(.method("post"), .action("/projects/\(project.id)/items/delete"), .id("bulk-form")) {
+                H.ul(.class("item-list"), .attr("style", ProjectLook.style(project))) {
+                    for item in items {
+                        H.li(.class(item.completed ? "item-row completed" : "item-row"), .data("id", String(item.id))) {
+                            H.input(
+                                .type("checkbox"), .name("ids[]"), .value(String(item.id)), .id("select-\(item.id)"),
+                                .class("select"))
+                            H.label(.for("select-\(item.id)"), .class("visually-hidden")) { "Select \(item.title)" }
+                            ProjectLook.status(item)
+                            H.a(.class("item-title"), .href("/projects/\(project.id)/items/\(item.id)/edit")) {
+                                item.title
+                            }
+                            H.span(.class("tag priority-\(item.priority.rawValue)")) { item.priority.label }
+                        }
+                    }
+                }
+                H.div(.class("bulk-bar")) {
+                    H.button(.type("submit"), .class("button danger small"), .id("bulk-delete")) { "Delete selected" }
+                }
+            }
+        }
+    }
+}
+
+/// The edit form of a project or an item.
+struct ProjectEditPage {
+    enum Kind {
+        case project(Project)
+        case item(Project, Item)
+    }
+
+    let kind: Kind
+    let values: ProjectFormValues
+    var error: BillfoldError?
+
+    private var project: Project {
+        switch kind {
+        case .project(let project), .item(let project, _): project
+        }
+    }
+
+    private var action: String {
+        switch kind {
+        case .project(let project): "/projects/\(project.id)/edit"
+        case .item(let project, let item): "/projects/\(project.id)/items/\(item.id)/edit"
+        }
+    }
+
+    func response(_ request: Request) -> Response {
+        let title: String
+        if case .item = kind { title = "Edit item" } else { title = "Edit project" }
+        return Layout(request: request, title: title, section: .projects).response(
+            status: error == nil ? .ok : .badRequest
+        ) {
+            H.a(.class("back-link"), .href("/projects/\(project.id)")) { "← \(project.title)" }
+            H.section(.class("card form-card")) {
+                H.h1 { title }
+                if let error, error.fields.isEmpty {
+                    H.p(.class("form-error"), .attr("role", "alert")) { error.message }
+                }
+                H.form(.method("post"), .action(action), .class("edit-form")) {
+                    Field.input(
+                        "title", label: "Title", value: values.title, error: error?.fields["title"],
+                        extra: [.required, .attr("maxlength", String(ProjectRules.maxTitle))])
+                    H.div(.class(error?.fields["detail"] == nil ? "field" : "field invalid")) {
+                        H.label(.for("detail")) { "Detail" }
+                        H.textarea(.id("detail"), .name("detail"), .attr("rows", "4")) { values.detail ?? "" }
+                        if let message = error?.fields["detail"] { H.p(.class("field-error")) { message } }
+                    }
+                    if case .item = kind {
+                        Field.select(
+                            "priority", label: "Priority",
+                            options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
+                            selected: values.priority ?? Priority.medium.rawValue)
+                        H.label(.class("check")) {
+                            HTML.void(
+                                "input",
+                                [.type("checkbox"), .name("completed")]
+                                    + (values.completed != nil ? [.flag("checked")] : []))
+                            H.span { "Completed" }
+                        }
+                    } else {
+                        CategoryLookFields(
+                            values: CategoryFormPage.Values(colourOnly: values.chosenColour), error: error
+                        ).colours
+                    }
+                    H.div(.class("form-actions")) {
+                        H.button(.type("submit"), .class("button primary")) { "Save changes" }
+                        H.a(.class("button subtle"), .href("/projects/\(project.id)")) { "Cancel" }
+                    }
+                }
+            }
+        }
+    }
+}

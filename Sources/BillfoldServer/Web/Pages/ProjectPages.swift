@@ -1,0 +1,96 @@
+import BillfoldCore
+import Vapor
+
+/// Open and Closed project lists; a project is added only from the Open list.
+struct ProjectListPage {
+    let closed: Bool
+    let projects: [(project: Project, items: [Item])]
+    var values = ProjectFormValues()
+    var error: BillfoldError?
+
+    func response(_ request: Request, notice: String? = nil) -> Response {
+        Layout(request: request, title: closed ? "Closed projects" : "Projects", section: .projects, notice: notice)
+            .response(status: error == nil ? .ok : .badRequest) {
+                H.header(.class("page-header")) {
+                    H.h1 { "Projects" }
+                    H.a(.class("button"), .href("/awards")) { "Awards" }
+                }
+                H.nav(.class("tabs"), .label("Project lists")) {
+                    H.a(.href("/projects"), closed ? .class("tab") : .aria("current", "page")) { "Open" }
+                    H.a(.href("/projects/closed"), closed ? .aria("current", "page") : .class("tab")) { "Closed" }
+                }
+                if !closed {
+                    H.form(.method("post"), .action("/projects"), .class("card inline-form add-row")) {
+                        Field.input(
+                            "title", label: "New project", value: values.title, error: error?.fields["title"],
+                            extra: [
+                                .attr("placeholder", "e.g. Plan the move"),
+                                .attr("maxlength", String(ProjectRules.maxTitle)),
+                            ])
+                        H.button(.type("submit"), .class("button primary")) { "Add project" }
+                    }
+                }
+                if projects.isEmpty {
+                    H.section(.class("card empty-state")) {
+                        H.h2 { closed ? "No closed projects" : "No open projects" }
+                        H.p(.class("secondary")) {
+                            closed
+                                ? "Projects you close appear here; reopen one any time."
+                                : "Add a project above to start listing what to do."
+                        }
+                    }
+                } else {
+                    H.ul(.class("project-grid")) {
+                        for (project, items) in projects { card(project, items) }
+                    }
+                }
+            }
+    }
+
+    private func card(_ project: Project, _ items: [Item]) -> HTML {
+        let done = items.filter(\.completed).count
+        let percent = items.isEmpty ? 0 : done * 100 / items.count
+        return H.li(.class("card project-card"), .attr("style", ProjectLook.style(project))) {
+            H.a(.class("project-title"), .href("/projects/\(project.id)")) { project.title }
+            if !project.detail.isEmpty { H.p(.class("secondary")) { project.detail } }
+            H.div(
+                .class("progress"), .attr("role", "progressbar"), .aria("valuenow", String(percent)),
+                .aria("valuemin", "0"), .aria("valuemax", "100"), .label("\(percent)% complete")
+            ) {
+                H.span(.attr("style", "width: \(percent)%"))
+            }
+            H.p(.class("secondary")) { "\(done) of \(items.count) done · \(percent)%" }
+        }
+    }
+}
+
+/// What the project and item forms post.
+struct ProjectFormValues: Content {
+    var title: String = ""
+    var detail: String?
+    var colour: String?
+    var customColour: String?
+    var priority: String?
+    var completed: String?
+
+    /// The chosen swatch, or the typed colour when "Custom" is chosen.
+    var chosenColour: String { colour == "custom" ? (customColour ?? "") : (colour ?? "") }
+}
+
+enum ProjectLook {
+    /// The project's colour as `--tint`, for its bar and its items' status icons.
+    static func style(_ project: Project) -> String {
+        CategoryLook.cssColour(project.colour).map { "--tint: \($0)" } ?? ""
+    }
+
+    /// Completed, high priority or incomplete: an icon and the words a screen reader says.
+    static func status(_ item: Item) -> HTML {
+        let (symbol, words) =
+            item.completed
+            ? ("✓", "Completed") : (item.priority == .high ? ("!", "High priority, not done") : ("○", "Not done"))
+        return H.span(
+            .class("status-icon " + (item.completed ? "done" : item.priority == .high ? "high" : "open")),
+            .attr("role", "img"), .label(words)
+        ) { symbol }
+    }
+}
