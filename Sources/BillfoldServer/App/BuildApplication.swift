@@ -98,6 +98,7 @@ func registerRoutes(_ app: Application) throws {
     try pages.register(collection: ReviewPagesController())
     try pages.register(collection: ProjectPagesController())
     try pages.register(collection: AwardPagesController())
+    try pages.register(collection: HomeController())
     try pages.register(collection: SettingsController())
     try pages.register(collection: LunchMoneySettingsController())
 }

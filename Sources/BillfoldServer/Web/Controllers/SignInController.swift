@@ -14,7 +14,7 @@ struct SignInController: RouteCollection {
     }
 
     func home(request: Request) async throws -> Response {
-        if request.auth.has(UserModel.self) { return request.redirect(to: "/transactions") }
+        if request.auth.has(UserModel.self) { return request.redirect(to: "/home") }
         if try await UserRepository(database: request.db).count() == 0 {
             return request.redirect(to: "/setup")
         }

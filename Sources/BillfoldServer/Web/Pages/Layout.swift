@@ -5,7 +5,7 @@ import Vapor
 /// The frame around every page: head, navigation (a sidebar on wide screens, a tab bar on narrow
 /// ones), an optional notice, and the page's own content.
 struct Layout {
-    enum Section: String { case transactions, review, categories, projects, awards, settings }
+    enum Section: String { case home, transactions, review, categories, projects, awards, settings }
 
     let request: Request
     let title: String
@@ -65,11 +65,12 @@ struct Layout {
 
     private func navigation(_ user: UserModel) -> HTML {
         H.nav(.class("app-nav"), .label("Main")) {
-            H.a(.class("brand"), .href("/transactions")) {
+            H.a(.class("brand"), .href("/home")) {
                 H.span(.class("brand-mark"), .aria("hidden", "true")) { "B" }
                 H.span(.class("brand-name")) { "Billfold" }
             }
             H.ul(.class("nav-links")) {
+                link(.home, "/home", "Home", icon: "⌂")
                 link(.transactions, "/transactions", "Transactions", icon: "≡")
                 link(.review, "/review", "Review", icon: "⇆")
                 link(.categories, "/categories", "Categories", icon: "◉")

@@ -33,6 +33,10 @@ struct SettingsPage {
                 preferencesForm
                 tokensSection
                 lunchMoney.html
+                // On phones the tab bar has no room for it; here it is always at hand.
+                H.form(.method("post"), .action("/signout"), .class("card form-card sign-out-card")) {
+                    H.button(.type("submit"), .class("button")) { "Sign out" }
+                }
             }
     }
 

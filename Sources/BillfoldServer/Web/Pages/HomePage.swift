@@ -1,0 +1,130 @@
+import BillfoldCore
+import Foundation
+import Vapor
+
+/// Home: open projects and how far along they are, the high-priority items next in line, the
+/// review count with a way in, this month's spending by category, and recent awards.
+struct HomePage {
+    let projects: [(project: Project, items: [Item])]
+    let upNext: [(item: Item, project: Project)]
+    let uncleared: Int
+    let chart: SpendingChart
+    let monthName: String
+    let recentAwards: [AwardStanding]
+    let format: DisplayFormat
+
+    static let upNextCount = 3
+    static let moreCount = 7
+
+    func response(_ request: Request) -> Response {
+        Layout(request: request, title: "Home", section: .home).response {
+            H.header(.class("page-header")) { H.h1 { "Home" } }
+            H.div(.class("home-grid")) {
+                H.div(.class("home-column")) {
+                    review
+                    projectsCard
+                    itemsCard
+                }
+                H.div(.class("home-column")) {
+                    H.section(.class("card home-spending"), .label("Spending")) {
+                        H.h2 { "Spending in \(monthName)" }
+                        chart.html
+                    }
+                    awardsCard
+                }
+            }
+        }
+    }
+
+    private var review: HTML {
+        H.section(.class("card home-review"), .label("Review")) {
+            H.h2 { "Review" }
+            if uncleared == 0 {
+                H.p { "All clear: every transaction is reviewed." }
+            } else {
+                H.p(.class("big-number")) { format.transactions(uncleared) }
+                H.p(.class("secondary")) { "waiting to be reviewed" }
+                H.a(.class("button primary"), .href("/review")) { "Start reviewing" }
+            }
+        }
+    }
+
+    private var projectsCard: HTML {
+        H.section(.class("card"), .label("Open projects")) {
+            H.h2 { "Open projects" }
+            if projects.isEmpty {
+                H.p(.class("secondary")) { "No open projects. " }
+                H.a(.class("button"), .href("/projects")) { "Add a project" }
+            } else {
+                H.ul(.class("home-projects")) {
+                    for (project, items) in projects {
+                        let done = items.filter(\.completed).count
+                        let percent = items.isEmpty ? 0 : done * 100 / items.count
+                        H.li(.attr("style", ProjectLook.style(project))) {
+                            H.a(.href("/projects/\(project.id)")) { project.title }
+                            H.div(
+                                .class("progress"), .attr("role", "progressbar"), .aria("valuenow", String(percent)),
+                                .aria("valuemin", "0"), .aria("valuemax", "100"),
+                                .label("\(project.title): \(percent)% complete")
+                            ) { H.span(.attr("style", "width: \(percent)%")) }
+                            H.span(.class("secondary")) { "\(percent)%" }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private var itemsCard: HTML {
+        let next = upNext.prefix(Self.upNextCount)
+        let more = upNext.dropFirst(Self.upNextCount).prefix(Self.moreCount)
+        return H.section(.class("card"), .label("Up next")) {
+            H.h2 { "Up next" }
+            if next.isEmpty {
+                H.p(.class("secondary")) { "Nothing high-priority is waiting." }
+            } else {
+                itemList(Array(next), className: "up-next")
+            }
+            if !more.isEmpty {
+                H.h3 { "More to explore" }
+                itemList(Array(more), className: "more-to-explore")
+            }
+        }
+    }
+
+    private func itemList(_ entries: [(item: Item, project: Project)], className: String) -> HTML {
+        H.ul(.class("home-items \(className)")) {
+            for (item, project) in entries {
+                H.li(.attr("style", ProjectLook.style(project))) {
+                    ProjectLook.status(item)
+                    H.a(.href("/projects/\(project.id)/items/\(item.id)/edit")) { item.title }
+                    H.span(.class("secondary")) { project.title }
+                }
+            }
+        }
+    }
+
+    private var awardsCard: HTML {
+        H.section(.class("card"), .label("Recent awards")) {
+            H.h2 { "Recent awards" }
+            if recentAwards.isEmpty {
+                H.p(.class("secondary")) {
+                    "None yet. Add an item to a project or review a transaction to earn your first."
+                }
+            } else {
+                H.ul(.class("home-awards")) {
+                    for standing in recentAwards {
+                        H.li(
+                            .attr(
+                                "style", "--award: \(CategoryLook.cssColour(standing.award.colour) ?? "var(--accent)")")
+                        ) {
+                            H.span(.class("award-badge small")) { CategoryLook.icon(standing.award.icon) }
+                            H.span { standing.award.name }
+                        }
+                    }
+                }
+            }
+            H.a(.href("/awards")) { "All awards" }
+        }
+    }
+}
