@@ -39,6 +39,9 @@ def test_items_sorting_deleting_and_closing(browser, shot, planner):
     browser.find_element(By.XPATH, "//button[text()='Add project']").click()
     wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Move house"))
     assert "No items yet" in browser.find_element(By.CSS_SELECTOR, ".empty-state").text
+    # Wide enough: the list of projects stays beside the project.
+    current = browser.find_element(By.CSS_SELECTOR, ".project-aside a[aria-current='page']")
+    assert current.is_displayed() and current.text == "Move house"
     shot("empty-project")
     # The next page says an award was earned, and only once.
     for title, priority in [("Pack books", "medium"), ("Book van", "high"), ("Clean oven", "low"), ("Address change", "high")]:

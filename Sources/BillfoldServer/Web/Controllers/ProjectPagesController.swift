@@ -50,7 +50,8 @@ struct ProjectPagesController: RouteCollection {
         let project = try await service.project(try request.pathID(of: "project"))
         let order = try sort ?? ItemSort(parsing: try? request.query.get(String.self, at: "sort"))
         return ProjectPage(
-            project: project, items: order.sorted(try await service.repository.items(in: project.id)), sort: order)
+            project: project, items: order.sorted(try await service.repository.items(in: project.id)), sort: order,
+            siblings: try await service.repository.projects(closed: project.closed))
     }
 
     func show(request: Request) async throws -> Response {

@@ -7,50 +7,76 @@ struct ProjectPage {
     let project: Project
     let items: [Item]
     let sort: ItemSort
+    /// The projects of the same list, shown beside this one on wide screens.
+    var siblings: [Project] = []
     var values = ProjectFormValues()
     var error: BillfoldError?
 
     func response(_ request: Request, notice: String? = nil) -> Response {
         Layout(request: request, title: project.title, section: .projects, notice: notice, scripts: ["projects.js"])
             .response(status: error == nil ? .ok : .badRequest) {
-                H.a(.class("back-link"), .href(project.closed ? "/projects/closed" : "/projects")) { "← Projects" }
-                H.header(.class("page-header project-header"), .attr("style", ProjectLook.style(project))) {
-                    H.div {
-                        H.h1 { project.title }
-                        if project.closed { H.span(.class("tag")) { "Closed" } }
-                        if !project.detail.isEmpty { H.p(.class("secondary")) { project.detail } }
-                    }
-                    H.div(.class("header-actions")) {
-                        H.a(.class("button"), .href("/projects/\(project.id)/edit")) { "Edit" }
-                        H.form(
-                            .method("post"), .action("/projects/\(project.id)/\(project.closed ? "reopen" : "close")")
-                        ) {
-                            H.button(.type("submit"), .class("button")) { project.closed ? "Reopen" : "Close project" }
-                        }
-                    }
-                }
-                H.form(.method("post"), .action("/projects/\(project.id)/items"), .class("card inline-form add-row")) {
-                    Field.input(
-                        "title", label: "New item", value: values.title, error: error?.fields["title"],
-                        extra: [
-                            .attr("placeholder", "What needs doing?"),
-                            .attr("maxlength", String(ProjectRules.maxTitle)),
-                        ])
-                    Field.select(
-                        "priority", label: "Priority",
-                        options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
-                        selected: values.priority ?? Priority.medium.rawValue)
-                    H.button(.type("submit"), .class("button primary")) { "Add item" }
-                }
-                if items.isEmpty {
-                    H.section(.class("card empty-state")) {
-                        H.h2 { "No items yet" }
-                        H.p(.class("secondary")) { "Add the first thing to do above." }
-                    }
-                } else {
-                    list
+                H.div(.class("project-split")) {
+                    aside
+                    H.div(.class("project-main")) { main }
                 }
             }
+    }
+
+    /// The list beside the project when there is room, as the original apps did on iPad.
+    private var aside: HTML {
+        H.nav(.class("project-aside card"), .label(project.closed ? "Closed projects" : "Open projects")) {
+            H.h2 { project.closed ? "Closed" : "Open" }
+            H.ul {
+                for sibling in siblings {
+                    H.li {
+                        H.a(
+                            .href("/projects/\(sibling.id)"), .attr("style", ProjectLook.style(sibling)),
+                            sibling.id == project.id ? .aria("current", "page") : .class("")
+                        ) { sibling.title }
+                    }
+                }
+            }
+        }
+    }
+
+    @HTMLBuilder private var main: [HTML] {
+        H.a(.class("back-link"), .href(project.closed ? "/projects/closed" : "/projects")) { "← Projects" }
+        H.header(.class("page-header project-header"), .attr("style", ProjectLook.style(project))) {
+            H.div {
+                H.h1 { project.title }
+                if project.closed { H.span(.class("tag")) { "Closed" } }
+                if !project.detail.isEmpty { H.p(.class("secondary")) { project.detail } }
+            }
+            H.div(.class("header-actions")) {
+                H.a(.class("button"), .href("/projects/\(project.id)/edit")) { "Edit" }
+                H.form(
+                    .method("post"), .action("/projects/\(project.id)/\(project.closed ? "reopen" : "close")")
+                ) {
+                    H.button(.type("submit"), .class("button")) { project.closed ? "Reopen" : "Close project" }
+                }
+            }
+        }
+        H.form(.method("post"), .action("/projects/\(project.id)/items"), .class("card inline-form add-row")) {
+            Field.input(
+                "title", label: "New item", value: values.title, error: error?.fields["title"],
+                extra: [
+                    .attr("placeholder", "What needs doing?"),
+                    .attr("maxlength", String(ProjectRules.maxTitle)),
+                ])
+            Field.select(
+                "priority", label: "Priority",
+                options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
+                selected: values.priority ?? Priority.medium.rawValue)
+            H.button(.type("submit"), .class("button primary")) { "Add item" }
+        }
+        if items.isEmpty {
+            H.section(.class("card empty-state")) {
+                H.h2 { "No items yet" }
+                H.p(.class("secondary")) { "Add the first thing to do above." }
+            }
+        } else {
+            list
+        }
     }
 
     private var list: HTML {
