@@ -55,8 +55,7 @@ struct CategoryService: Sendable {
     /// What a deletion would do, without doing it: the confirmation shows this.
     func plan(_ deletion: CategoryDeletion) async throws -> CategoryDeletion.Plan {
         async let tree = repository.tree()
-        // Each category's own transactions (a group's usage would include its children's).
-        let counts = try await repository.sums().mapValues { $0.reduce(0) { $0 + $1.count } }
+        let counts = try await repository.transactionCounts()
         return try deletion.plan(in: try await tree, transactionCounts: counts)
     }
 

@@ -63,6 +63,11 @@ public struct CategoryRepository: Sendable {
         return sums
     }
 
+    /// Each category's own number of transactions (a group's does not include its children's).
+    public func transactionCounts() async throws -> [Int64: Int] {
+        try await sums().mapValues { $0.reduce(0) { $0 + $1.count } }
+    }
+
     /// Every category with its transaction count and totals.
     public func usage() async throws -> [CategoryUsage] {
         async let tree = tree()

@@ -152,7 +152,7 @@ struct LunchMoneyCategoriesController: RouteCollection {
         guard let category = tree.category(id) else {
             throw BillfoldError(.notFound, "This category id does not exist.")
         }
-        let counts = try await service.repository.sums().mapValues { $0.reduce(0) { $0 + $1.count } }
+        let counts = try await service.repository.transactionCounts()
         let transactions = counts[id, default: 0]
         let children = tree.children(of: id).count
         if transactions > 0 || children > 0 {

@@ -140,7 +140,7 @@ struct CategoryPagesController: RouteCollection {
         guard !chosen.isEmpty, chosen.count == Set(values.categoryIDs).count else {
             throw BillfoldError.notFound("category")
         }
-        let counts = try await service.repository.sums().mapValues { $0.reduce(0) { $0 + $1.count } }
+        let counts = try await service.repository.transactionCounts()
         return CategoryDeletePage(
             values: values, categories: chosen, tree: tree, counts: counts,
             format: try request.user.preferences.format, error: error

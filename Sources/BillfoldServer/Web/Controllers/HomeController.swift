@@ -35,7 +35,7 @@ struct HomeController: RouteCollection {
                 let colour = category.flatMap { CategoryLook.cssColour($0.colour) } ?? "var(--c-gray)"
                 return (category?.name ?? "Uncategorized", colour, line.money)
             }
-        let awards = try await request.awardService.standings().all.filter(\.earned)
+        let awards = try await request.currentAwardStandings().filter(\.earned)
             .sorted { ($0.earnedAt ?? 0) > ($1.earnedAt ?? 0) }
         return HomePage(
             projects: open.map { ($0, items[$0.id] ?? []) }, upNext: Array(upNext), uncleared: uncleared,

@@ -163,7 +163,7 @@ struct ProjectPagesController: RouteCollection {
 struct AwardPagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.get("awards") { request async throws -> Response in
-            let standings = try await request.awardService.standings().all
+            let standings = try await request.currentAwardStandings()
             return AwardsPage(standings: standings, format: try request.user.preferences.format).response(request)
         }
     }

@@ -61,7 +61,10 @@ struct AwardNoticeMiddleware: AsyncMiddleware {
         if request.method == .GET, request.auth.has(UserModel.self),
             request.headers.first(name: .accept)?.hasPrefix("application/json") != true
         {
-            request.newAwards = (try? await request.awardService.standings().newlyEarned) ?? []
+            if let found = try? await request.awardService.standings() {
+                request.newAwards = found.newlyEarned
+                request.awardStandings = found.all
+            }
         }
         return try await next.respond(to: request)
     }
@@ -69,6 +72,19 @@ struct AwardNoticeMiddleware: AsyncMiddleware {
 
 extension Request {
     private struct NewAwardsKey: StorageKey { typealias Value = [Award] }
+    private struct StandingsKey: StorageKey { typealias Value = [AwardStanding] }
+
+    /// Where the user stands, as the middleware found it; pages that show awards reuse it.
+    var awardStandings: [AwardStanding]? {
+        get { storage[StandingsKey.self] }
+        set { storage[StandingsKey.self] = newValue }
+    }
+
+    /// The standings for a page: the middleware's, or found now.
+    func currentAwardStandings() async throws -> [AwardStanding] {
+        if let awardStandings { return awardStandings }
+        return try await awardService.standings().all
+    }
 
     /// Awards first reached while this request was being answered.
     var newAwards: [Award] {

@@ -58,16 +58,10 @@ struct HomePage {
             } else {
                 H.ul(.class("home-projects")) {
                     for (project, items) in projects {
-                        let done = items.filter(\.completed).count
-                        let percent = items.isEmpty ? 0 : done * 100 / items.count
                         H.li(.attr("style", ProjectLook.style(project))) {
                             H.a(.href("/projects/\(project.id)")) { project.title }
-                            H.div(
-                                .class("progress"), .attr("role", "progressbar"), .aria("valuenow", String(percent)),
-                                .aria("valuemin", "0"), .aria("valuemax", "100"),
-                                .label("\(project.title): \(percent)% complete")
-                            ) { H.span(.attr("style", "width: \(percent)%")) }
-                            H.span(.class("secondary")) { "\(percent)%" }
+                            ProjectLook.progress(project, items)
+                            H.span(.class("secondary")) { "\(ProjectLook.percent(items))%" }
                         }
                     }
                 }

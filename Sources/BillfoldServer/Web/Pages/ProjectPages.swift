@@ -49,17 +49,11 @@ struct ProjectListPage {
 
     private func card(_ project: Project, _ items: [Item]) -> HTML {
         let done = items.filter(\.completed).count
-        let percent = items.isEmpty ? 0 : done * 100 / items.count
         return H.li(.class("card project-card"), .attr("style", ProjectLook.style(project))) {
             H.a(.class("project-title"), .href("/projects/\(project.id)")) { project.title }
             if !project.detail.isEmpty { H.p(.class("secondary")) { project.detail } }
-            H.div(
-                .class("progress"), .attr("role", "progressbar"), .aria("valuenow", String(percent)),
-                .aria("valuemin", "0"), .aria("valuemax", "100"), .label("\(percent)% complete")
-            ) {
-                H.span(.attr("style", "width: \(percent)%"))
-            }
-            H.p(.class("secondary")) { "\(done) of \(items.count) done · \(percent)%" }
+            ProjectLook.progress(project, items)
+            H.p(.class("secondary")) { "\(done) of \(items.count) done · \(ProjectLook.percent(items))%" }
         }
     }
 }
@@ -81,6 +75,20 @@ enum ProjectLook {
     /// The project's colour as `--tint`, for its bar and its items' status icons.
     static func style(_ project: Project) -> String {
         CategoryLook.cssColour(project.colour).map { "--tint: \($0)" } ?? ""
+    }
+
+    /// How much of a project is done, in whole percent (0 for a project without items).
+    static func percent(_ items: [Item]) -> Int {
+        items.isEmpty ? 0 : items.filter(\.completed).count * 100 / items.count
+    }
+
+    /// A completion bar that screen readers announce with the project's name.
+    static func progress(_ project: Project, _ items: [Item]) -> HTML {
+        let percent = percent(items)
+        return H.div(
+            .class("progress"), .attr("role", "progressbar"), .aria("valuenow", String(percent)),
+            .aria("valuemin", "0"), .aria("valuemax", "100"), .label("\(project.title): \(percent)% complete")
+        ) { H.span(.attr("style", "width: \(percent)%")) }
     }
 
     /// Completed, high priority or incomplete: an icon and the words a screen reader says.
