@@ -40,6 +40,7 @@ public enum CategoryRules {
     }
 
     public static func name(_ raw: String) throws(BillfoldError) -> String {
+        try TextRules.check(raw, field: "name")
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { throw .validation("name", Message.nameRequired.text()) }
         if name.count < nameLength.lowerBound { throw .validation("name", Message.nameTooShort.text()) }
@@ -50,6 +51,7 @@ public enum CategoryRules {
     }
 
     public static func description(_ raw: String) throws(BillfoldError) -> String {
+        try TextRules.check(raw, field: "description")
         let description = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if description.count > maxDescription {
             throw .validation("description", Message.descriptionTooLong.text(["count": String(description.count)]))

@@ -11,6 +11,29 @@ public struct Money: Hashable, Sendable {
     public let minorUnits: Int64
     public let currency: Currency
 
+    /// The largest amount one transaction may carry, in minor units: 15 digits, so
+    /// 9,999,999,999,999.99 EUR, 999,999,999,999.999 KWD or 999,999,999,999,999 JPY. Sums stay
+    /// exact because the store also refuses a write that would let a user's sums outgrow 64 bits.
+    public static let maximumMinorUnits: Int64 = 999_999_999_999_999
+
+    /// True when the amount is within `maximumMinorUnits` either way.
+    public var isWithinLimit: Bool { minorUnits.magnitude <= Money.maximumMinorUnits.magnitude }
+
+    /// The largest amount as text, e.g. `9999999999999.99` for EUR.
+    public static func maximum(_ currency: Currency) -> String {
+        format(minorUnits: maximumMinorUnits, decimals: currency.minorUnits)
+    }
+
+    /// Refuses an amount beyond `maximumMinorUnits`, naming the field.
+    public func checkedLimit(field: String = "amount") throws(BillfoldError) -> Money {
+        guard isWithinLimit else {
+            let message =
+                "The amount is larger than Billfold keeps: at most \(Money.maximum(currency)) \(currency.code) either way."
+            throw BillfoldError(.invalidAmount, message, fields: [field: message])
+        }
+        return self
+    }
+
     /// Money from a decimal amount; decimals beyond the currency's minor unit are rounded half to
     /// even. Parsing text refuses them instead, so user input is never rounded.
     public init(_ amount: Decimal, _ currency: Currency) {
@@ -28,6 +51,11 @@ public struct Money: Hashable, Sendable {
     /// many decimals as the currency's minor unit. Never goes through a binary floating point value.
     public init(parsing text: String, currency: Currency) throws(BillfoldError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let minor = Money.minorUnits(of: trimmed, decimals: currency.minorUnits),
+            minor.magnitude > Money.maximumMinorUnits.magnitude
+        {
+            _ = try Money(minorUnits: minor, currency: currency).checkedLimit()
+        }
         guard let minor = Money.minorUnits(of: trimmed, decimals: currency.minorUnits) else {
             let decimals =
                 currency.minorUnits == 0
@@ -88,7 +116,7 @@ public struct Money: Hashable, Sendable {
         if parts.count == 2 && fraction.isEmpty { return nil }
         guard fraction.count <= decimals,
             whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
-            whole.count <= 15
+            whole.count <= 18
         else { return nil }
         let digits = whole + fraction + String(repeating: "0", count: decimals - fraction.count)
         guard let value = Int64(digits) else { return nil }

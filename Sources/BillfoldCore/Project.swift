@@ -74,6 +74,7 @@ public enum ProjectRules {
 
     /// A trimmed title of 1 to 100 characters; `field` names it in the error.
     public static func title(_ raw: String, field: String = "title") throws(BillfoldError) -> String {
+        try TextRules.check(raw, field: field)
         let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty { throw .validation(field, "Enter a title.") }
         if title.count > maxTitle {
@@ -83,6 +84,7 @@ public enum ProjectRules {
     }
 
     public static func detail(_ raw: String) throws(BillfoldError) -> String {
+        try TextRules.check(raw, field: "detail")
         let detail = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if detail.count > maxDetail {
             throw .validation(

@@ -68,6 +68,11 @@ public struct NewTransaction: Hashable, Sendable {
     /// Trims text and enforces the limits every entry point shares.
     public func validated() throws(BillfoldError) -> NewTransaction {
         var copy = self
+        try TextRules.check(payee, field: "payee")
+        try TextRules.check(originalName, field: "originalName")
+        try TextRules.check(notes, field: "notes")
+        if let externalID { try TextRules.check(externalID, field: "externalId") }
+        _ = try money.checkedLimit()
         copy.payee = try TransactionRules.payee(payee)
         copy.originalName = originalName.trimmingCharacters(in: .whitespacesAndNewlines)
         if copy.originalName.isEmpty { copy.originalName = copy.payee }

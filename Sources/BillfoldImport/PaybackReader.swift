@@ -118,7 +118,10 @@ public enum ImportErrorText {
         case is Int.Type, is Int64.Type: "a whole number"
         case is Decimal.Type, is Double.Type: "a number"
         case is Bool.Type: "true or false"
-        default: "\(type)"
+        default:
+            // Never a Swift type name ("Dictionary<String, Any>"): say what the file should hold.
+            "\(type)".hasPrefix("Dictionary")
+                ? "an object with named fields" : "\(type)".hasPrefix("Array") ? "a list" : "a different kind of value"
         }
     }
 }

@@ -61,12 +61,14 @@ struct IsolationAndAuthTests {
             let first = try await t.send(.GET, "/")
             #expect(first.status == .seeOther)
             #expect(first.headers.first(name: .location) == "/setup")
-            let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
-            let setup = try await t.send(
-                .POST, "/setup",
-                json:
-                    "name=Owner&email=Owner%40Example.com&password=long+enough&locale=de-DE&timeZone=Europe%2FBerlin&currency=EUR",
-                headers: form)
+            let browser = Browser(t)
+            try await browser.get("/setup")
+            let setup = try await browser.post(
+                "/setup",
+                [
+                    ("name", "Owner"), ("email", "Owner@Example.com"), ("password", "long enough"),
+                    ("locale", "de-DE"), ("timeZone", "Europe/Berlin"), ("currency", "EUR"),
+                ])
             #expect(setup.status == .seeOther, "\(setup.body.string)")
             let cookie = try #require(setup.headers.setCookie?["billfold_session"])
             #expect(cookie.isHTTPOnly)
@@ -74,21 +76,25 @@ struct IsolationAndAuthTests {
             #expect(me.status == .ok)
             #expect(me.body.string.contains("owner@example.com"))
             // A second setup is refused once an owner exists.
-            let again = try await t.send(
-                .POST, "/setup", json: "email=x%40y.z&password=12345678&locale=en-US&timeZone=UTC&currency=EUR",
-                headers: form)
+            let stranger = Browser(t)
+            try await stranger.get("/signin")
+            let again = try await stranger.post(
+                "/setup",
+                [
+                    ("email", "x@y.z"), ("password", "12345678"), ("locale", "en-US"), ("timeZone", "UTC"),
+                    ("currency", "EUR"),
+                ])
             #expect(again.headers.first(name: .location) == "/signin")
             #expect(try await BillfoldStore.UserRepository(database: t.app.db).count() == 1)
-            let wrong = try await t.send(
-                .POST, "/signin", json: "email=owner%40example.com&password=wrong+one", headers: form)
+            let wrong = try await stranger.post("/signin", [("email", "owner@example.com"), ("password", "wrong one")])
             #expect(wrong.status == .unauthorized)
             #expect(wrong.headers.setCookie?["billfold_session"] == nil)
-            let signIn = try await t.send(
-                .POST, "/signin", json: "email=OWNER%40example.com&password=long+enough&next=%2Fsettings", headers: form
-            )
+            let signIn = try await stranger.post(
+                "/signin", [("email", "OWNER@example.com"), ("password", "long enough"), ("next", "/settings")])
             #expect(signIn.headers.first(name: .location) == "/settings")
             let second = try #require(signIn.headers.setCookie?["billfold_session"]).string
-            _ = try await t.send(.POST, "/signout", headers: ["Cookie": "billfold_session=\(second)"])
+            try await stranger.get("/settings")
+            _ = try await stranger.post("/signout", [])
             let after = try await t.send(.GET, "/api/v1/me", headers: ["Cookie": "billfold_session=\(second)"])
             #expect(after.status == .unauthorized)
             let page = try await t.send(

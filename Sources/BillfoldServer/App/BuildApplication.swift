@@ -40,17 +40,27 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     }
     if case .sqlite = configuration.database {
         try await tuneSQLite(app)
+        app.writeGate = WriteGate()
     }
     app.migrations.add(BillfoldMigrations.all)
     try await app.autoMigrate()
     app.migrationsDone = true
 
+    app.assets = try Assets.load()
     app.middleware = Middlewares()
+    app.middleware.use(SecurityHeaders(importMap: app.assets.importMap))
     app.middleware.use(ErrorResponder())
+    app.middleware.use(KnownMethods())
     app.middleware.use(SessionAuthenticator())
     app.middleware.use(TokenAuthenticator())
-    app.assets = try Assets.load()
-    app.lunchMoneyPulls = LunchMoneyPulls()
+    app.middleware.use(CrossSiteGuard())
+    app.middleware.use(TextInputGuard())
+    app.middleware.use(RequestTransaction())
+    // Outbound requests (Settings › Lunch Money) follow no redirects and give up in time.
+    app.http.client.configuration.redirectConfiguration = .disallow
+    app.http.client.configuration.timeout = .init(
+        connect: .seconds(OutboundFetch.connectTimeout), read: .seconds(OutboundFetch.requestTimeout))
+    app.outboundFetch = OutboundFetch(client: app.http.client.shared, policy: configuration.outbound)
     app.awardCatalogue = try AwardCatalogue.load()
     try registerRoutes(app)
 }
@@ -106,6 +116,13 @@ func registerRoutes(_ app: Application) throws {
 extension Application {
     private struct ConfigurationKey: StorageKey { typealias Value = Configuration }
     private struct MigratedKey: StorageKey { typealias Value = Bool }
+    private struct OutboundKey: StorageKey { typealias Value = OutboundFetch }
+
+    /// The only way the server fetches an address a user gave it.
+    var outboundFetch: OutboundFetch {
+        get { storage[OutboundKey.self]! }
+        set { storage[OutboundKey.self] = newValue }
+    }
 
     /// The configuration the application was built from.
     public var billfoldConfiguration: Configuration {

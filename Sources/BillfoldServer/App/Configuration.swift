@@ -51,14 +51,35 @@ public struct Configuration: Sendable, Equatable {
     public var logLevel: Logger.Level
     /// Largest request body the APIs accept.
     public var maxBodyBytes: Int
-    /// How long a browser stays signed in.
+    /// How long a browser stays signed in at most, however active.
     public var sessionLifetimeSeconds: Int64
+    /// How long a browser stays signed in without being used.
+    public var sessionIdleSeconds: Int64
+    /// The address people use (`https://money.example.com`): decides the `Secure` cookie flag and
+    /// the origin that forms must come from.
+    public var publicURL: URL?
+    /// Reverse proxies whose forwarding headers are believed.
+    public var trustedProxies: TrustedProxies
+    /// What the server may fetch when a user gives it an address (Settings › Lunch Money).
+    public var outbound: OutboundPolicy
+    /// Sign-in attempts allowed per account and per client address in `signInWindowSeconds`.
+    public var signInLimit: Int
+    public var signInWindowSeconds: Int64
+    /// `text` (readable) or `json` (one object per line, for log collectors).
+    public var logFormat: LogFormat
+    /// The bearer token `/metrics` asks for; nil leaves `/metrics` switched off.
+    public var metricsToken: String?
+
+    public enum LogFormat: String, Sendable, Equatable { case text, json }
 
     public init(
         hostname: String = "127.0.0.1", port: Int = 8080,
         database: DatabaseLocation = .sqlite(path: "billfold.sqlite"),
         logLevel: Logger.Level = .info, maxBodyBytes: Int = 1_048_576,
-        sessionLifetimeSeconds: Int64 = 30 * 24 * 3600
+        sessionLifetimeSeconds: Int64 = 30 * 24 * 3600, sessionIdleSeconds: Int64 = 14 * 24 * 3600,
+        publicURL: URL? = nil, trustedProxies: TrustedProxies = .none, outbound: OutboundPolicy = .strict,
+        signInLimit: Int = 10, signInWindowSeconds: Int64 = 15 * 60, logFormat: LogFormat = .text,
+        metricsToken: String? = nil
     ) {
         self.hostname = hostname
         self.port = port
@@ -66,6 +87,14 @@ public struct Configuration: Sendable, Equatable {
         self.logLevel = logLevel
         self.maxBodyBytes = maxBodyBytes
         self.sessionLifetimeSeconds = sessionLifetimeSeconds
+        self.sessionIdleSeconds = sessionIdleSeconds
+        self.publicURL = publicURL
+        self.trustedProxies = trustedProxies
+        self.outbound = outbound
+        self.signInLimit = signInLimit
+        self.signInWindowSeconds = signInWindowSeconds
+        self.logFormat = logFormat
+        self.metricsToken = metricsToken
     }
 
     /// Flag values win over the environment, which wins over the defaults.
@@ -74,12 +103,17 @@ public struct Configuration: Sendable, Equatable {
         public var port: String?
         public var database: String?
         public var logLevel: String?
+        public var logFormat: String?
 
-        public init(hostname: String? = nil, port: String? = nil, database: String? = nil, logLevel: String? = nil) {
+        public init(
+            hostname: String? = nil, port: String? = nil, database: String? = nil, logLevel: String? = nil,
+            logFormat: String? = nil
+        ) {
             self.hostname = hostname
             self.port = port
             self.database = database
             self.logLevel = logLevel
+            self.logFormat = logFormat
         }
     }
 
@@ -120,7 +154,68 @@ public struct Configuration: Sendable, Equatable {
             }
             config.maxBodyBytes = bytes
         }
+        if let (value, setting) = pick(flags.logFormat, "--log-format", "BILLFOLD_LOG_FORMAT") {
+            guard let format = LogFormat(rawValue: value.lowercased()) else {
+                throw invalid(setting, "“\(value)” is not a log format (text or json)")
+            }
+            config.logFormat = format
+        }
+        try readSecuritySettings(environment, into: &config)
         return config
+    }
+
+    /// The settings for running on the open internet (README, "Running it in public").
+    private static func readSecuritySettings(_ environment: [String: String], into config: inout Configuration)
+        throws(BillfoldError)
+    {
+        func days(_ name: String) throws(BillfoldError) -> Int64? {
+            guard let value = environment[name] else { return nil }
+            guard let days = Double(value), days > 0, days <= 3650 else {
+                throw invalid(name, "“\(value)” is not a number of days from 0 to 3650 (fractions allowed)")
+            }
+            return Int64(days * 86_400)
+        }
+        func flag(_ name: String) throws(BillfoldError) -> Bool {
+            guard let value = environment[name]?.lowercased() else { return false }
+            switch value {
+            case "1", "true", "yes", "on": return true
+            case "0", "false", "no", "off", "": return false
+            default: throw invalid(name, "“\(value)” is not true or false")
+            }
+        }
+        if let idle = try days("BILLFOLD_SESSION_IDLE_DAYS") { config.sessionIdleSeconds = idle }
+        if let lifetime = try days("BILLFOLD_SESSION_LIFETIME_DAYS") { config.sessionLifetimeSeconds = lifetime }
+        if let value = environment["BILLFOLD_PUBLIC_URL"], !value.isEmpty {
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                url.path.isEmpty || url.path == "/"
+            else {
+                throw invalid("BILLFOLD_PUBLIC_URL", "“\(value)” is not an address like https://money.example.com")
+            }
+            config.publicURL = url
+        }
+        if let value = environment["BILLFOLD_TRUSTED_PROXIES"] {
+            guard let proxies = TrustedProxies(parsing: value) else {
+                throw invalid(
+                    "BILLFOLD_TRUSTED_PROXIES",
+                    "“\(value)” is not a list of addresses or ranges like 127.0.0.1, 10.0.0.0/8")
+            }
+            config.trustedProxies = proxies
+        }
+        config.outbound = OutboundPolicy(
+            allowHTTP: try flag("BILLFOLD_OUTBOUND_ALLOW_HTTP"),
+            allowPrivateAddresses: try flag("BILLFOLD_OUTBOUND_ALLOW_PRIVATE"))
+        if let value = environment["BILLFOLD_SIGNIN_LIMIT"] {
+            guard let limit = Int(value), (1...10_000).contains(limit) else {
+                throw invalid("BILLFOLD_SIGNIN_LIMIT", "“\(value)” is not a number of attempts from 1 to 10000")
+            }
+            config.signInLimit = limit
+        }
+        if let value = environment["BILLFOLD_METRICS_TOKEN"], !value.isEmpty {
+            guard value.count >= 16 else {
+                throw invalid("BILLFOLD_METRICS_TOKEN", "is shorter than 16 characters; use a long random string")
+            }
+            config.metricsToken = value
+        }
     }
 
     static func invalid(_ setting: String, _ problem: String) -> BillfoldError {

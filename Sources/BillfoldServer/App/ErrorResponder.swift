@@ -11,20 +11,36 @@ struct ErrorResponder: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch {
             let (status, problem) = Self.describe(error)
-            if status == .internalServerError {
+            if status == .internalServerError || status == .serviceUnavailable {
                 request.logger.report(error: error)
             }
-            if request.isLunchMoney {
-                return LunchMoneyError.response(problem, status: status)
+            let response = try Self.response(to: request, status: status, problem: problem)
+            if let wait = Self.retryAfter(error, status: status) {
+                response.headers.replaceOrAdd(name: .retryAfter, value: String(wait))
             }
-            if request.isCategoryContract {
-                return try ContractEnvelope<ContractCategory>.failure(problem, status: status)
-            }
-            if request.wantsJSON {
-                return try Self.json(problem, status: status)
-            }
-            return ErrorPage.response(for: request, status: status, problem: problem)
+            return response
         }
+    }
+
+    private static func response(to request: Request, status: HTTPResponseStatus, problem: BillfoldError) throws
+        -> Response
+    {
+        if request.isLunchMoney {
+            return LunchMoneyError.response(problem, status: status)
+        }
+        if request.isCategoryContract {
+            return try ContractEnvelope<ContractCategory>.failure(problem, status: status)
+        }
+        if request.wantsJSON {
+            return try Self.json(problem, status: status)
+        }
+        return ErrorPage.response(for: request, status: status, problem: problem)
+    }
+
+    /// Seconds a client should wait before trying again, for answers that say "later".
+    private static func retryAfter(_ error: any Error, status: HTTPResponseStatus) -> Int? {
+        if let limited = error as? TooManyAttempts { return limited.retryAfterSeconds }
+        return status == .serviceUnavailable ? DatabaseTrouble.retryAfterSeconds : nil
     }
 
     static func json(_ problem: BillfoldError, status: HTTPResponseStatus) throws -> Response {
@@ -38,11 +54,14 @@ struct ErrorResponder: AsyncMiddleware {
         switch error {
         case let error as BillfoldError:
             return (error.code.status, error)
+        case let error as TooManyAttempts:
+            return (.tooManyRequests, error.problem)
         case let error as DecodingError:
             return (.badRequest, Self.decoding(error))
         case let abort as any AbortError:
             return (abort.status, Self.abort(abort))
         default:
+            if let known = DatabaseTrouble.classify(error) { return known }
             return (
                 .internalServerError,
                 BillfoldError(
@@ -135,4 +154,10 @@ extension JSONEncoder {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
+}
+
+/// A refusal because of too many attempts, with how long to wait (`Retry-After`).
+struct TooManyAttempts: Error {
+    let retryAfterSeconds: Int
+    let problem: BillfoldError
 }

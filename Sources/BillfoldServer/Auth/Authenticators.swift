@@ -11,8 +11,10 @@ struct SessionAuthenticator: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if let secret = request.cookies[Self.cookie]?.string, !secret.isEmpty,
-            let user = try await UserRepository(database: request.db)
-                .user(forSession: Secrets.hash(secret))
+            let user = try await UserRepository(database: request.store)
+                .user(
+                    forSession: Secrets.hash(secret),
+                    idle: request.application.billfoldConfiguration.sessionIdleSeconds)
         {
             request.auth.login(user)
         }
@@ -26,7 +28,7 @@ struct TokenAuthenticator: AsyncMiddleware {
         if let bearer = request.headers.bearerAuthorization {
             // A bad token is an error even when a session cookie came along: the caller meant it.
             guard
-                let user = try await UserRepository(database: request.db)
+                let user = try await UserRepository(database: request.store)
                     .user(forToken: Secrets.hash(bearer.token))
             else {
                 throw BillfoldError(.unauthorized, "The access token is not valid. Create a new one in Settings.")
@@ -55,7 +57,7 @@ struct RequireUser: AsyncMiddleware {
             if request.headers.first(name: .accept)?.hasPrefix("application/json") == true {
                 throw BillfoldError(.unauthorized, "Your session has ended. Sign in again.")
             }
-            if try await UserRepository(database: request.db).count() == 0 {
+            if try await UserRepository(database: request.store).count() == 0 {
                 return request.redirect(to: "/setup")
             }
             var target = request.url.path

@@ -1,5 +1,6 @@
 // Categories list: search and sort refresh the list in place (the form still submits without
 // this script), and the selection drives "Delete selected".
+import { send } from "/assets/fetching.js";
 const filters = document.querySelector(".category-filters");
 const region = document.getElementById("category-list");
 
@@ -42,7 +43,7 @@ async function refresh() {
   pending = new AbortController();
   region.setAttribute("aria-busy", "true");
   try {
-    const response = await fetch("/categories?fragment=1" + (query ? "&" + query : ""), {
+    const response = await send("/categories?fragment=1" + (query ? "&" + query : ""), {
       signal: pending.signal,
       headers: { Accept: "text/html" },
     });

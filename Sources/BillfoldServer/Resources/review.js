@@ -5,6 +5,7 @@
 // is sent as its own one-item batch, so the progress shown is real; every request carries an
 // Idempotency-Key, so a retry never applies anything twice.
 import { enableDrag, pick } from "/assets/review-parts.js";
+import { send, sendJSON } from "/assets/fetching.js";
 
 const root = document.getElementById("deck");
 const lang = document.documentElement.lang || "en";
@@ -65,14 +66,7 @@ async function load() {
   state = "fetching";
   render();
   try {
-    const response = await fetch(`/review/cards?month=${encodeURIComponent(month)}`, {
-      headers: { Accept: "application/json" },
-    });
-    if (!response.ok) {
-      const body = await response.json().catch(() => null);
-      throw new Error(body?.error?.message ?? `The server answered ${response.status}.`);
-    }
-    const body = await response.json();
+    const body = await sendJSON(`/review/cards?month=${encodeURIComponent(month)}`);
     cards = body.cards;
     remaining = body.remaining;
     monthName = body.monthName;
@@ -252,11 +246,10 @@ async function applyOne(decision) {
   const body = { transactionId: decision.transactionId, action: decision.action };
   if (decision.action === "recategorize") body.categoryId = decision.categoryId ?? null;
   try {
-    const response = await fetch("/api/v1/review/batches", {
+    const response = await send("/api/v1/review/batches", {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
-        Accept: "application/json",
         "Idempotency-Key": `${deckKey}-${decision.transactionId}-${decision.attempt}`,
       },
       body: JSON.stringify({ decisions: [body] }),
@@ -343,18 +336,18 @@ async function offerNext() {
   }
   box.replaceChildren(el("span", "spinner"), " Looking for more to review…");
   try {
-    const more = await (await fetch(`/review/cards?month=${encodeURIComponent(month)}`)).json();
+    const more = await sendJSON(`/review/cards?month=${encodeURIComponent(month)}`);
     if (more.cards.length) {
       return offer(box, `${more.remaining} more uncleared in ${more.monthName}.`, `Review the next ${more.cards.length}`,
         () => load());
     }
-    const lookback = await (await fetch("/api/v1/review/lookback", { headers: { Accept: "application/json" } })).json();
+    const lookback = await sendJSON("/api/v1/review/lookback");
     if (lookback && lookback.month !== month) {
       const name = nameOfMonth(lookback.month);
       return offer(box, `You have uncleared transactions from ${name} — Review them?`, `Review ${name}`,
         () => switchTo(lookback.month));
     }
-    const current = await (await fetch("/review/cards")).json();
+    const current = await sendJSON("/review/cards");
     if (current.month !== month && current.cards.length) {
       return offer(box, `${current.remaining} uncleared in ${current.monthName}.`, `Review ${current.monthName}`,
         () => switchTo(current.month));

@@ -1,4 +1,5 @@
 // Settings: copy a newly created token to the clipboard.
+import { send, sendJSON } from "/assets/fetching.js";
 for (const button of document.querySelectorAll("[data-copy]")) {
   button.addEventListener("click", async () => {
     const text = document.getElementById(button.dataset.copy).textContent;
@@ -28,7 +29,7 @@ if (lunchForm) {
     lunchState.className = "connection";
     lunchState.replaceChildren(Object.assign(document.createElement("span"), { className: "spinner" }), " Checking…");
     try {
-      const response = await fetch("/settings/lunchmoney/check", {
+      const response = await send("/settings/lunchmoney/check", {
         method: "POST", body: new URLSearchParams(new FormData(lunchForm)), signal: checking.signal,
         headers: { Accept: "application/json" },
       });
@@ -51,7 +52,7 @@ const pullButton = document.getElementById("pull-now");
 async function followPull() {
   if (pullButton) pullButton.disabled = true;
   try {
-    const status = await (await fetch("/settings/lunchmoney/pull", { headers: { Accept: "application/json" } })).json();
+    const status = await sendJSON("/settings/lunchmoney/pull");
     pullStatus.className = status.failed ? "pull-status form-error" : "pull-status";
     pullStatus.replaceChildren(status.message);
     if (status.running) {

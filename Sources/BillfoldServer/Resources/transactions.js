@@ -1,6 +1,7 @@
 // The transactions list: infinite scroll over the server's "Load more" link, with loading,
 // error-with-retry and offline states that never leave a spinner forever. Without this script
 // the link still works as a plain page link.
+import { send } from "/assets/fetching.js";
 const more = document.querySelector("#more");
 const list = document.querySelector("#transaction-list");
 const state = document.querySelector("#more-state");
@@ -49,10 +50,8 @@ async function loadMore() {
   show("loading", "Loading more transactions…", false);
   const url = new URL(link.href);
   url.pathname = "/transactions/rows";
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), 15000);
   try {
-    const response = await fetch(url, { headers: { Accept: "application/json" }, signal: controller.signal });
+    const response = await send(url);
     if (response.status === 401) {
       // The session ended; signing in again brings the user back to this list.
       location.href = "/signin?next=" + encodeURIComponent(location.pathname + location.search);
@@ -75,11 +74,9 @@ async function loadMore() {
     if (!navigator.onLine) {
       show("offline", "You are offline. More transactions load when the connection returns.", false);
     } else {
-      const reason = error.name === "AbortError" ? "The server took too long." : error.message;
-      show("error", "Could not load more transactions. " + reason, true);
+      show("error", "Could not load more transactions. " + error.message, true);
     }
   } finally {
-    clearTimeout(timer);
     busy = false;
   }
 }
@@ -130,7 +127,7 @@ async function openInPane(link) {
   const url = new URL(link.href);
   url.searchParams.set("pane", "1");
   try {
-    const response = await fetch(url, { headers: { Accept: "text/html" } });
+    const response = await send(url, { headers: { Accept: "text/html" } });
     if (response.status === 401 || response.redirected) {
       location.href = link.href;
       return;

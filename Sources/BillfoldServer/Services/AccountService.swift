@@ -28,8 +28,9 @@ public struct AccountService: Sendable {
             // bcrypt reads only 72 bytes; refusing is more honest than silently ignoring the rest.
             throw BillfoldError.validation("password", "The password must be at most 72 bytes.")
         }
+        try TextRules.check(rawName ?? "", field: "name")
         let name = rawName?.trimmingCharacters(in: .whitespaces) ?? ""
-        let hash = try Bcrypt.hash(password, cost: 10)
+        let hash = try await Self.offEventLoop { try Bcrypt.hash(password, cost: 10) }
         return try await UserRepository(database: database).create(
             email: email, name: name.isEmpty ? String(email.prefix { $0 != "@" }) : name,
             passwordHash: hash, preferences: try preferences.validated())
@@ -40,7 +41,7 @@ public struct AccountService: Sendable {
     public func signIn(email: String, password: String) async throws -> UserModel? {
         let user = try await UserRepository(database: database).find(email: email.trimmingCharacters(in: .whitespaces))
         let hash = user?.passwordHash ?? Self.decoyHash
-        let matches = (try? Bcrypt.verify(password, created: hash)) ?? false
+        let matches = (try? await Self.offEventLoop { try Bcrypt.verify(password, created: hash) }) ?? false
         return matches ? user : nil
     }
 
@@ -48,6 +49,7 @@ public struct AccountService: Sendable {
     public func createToken(for user: UserModel, label rawLabel: String) async throws -> (
         token: String, record: AccessTokenModel
     ) {
+        try TextRules.check(rawLabel, field: "label")
         let label = rawLabel.trimmingCharacters(in: .whitespaces)
         guard !label.isEmpty, label.count <= 100 else {
             throw BillfoldError.validation("label", "Give the token a label of 1 to 100 characters.")
@@ -56,6 +58,12 @@ public struct AccountService: Sendable {
         let record = try await UserRepository(database: database).createToken(
             userID: user.requireID, label: label, secretHash: Secrets.hash(token))
         return (token, record)
+    }
+
+    /// bcrypt takes ~50 ms of CPU by design; on an event loop it would stall every other
+    /// request on that loop, so it runs on the thread pool.
+    static func offEventLoop<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await NIOThreadPool.singleton.runIfActive(work)
     }
 
     static func looksLikeEmail(_ email: String) -> Bool {

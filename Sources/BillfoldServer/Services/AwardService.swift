@@ -55,6 +55,6 @@ extension Application {
 
 extension Request {
     var awardService: AwardService {
-        get throws { AwardService(database: db, user: try user, catalogue: application.awardCatalogue) }
+        get throws { AwardService(database: store, user: try user, catalogue: application.awardCatalogue) }
     }
 }

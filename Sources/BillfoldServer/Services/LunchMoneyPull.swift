@@ -10,45 +10,44 @@ struct LunchMoneyPull: Sendable {
     static let defaultBaseURL = "https://dev.lunchmoney.app"
     static let pageSize = 1000
 
-    let client: any Client
+    let fetch: OutboundFetch
     let baseURL: String
     let token: String
 
-    /// The base URL as the user typed it, checked: http or https with a host, no trailing slash.
-    static func baseURL(_ raw: String) throws -> String {
+    /// The base URL as the user typed it, checked against the outbound policy: https (or http
+    /// when the operator allows it) with a host, no trailing slash or `/v1`.
+    static func baseURL(_ raw: String, fetch: OutboundFetch) throws -> String {
         var text = raw.trimmingCharacters(in: .whitespaces)
         if text.isEmpty { text = defaultBaseURL }
         while text.hasSuffix("/") { text.removeLast() }
         if text.hasSuffix("/v1") { text.removeLast(3) }
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
-            throw BillfoldError.validation("baseURL", "Enter the server's address, like \(defaultBaseURL).")
-        }
+        _ = try fetch.checkAddress(text)
         return text
     }
 
-    private func get(_ path: String) async throws -> ClientResponse {
+    private func get(_ path: String) async throws -> OutboundFetch.Answer {
         do {
-            return try await client.get(URI(string: baseURL + path)) { request in
-                request.headers.bearerAuthorization = BearerAuthorization(token: token)
-            }
-        } catch {
-            throw BillfoldError(
-                .unavailable, "Could not reach \(baseURL). Check the address and that the server is up.")
+            guard let url = URL(string: baseURL + path) else { throw OutboundFetch.Refusal.notAllowed }
+            return try await fetch.get(url, bearer: token)
+        } catch let refusal as OutboundFetch.Refusal {
+            throw refusal.problem(baseURL)
         }
     }
 
-    private func body(_ response: ClientResponse) throws -> Data {
-        switch response.status {
-        case .ok: return response.body.map { Data(buffer: $0) } ?? Data()
+    private func body(_ answer: OutboundFetch.Answer) throws -> Data {
+        switch answer.status {
+        case .ok: return answer.body
         case .unauthorized:
             throw BillfoldError(
                 .unauthorized, "The token was refused. Copy it again from Lunch Money's developer settings.")
-        default: throw BillfoldError(.unavailable, "\(baseURL) answered HTTP \(response.status.code).")
+        default: throw BillfoldError(.unavailable, "\(baseURL) did not answer like Lunch Money's API.")
         }
     }
 
-    /// Who the token belongs to ("Lou · lou@example.com"); throws with a clear reason otherwise.
-    func check() async throws -> String {
+    /// Checks that the token works; throws with a fixed reason otherwise. What the server said
+    /// (its user's name, say) is never shown: the address was typed by a user, and echoing what a
+    /// server answers would let anyone read any address through Billfold.
+    func check() async throws {
         struct Me: Decodable {
             var user_name: String
             var user_email: String
@@ -57,13 +56,14 @@ struct LunchMoneyPull: Sendable {
         guard let me = try? JSONDecoder().decode(Me.self, from: data) else {
             throw BillfoldError(.unavailable, "\(baseURL) does not answer like Lunch Money's API.")
         }
-        return "\(me.user_name) · \(me.user_email)"
+        _ = me
     }
 
-    /// Fetches everything first, reporting progress, then imports it all at once.
-    func pull(into importer: LunchMoneyImport, zone: TimeZone, progress: @Sendable (String) async -> Void)
-        async throws -> LunchMoneyImport.Outcome
-    {
+    /// Fetches everything first, reporting progress, then hands it all to `importing` at once.
+    func pull(
+        zone: TimeZone, progress: @Sendable (String) async -> Void,
+        importing: @Sendable ([LunchMoneyTransaction], [LunchMoneyCategory]) async throws -> LunchMoneyImport.Outcome
+    ) async throws -> LunchMoneyImport.Outcome {
         await progress("Fetching categories…")
         let categories = try LunchMoneyReader.categories(try body(try await get("/v1/categories?format=flattened")))
         var rows: [LunchMoneyTransaction] = []
@@ -82,40 +82,6 @@ struct LunchMoneyPull: Sendable {
             offset += Self.pageSize
         }
         await progress("Importing \(rows.count) transactions…")
-        return try await importer.run(rows, categories: categories)
-    }
-}
-
-/// What each user's pull is doing, for the Settings page to show and poll.
-actor LunchMoneyPulls {
-    struct Status: Content {
-        var running: Bool
-        var message: String
-        var failed: Bool
-    }
-
-    private var statuses: [Int64: Status] = [:]
-
-    func status(_ userID: Int64) -> Status? { statuses[userID] }
-
-    /// Marks a pull as started; false when one is already running for this user.
-    func start(_ userID: Int64) -> Bool {
-        if statuses[userID]?.running == true { return false }
-        statuses[userID] = Status(running: true, message: "Starting…", failed: false)
-        return true
-    }
-
-    func update(_ userID: Int64, _ message: String, running: Bool = true, failed: Bool = false) {
-        statuses[userID] = Status(running: running, message: message, failed: failed)
-    }
-}
-
-extension Application {
-    private struct PullsKey: StorageKey { typealias Value = LunchMoneyPulls }
-
-    /// Set once when the application is built, so requests only read it.
-    var lunchMoneyPulls: LunchMoneyPulls {
-        get { storage[PullsKey.self]! }
-        set { storage[PullsKey.self] = newValue }
+        return try await importing(rows, categories)
     }
 }

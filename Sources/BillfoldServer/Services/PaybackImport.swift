@@ -32,6 +32,8 @@ public struct PaybackImport: Sendable {
     /// in one database transaction, skipping references the user already has.
     public func run(_ data: Data) async throws -> Outcome {
         let items = try PaybackReader.read(data)
+        // Nothing to add is nothing to write: not even the PAYBACK category.
+        guard !items.isEmpty else { return Outcome(read: 0, added: 0) }
         let added = try await database.transaction { db in
             let categories = CategoryRepository(database: db, userID: userID)
             let accounts = AccountRepository(database: db, userID: userID)

@@ -19,6 +19,12 @@ indirect enum HTML: Sendable {
             out += "<" + name
             for attr in attrs { attr.render(into: &out) }
             out += ">"
+            // Every form that changes something carries this browser's CSRF token (CrossSiteGuard).
+            if name == "form", attrs.contains(where: { $0.name == "method" && $0.value?.lowercased() == "post" }),
+                let token = CrossSiteGuard.current
+            {
+                HTML.void("input", [.type("hidden"), .name(CrossSiteGuard.field), .value(token)]).render(into: &out)
+            }
             for child in children { child.render(into: &out) }
             out += "</" + name + ">"
         case .void(let name, let attrs):
@@ -143,13 +149,30 @@ enum H {
     static func input(_ attrs: Attr...) -> HTML { .void("input", attrs) }
     static func group(@HTMLBuilder _ c: () -> [HTML]) -> HTML { .group(c()) }
 
-    /// Data for a page's script: `<script type="application/json" id="...">`. The default
-    /// encoder writes "/" as "\/", so no "</script>" inside the data can end the block early.
+    /// Data for a page's script: `<script type="application/json" id="...">`. Every `<`, `>` and
+    /// `&` is written as a JSON escape, so no text in the data (`</script>`, `<!--<script>`) can
+    /// end the block or switch the HTML parser into another state; the script reads the same text.
     static func json(id: String, _ value: some Encodable) -> HTML {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let text = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-        return el("script", [.type("application/json"), .id(id)]) { HTML.raw(text) }
+        return el("script", [.type("application/json"), .id(id)]) { HTML.raw(jsonForScriptBlock(text)) }
+    }
+
+    static func jsonForScriptBlock(_ json: String) -> String {
+        var out = ""
+        out.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

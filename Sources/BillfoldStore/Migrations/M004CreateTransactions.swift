@@ -60,5 +60,6 @@ public enum BillfoldMigrations {
         M009CreateLunchMoneyConnections(),
         M010CreateProjectsAndItems(),
         M011CreateAwardsEarned(),
+        M012AddSafetyTables(),
     ]
 }

@@ -28,6 +28,7 @@ public final class SessionModel: Model, @unchecked Sendable {
     @Field(key: "secret_hash") public var secretHash: String
     @Field(key: "created_at") public var createdAt: Int64
     @Field(key: "expires_at") public var expiresAt: Int64
+    @OptionalField(key: "last_seen_at") public var lastSeenAt: Int64?
 
     public init() {}
 }

@@ -1,5 +1,6 @@
 import BillfoldCore
 import FluentKit
+import SQLKit
 
 /// One user's accounts.
 public struct AccountRepository: Sendable {
@@ -21,19 +22,22 @@ public struct AccountRepository: Sendable {
             .filter(\.$userID == userID).first()
     }
 
-    /// The account with this name, made when missing.
+    /// The account with this name, made when missing. Insert-or-get on the unique (user, name)
+    /// key, so two requests making the same account at once both get the one row.
     public func named(_ name: String, displayName: String, currency: Currency) async throws
         -> AccountModel
     {
-        if let existing = try await AccountModel.query(on: database)
-            .filter(\.$userID == userID).filter(\.$name == name).first()
-        {
-            return existing
+        let existing = AccountModel.query(on: database).filter(\.$userID == userID).filter(\.$name == name)
+        if let account = try await existing.first() { return account }
+        try await (database as! any SQLDatabase).insert(into: AccountModel.schema)
+            .columns("user_id", "name", "display_name", "currency", "created_at")
+            .values(
+                SQLBind(userID), SQLBind(name), SQLBind(displayName), SQLBind(currency.code), SQLBind(Timestamp.now())
+            )
+            .ignoringConflicts(with: ["user_id", "name"]).run()
+        guard let account = try await existing.first() else {
+            throw BillfoldError(.conflict, "The account \(displayName) could not be made. Try again.")
         }
-        let account = AccountModel(
-            userID: userID, name: name, displayName: displayName, currency: currency.code,
-            createdAt: Timestamp.now())
-        try await account.save(on: database)
         return account
     }
 

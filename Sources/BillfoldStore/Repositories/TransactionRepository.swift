@@ -134,6 +134,7 @@ public struct TransactionRepository: Sendable {
             let rows = try await builder.ignoringConflicts(with: ["user_id", "external_id"])
                 .returning("id").all(decoding: Inserted.self)
             try await TransactionTotals.add(ids: rows.map(\.id), userID: userID, on: sql)
+            try await CurrencyVolumes.add(ids: rows.map(\.id), userID: userID, on: sql)
             ids += rows.map(\.id)
         }
         return ids

@@ -59,18 +59,39 @@ public struct UserRepository: Sendable {
         session.userID = userID
         session.secretHash = secretHash
         session.createdAt = Timestamp.now()
+        session.lastSeenAt = session.createdAt
         session.expiresAt = session.createdAt + lifetime
         try await session.save(on: database)
     }
 
-    /// The user a live session belongs to.
-    public func user(forSession secretHash: String) async throws -> UserModel? {
+    /// How often a session's last use is written: a minute is precise enough for an idle limit
+    /// counted in days, and spares a write on every page.
+    static let lastSeenResolution: Int64 = 60
+
+    /// The user a live session belongs to: not past its absolute end, and used within `idle`
+    /// seconds. Using it moves its idle end on.
+    public func user(forSession secretHash: String, idle: Int64) async throws -> UserModel? {
+        let now = Timestamp.now()
         guard
             let session = try await SessionModel.query(on: database)
                 .filter(\.$secretHash == secretHash).first(),
-            session.expiresAt > Timestamp.now()
+            session.expiresAt > now, (session.lastSeenAt ?? session.createdAt) + idle > now
         else { return nil }
+        if now - (session.lastSeenAt ?? 0) >= Self.lastSeenResolution, let id = session.id {
+            try await SessionModel.query(on: database).filter(\.$id == id).set(\.$lastSeenAt, to: now).update()
+        }
         return try await find(id: session.userID)
+    }
+
+    /// Claims the one-time owner setup; false when somebody already has (even at the same moment:
+    /// the claim is a primary key, so of two concurrent claims one finds the other's row).
+    public func claimSetup() async throws -> Bool {
+        struct Claimed: Decodable { var id: Int64 }
+        let sql = database as! any SQLDatabase
+        let rows = try await sql.insert(into: "setup_claims").columns("id", "claimed_at")
+            .values(SQLBind(Int64(1)), SQLBind(Timestamp.now()))
+            .ignoringConflicts(with: ["id"]).returning("id").all(decoding: Claimed.self)
+        return !rows.isEmpty
     }
 
     public func deleteSession(secretHash: String) async throws {

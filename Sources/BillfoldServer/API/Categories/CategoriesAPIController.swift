@@ -87,6 +87,6 @@ struct CategoriesAPIController: RouteCollection {
 
 extension Request {
     var categoryService: CategoryService {
-        get throws { CategoryService(database: db, user: try user) }
+        get throws { CategoryService(database: store, user: try user) }
     }
 }

@@ -132,6 +132,17 @@ extension LunchMoneyTransactionsController {
                 problems[String(format: "transactions[%05d]", index)] = "Transaction \(index): \(error.message)"
             }
         }
+        // Two rows with one external_id would silently become one: say so instead.
+        var firstWithID: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            guard let id = item.external_id else { continue }
+            if let first = firstWithID[id] {
+                problems[String(format: "transactions[%05d]", index)] =
+                    "Transaction \(index): its external_id “\(id)” is also on transaction \(first) of this request."
+            } else {
+                firstWithID[id] = index
+            }
+        }
         guard problems.isEmpty else {
             throw BillfoldError(
                 .validationFailed, problems.sorted { $0.key < $1.key }.map(\.value).joined(separator: " "),

@@ -46,7 +46,7 @@ struct TransactionsAPIController: RouteCollection {
 
 extension Request {
     var transactionService: TransactionService {
-        get throws { TransactionService(database: db, user: try user) }
+        get throws { TransactionService(database: store, user: try user) }
     }
 
     var transactionID: Int64 { get throws { try pathID(of: "transaction") } }

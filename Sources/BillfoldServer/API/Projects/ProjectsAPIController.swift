@@ -114,6 +114,6 @@ struct ProjectsAPIController: RouteCollection {
 
 extension Request {
     var projectService: ProjectService {
-        get throws { ProjectService(database: db, user: try user) }
+        get throws { ProjectService(database: store, user: try user) }
     }
 }

@@ -28,7 +28,7 @@ struct HomeController: RouteCollection {
             .reduce(0) { $0 + $1.count }
         let month = Month(Date(), in: zone)
         let tree = try await request.categoryService.repository.tree()
-        let lines = try await SpendingRepository(database: request.db as! any SQLDatabase, userID: user.requireID)
+        let lines = try await SpendingRepository(database: request.store as! any SQLDatabase, userID: user.requireID)
             .byCategory(in: month.range(in: zone))
             .map { line -> (label: String, colour: String, money: Money) in
                 let category = line.categoryID.flatMap { tree.category($0) }

@@ -20,18 +20,19 @@ struct LunchMoneySettingsController: RouteCollection {
     }
 
     private func connection(_ request: Request, _ form: Form) async throws -> LunchMoneyConnection {
-        let base = try LunchMoneyPull.baseURL(form.baseURL ?? "")
+        let fetch = request.application.outboundFetch
+        let base = try LunchMoneyPull.baseURL(form.baseURL ?? "", fetch: fetch)
         let token = (form.token ?? "").trimmingCharacters(in: .whitespaces)
         guard !token.isEmpty else { throw BillfoldError.validation("token", "Paste the access token.") }
-        let name = try await LunchMoneyPull(client: request.client, baseURL: base, token: token).check()
-        return LunchMoneyConnection(baseURL: base, token: token, accountName: name, checkedAt: Timestamp.now())
+        try await LunchMoneyPull(fetch: fetch, baseURL: base, token: token).check()
+        return LunchMoneyConnection(baseURL: base, token: token, accountName: "", checkedAt: Timestamp.now())
     }
 
     func connect(request: Request) async throws -> Response {
         let form = try request.content.decode(Form.self)
         do {
             let checked = try await connection(request, form)
-            try await LunchMoneyConnectionRepository(database: request.db, userID: try request.user.requireID).save(
+            try await LunchMoneyConnectionRepository(database: request.store, userID: try request.user.requireID).save(
                 checked)
             return request.redirect(to: "/settings?done=connected#lunchmoney")
         } catch let error as BillfoldError {
@@ -41,7 +42,7 @@ struct LunchMoneySettingsController: RouteCollection {
         }
     }
 
-    /// `{"valid": true, "message": "Lou · lou@example.com"}` or the reason it is not valid.
+    /// `{"valid": true, "message": "Valid."}` or one of a fixed set of reasons it is not.
     func check(request: Request) async throws -> Response {
         struct Answer: Content {
             var valid: Bool
@@ -49,43 +50,53 @@ struct LunchMoneySettingsController: RouteCollection {
         }
         let form = try request.content.decode(Form.self)
         do {
-            return try Answer(valid: true, message: "Valid: \(try await connection(request, form).accountName)")
-                .apiResponse()
+            _ = try await connection(request, form)
+            return try Answer(valid: true, message: "Valid.").apiResponse()
         } catch let error as BillfoldError {
             return try Answer(valid: false, message: error.message).apiResponse()
         }
     }
 
     func disconnect(request: Request) async throws -> Response {
-        try await LunchMoneyConnectionRepository(database: request.db, userID: try request.user.requireID).delete()
+        try await LunchMoneyConnectionRepository(database: request.store, userID: try request.user.requireID).delete()
         return request.redirect(to: "/settings?done=disconnected#lunchmoney")
     }
 
-    /// Starts the pull in the background and returns to Settings, which shows its progress.
+    /// A pull with no progress for this long is taken to have died with its instance.
+    static let staleAfter: Int64 = 600
+
+    /// Starts the pull in the background and returns to Settings, which shows its progress. The
+    /// status lives in the database, so whichever instance the page asks can report it.
     func pull(request: Request) async throws -> Response {
         let user = try request.user
         let userID = user.requireID
-        guard let saved = try await LunchMoneyConnectionRepository(database: request.db, userID: userID).find() else {
+        guard let saved = try await LunchMoneyConnectionRepository(database: request.store, userID: userID).find()
+        else {
             throw BillfoldError.validation("lunchmoney", "Connect to Lunch Money first.")
         }
         let app = request.application
-        let pulls = app.lunchMoneyPulls
-        if await pulls.start(userID) {
-            let puller = LunchMoneyPull(client: app.client, baseURL: saved.baseURL, token: saved.token)
-            let importer = LunchMoneyImport(database: app.db, user: user)
+        let pulls = LunchMoneyPullRepository(database: app.db, userID: userID)
+        if try await pulls.start(now: Timestamp.now(), staleAfter: Self.staleAfter) {
+            let puller = LunchMoneyPull(fetch: app.outboundFetch, baseURL: saved.baseURL, token: saved.token)
             let zone = user.preferences.zone
+            @Sendable func report(_ message: String, running: Bool = true, failed: Bool = false) async {
+                try? await pulls.update(.init(running: running, message: message, failed: failed), now: Timestamp.now())
+            }
             Task {
                 do {
-                    let outcome = try await puller.pull(into: importer, zone: zone) { await pulls.update(userID, $0) }
-                    await pulls.update(
-                        userID,
+                    let outcome = try await puller.pull(zone: zone, progress: { await report($0) }) {
+                        rows, categories in
+                        try await app.writeTransaction { database in
+                            try await LunchMoneyImport(database: database, user: user).run(rows, categories: categories)
+                        }
+                    }
+                    await report(
                         "Done: \(outcome.read) transactions read, \(outcome.added) added, \(outcome.skipped) already here; \(outcome.categories) categories.",
                         running: false)
                 } catch {
                     let problem = (error as? BillfoldError) ?? ErrorResponder.describe(error).1
-                    await pulls.update(
-                        userID, "The pull stopped: \(problem.message) Nothing was imported.", running: false,
-                        failed: true)
+                    await report(
+                        "The pull stopped: \(problem.message) Nothing was imported.", running: false, failed: true)
                 }
             }
         }
@@ -93,7 +104,9 @@ struct LunchMoneySettingsController: RouteCollection {
     }
 
     func status(request: Request) async throws -> Response {
-        let status = await request.application.lunchMoneyPulls.status(try request.user.requireID)
-        return try (status ?? LunchMoneyPulls.Status(running: false, message: "", failed: false)).apiResponse()
+        let status = try await LunchMoneyPullRepository(database: request.store, userID: try request.user.requireID)
+            .status()
+        return try (status ?? LunchMoneyPullRepository.Status(running: false, message: "", failed: false))
+            .apiResponse()
     }
 }

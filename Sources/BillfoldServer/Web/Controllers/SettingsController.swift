@@ -18,13 +18,16 @@ struct SettingsController: RouteCollection {
         let user = try request.user
         var section = lunchMoney ?? LunchMoneySettingsSection()
         if lunchMoney == nil {
-            section.connection = try await LunchMoneyConnectionRepository(database: request.db, userID: user.requireID)
-                .find()
-            section.status = await request.application.lunchMoneyPulls.status(user.requireID)
+            section.connection = try await LunchMoneyConnectionRepository(
+                database: request.store, userID: user.requireID
+            )
+            .find()
+            section.status = try await LunchMoneyPullRepository(database: request.store, userID: user.requireID)
+                .status()
         }
         return SettingsPage(
             preferences: user.preferences,
-            tokens: try await UserRepository(database: request.db).tokens(userID: user.requireID),
+            tokens: try await UserRepository(database: request.store).tokens(userID: user.requireID),
             format: user.preferences.format, lunchMoney: section)
     }
 
@@ -58,7 +61,7 @@ struct SettingsController: RouteCollection {
                 locale: form.locale, timeZone: form.timeZone, currency: Currency(code: form.currency),
                 deckSize: deckSize
             ).validated()
-            try await UserRepository(database: request.db).save(preferences, for: user)
+            try await UserRepository(database: request.store).save(preferences, for: user)
             return request.redirect(to: "/settings?done=saved")
         } catch let error as BillfoldError {
             var view = try await page(request)
@@ -72,7 +75,7 @@ struct SettingsController: RouteCollection {
     func createToken(request: Request) async throws -> Response {
         let form = try request.content.decode(TokenForm.self)
         do {
-            let created = try await AccountService(database: request.db).createToken(
+            let created = try await AccountService(database: request.store).createToken(
                 for: try request.user, label: form.label)
             var view = try await page(request)
             view.newToken = (created.record.label, created.token)
@@ -86,7 +89,7 @@ struct SettingsController: RouteCollection {
 
     func revokeToken(request: Request) async throws -> Response {
         guard let id = request.parameters.get("id").flatMap({ Int64($0) }),
-            try await UserRepository(database: request.db).revokeToken(id: id, userID: try request.user.requireID)
+            try await UserRepository(database: request.store).revokeToken(id: id, userID: try request.user.requireID)
         else { throw BillfoldError.notFound("token") }
         return request.redirect(to: "/settings?done=revoked")
     }

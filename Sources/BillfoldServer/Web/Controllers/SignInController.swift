@@ -15,17 +15,18 @@ struct SignInController: RouteCollection {
 
     func home(request: Request) async throws -> Response {
         if request.auth.has(UserModel.self) { return request.redirect(to: "/home") }
-        if try await UserRepository(database: request.db).count() == 0 {
+        if try await UserRepository(database: request.store).count() == 0 {
             return request.redirect(to: "/setup")
         }
         return request.redirect(to: "/signin")
     }
 
     func signInPage(request: Request) async throws -> Response {
-        if try await UserRepository(database: request.db).count() == 0 {
+        if try await UserRepository(database: request.store).count() == 0 {
             return request.redirect(to: "/setup")
         }
-        return SignInPages.signIn(request, next: (try? request.query.get(String.self, at: "next")) ?? "")
+        return SignInPages.signIn(
+            request, next: SafeRedirect.localPath(try? request.query.get(String.self, at: "next")) ?? "")
     }
 
     struct SignInForm: Content {
@@ -36,29 +37,37 @@ struct SignInController: RouteCollection {
 
     func signIn(request: Request) async throws -> Response {
         let form = try request.content.decode(SignInForm.self)
+        let throttle = SignInThrottle(request: request)
+        let keys = SignInThrottle.keys(email: form.email, address: request.clientAddress)
+        try await throttle.check(keys)
         guard
-            let user = try await AccountService(database: request.db).signIn(email: form.email, password: form.password)
+            let user = try await AccountService(database: request.store).signIn(
+                email: form.email, password: form.password)
         else {
+            try await throttle.failed(keys)
             return SignInPages.signIn(
-                request, email: form.email, next: form.next ?? "",
+                request, email: form.email, next: SafeRedirect.localPath(form.next) ?? "",
                 error: "That email and password do not match an account. Check both and try again.")
         }
+        try await throttle.succeeded(keys)
         return try await startSession(for: user, request: request, next: form.next)
     }
 
     func signOut(request: Request) async throws -> Response {
         if let secret = request.cookies[SessionAuthenticator.cookie]?.string {
-            try await UserRepository(database: request.db).deleteSession(secretHash: Secrets.hash(secret))
+            try await UserRepository(database: request.store).deleteSession(secretHash: Secrets.hash(secret))
         }
         request.auth.logout(UserModel.self)
         let response = request.redirect(to: "/signin")
         response.cookies[SessionAuthenticator.cookie] = HTTPCookies.Value(
-            string: "", expires: Date(timeIntervalSince1970: 0), path: "/", isHTTPOnly: true, sameSite: .lax)
+            string: "", expires: Date(timeIntervalSince1970: 0), path: "/", isSecure: request.isSecure,
+            isHTTPOnly: true,
+            sameSite: .lax)
         return response
     }
 
     func setupPage(request: Request) async throws -> Response {
-        guard try await UserRepository(database: request.db).count() == 0 else {
+        guard try await UserRepository(database: request.store).count() == 0 else {
             return request.redirect(to: "/signin")
         }
         return SignInPages.setup(request)
@@ -75,7 +84,7 @@ struct SignInController: RouteCollection {
 
     func setup(request: Request) async throws -> Response {
         // Only the very first account may be made here; afterwards this is a sign-in matter.
-        guard try await UserRepository(database: request.db).count() == 0 else {
+        guard try await UserRepository(database: request.store).count() == 0 else {
             return request.redirect(to: "/signin")
         }
         let form = try request.content.decode(SetupForm.self)
@@ -86,7 +95,12 @@ struct SignInController: RouteCollection {
             let preferences = Preferences(
                 locale: form.locale, timeZone: form.timeZone, currency: try Currency(code: form.currency),
                 deckSize: Preferences.standard.deckSize)
-            let user = try await AccountService(database: request.db).createUser(
+            // Of several setups sent at once only the first claim makes an owner; the others
+            // wait for it (same key) and then find it taken.
+            guard try await UserRepository(database: request.store).claimSetup() else {
+                return request.redirect(to: "/signin")
+            }
+            let user = try await AccountService(database: request.store).createUser(
                 email: form.email, password: form.password, name: form.name, preferences: preferences)
             return try await startSession(for: user, request: request, next: "/transactions")
         } catch let error as BillfoldError {
@@ -97,13 +111,14 @@ struct SignInController: RouteCollection {
     private func startSession(for user: UserModel, request: Request, next: String?) async throws -> Response {
         let secret = Secrets.newSessionSecret()
         let lifetime = request.application.billfoldConfiguration.sessionLifetimeSeconds
-        try await UserRepository(database: request.db).createSession(
+        try await UserRepository(database: request.store).createSession(
             userID: user.requireID, secretHash: Secrets.hash(secret), lifetime: lifetime)
-        // Only local paths: an open redirect would let a link send people elsewhere after sign-in.
-        let target = next.flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil } ?? "/transactions"
+        // Only paths on this site: an open redirect would let a link send people elsewhere.
+        let target = SafeRedirect.localPath(next) ?? "/transactions"
         let response = request.redirect(to: target, redirectType: .normal)
         response.cookies[SessionAuthenticator.cookie] = HTTPCookies.Value(
-            string: secret, maxAge: Int(lifetime), path: "/", isHTTPOnly: true, sameSite: .lax)
+            string: secret, maxAge: Int(lifetime), path: "/", isSecure: request.isSecure, isHTTPOnly: true,
+            sameSite: .lax)
         return response
     }
 }

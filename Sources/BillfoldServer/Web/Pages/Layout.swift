@@ -18,42 +18,49 @@ struct Layout {
         let assets = request.application.assets
         let lang = user?.locale ?? "en"
         var html = "<!doctype html>"
-        H.el("html", [.attr("lang", lang)]) {
-            H.el("head", []) {
-                HTML.raw("<meta charset=\"utf-8\">")
-                HTML.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-                HTML.raw("<meta name=\"color-scheme\" content=\"light dark\">")
-                H.el("title", []) { "\(title) · Billfold" }
-                HTML.void("link", [.attr("rel", "stylesheet"), .href(assets.path("app.css"))])
-                // Drawn inline so browsers stop asking for a /favicon.ico that does not exist.
-                HTML.void("link", [.attr("rel", "icon"), .href(Self.icon)])
-                if !scripts.isEmpty {
-                    // Scripts importing each other get the versioned addresses too, so a long-cached
-                    // old copy is never mixed with a new one.
-                    H.el("script", [.type("importmap")]) { HTML.raw(assets.importMap) }
-                }
-                for script in scripts {
-                    H.el("script", [.attr("type", "module"), .attr("src", assets.path(script))])
-                }
-            }
-            H.el("body", user == nil ? [.class("bare")] : []) {
-                H.a(.class("skip-link"), .href("#content")) { "Skip to content" }
-                if let user { navigation(user) }
-                H.main(.id("content"), .attr("tabindex", "-1")) {
-                    if let notice {
-                        H.div(.class("notice"), .attr("role", "status")) { notice }
+        // Error pages are drawn outside CrossSiteGuard's scope; their forms need the token too.
+        CrossSiteGuard.$request.withValue(request) {
+            H.el("html", [.attr("lang", lang)]) {
+                H.el("head", []) {
+                    HTML.raw("<meta charset=\"utf-8\">")
+                    HTML.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
+                    HTML.raw("<meta name=\"color-scheme\" content=\"light dark\">")
+                    if !scripts.isEmpty {
+                        // Scripts send it as X-CSRF-Token with what they post.
+                        HTML.void("meta", [.name("csrf-token"), .attr("content", request.csrfToken)])
                     }
-                    for award in request.newAwards {
-                        H.div(.class("notice award-notice"), .attr("role", "status")) {
-                            H.strong { "New award: “\(award.name)”. " }
-                            award.description + " "
-                            H.a(.href("/awards")) { "See your awards" }
+                    H.el("title", []) { "\(title) · Billfold" }
+                    HTML.void("link", [.attr("rel", "stylesheet"), .href(assets.path("app.css"))])
+                    // Drawn inline so browsers stop asking for a /favicon.ico that does not exist.
+                    HTML.void("link", [.attr("rel", "icon"), .href(Self.icon)])
+                    if !scripts.isEmpty {
+                        // Scripts importing each other get the versioned addresses too, so a long-cached
+                        // old copy is never mixed with a new one.
+                        H.el("script", [.type("importmap")]) { HTML.raw(assets.importMap) }
+                    }
+                    for script in scripts {
+                        H.el("script", [.attr("type", "module"), .attr("src", assets.path(script))])
+                    }
+                }
+                H.el("body", user == nil ? [.class("bare")] : []) {
+                    H.a(.class("skip-link"), .href("#content")) { "Skip to content" }
+                    if let user { navigation(user) }
+                    H.main(.id("content"), .attr("tabindex", "-1")) {
+                        if let notice {
+                            H.div(.class("notice"), .attr("role", "status")) { notice }
                         }
+                        for award in request.newAwards {
+                            H.div(.class("notice award-notice"), .attr("role", "status")) {
+                                H.strong { "New award: “\(award.name)”. " }
+                                award.description + " "
+                                H.a(.href("/awards")) { "See your awards" }
+                            }
+                        }
+                        content()
                     }
-                    content()
                 }
-            }
-        }.render(into: &html)
+            }.render(into: &html)
+        }
         let response = Response(status: status, body: .init(string: html))
         response.headers.contentType = .html
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
@@ -98,7 +105,14 @@ struct Layout {
 /// A page for an error a browser met: what happened and where to go next.
 enum ErrorPage {
     static func response(for request: Request, status: HTTPResponseStatus, problem: BillfoldError) -> Response {
-        let title = status == .notFound ? "Not found" : "Something went wrong"
+        let title =
+            switch status {
+            case .notFound: "Not found"
+            case .forbidden: "Not sent"
+            case .tooManyRequests: "Too many attempts"
+            case .serviceUnavailable: "Not available just now"
+            default: "Something went wrong"
+            }
         return Layout(request: request, title: title).response(status: status) {
             H.section(.class("card empty-state")) {
                 H.h1 { title }

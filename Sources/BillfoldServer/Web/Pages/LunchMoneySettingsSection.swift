@@ -6,7 +6,7 @@ import Vapor
 /// never shown again), then "Pull now" with progress.
 struct LunchMoneySettingsSection {
     var connection: LunchMoneyConnection?
-    var status: LunchMoneyPulls.Status?
+    var status: LunchMoneyPullRepository.Status?
     var baseURL = LunchMoneyPull.defaultBaseURL
     var error: BillfoldError?
 
@@ -19,7 +19,7 @@ struct LunchMoneySettingsSection {
             if let connection {
                 H.p(.class("connection valid"), .id("lunchmoney-state")) {
                     H.span(.class("indicator"), .aria("hidden", "true")) { "✓" }
-                    "Connected to \(connection.baseURL) as \(connection.accountName)."
+                    "Connected to \(connection.baseURL)."
                 }
                 H.div(.class("form-actions")) {
                     H.form(.method("post"), .action("/settings/lunchmoney/pull")) {

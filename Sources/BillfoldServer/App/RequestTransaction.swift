@@ -1,0 +1,91 @@
+import BillfoldCore
+import Fluent
+import Vapor
+
+/// One request that changes data is one database transaction: when it is refused (an error, or
+/// any answer of 400 or more) nothing it wrote stays. Handlers reach the database through
+/// `request.store`, which is that transaction while it runs.
+///
+/// On SQLite, write transactions of this process also take turns through `WriteGate`: SQLite has
+/// one writer at a time, and a transaction that read before another committed cannot upgrade to
+/// writing (SQLITE_BUSY without waiting), which under load turned into failed requests.
+struct RequestTransaction: AsyncMiddleware {
+    /// Routes that manage their own transactions: a review batch applies each decision in its own,
+    /// so one failure stops no other, and claims its Idempotency-Key before any of them; a failed
+    /// sign-in is refused but its attempt must still count toward the limit.
+    static let ownTransactions: Set<String> = ["/api/v1/review/batches", "/signin"]
+
+    private struct Refused: Error { let response: Response }
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method),
+            !Self.ownTransactions.contains(request.url.path)
+        else { return try await next.respond(to: request) }
+        do {
+            return try await request.application.writeTransaction { database in
+                request.storage[StoreKey.self] = database
+                defer { request.storage[StoreKey.self] = nil }
+                let response = try await next.respond(to: request)
+                if response.status.code >= 400 { throw Refused(response: response) }
+                return response
+            }
+        } catch let refused as Refused {
+            return refused.response
+        }
+    }
+
+    struct StoreKey: StorageKey { typealias Value = any Database }
+}
+
+/// Lets SQLite write transactions of this process run one at a time (see `RequestTransaction`).
+actor WriteGate {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func enter() async {
+        if !busy {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func leave() {
+        if waiting.isEmpty {
+            busy = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
+extension Request {
+    /// The database for this request: its transaction while one runs, else the shared pool.
+    var store: any Database { storage[RequestTransaction.StoreKey.self] ?? db }
+}
+
+extension Application {
+    private struct GateKey: StorageKey { typealias Value = WriteGate }
+
+    /// Set when the database is SQLite.
+    var writeGate: WriteGate? {
+        get { storage[GateKey.self] }
+        set { storage[GateKey.self] = newValue }
+    }
+
+    /// Runs `work` in one database transaction, taking turns with the other writers on SQLite.
+    func writeTransaction<T: Sendable>(_ work: @escaping @Sendable (any Database) async throws -> T)
+        async throws -> T
+    {
+        guard let gate = writeGate else { return try await db.transaction(work) }
+        await gate.enter()
+        do {
+            let result = try await db.transaction(work)
+            await gate.leave()
+            return result
+        } catch {
+            await gate.leave()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import Vapor
+
+/// The limit on password guessing: at most `limit` failed attempts per account and per client
+/// address in a sliding window, counted in the database so that every instance sees them all.
+/// Past the limit the answer is 429 with `Retry-After` until the oldest attempt leaves the window.
+struct SignInThrottle {
+    let attempts: SignInAttemptRepository
+    let limit: Int
+    let window: Int64
+
+    init(request: Request) {
+        let configuration = request.application.billfoldConfiguration
+        attempts = SignInAttemptRepository(database: request.store)
+        limit = configuration.signInLimit
+        window = configuration.signInWindowSeconds
+    }
+
+    static func keys(email: String, address: String) -> [String] {
+        ["account:" + email.trimmingCharacters(in: .whitespaces).lowercased(), "address:" + address]
+    }
+
+    /// Throws `TooManyAttempts` when either key is over the limit.
+    func check(_ keys: [String]) async throws {
+        let now = Timestamp.now()
+        let recent = try await attempts.recent(keys, since: now - window)
+        guard recent.count >= limit else { return }
+        let wait = max(1, (recent.oldest ?? now) + window - now)
+        let minutes = (wait + 59) / 60
+        throw TooManyAttempts(
+            retryAfterSeconds: Int(wait),
+            problem: BillfoldError(
+                .rateLimited,
+                "Too many sign-in attempts for this account or from this address. For your safety, try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
+            ))
+    }
+
+    func failed(_ keys: [String]) async throws {
+        let now = Timestamp.now()
+        try await attempts.record(keys, at: now, forgetBefore: now - window)
+    }
+
+    /// After a good password the account starts afresh; the address keeps its count.
+    func succeeded(_ keys: [String]) async throws {
+        if let account = keys.first { try await attempts.clear(account) }
+    }
+}

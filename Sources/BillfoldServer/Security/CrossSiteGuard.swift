@@ -1,0 +1,103 @@
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import Vapor
+
+/// Protection against cross-site request forgery for everything a browser's cookies can do.
+///
+/// Every state-changing request that does not carry its own credential (an `Authorization`
+/// header, which another site cannot make a browser send) must come from this site (`Origin` and
+/// `Sec-Fetch-Site`, when the browser sends them) and carry the token of this browser: a hash of
+/// its session secret, or before sign-in of a pre-session secret in its own cookie. Another site
+/// can read neither cookie, so it cannot know the token. Forms get the token as a hidden field
+/// (added by the HTML renderer to every POST form), scripts send it as `X-CSRF-Token`.
+/// The Lunch Money dialect (`/v1`) never looks at cookies, so it needs none of this.
+struct CrossSiteGuard: AsyncMiddleware {
+    static let field = "_csrf"
+    static let header = "X-CSRF-Token"
+    static let cookie = "billfold_presession"
+
+    /// The request whose page is being rendered: its POST forms get its token (made only then).
+    @TaskLocal static var request: Request?
+
+    /// The token for the page being rendered, if any.
+    static var current: String? { request?.csrfToken }
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if Self.needsCheck(request) {
+            try await Self.check(request)
+        }
+        let response = try await Self.$request.withValue(request) {
+            try await next.respond(to: request)
+        }
+        if let secret = request.storage[NewPreSessionKey.self] {
+            response.cookies[Self.cookie] = HTTPCookies.Value(
+                string: secret, path: "/", isSecure: request.isSecure, isHTTPOnly: true, sameSite: .lax)
+        }
+        return response
+    }
+
+    static func needsCheck(_ request: Request) -> Bool {
+        guard ![.GET, .HEAD, .OPTIONS].contains(request.method) else { return false }
+        if request.headers.contains(name: .authorization) { return false }
+        let path = request.url.path
+        return !(path == "/v1" || path.hasPrefix("/v1/"))
+    }
+
+    private static func check(_ request: Request) async throws {
+        if let origin = request.headers.first(name: "Origin"), !request.isThisSite(origin: origin) {
+            throw refusal(
+                "it was sent from another site (\(origin == "null" ? "an unnamed origin" : "another address")).")
+        }
+        if let site = request.headers.first(name: "Sec-Fetch-Site")?.lowercased(), site != "same-origin", site != "none"
+        {
+            throw refusal("it was sent from another site.")
+        }
+        var sent = request.headers.first(name: header)
+        if sent == nil, request.headers.contentType == .urlEncodedForm {
+            let limit = request.application.routes.defaultMaxBodySize.value
+            _ = try await request.body.collect(max: limit).get()
+            sent = try? request.content.get(String.self, at: field)
+        }
+        let expected = [request.cookies[SessionAuthenticator.cookie]?.string, request.cookies[cookie]?.string]
+            .compactMap { $0 }.filter { !$0.isEmpty }.map(token(for:))
+        guard let sent, !sent.isEmpty, expected.contains(where: { constantTimeEqual($0, sent) }) else {
+            throw refusal("the page it came from had expired or was not from Billfold.")
+        }
+    }
+
+    static func refusal(_ reason: String) -> BillfoldError {
+        BillfoldError(
+            .forbidden,
+            "Nothing was saved, because \(reason) Go back, reload the page and try again.")
+    }
+
+    static func token(for secret: String) -> String { Secrets.hash("csrf:" + secret) }
+
+    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.utf8)
+        let right = Array(b.utf8)
+        guard left.count == right.count else { return false }
+        return zip(left, right).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    struct NewPreSessionKey: StorageKey { typealias Value = String }
+}
+
+extension Request {
+    /// This browser's CSRF token: from its session, or else from its pre-session cookie, which is
+    /// made (and set on the answer) the first time a page needs it.
+    var csrfToken: String {
+        if auth.has(UserModel.self), let session = cookies[SessionAuthenticator.cookie]?.string, !session.isEmpty {
+            return CrossSiteGuard.token(for: session)
+        }
+        if let secret = cookies[CrossSiteGuard.cookie]?.string ?? storage[CrossSiteGuard.NewPreSessionKey.self],
+            !secret.isEmpty
+        {
+            return CrossSiteGuard.token(for: secret)
+        }
+        let secret = Secrets.newSessionSecret()
+        storage[CrossSiteGuard.NewPreSessionKey.self] = secret
+        return CrossSiteGuard.token(for: secret)
+    }
+}

@@ -1,0 +1,67 @@
+import BillfoldCore
+import Foundation
+import Vapor
+
+/// Refuses a request whose JSON or form body carries a control character in any text value,
+/// before any route sees it, naming the field: one rule for every dialect and every form.
+/// (Imports go through the same `TextRules` in Core.)
+struct TextInputGuard: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method), let type = request.headers.contentType
+        else { return try await next.respond(to: request) }
+        let isJSON = type.type == "application" && (type.subType == "json" || type.subType.hasSuffix("+json"))
+        let isForm = type == .urlEncodedForm
+        guard isJSON || isForm else { return try await next.respond(to: request) }
+        let limit = request.application.routes.defaultMaxBodySize.value
+        guard let body = try await request.body.collect(max: limit).get(), body.readableBytes > 0 else {
+            return try await next.respond(to: request)
+        }
+        let data = Data(body.readableBytesView)
+        let field = isJSON ? Self.jsonField(in: data) : Self.formField(in: String(decoding: data, as: UTF8.self))
+        if let field {
+            throw BillfoldError.validation(field, TextRules.message(field: field))
+        }
+        return try await next.respond(to: request)
+    }
+
+    /// The path of the first JSON string (key or value) breaking the rule, e.g. `transactions[2].payee`.
+    static func jsonField(in data: Data) -> String? {
+        // Invalid JSON is the route's to report, in its own dialect.
+        guard let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return nil
+        }
+        return field(in: value, path: "")
+    }
+
+    private static func field(in value: Any, path: String) -> String? {
+        switch value {
+        case let text as String:
+            return TextRules.hasForbiddenControl(text) ? (path.isEmpty ? "body" : path) : nil
+        case let list as [Any]:
+            for (index, element) in list.enumerated() {
+                if let found = field(in: element, path: "\(path)[\(index)]") { return found }
+            }
+        case let object as [String: Any]:
+            for key in object.keys.sorted() {
+                let inner = path.isEmpty ? key : "\(path).\(key)"
+                if TextRules.hasForbiddenControl(key) { return inner }
+                if let found = field(in: object[key]!, path: inner) { return found }
+            }
+        default: break
+        }
+        return nil
+    }
+
+    /// The name of the first form field whose value breaks the rule.
+    static func formField(in body: String) -> String? {
+        for pair in body.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                ($0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding) ?? String($0)
+            }
+            guard let name = parts.first else { continue }
+            let value = parts.count > 1 ? parts[1] : ""
+            if TextRules.hasForbiddenControl(name) || TextRules.hasForbiddenControl(value) { return name }
+        }
+        return nil
+    }
+}

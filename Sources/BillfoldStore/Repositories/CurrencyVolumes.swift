@@ -1,0 +1,39 @@
+import BillfoldCore
+import SQLKit
+
+/// Each user's volume per currency: the sum of the absolute amounts of their transactions.
+///
+/// Any sum of a user's amounts in a currency (a day, a category, a search, everything) is at most
+/// this volume, so while the volume fits in 64 bits every sum is exact. The volume only grows; a
+/// write that would push it past 64 bits fails (PostgreSQL's BIGINT overflow, SQLite's CHECK on the
+/// column's type) and is refused as a whole, with the field error below.
+enum CurrencyVolumes {
+    static func add(ids: [Int64], userID: Int64, on sql: any SQLDatabase) async throws {
+        guard !ids.isEmpty else { return }
+        do {
+            try await sql.raw(
+                """
+                INSERT INTO currency_volumes (user_id, currency, volume_minor)
+                SELECT user_id, currency, SUM(ABS(amount_minor)) FROM transactions
+                WHERE user_id = \(bind: userID) AND id IN (\(binds: ids))
+                GROUP BY user_id, currency
+                ON CONFLICT (user_id, currency) DO UPDATE SET
+                  volume_minor = currency_volumes.volume_minor + excluded.volume_minor
+                """
+            ).run()
+        } catch  where isOverflow(error) {
+            let message =
+                "These amounts would make your sums larger than Billfold can add up exactly. Nothing was saved."
+            throw BillfoldError(.invalidAmount, message, fields: ["amount": message])
+        }
+    }
+
+    /// The drivers' overflow errors: SQLite's "integer overflow" from SUM or the CHECK on the
+    /// column, PostgreSQL's SQLSTATE 22003. (Read from the error's full text: the store does not
+    /// link the drivers' error types, and PostgreSQL's short description hides the state.)
+    static func isOverflow(_ error: any Error) -> Bool {
+        let text = String(reflecting: error)
+        return text.contains("integer overflow") || text.contains("CHECK constraint failed")
+            || text.contains("22003") || text.contains("out of range")
+    }
+}
