@@ -47,7 +47,7 @@ def postgres_database():
 class Server:
     """A running Billfold with one account full of demo data."""
 
-    def __init__(self, database, folder):
+    def __init__(self, database, folder, env=None):
         self.database = database
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -60,7 +60,7 @@ class Server:
         self.log = open(folder / "server.log", "w")
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--port", str(self.port), "--database", database],
-            stdout=self.log, stderr=subprocess.STDOUT, cwd=folder)
+            stdout=self.log, stderr=subprocess.STDOUT, cwd=folder, env={**os.environ, **(env or {})})
         deadline = time.time() + 60
         while time.time() < deadline:
             try:
@@ -87,6 +87,14 @@ class Server:
         self.log.close()
 
 
+def csrf_token(session, url):
+    """Loads a page the way a browser would and returns the CSRF token its forms carry."""
+    page = session.get(url, timeout=10).text
+    marker = 'name="_csrf" value="'
+    assert marker in page, "the page's form carries a CSRF token"
+    return page.split(marker, 1)[1].split('"', 1)[0]
+
+
 def database_kinds():
     return ["sqlite", "postgres"] if os.environ.get("BILLFOLD_TEST_POSTGRES_URL") else ["sqlite"]
 
@@ -102,9 +110,11 @@ def server(request, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def sqlite_server(tmp_path_factory):
-    """One server on SQLite, for the browser tests."""
+    """One server on SQLite, for the browser tests. It may fetch plain http on loopback, where the
+    Lunch Money pull test runs its second server."""
     folder = tmp_path_factory.mktemp("browser")
-    running = Server(str(folder / "billfold.sqlite"), folder)
+    running = Server(str(folder / "billfold.sqlite"), folder,
+                     env={"BILLFOLD_OUTBOUND_ALLOW_HTTP": "1", "BILLFOLD_OUTBOUND_ALLOW_PRIVATE": "1"})
     yield running
     running.stop()
 

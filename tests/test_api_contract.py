@@ -6,7 +6,7 @@ import pytest
 import requests
 from openapi_spec_validator import validate
 
-from conftest import BINARY, SHARED_FIXTURES, billfold
+from conftest import BINARY, SHARED_FIXTURES, billfold, csrf_token
 
 
 def test_openapi_document_is_valid(server):
@@ -117,7 +117,8 @@ def test_serve_demo_prints_credentials_that_sign_in(tmp_path):
         password = text.split("password:")[1].split()[0]
         assert (tmp_path / "billfold.sqlite").exists(), "the default database is in the working directory"
         session = requests.Session()
-        signed_in = session.post(url + "/signin", data={"email": email, "password": password}, timeout=10)
+        signed_in = session.post(url + "/signin", data={"email": email, "password": password,
+                                                        "_csrf": csrf_token(session, url + "/signin")}, timeout=10)
         assert signed_in.url.endswith("/transactions") and "Sign out" in signed_in.text
         assert "No transactions yet" not in signed_in.text
         for currency in ("EUR", "USD", "PBP"):

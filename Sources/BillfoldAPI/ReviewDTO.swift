@@ -116,6 +116,15 @@ public struct ActivityResponse: Codable, Sendable {
         self.nextCursor = nextCursor
     }
 
+    private enum CodingKeys: String, CodingKey { case items, nextCursor }
+
+    /// `nextCursor` is always there, `null` on the last page, as the schema says.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(items, forKey: .items)
+        try c.encode(nextCursor, forKey: .nextCursor)
+    }
+
     public struct Entry: Codable, Sendable, Equatable {
         public var id: Int64
         public var transaction: TransactionDTO

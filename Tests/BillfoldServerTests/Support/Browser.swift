@@ -65,3 +65,15 @@ extension String {
         return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
     }
 }
+
+extension Browser {
+    /// Signs in as a person made by `TestApp.person` (whose password is "correct horse").
+    static func signedIn(_ app: TestApp, _ person: TestApp.Person) async throws -> Browser {
+        let browser = Browser(app)
+        try await browser.get("/signin")
+        let answer = try await browser.post("/signin", [("email", person.user.email), ("password", "correct horse")])
+        #expect(answer.status == .seeOther, "signed in: \(answer.body.string)")
+        try await browser.get("/settings")
+        return browser
+    }
+}

@@ -10,20 +10,39 @@ import VaporTesting
 /// A Billfold built by the real factory over a fresh database, with helpers to act as users.
 struct TestApp {
     let app: Application
+    /// Where its database is, for a second instance sharing it.
+    var location: DatabaseLocation = .sqlite(path: "")
 
     /// Builds the application, runs `body`, and always tears both down.
-    static func run(_ database: TestDatabase, _ body: (TestApp) async throws -> Void) async throws {
+    static func run(
+        _ database: TestDatabase, environment: [String: String] = [:], _ body: (TestApp) async throws -> Void
+    ) async throws {
         let (location, drop) = try database.create()
         defer { drop() }
-        let app = try await buildApplication(
-            Configuration(database: location, logLevel: .warning), environment: .testing)
+        var configuration = try Configuration.resolve(flags: .init(), environment: environment)
+        configuration.database = location
+        configuration.logLevel = .warning
+        let app = try await buildApplication(configuration, environment: .testing)
         do {
-            try await body(TestApp(app: app))
+            try await body(TestApp(app: app, location: location))
         } catch {
             try await app.asyncShutdown()
             throw error
         }
         try await app.asyncShutdown()
+    }
+
+    /// Another instance over the same database, as behind a load balancer; shut down after `body`.
+    func secondInstance(_ body: (TestApp) async throws -> Void) async throws {
+        let other = try await buildApplication(
+            Configuration(database: location, logLevel: .warning), environment: .testing)
+        do {
+            try await body(TestApp(app: other, location: location))
+        } catch {
+            try await other.asyncShutdown()
+            throw error
+        }
+        try await other.asyncShutdown()
     }
 
     /// A user and an access token for them.

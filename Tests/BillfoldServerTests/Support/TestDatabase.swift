@@ -44,6 +44,14 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
         }
     }
 
+    /// Drops a PostgreSQL test database while its app still uses it: a database outage.
+    func dropDatabase(of location: DatabaseLocation) throws {
+        guard case .postgres(let url) = location, let admin = Self.postgresAdminURL,
+            let name = URLComponents(string: url)?.path.dropFirst()
+        else { return }
+        try Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
     /// Runs one statement through Debian's psql, which `make test` installs with the server.
     private static func psql(_ url: String, _ statement: String) throws {
         let process = Process()

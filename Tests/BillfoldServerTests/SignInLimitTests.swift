@@ -1,0 +1,49 @@
+import BillfoldCore
+import Foundation
+import SQLKit
+import Testing
+import Vapor
+import VaporTesting
+
+@testable import BillfoldServer
+
+@Suite("Sign-in limit")
+struct SignInLimitTests {
+    @Test(
+        "after 10 wrong passwords the account and the address wait, on every instance", arguments: TestDatabase.all)
+    func limit(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let bo = try await t.person("bo@example.com")
+            let browser = Browser(t)
+            try await browser.get("/signin")
+            for attempt in 1...10 {
+                let wrong = try await browser.post(
+                    "/signin", [("email", ana.user.email), ("password", "guess \(attempt)")])
+                #expect(wrong.status == .unauthorized, "attempt \(attempt) is answered")
+            }
+            let right = try await browser.post("/signin", [("email", ana.user.email), ("password", "correct horse")])
+            #expect(right.status == .tooManyRequests, "even the right password waits")
+            let wait = try #require(right.headers.first(name: .retryAfter).flatMap(Int.init))
+            #expect((1...900).contains(wait))
+            #expect(right.body.string.contains("try again in 15 minutes"), "the page says when")
+            #expect(right.headers.setCookie?["billfold_session"] == nil)
+            let other = try await browser.post("/signin", [("email", bo.user.email), ("password", "correct horse")])
+            #expect(other.status == .tooManyRequests, "the address that guessed waits too")
+            try await t.secondInstance { second in
+                let elsewhere = Browser(second)
+                try await elsewhere.get("/signin")
+                let answer = try await elsewhere.post(
+                    "/signin", [("email", ana.user.email), ("password", "correct horse")])
+                #expect(answer.status == .tooManyRequests, "another instance counts the same attempts")
+            }
+            // Once the attempts leave the window, the right password works and clears the account.
+            try await (t.app.db as! any SQLDatabase).raw(
+                "UPDATE sign_in_attempts SET attempted_at = attempted_at - 901"
+            )
+            .run()
+            let later = try await browser.post("/signin", [("email", ana.user.email), ("password", "correct horse")])
+            #expect(later.status == .seeOther)
+        }
+    }
+}
