@@ -6,7 +6,9 @@ struct Billfold: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "billfold",
         abstract: "Self-hosted personal finance: the server and its tools.",
-        subcommands: [Serve.self, Users.self, Tokens.self, Import.self, Demo.self]
+        subcommands: [
+            Serve.self, Users.self, Tokens.self, Import.self, Demo.self, BackupCommand.self, RestoreCommand.self,
+        ]
     )
 }
 

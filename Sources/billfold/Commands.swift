@@ -16,7 +16,7 @@ struct Users: AsyncParsableCommand {
         @OptionGroup var options: DatabaseOption
 
         func run() async throws {
-            try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+            try await withApplication(options.flags) { app in
                 let user = try await AccountService(database: app.db).createUser(
                     email: email, password: password, name: name)
                 say("Created user \(user.email) (id \(user.requireID)).")
@@ -38,7 +38,7 @@ struct Tokens: AsyncParsableCommand {
         @OptionGroup var options: DatabaseOption
 
         func run() async throws {
-            try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+            try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
                 let created = try await AccountService(database: app.db).createToken(for: owner, label: label)
                 say("Created token “\(created.record.label)” for \(owner.email). It is shown only now:")
@@ -64,7 +64,7 @@ struct Import: AsyncParsableCommand {
             guard let data = FileManager.default.contents(atPath: file) else {
                 fail("Cannot read the file \(file).", code: 66)
             }
-            try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+            try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
                 let outcome = try await PaybackImport(database: app.db, userID: owner.requireID).run(data)
                 say(
@@ -99,7 +99,7 @@ extension Import {
                 }
                 return data
             }
-            try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+            try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
                 let outcome = try await LunchMoneyImport(database: app.db, user: owner).run(
                     transactions: rows, categories: groups)
@@ -126,7 +126,7 @@ struct Demo: AsyncParsableCommand {
     }
 
     func run() async throws {
-        try await withApplication(.init(database: options.database, logLevel: options.logLevel)) { app in
+        try await withApplication(options.flags) { app in
             let owner = try await user(email, in: app)
             var progress = Progress(total: transactions, label: "Generating")
             let start = Date()

@@ -15,6 +15,13 @@ struct DatabaseOption: ParsableArguments {
 
     @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (or BILLFOLD_LOG_LEVEL).")
     var logLevel: String?
+
+    @Option(name: .long, help: "text, or json for one JSON object per line (or BILLFOLD_LOG_FORMAT).")
+    var logFormat: String?
+
+    var flags: Configuration.Flags {
+        Configuration.Flags(database: database, logLevel: logLevel, logFormat: logFormat)
+    }
 }
 
 /// Runs `body` with an application built from the flags, and always shuts it down.
@@ -33,7 +40,7 @@ func withApplication(
     if quiet && flags.logLevel == nil && ProcessInfo.processInfo.environment["BILLFOLD_LOG_LEVEL"] == nil {
         configuration.logLevel = .warning
     }
-    bootstrapLogging(level: configuration.logLevel)
+    bootstrapLogging(level: configuration.logLevel, format: configuration.logFormat)
     let app: Application
     do {
         app = try await buildApplication(
@@ -60,13 +67,17 @@ func fail(_ message: String, code: Int32) -> Never {
 
 private nonisolated(unsafe) var loggingReady = false
 
-func bootstrapLogging(level: Logger.Level) {
+func bootstrapLogging(level: Logger.Level, format: Configuration.LogFormat) {
     guard !loggingReady else { return }
     loggingReady = true
     LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
-        handler.logLevel = level
-        return handler
+        switch format {
+        case .json: return JSONLogHandler(label: label, level: level)
+        case .text:
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
     }
 }
 

@@ -20,8 +20,9 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var options: DatabaseOption
 
     func run() async throws {
-        let flags = Configuration.Flags(
-            hostname: hostname, port: port, database: options.database, logLevel: options.logLevel)
+        var flags = options.flags
+        flags.hostname = hostname
+        flags.port = port
         try await withApplication(flags, quiet: false, arguments: ["billfold", "serve"]) { app in
             if demo { try await DemoAccount.ensure(in: app) }
             let config = app.billfoldConfiguration

@@ -24,6 +24,7 @@ public func buildApplication(
 
 private func configure(_ app: Application, _ configuration: Configuration) async throws {
     app.logger.logLevel = configuration.logLevel
+    BillfoldMetrics.bootstrap()
     app.http.server.configuration.hostname = configuration.hostname
     app.http.server.configuration.port = configuration.port
     app.routes.defaultMaxBodySize = ByteCount(value: configuration.maxBodyBytes)
@@ -49,6 +50,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     app.assets = try Assets.load()
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeaders(importMap: app.assets.importMap))
+    app.middleware.use(RequestLog())
     app.middleware.use(ErrorResponder())
     app.middleware.use(KnownMethods())
     app.middleware.use(SessionAuthenticator())
@@ -86,6 +88,9 @@ private func tuneSQLite(_ app: Application) async throws {
 
 func registerRoutes(_ app: Application) throws {
     try app.register(collection: HealthController())
+    if let token = app.billfoldConfiguration.metricsToken {
+        try app.register(collection: MetricsController(token: token))
+    }
     try app.register(collection: AssetController())
     let api = app.grouped("api", "v1")
     try api.register(collection: OpenAPIController())

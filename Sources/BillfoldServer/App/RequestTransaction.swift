@@ -77,15 +77,25 @@ extension Application {
     func writeTransaction<T: Sendable>(_ work: @escaping @Sendable (any Database) async throws -> T)
         async throws -> T
     {
-        guard let gate = writeGate else { return try await db.transaction(work) }
-        await gate.enter()
-        do {
-            let result = try await db.transaction(work)
-            await gate.leave()
-            return result
-        } catch {
-            await gate.leave()
-            throw error
-        }
+        try await BillfoldServer.writeTransaction(on: db, gate: writeGate, work)
+    }
+}
+
+/// One database transaction on `database`, after the other writers of this process when `gate` is
+/// set (SQLite). Counted in the metrics while it runs.
+func writeTransaction<T: Sendable>(
+    on database: any Database, gate: WriteGate?, _ work: @escaping @Sendable (any Database) async throws -> T
+) async throws -> T {
+    if database.inTransaction { return try await work(database) }
+    await gate?.enter()
+    BillfoldMetrics.transactionsInFlight.increment()
+    defer { BillfoldMetrics.transactionsInFlight.decrement() }
+    do {
+        let result = try await database.transaction(work)
+        await gate?.leave()
+        return result
+    } catch {
+        await gate?.leave()
+        throw error
     }
 }

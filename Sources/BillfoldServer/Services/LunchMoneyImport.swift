@@ -32,7 +32,7 @@ public struct LunchMoneyImport: Sendable {
 
     public func run(_ rows: [LunchMoneyTransaction], categories: [LunchMoneyCategory]) async throws -> Outcome {
         let userID = user.requireID
-        return try await database.transaction { db in
+        let outcome = try await database.transaction { db in
             let repository = CategoryRepository(database: db, userID: userID)
             var made: [Int64: Int64] = [:]
             func category(
@@ -79,5 +79,7 @@ public struct LunchMoneyImport: Sendable {
             ).count
             return Outcome(read: rows.count, added: added, categories: made.count)
         }
+        BillfoldMetrics.imported(format: "lunchmoney", added: outcome.added)
+        return outcome
     }
 }

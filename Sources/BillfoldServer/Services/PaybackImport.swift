@@ -66,6 +66,7 @@ public struct PaybackImport: Sendable {
                 now: Timestamp.now()
             ).count
         }
+        BillfoldMetrics.imported(format: "payback", added: added)
         return Outcome(read: items.count, added: added)
     }
 }

@@ -10,6 +10,8 @@ import Foundation
 struct ReviewService: Sendable {
     let database: any Database
     let user: UserModel
+    /// SQLite's turn-taking for the per-decision transactions (see `RequestTransaction`).
+    var gate: WriteGate?
 
     var repository: ReviewRepository { ReviewRepository(database: database, userID: user.requireID) }
     var zone: TimeZone { user.preferences.zone }
@@ -77,12 +79,15 @@ struct ReviewService: Sendable {
                 throw BillfoldError.validation(
                     "action", "The action must be clear, or recategorize with a categoryId (null for uncategorised).")
             }
-            let outcome = try await database.transaction { db in
-                try await Self.apply(decision, batchID: batchID, userID: user.requireID, on: db)
+            let userID = user.requireID
+            let outcome = try await writeTransaction(on: database, gate: gate) { db in
+                try await Self.apply(decision, batchID: batchID, userID: userID, on: db)
             }
+            BillfoldMetrics.reviewDecisions(outcome)
             return ReviewBatchResponse.Item(transactionId: sent.transactionId, outcome: outcome)
         } catch {
             let problem = (error as? BillfoldError) ?? ErrorResponder.describe(error).1
+            BillfoldMetrics.reviewDecisions("failed")
             return ReviewBatchResponse.Item(
                 transactionId: sent.transactionId, outcome: "failed", error: ErrorResponse(problem).error)
         }

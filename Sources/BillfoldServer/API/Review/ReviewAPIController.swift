@@ -68,6 +68,6 @@ struct ReviewAPIController: RouteCollection {
 
 extension Request {
     var reviewService: ReviewService {
-        get throws { ReviewService(database: store, user: try user) }
+        get throws { ReviewService(database: store, user: try user, gate: application.writeGate) }
     }
 }

@@ -1,0 +1,98 @@
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+import Foundation
+import SQLKit
+import Vapor
+
+/// Consistent copies of the books while the server runs, and putting one back.
+///
+/// SQLite: `VACUUM INTO` writes a new file from one read transaction, so it is a snapshot even
+/// while others write (WAL lets them go on). PostgreSQL: `pg_dump`, PostgreSQL's own tool, which
+/// also reads one snapshot; restore with `pg_restore`.
+public enum Backup {
+    /// Writes a copy to `path`, which must not exist yet.
+    public static func copy(_ app: Application, to path: String) async throws -> String {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw BillfoldError(.conflict, "\(path) already exists. Choose a new file name; nothing was overwritten.")
+        }
+        switch app.billfoldConfiguration.database {
+        case .sqlite:
+            try await (app.db as! any SQLDatabase).raw("VACUUM INTO \(bind: path)").run()
+            return "Backed up to \(path) (SQLite, consistent while the server runs)."
+        case .postgres(let url):
+            guard let pgDump = findOnPath("pg_dump") else {
+                throw BillfoldError(
+                    .unavailable,
+                    "For PostgreSQL, backups are made with pg_dump, which is not on PATH. Install PostgreSQL's client tools (Debian: apt-get install postgresql-client), then run: pg_dump --format=custom --file=\(path) \"$BILLFOLD_DATABASE_URL\""
+                )
+            }
+            try run(pgDump, ["--format=custom", "--file=\(path)", "--dbname=\(url)"])
+            return "Backed up to \(path) with pg_dump (custom format; restore with pg_restore)."
+        }
+    }
+
+    /// Checks that `path` is a Billfold SQLite copy that opens and migrates, then puts it where
+    /// the configuration's SQLite database lives (which must not exist: stop the server and move
+    /// the old file away first, so nothing is lost by accident).
+    public static func restore(from path: String, into configuration: Configuration) async throws -> String {
+        guard case .sqlite(let target) = configuration.database else {
+            throw BillfoldError(
+                .validationFailed,
+                "For PostgreSQL, restore a pg_dump copy with pg_restore: pg_restore --clean --dbname=\"$BILLFOLD_DATABASE_URL\" \(path)"
+            )
+        }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw BillfoldError(.notFound, "There is no file at \(path).")
+        }
+        guard !FileManager.default.fileExists(atPath: target) else {
+            throw BillfoldError(
+                .conflict,
+                "\(target) exists. Stop the server and move it away first; restore never overwrites a database.")
+        }
+        // Check a scratch copy, so a file that fails the check never reaches the target.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("billfold-restore-\(UUID()).sqlite")
+            .path
+        try FileManager.default.copyItem(atPath: path, toPath: scratch)
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: scratch + suffix) } }
+        var check = configuration
+        check.database = .sqlite(path: scratch)
+        let users: Int
+        do {
+            let app = try await buildApplication(check)
+            do {
+                try await (app.db as! any SQLDatabase).raw("PRAGMA integrity_check").run()
+                users = try await UserRepository(database: app.db).count()
+                try await app.asyncShutdown()
+            } catch {
+                try? await app.asyncShutdown()
+                throw error
+            }
+        } catch {
+            throw BillfoldError(
+                .invalidImportFile,
+                "\(path) is not a Billfold backup that opens: \(String(describing: error)). Nothing was restored.")
+        }
+        try FileManager.default.copyItem(atPath: scratch, toPath: target)
+        return "Restored \(path) to \(target): it opens and is up to date (\(users) user\(users == 1 ? "" : "s"))."
+    }
+
+    private static func findOnPath(_ tool: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private static func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            throw BillfoldError(.unavailable, "pg_dump failed: \(text)")
+        }
+    }
+}
