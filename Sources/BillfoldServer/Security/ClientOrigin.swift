@@ -21,7 +21,8 @@ public struct AddressRanges: Sendable, Equatable {
     /// Parses `127.0.0.1, 10.0.0.0/8, ::1`; nil for an entry that is not an address or range.
     public init?(parsing text: String) {
         var ranges: [Range] = []
-        for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
+        for entry in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        where !entry.isEmpty {
             let parts = entry.split(separator: "/", maxSplits: 1).map(String.init)
             guard let bytes = Self.bytes(parts[0]) else { return nil }
             let full = bytes.count * 8

@@ -22,12 +22,17 @@ public struct OutboundPolicy: Sendable, Equatable {
     /// Loopback, private, link-local (cloud metadata at 169.254.169.254 among them), carrier-grade
     /// NAT, documentation, multicast and reserved ranges: nothing a user's server should be on.
     static let forbidden = AddressRanges(
-        parsing: """
-            0.0.0.0/8, 10.0.0.0/8, 100.64.0.0/10, 127.0.0.0/8, 169.254.0.0/16, 172.16.0.0/12, 192.0.0.0/24,
-            192.0.2.0/24, 192.88.99.0/24, 192.168.0.0/16, 198.18.0.0/15, 198.51.100.0/24, 203.0.113.0/24,
-            224.0.0.0/4, 240.0.0.0/4, ::/127, ::ffff:0:0/96, 64:ff9b::/96, 100::/64, 2001:db8::/32,
-            2002::/16, fc00::/7, fe80::/10, fec0::/10, ff00::/8
-            """)!
+        ranges: forbiddenRanges.map { entry in
+            let parts = entry.split(separator: "/").map(String.init)
+            return AddressRanges.Range(bytes: AddressRanges.bytes(parts[0]) ?? [], prefix: Int(parts[1]) ?? 0)
+        })
+
+    static let forbiddenRanges = [
+        "0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "172.16.0.0/12", "192.0.0.0/24",
+        "192.0.2.0/24", "192.88.99.0/24", "192.168.0.0/16", "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24",
+        "224.0.0.0/4", "240.0.0.0/4", "::/127", "::ffff:0:0/96", "64:ff9b::/96", "100::/64", "2001:db8::/32",
+        "2002::/16", "fc00::/7", "fe80::/10", "fec0::/10", "ff00::/8",
+    ]
 }
 
 /// One GET to an address a user typed, with the checks that keep it from reaching anything but a
