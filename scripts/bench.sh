@@ -29,7 +29,10 @@ load_seconds=$(python3 -c "print(round($(date +%s.%N) - $start, 1))")
 token=$("$bin" tokens create --email bench@example.com --label bench --database "$db" | tail -n 1)
 sqlite3 "$db" "ANALYZE;"
 
-(exec "$bin" serve --port "$port" --database "$db" --log-level error >"$dir/server.log" 2>&1) &
+# The sign-in limit is lifted here so the attack below costs a bcrypt hash every time (worst case).
+other=$("$bin" users create --email other@example.com --password other-password --database "$db" >/dev/null &&
+  "$bin" tokens create --email other@example.com --label bench --database "$db" | tail -n 1)
+(BILLFOLD_SIGNIN_LIMIT=10000 exec "$bin" serve --port "$port" --database "$db" --log-level error >"$dir/server.log" 2>&1) &
 server_pid=$!
 for _ in $(seq 1 100); do
   curl -sf "http://127.0.0.1:$port/health/ready" >/dev/null && break
@@ -68,9 +71,33 @@ WHERE user_id = $user AND category_id = $category GROUP BY currency;
 SQL
 sqlite3 "$db" <"$dir/query.sql" 2>&1 | tee "$dir/sqlite.txt"
 
+echo "== Sign-in under attack: another user's GET /api/v1/me, alone and while 16 connections post wrong passwords"
+me="http://127.0.0.1:$port/api/v1/me"
+wrk -t1 -c1 -d"${seconds}s" --latency -H "Authorization: Bearer $other" "$me" | tee "$dir/me-alone.txt"
+page=$(curl -s -c "$dir/jar" "http://127.0.0.1:$port/signin")
+csrf=$(python3 -c 'import sys; t=sys.stdin.read(); print(t.split("name=\"_csrf\" value=\"")[1].split("\"")[0])' <<<"$page")
+presession=$(awk '/billfold_presession/ {print $7}' "$dir/jar")
+cat >"$dir/attack.lua" <<LUA
+wrk.method = "POST"
+wrk.body = "email=bench%40example.com&password=wrong-guess&_csrf=$csrf"
+wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+wrk.headers["Cookie"] = "billfold_presession=$presession"
+LUA
+wrk -t1 -c16 -d"$((seconds + 4))s" -s "$dir/attack.lua" "http://127.0.0.1:$port/signin" >"$dir/attack.txt" &
+attack_pid=$!
+sleep 2
+wrk -t1 -c1 -d"${seconds}s" --latency -H "Authorization: Bearer $other" "$me" | tee "$dir/me-attacked.txt"
+wait "$attack_pid"
+cat "$dir/attack.txt"
+me_alone=$(awk '/ 50%/ {print $2}' "$dir/me-alone.txt")
+me_attacked=$(awk '/ 50%/ {print $2}' "$dir/me-attacked.txt")
+me_attacked99=$(awk '/ 99%/ {print $2}' "$dir/me-attacked.txt")
+attack_rps=$(awk '/Requests\/sec/ {print $2}' "$dir/attack.txt")
+
 echo
 echo "== Summary ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $(sqlite3 --version | awk '{print "sqlite3 " $1}'), $(wrk --version 2>&1 | head -n 1 | awk '{print $1, $2}'))"
 echo "   load $count transactions: ${load_seconds} s"
 echo "   list with category filter, 1 connection:   p50 $p50_1, p99 $p99_1, $rps_1 requests/s"
 echo "   list with category filter, 16 connections: p50 $p50, p99 $p99, $rps requests/s (wrk -t2 -c16 -d${seconds}s)"
+echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
 awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : "totals summed from the rows (not used)")); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"

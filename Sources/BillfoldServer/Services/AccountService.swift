@@ -60,16 +60,38 @@ public struct AccountService: Sendable {
         return (token, record)
     }
 
-    /// bcrypt takes ~50 ms of CPU by design; on an event loop it would stall every other
-    /// request on that loop, so it runs on the thread pool.
+    /// bcrypt takes ~50 ms of CPU by design. On an event loop it would stall every other request
+    /// on that loop; on the shared pool, 16 clients guessing passwords would take every core. So
+    /// it runs on one thread of its own at a lower scheduling priority: sign-ins queue behind each
+    /// other, and the event loops keep a core for everybody else.
     static func offEventLoop<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await NIOThreadPool.singleton.runIfActive(work)
+        try await passwordPool.runIfActive {
+            #if os(Linux)
+                if !PasswordThread.lowered {
+                    PasswordThread.lowered = true
+                    // On Linux the nice value belongs to the thread: `who` 0 is this thread only.
+                    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+                }
+            #endif
+            return try work()
+        }
     }
+
+    private static let passwordPool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
 
     static func looksLikeEmail(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
             && !email.contains(" ") && email.count <= 254
+    }
+
+    private enum PasswordThread {
+        /// Touched only on the pool's single thread.
+        nonisolated(unsafe) static var lowered = false
     }
 
     private static let decoyHash = try! Bcrypt.hash("decoy-password-for-timing", cost: 10)
