@@ -101,3 +101,30 @@ struct PaybackReaderTests {
     static let shared = Fixture.folder.deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/fixtures/PBTransactions.json")
 }
+
+@Suite("Import errors in words")
+struct ImportErrorWordsTests {
+    @Test(
+        "a value of the wrong kind is named in words, never as a Swift type",
+        arguments: [
+            (#"{"items": 5}"#, "a list"),
+            (#"{"items": [5]}"#, "an object with named fields"),
+            (#"[]"#, "an object with named fields"),
+        ])
+    func words(file: String, expected: String) {
+        do {
+            _ = try PaybackReader.read(Data(file.utf8))
+            Issue.record("\(file) was read")
+        } catch {
+            #expect(error.message.contains("expected \(expected)"), "\(error.message)")
+            #expect(!error.message.contains("Dictionary<") && !error.message.contains("Array<"))
+        }
+    }
+
+    @Test("a control character in a file's text refuses the whole file")
+    func controlCharacters() throws {
+        let file = try Fixture.text("payback/points.json").replacingOccurrences(
+            of: "Bäckerei Krume", with: #"Bäckerei\u0000Krume"#)
+        #expect(throws: BillfoldError.self) { try PaybackReader.read(Data(file.utf8)) }
+    }
+}
