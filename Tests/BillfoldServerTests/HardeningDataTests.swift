@@ -187,14 +187,8 @@ struct HardeningDataTests {
 
     /// Categories, accounts and transactions of a user.
     private func counts(_ t: TestApp, _ person: TestApp.Person) async throws -> [Int] {
-        let sql = t.app.db as! any SQLDatabase
         var out: [Int] = []
-        for table in ["categories", "accounts", "transactions"] {
-            struct Count: Decodable { var n: Int }
-            let row = try await sql.raw("SELECT COUNT(*) AS n FROM \(ident: table) WHERE user_id = \(bind: person.id)")
-                .first(decoding: Count.self)
-            out.append(row?.n ?? -1)
-        }
+        for table in ["categories", "accounts", "transactions"] { out.append(try await t.rowCount(table, of: person)) }
         return out
     }
 }

@@ -93,14 +93,9 @@ struct HardeningWebTests {
     }
 
     private func counts(_ t: TestApp, _ person: TestApp.Person) async throws -> [Int] {
-        let sql = t.app.db as! any SQLDatabase
         var out: [Int] = []
         for table in ["access_tokens", "projects", "transactions", "accounts", "sessions"] {
-            struct Count: Decodable { var n: Int }
-            let row = try await sql.raw(
-                "SELECT COUNT(*) AS n FROM \(ident: table) WHERE user_id = \(bind: person.id)"
-            ).first(decoding: Count.self)
-            out.append(row?.n ?? -1)
+            out.append(try await t.rowCount(table, of: person))
         }
         out.append(
             try await BillfoldStore.UserRepository(database: t.app.db).find(id: person.id)!.currency == "EUR" ? 1 : 0)

@@ -12,8 +12,9 @@ import Vapor
 struct RequestTransaction: AsyncMiddleware {
     /// Routes that manage their own transactions: a review batch applies each decision in its own,
     /// so one failure stops no other, and claims its Idempotency-Key before any of them; a failed
-    /// sign-in is refused but its attempt must still count toward the limit.
-    static let ownTransactions: Set<String> = ["/api/v1/review/batches", "/signin"]
+    /// sign-in is refused but its attempt must still count toward the limit; setup hashes the
+    /// password (slow on purpose) before it takes a connection for its short transaction.
+    static let ownTransactions: Set<String> = ["/api/v1/review/batches", "/signin", "/setup"]
 
     private struct Refused: Error { let response: Response }
 
@@ -62,6 +63,16 @@ actor WriteGate {
 extension Request {
     /// The database for this request: its transaction while one runs, else the shared pool.
     var store: any Database { storage[RequestTransaction.StoreKey.self] ?? db }
+
+    /// Runs `work` in one write transaction that `store` means meanwhile, for the routes that
+    /// manage their own (`RequestTransaction.ownTransactions`).
+    func transaction<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await application.writeTransaction { database in
+            self.storage[RequestTransaction.StoreKey.self] = database
+            defer { self.storage[RequestTransaction.StoreKey.self] = nil }
+            return try await work()
+        }
+    }
 }
 
 extension Application {

@@ -70,7 +70,8 @@ struct OutboundFetch: Sendable {
     }
 
     func get(_ url: URL, bearer: String) async throws -> Answer {
-        guard let host = url.host else { throw Refusal.notAllowed }
+        // Checked again on every fetch: a saved address is held to today's policy.
+        guard (try? checkAddress(url.absoluteString)) != nil, let host = url.host else { throw Refusal.notAllowed }
         let addresses = try await resolve(host, port: url.port ?? (url.scheme == "https" ? 443 : 80))
         guard !addresses.isEmpty else { throw Refusal.unreachable }
         if !policy.allowPrivateAddresses {

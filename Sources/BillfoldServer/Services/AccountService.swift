@@ -11,11 +11,26 @@ public struct AccountService: Sendable {
 
     public static let minimumPasswordLength = 8
 
+    /// A user checked and with the password hashed, not yet stored.
+    public struct NewUser: Sendable {
+        var email: String
+        var name: String
+        var passwordHash: String
+        var preferences: Preferences
+    }
+
     /// Creates a user with a bcrypt-hashed password.
     public func createUser(
-        email rawEmail: String, password: String, name rawName: String?,
-        preferences: Preferences = .standard
+        email: String, password: String, name: String?, preferences: Preferences = .standard
     ) async throws -> UserModel {
+        try await create(try await Self.newUser(email: email, password: password, name: name, preferences: preferences))
+    }
+
+    /// Checks the fields and hashes the password, without touching the database (so a caller
+    /// can do the slow part before it takes a lock).
+    public static func newUser(
+        email rawEmail: String, password: String, name rawName: String?, preferences: Preferences
+    ) async throws -> NewUser {
         let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
         guard Self.looksLikeEmail(email) else {
             throw BillfoldError.validation("email", "“\(rawEmail)” is not an email address.")
@@ -30,10 +45,16 @@ public struct AccountService: Sendable {
         }
         try TextRules.check(rawName ?? "", field: "name")
         let name = rawName?.trimmingCharacters(in: .whitespaces) ?? ""
+        let checked = try preferences.validated()
         let hash = try await Self.offEventLoop { try Bcrypt.hash(password, cost: 10) }
-        return try await UserRepository(database: database).create(
-            email: email, name: name.isEmpty ? String(email.prefix { $0 != "@" }) : name,
-            passwordHash: hash, preferences: try preferences.validated())
+        return NewUser(
+            email: email, name: name.isEmpty ? String(email.prefix { $0 != "@" }) : name, passwordHash: hash,
+            preferences: checked)
+    }
+
+    public func create(_ user: NewUser) async throws -> UserModel {
+        try await UserRepository(database: database).create(
+            email: user.email, name: user.name, passwordHash: user.passwordHash, preferences: user.preferences)
     }
 
     /// The user whose email and password match, or nil. Takes as long for an unknown email as

@@ -3,6 +3,7 @@ import BillfoldCore
 import BillfoldServer
 import BillfoldStore
 import Foundation
+import SQLKit
 import Testing
 import Vapor
 import VaporTesting
@@ -22,9 +23,18 @@ struct TestApp {
         var configuration = try Configuration.resolve(flags: .init(), environment: environment)
         configuration.database = location
         configuration.logLevel = .warning
+        try await serve(configuration, body)
+    }
+
+    /// Another instance over the same database, as behind a load balancer; shut down after `body`.
+    func secondInstance(_ body: (TestApp) async throws -> Void) async throws {
+        try await Self.serve(Configuration(database: location, logLevel: .warning), body)
+    }
+
+    private static func serve(_ configuration: Configuration, _ body: (TestApp) async throws -> Void) async throws {
         let app = try await buildApplication(configuration, environment: .testing)
         do {
-            try await body(TestApp(app: app, location: location))
+            try await body(TestApp(app: app, location: configuration.database))
         } catch {
             try await app.asyncShutdown()
             throw error
@@ -32,17 +42,13 @@ struct TestApp {
         try await app.asyncShutdown()
     }
 
-    /// Another instance over the same database, as behind a load balancer; shut down after `body`.
-    func secondInstance(_ body: (TestApp) async throws -> Void) async throws {
-        let other = try await buildApplication(
-            Configuration(database: location, logLevel: .warning), environment: .testing)
-        do {
-            try await body(TestApp(app: other, location: location))
-        } catch {
-            try await other.asyncShutdown()
-            throw error
-        }
-        try await other.asyncShutdown()
+    /// How many rows of `table` belong to the person.
+    func rowCount(_ table: String, of person: Person) async throws -> Int {
+        struct Count: Decodable { var n: Int }
+        let row = try await (app.db as! any SQLDatabase).raw(
+            "SELECT COUNT(*) AS n FROM \(ident: table) WHERE user_id = \(bind: person.id)"
+        ).first(decoding: Count.self)
+        return row?.n ?? -1
     }
 
     /// A user and an access token for them.

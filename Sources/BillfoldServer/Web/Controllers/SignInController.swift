@@ -95,14 +95,17 @@ struct SignInController: RouteCollection {
             let preferences = Preferences(
                 locale: form.locale, timeZone: form.timeZone, currency: try Currency(code: form.currency),
                 deckSize: Preferences.standard.deckSize)
-            // Of several setups sent at once only the first claim makes an owner; the others
-            // wait for it (same key) and then find it taken.
-            guard try await UserRepository(database: request.store).claimSetup() else {
-                return request.redirect(to: "/signin")
-            }
-            let user = try await AccountService(database: request.store).createUser(
+            // The slow password hash first, then the claim: of several setups sent at once only
+            // the first claim makes an owner; the others wait for it (same key) and find it taken.
+            let owner = try await AccountService.newUser(
                 email: form.email, password: form.password, name: form.name, preferences: preferences)
-            return try await startSession(for: user, request: request, next: "/transactions")
+            return try await request.transaction {
+                guard try await UserRepository(database: request.store).claimSetup() else {
+                    return request.redirect(to: "/signin")
+                }
+                let user = try await AccountService(database: request.store).create(owner)
+                return try await startSession(for: user, request: request, next: "/transactions")
+            }
         } catch let error as BillfoldError {
             return SignInPages.setup(request, values: values, error: error)
         }
