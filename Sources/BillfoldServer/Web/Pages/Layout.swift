@@ -118,7 +118,11 @@ enum ErrorPage {
                 H.h1 { title }
                 H.p { problem.message }
                 H.p(.class("secondary")) { "Error code: \(problem.code.rawValue)" }
-                H.a(.class("button"), .href("/transactions")) { "Go to transactions" }
+                if request.auth.has(UserModel.self) {
+                    H.a(.class("button"), .href("/transactions")) { "Go to transactions" }
+                } else {
+                    H.a(.class("button"), .href("/signin")) { "Go to sign in" }
+                }
             }
         }
     }
