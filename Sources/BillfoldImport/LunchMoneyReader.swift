@@ -60,6 +60,15 @@ public enum LunchMoneyReader {
             for child in category.children ?? [] { add(child, group: category.id) }
         }
         for category in file.categories { add(category, group: nil) }
+        for (index, category) in result.enumerated() {
+            for (field, text) in [("name", category.name), ("description", category.description)]
+            where TextRules.hasForbiddenControl(text) {
+                throw BillfoldError(
+                    .invalidImportFile,
+                    "Category \(category.id) (\(field)) contains a control character such as NUL. Nothing was imported.",
+                    fields: ["categories[\(index)].\(field)": TextRules.message(field: field)])
+            }
+        }
         // Groups first, so a child's group exists when the child is made.
         return result.filter(\.isGroup) + result.filter { !$0.isGroup }
     }

@@ -73,3 +73,12 @@ struct LunchMoneyReaderTests {
     static let shared = Fixture.folder.deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/fixtures/lunchmoney-transactions.json")
 }
+
+@Suite("Lunch Money reader refuses control characters")
+struct LunchMoneyControlCharacterTests {
+    @Test("a category name with a NUL refuses the file")
+    func categoryName() {
+        let file = #"{"categories":[{"id":1,"name":"Food\u0000Hidden","is_group":false}]}"#
+        #expect(throws: BillfoldError.self) { try LunchMoneyReader.categories(Data(file.utf8)) }
+    }
+}
