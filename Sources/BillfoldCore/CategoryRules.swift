@@ -65,7 +65,9 @@ public enum CategoryRules {
         if colour.isEmpty { return "" }
         if let named = CategoryColour(rawValue: colour.lowercased()) { return named.rawValue }
         let digits = colour.dropFirst()
-        guard colour.hasPrefix("#"), digits.count == 6, digits.allSatisfy(\.isHexDigit) else {
+        // ASCII only: Character.isHexDigit also takes full-width digits (＃ＡＢＣ１２３), which no
+        // CSS or client reads as a colour.
+        guard colour.hasPrefix("#"), digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
             throw .validation("colour", Message.colourInvalid.text())
         }
         return colour.uppercased()

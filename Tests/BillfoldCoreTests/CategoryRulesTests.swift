@@ -78,7 +78,7 @@ struct CategoryRulesTests {
         #expect(try CategoryRules.colour("Green") == "green")
         #expect(try CategoryRules.colour("#2e7d32") == "#2E7D32")
         #expect(try CategoryRules.colour("") == "")
-        for bad in ["#12345", "#GGGGGG", "chartreuse", "2E7D32"] {
+        for bad in ["#12345", "#GGGGGG", "chartreuse", "2E7D32", "#ＡＢＣ１２３", "#０００ｆｆｆ"] {
             #expect(throws: BillfoldError.self) { try CategoryRules.colour(bad) }
         }
         #expect(try CategoryRules.icon("Cart") == "cart")

@@ -176,6 +176,18 @@ struct HardeningDataTests {
         }
     }
 
+    @Test("a number too large for its field is a validation error, not \"invalid JSON\"")
+    func numberOutOfRange() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com")
+            let body =
+                #"{"bookedAt":"2026-03-01T10:00:00Z","payee":"x","amount":"-1.00","currency":"EUR","categoryId":1e30}"#
+            let answer = try await t.send(.POST, "/api/v1/transactions", as: ana, json: body)
+            #expect(answer.status == .badRequest)
+            #expect(answer.body.string.contains("validation_failed"), "\(answer.body.string)")
+        }
+    }
+
     @Test("the activity list always carries nextCursor, null at the end")
     func activityCursor() async throws {
         try await TestApp.run(.sqlite) { t in

@@ -28,6 +28,10 @@ enum BillfoldMetrics {
             by: added)
     }
 
+    static func reviewBatchApplied() {
+        Metrics.Counter(label: "billfold_review_batches_total").increment()
+    }
+
     static func reviewDecisions(_ outcome: String) {
         Metrics.Counter(label: "billfold_review_decisions_total", dimensions: [("outcome", outcome)]).increment()
     }

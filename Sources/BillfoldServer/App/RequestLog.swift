@@ -5,12 +5,17 @@ import Vapor
 
 /// One log line per request: request id, method, route pattern (never the raw path, which may
 /// hold ids, or the query, which may hold an access token), status, duration and the user id.
-struct RequestLog: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let start = ContinuousClock.now
-        let response = try await next.respond(to: request)
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+struct RequestLog: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        guard request.logger.logLevel <= .info else { return next.respond(to: request) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        return next.respond(to: request).map { response in
+            Self.log(request, response, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            return response
+        }
+    }
+
+    private static func log(_ request: Request, _ response: Response, milliseconds: Double) {
         var metadata: Logger.Metadata = [
             "method": .string(request.method.rawValue),
             "route": .string(
@@ -20,6 +25,5 @@ struct RequestLog: AsyncMiddleware {
         ]
         if let id = request.auth.get(UserModel.self)?.id { metadata["user_id"] = .stringConvertible(id) }
         request.logger.info("request", metadata: metadata)
-        return response
     }
 }

@@ -9,7 +9,7 @@ import Vapor
 /// On SQLite, write transactions of this process also take turns through `WriteGate`: SQLite has
 /// one writer at a time, and a transaction that read before another committed cannot upgrade to
 /// writing (SQLITE_BUSY without waiting), which under load turned into failed requests.
-struct RequestTransaction: AsyncMiddleware {
+struct RequestTransaction: Middleware {
     /// Routes that manage their own transactions: a review batch applies each decision in its own,
     /// so one failure stops no other, and claims its Idempotency-Key before any of them; a failed
     /// sign-in is refused but its attempt must still count toward the limit; setup hashes the
@@ -18,20 +18,22 @@ struct RequestTransaction: AsyncMiddleware {
 
     private struct Refused: Error { let response: Response }
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method),
             !Self.ownTransactions.contains(request.url.path)
-        else { return try await next.respond(to: request) }
-        do {
-            return try await request.application.writeTransaction { database in
-                request.storage[StoreKey.self] = database
-                defer { request.storage[StoreKey.self] = nil }
-                let response = try await next.respond(to: request)
-                if response.status.code >= 400 { throw Refused(response: response) }
-                return response
+        else { return next.respond(to: request) }
+        return request.eventLoop.makeFutureWithTask {
+            do {
+                return try await request.application.writeTransaction { database in
+                    request.storage[StoreKey.self] = database
+                    defer { request.storage[StoreKey.self] = nil }
+                    let response = try await next.respond(to: request).get()
+                    if response.status.code >= 400 { throw Refused(response: response) }
+                    return response
+                }
+            } catch let refused as Refused {
+                return refused.response
             }
-        } catch let refused as Refused {
-            return refused.response
         }
     }
 

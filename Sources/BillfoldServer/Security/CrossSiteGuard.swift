@@ -12,29 +12,31 @@ import Vapor
 /// can read neither cookie, so it cannot know the token. Forms get the token as a hidden field
 /// (added by the HTML renderer to every POST form), scripts send it as `X-CSRF-Token`.
 /// The Lunch Money dialect (`/v1`) never looks at cookies, so it needs none of this.
-struct CrossSiteGuard: AsyncMiddleware {
+struct CrossSiteGuard: Middleware {
     static let field = "_csrf"
     static let header = "X-CSRF-Token"
     static let cookie = "billfold_presession"
 
     /// The request whose page is being rendered: its POST forms get its token (made only then).
+    /// `Layout` and the fragment renderers set it.
     @TaskLocal static var request: Request?
 
     /// The token for the page being rendered, if any.
     static var current: String? { request?.csrfToken }
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if Self.needsCheck(request) {
-            try await Self.check(request)
+    /// Reads stay future-based (no task per request); only a write waits for its check.
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        let checked: EventLoopFuture<Void> =
+            Self.needsCheck(request)
+            ? request.eventLoop.makeFutureWithTask { try await Self.check(request) }
+            : request.eventLoop.makeSucceededVoidFuture()
+        return checked.flatMap { next.respond(to: request) }.map { response in
+            if let secret = request.storage[NewPreSessionKey.self] {
+                response.cookies[Self.cookie] = HTTPCookies.Value(
+                    string: secret, path: "/", isSecure: request.isSecure, isHTTPOnly: true, sameSite: .lax)
+            }
+            return response
         }
-        let response = try await Self.$request.withValue(request) {
-            try await next.respond(to: request)
-        }
-        if let secret = request.storage[NewPreSessionKey.self] {
-            response.cookies[Self.cookie] = HTTPCookies.Value(
-                string: secret, path: "/", isSecure: request.isSecure, isHTTPOnly: true, sameSite: .lax)
-        }
-        return response
     }
 
     static func needsCheck(_ request: Request) -> Bool {

@@ -5,23 +5,22 @@ import Vapor
 /// Refuses a request whose JSON or form body carries a control character in any text value,
 /// before any route sees it, naming the field: one rule for every dialect and every form.
 /// (Imports go through the same `TextRules` in Core.)
-struct TextInputGuard: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+struct TextInputGuard: Middleware {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method), let type = request.headers.contentType
-        else { return try await next.respond(to: request) }
+        else { return next.respond(to: request) }
         let isJSON = type.type == "application" && (type.subType == "json" || type.subType.hasSuffix("+json"))
         let isForm = type == .urlEncodedForm
-        guard isJSON || isForm else { return try await next.respond(to: request) }
+        guard isJSON || isForm else { return next.respond(to: request) }
         let limit = request.application.routes.defaultMaxBodySize.value
-        guard let body = try await request.body.collect(max: limit).get(), body.readableBytes > 0 else {
-            return try await next.respond(to: request)
-        }
-        let data = Data(body.readableBytesView)
-        let field = isJSON ? Self.jsonField(in: data) : Self.formField(in: String(decoding: data, as: UTF8.self))
-        if let field {
-            throw BillfoldError.validation(field, TextRules.message(field: field))
-        }
-        return try await next.respond(to: request)
+        return request.body.collect(max: limit).flatMapThrowing { body in
+            guard let body, body.readableBytes > 0 else { return }
+            let data = Data(body.readableBytesView)
+            let field = isJSON ? Self.jsonField(in: data) : Self.formField(in: String(decoding: data, as: UTF8.self))
+            if let field {
+                throw BillfoldError.validation(field, TextRules.message(field: field))
+            }
+        }.flatMap { next.respond(to: request) }
     }
 
     /// The path of the first JSON string (key or value) breaking the rule, e.g. `transactions[2].payee`.

@@ -69,6 +69,7 @@ struct ReviewService: Sendable {
             let response = String(
                 decoding: try JSONEncoder.api.encode(ReviewBatchResponse(items: items)), as: UTF8.self)
             try await repository.complete(batchID: batchID, response: response)
+            BillfoldMetrics.reviewBatchApplied()
             return response
         }
     }

@@ -42,6 +42,11 @@ indirect enum HTML: Sendable {
         render(into: &out)
         return out
     }
+
+    /// Rendered for a page part sent to `request`'s browser: its POST forms carry its CSRF token.
+    func rendered(for request: Request) -> String {
+        CrossSiteGuard.$request.withValue(request) { rendered }
+    }
 }
 
 /// An attribute; nil values render as bare boolean attributes (`selected`).

@@ -67,6 +67,14 @@ extension Request {
         if let contentType = headers.contentType, contentType != .json {
             throw BillfoldError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json).")
         }
-        return try JSONDecoder().decode(T.self, from: body)
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // Foundation calls a number too large for its field ("categoryId": 1e30) invalid JSON;
+            // when the body parses as JSON, the fault is a value, not the syntax.
+            guard (try? JSONSerialization.jsonObject(with: Data(buffer: body), options: [.fragmentsAllowed])) != nil
+            else { throw DecodingError.dataCorrupted(context) }
+            throw BillfoldError.validation("body", "A number in the request is out of range for its field.")
+        }
     }
 }

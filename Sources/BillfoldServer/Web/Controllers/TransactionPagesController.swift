@@ -62,8 +62,10 @@ struct TransactionPagesController: RouteCollection {
         let listQuery = TransactionListPage.query(filter)
         let renderer = try await rows(request, service: service, categories: page.categories, listQuery: listQuery)
         let view = TransactionListPage(filter: filter, page: page, rows: renderer)
-        return try MoreRows(html: HTML.group(renderer.rows(page.transactions)).rendered, next: view.nextURL)
-            .apiResponse()
+        return try MoreRows(
+            html: HTML.group(renderer.rows(page.transactions)).rendered(for: request), next: view.nextURL
+        )
+        .apiResponse()
     }
 
     func detail(request: Request) async throws -> Response {
@@ -72,7 +74,7 @@ struct TransactionPagesController: RouteCollection {
         let notice = (try? request.query.get(String.self, at: "saved")) != nil ? "Saved." : nil
         let page = try await detailPage(request, service: service, transaction: transaction, error: nil)
         // The list's script asks for the detail alone to show it beside the list.
-        if (try? request.query.get(String.self, at: "pane")) != nil { return page.fragment }
+        if (try? request.query.get(String.self, at: "pane")) != nil { return page.fragment(request) }
         return page.response(request, notice: notice)
     }
 

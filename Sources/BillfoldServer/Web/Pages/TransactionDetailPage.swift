@@ -21,8 +21,8 @@ struct TransactionDetailPage {
     }
 
     /// The detail alone, for the pane beside the list on wide screens.
-    var fragment: Response {
-        let response = Response(status: .ok, body: .init(string: HTML.group(content).rendered))
+    func fragment(_ request: Request) -> Response {
+        let response = Response(status: .ok, body: .init(string: HTML.group(content).rendered(for: request)))
         response.headers.contentType = .html
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response

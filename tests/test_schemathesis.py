@@ -1,0 +1,71 @@
+"""Schemathesis against the native API (/api/v1): generated requests, positive and negative, must
+never get a 5xx, and every answer must be one the OpenAPI document describes (status code, content
+type, body schema). The run has a fixed seed and no example database, so it asks the same things
+every time; it checks that at least MIN_REQUESTS requests were made and every operation was tried.
+
+It has a server of its own: schemathesis deletes categories, closes projects and changes
+transactions, which the other suites' shared server must not see."""
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+import requests
+
+from conftest import Server
+
+SCHEMATHESIS = pathlib.Path(sys.executable).parent / "schemathesis"
+SEED = 20261122
+# Per operation and phase; the coverage phase adds its own ~1,250 requests on top.
+MAX_EXAMPLES = 30
+MIN_REQUESTS = 1000
+CHECKS = "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
+
+
+@pytest.fixture(scope="module")
+def fuzzed_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("schemathesis")
+    running = Server(str(folder / "billfold.sqlite"), folder)
+    yield running
+    running.stop()
+
+
+def run_events(path):
+    """The NDJSON events schemathesis wrote: one object per line, keyed by the event's name."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_native_api_answers_as_its_openapi_document_says(fuzzed_server, tmp_path):
+    report = tmp_path / "events.ndjson"
+    command = [
+        str(SCHEMATHESIS), "run", fuzzed_server.url + "/api/v1/openapi.json",
+        "--header", f"Authorization: Bearer {fuzzed_server.token}",
+        "--include-path-regex", "^/api/v1/",
+        "--checks", CHECKS,
+        "--seed", str(SEED),
+        "--max-examples", str(MAX_EXAMPLES),
+        "--generation-database", "none",
+        "--workers", "1",
+        "--continue-on-failure",
+        "--request-timeout", "30",
+        "--no-color",
+        "--report", "ndjson", "--report-ndjson-path", str(report),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    output = result.stdout + result.stderr
+    failures = output[output.find("FAILURES"):] if "FAILURES" in output else output[-6000:]
+    assert result.returncode == 0, f"schemathesis found problems (exit {result.returncode}):\n{failures}"
+
+    events = run_events(report)
+    finished = [event["ScenarioFinished"] for event in events if "ScenarioFinished" in event]
+    requests_made = sum(len(scenario["recorder"].get("interactions", {})) for scenario in finished)
+    print(f"schemathesis made {requests_made} requests")
+    assert requests_made >= MIN_REQUESTS, f"only {requests_made} requests were made:\n{output[-3000:]}"
+
+    spec = requests.get(fuzzed_server.url + "/api/v1/openapi.json", timeout=10).json()
+    documented = {f"{method.upper()} {path}" for path, item in spec["paths"].items()
+                  if path.startswith("/api/v1/") for method in item if method in ("get", "post", "patch", "delete")}
+    tried = {scenario["recorder"]["label"] for scenario in finished
+             if scenario["status"] != "skip" and scenario["recorder"].get("interactions")}
+    assert documented <= tried, f"operations never tried: {sorted(documented - tried)}"
