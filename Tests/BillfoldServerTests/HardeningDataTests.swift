@@ -120,20 +120,35 @@ struct HardeningDataTests {
     func raceForCashAccount(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+            let statuses = try await withThrowingTaskGroup(of: [HTTPStatus].self) { group in
                 for index in 0..<16 {
                     group.addTask {
-                        try await t.send(
-                            .POST, "/api/v1/transactions", as: ana, json: Self.row("Race \(index)", "-1.000")
-                        )
-                        .status
+                        try await Self.asAClientWould {
+                            try await t.send(
+                                .POST, "/api/v1/transactions", as: ana, json: Self.row("Race \(index)", "-1.000")
+                            ).status
+                        }
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(statuses.allSatisfy { $0 == .created }, "\(statuses)")
-            #expect(try await counts(t, ana)[1] == 1, "one KWD cash account")
+            #expect(statuses.allSatisfy { $0.last == .created }, "\(statuses)")
+            #expect(!statuses.joined().contains { $0.code >= 500 && $0 != .serviceUnavailable }, "never a 500")
+            #expect(try await t.rowCount("accounts", of: ana) == 1, "one KWD cash account")
+            #expect(try await t.rowCount("transactions", of: ana) == 16, "each once")
         }
+    }
+
+    /// Sends until the answer is not 503 (which says "try again shortly": a machine this busy may
+    /// run out of pool connections), at most five times; returns every status seen.
+    static func asAClientWould(_ send: () async throws -> HTTPStatus) async throws -> [HTTPStatus] {
+        var seen: [HTTPStatus] = []
+        for _ in 0..<5 {
+            seen.append(try await send())
+            if seen.last != .serviceUnavailable { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return seen
     }
 
     @Test("setup sent many times at once makes one owner", arguments: TestDatabase.all)
@@ -141,22 +156,24 @@ struct HardeningDataTests {
         try await TestApp.run(database) { t in
             let browsers = (0..<12).map { _ in Browser(t) }
             for browser in browsers { try await browser.get("/setup") }
-            let statuses = try await withThrowingTaskGroup(of: HTTPStatus.self) { group in
+            let statuses = try await withThrowingTaskGroup(of: [HTTPStatus].self) { group in
                 for (index, browser) in browsers.enumerated() {
                     group.addTask {
-                        try await browser.post(
-                            "/setup",
-                            [
-                                ("email", "owner\(index)@example.com"), ("password", "long enough"),
-                                ("locale", "en-US"),
-                                ("timeZone", "UTC"), ("currency", "EUR"),
-                            ]
-                        ).status
+                        try await Self.asAClientWould {
+                            try await browser.post(
+                                "/setup",
+                                [
+                                    ("email", "owner\(index)@example.com"), ("password", "long enough"),
+                                    ("locale", "en-US"),
+                                    ("timeZone", "UTC"), ("currency", "EUR"),
+                                ]
+                            ).status
+                        }
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(statuses.allSatisfy { $0 == .seeOther }, "\(statuses)")
+            #expect(statuses.allSatisfy { $0.last == .seeOther }, "\(statuses)")
             #expect(try await BillfoldStore.UserRepository(database: t.app.db).count() == 1)
         }
     }
