@@ -15,7 +15,7 @@ build:
 
 ## Everything: Swift tests on SQLite and PostgreSQL, then the Python suites (API contract,
 ## browser) against a real server, all beside one throwaway PostgreSQL.
-test: deps
+test: deps lint
 	swift build --build-tests
 	swift build --product billfold
 	scripts/with-postgres.sh scripts/test-all.sh
@@ -58,7 +58,7 @@ format:
 	swift format -i -r $(SWIFT_SOURCES)
 
 lint:
-	swift format lint -r $(SWIFT_SOURCES)
+	swift format lint --strict -r $(SWIFT_SOURCES)
 
 clean:
 	rm -rf .build $(VENV) test-artifacts

@@ -23,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
     ],
     targets: [
         .target(name: "BillfoldCore"),
@@ -49,14 +53,23 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncKit", package: "async-kit"),
             ],
             resources: [.copy("Resources")]
         ),
         .executableTarget(
             name: "billfold",
             dependencies: [
-                "BillfoldServer",
+                "BillfoldServer", "BillfoldStore", "BillfoldCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore"]),
@@ -66,6 +79,8 @@ let package = Package(
             dependencies: [
                 "BillfoldServer", "BillfoldAPI", "BillfoldCore", "BillfoldImport", "BillfoldStore",
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ]
         ),
     ]

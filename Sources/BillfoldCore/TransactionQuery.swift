@@ -25,8 +25,7 @@ public struct TransactionQuery: Hashable, Sendable {
     }
 
     /// Everything the user has.
-    public static let everything = TransactionQuery(
-        range: try! InstantRange(from: nil, to: nil, in: TimeZone(secondsFromGMT: 0)!))
+    public static let everything = TransactionQuery(range: InstantRange(lowerBound: nil, upperBound: nil))
 }
 
 extension TransactionFilter {

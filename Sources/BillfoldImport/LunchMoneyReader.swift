@@ -102,8 +102,12 @@ public enum LunchMoneyReader {
             throw fault(index, "status", error.message)
         }
         let payee = (item.payee ?? "").trimmingCharacters(in: .whitespaces)
+        let bookedAt: BookingTime
+        do { bookedAt = try BookingTime(localDateTime: "\(day)T12:00", timeZone: timeZone) } catch {
+            throw fault(index, "date", error.message)
+        }
         let new = NewTransaction(
-            bookedAt: try! BookingTime(localDateTime: "\(day)T12:00", timeZone: timeZone),
+            bookedAt: bookedAt,
             payee: payee.isEmpty ? "(no payee)" : payee, originalName: item.original_name,
             notes: item.notes ?? "", money: Money(minorUnits: -sent.minorUnits, currency: currency), status: status,
             externalID: "lunchmoney:\(item.id)")

@@ -102,7 +102,8 @@ struct HardeningDataTests {
                     #"{"transactions":[{"date":"2026-03-01","amount":"1.00","currency":"chf"},{"date":"nope","amount":"1"}]}"#
             )
             #expect(batch.status == .badRequest)
-            try await PaybackImport(database: t.app.db, userID: ana.id).run(Data(#"{"items":[]}"#.utf8))
+            let empty = try await PaybackImport(database: t.app.db, userID: ana.id).run(Data(#"{"items":[]}"#.utf8))
+            #expect(empty.added == 0)
             #expect(try await counts(t, ana) == [0, 0, 0], "no group, no cash account, no PAYBACK category")
             let twice = try await t.send(
                 .POST, "/v1/transactions", as: ana,

@@ -234,3 +234,12 @@ struct AccountAndSettingsTests {
         }
     }
 }
+
+@Suite("Sign-in timing")
+struct DecoyHashTests {
+    @Test("the decoy hash for unknown emails is a real cost-10 bcrypt hash")
+    func decoy() throws {
+        #expect(try Bcrypt.verify("decoy-password-for-timing", created: AccountService.decoyHash))
+        #expect(AccountService.decoyHash.hasPrefix("$2b$10$"))
+    }
+}

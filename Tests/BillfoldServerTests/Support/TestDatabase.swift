@@ -11,8 +11,18 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 
     static var all: [TestDatabase] {
-        postgresAdminURL == nil ? [.sqlite] : [.sqlite, .postgres]
+        _ = warnedOnce
+        return postgresAdminURL == nil ? [.sqlite] : [.sqlite, .postgres]
     }
+
+    /// Said once, loudly: a green run without PostgreSQL has tested half of the store.
+    private static let warnedOnce: Void = {
+        guard postgresAdminURL == nil else { return }
+        FileHandle.standardError.write(
+            Data(
+                "\n*** WARNING: BILLFOLD_TEST_POSTGRES_URL is not set: store tests run on SQLite ONLY. Use make test-swift or scripts/with-postgres.sh. ***\n\n"
+                    .utf8))
+    }()
 
     static var postgresAdminURL: String? {
         ProcessInfo.processInfo.environment["BILLFOLD_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }

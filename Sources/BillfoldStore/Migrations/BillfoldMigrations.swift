@@ -1,0 +1,19 @@
+import FluentKit
+
+/// Every migration, in order. New ones go at the end, each in its own file.
+public enum BillfoldMigrations {
+    public static let all: [any Migration] = [
+        M001CreateUsers(),
+        M002CreateSessionsAndTokens(),
+        M003CreateAccountsAndCategories(),
+        M004CreateTransactions(),
+        M005CreateTransactionTotals(),
+        M006CreateTransactionChanges(),
+        M007AddCategoryDetails(),
+        M008CreateReviewTables(),
+        M009CreateLunchMoneyConnections(),
+        M010CreateProjectsAndItems(),
+        M011CreateAwardsEarned(),
+        M012AddSafetyTables(),
+    ]
+}
