@@ -18,7 +18,7 @@ struct TestApp {
     static func run(
         _ database: TestDatabase, environment: [String: String] = [:], _ body: (TestApp) async throws -> Void
     ) async throws {
-        let (location, drop) = try database.create()
+        let (location, drop) = try await database.create()
         defer { drop() }
         var configuration = try Configuration.resolve(flags: .init(), environment: environment)
         configuration.database = location

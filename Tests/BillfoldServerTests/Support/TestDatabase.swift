@@ -28,14 +28,18 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
         ProcessInfo.processInfo.environment["BILLFOLD_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Makes an empty database for one test and returns where it is and how to remove it.
-    func create() throws -> (location: DatabaseLocation, drop: @Sendable () -> Void) {
-        let name = "billfold_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    /// Makes a migrated, empty database for one test and returns where it is and how to remove
+    /// it. The migrations run once per kind and process, into a template; each test gets a copy
+    /// (a file copy for SQLite, `CREATE DATABASE … TEMPLATE` for PostgreSQL).
+    func create() async throws -> (location: DatabaseLocation, drop: @Sendable () -> Void) {
+        let name = Self.freshName("billfold_test_")
+        let template = try await MigratedTemplates.shared.template(self)
         switch self {
         case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("billfold-tests")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let path = folder.appendingPathComponent(name + ".sqlite").path
+            let path = Self.folder.appendingPathComponent(name + ".sqlite").path
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: template + suffix) {
+                try FileManager.default.copyItem(atPath: template + suffix, toPath: path + suffix)
+            }
             return (
                 .sqlite(path: path),
                 {
@@ -43,15 +47,46 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
                 }
             )
         case .postgres:
-            guard let admin = Self.postgresAdminURL, var parts = URLComponents(string: admin) else {
-                throw TestSetupError("BILLFOLD_TEST_POSTGRES_URL is not set")
-            }
-            try Self.psql(admin, "CREATE DATABASE \(name)")
-            parts.path = "/" + name
-            return (
-                .postgres(url: parts.string!), { try? Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
-            )
+            let admin = try Self.requireAdmin()
+            try Self.psql(admin, "CREATE DATABASE \(name) TEMPLATE \(template)")
+            return (Self.postgres(name), { try? Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)") })
         }
+    }
+
+    /// Builds the template: an empty database after every migration.
+    fileprivate func migratedTemplate() async throws -> String {
+        let name = Self.freshName("billfold_template_")
+        let location: DatabaseLocation
+        switch self {
+        case .sqlite:
+            try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+            location = .sqlite(path: Self.folder.appendingPathComponent(name + ".sqlite").path)
+        case .postgres:
+            try Self.psql(try Self.requireAdmin(), "CREATE DATABASE \(name)")
+            location = Self.postgres(name)
+        }
+        let app = try await buildApplication(
+            Configuration(database: location, logLevel: .warning), environment: .testing)
+        try await app.asyncShutdown()
+        if case .sqlite(let path) = location { return path }
+        return name
+    }
+
+    private static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("billfold-tests")
+
+    private static func freshName(_ prefix: String) -> String {
+        prefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    private static func requireAdmin() throws -> String {
+        guard let admin = postgresAdminURL else { throw TestSetupError("BILLFOLD_TEST_POSTGRES_URL is not set") }
+        return admin
+    }
+
+    private static func postgres(_ name: String) -> DatabaseLocation {
+        var parts = URLComponents(string: postgresAdminURL ?? "")!  // requireAdmin ran first
+        parts.path = "/" + name
+        return .postgres(url: parts.string ?? "")
     }
 
     /// Drops a PostgreSQL test database while its app still uses it: a database outage.
@@ -76,6 +111,19 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
             let text = String(data: errors.fileHandleForReading.readDataToEndOfFile(), encoding: .utf8) ?? ""
             throw TestSetupError("psql failed: \(text)")
         }
+    }
+}
+
+/// The migrated templates, made once per database kind and process, even when tests ask at once.
+actor MigratedTemplates {
+    static let shared = MigratedTemplates()
+    private var templates: [TestDatabase: Task<String, any Error>] = [:]
+
+    func template(_ kind: TestDatabase) async throws -> String {
+        if let made = templates[kind] { return try await made.value }
+        let making = Task { try await kind.migratedTemplate() }
+        templates[kind] = making
+        return try await making.value
     }
 }
 
