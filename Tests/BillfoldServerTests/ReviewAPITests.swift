@@ -2,7 +2,9 @@ import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Foundation
+import SQLKit
 import Testing
+import Vapor
 import VaporTesting
 
 @testable import BillfoldServer
@@ -132,6 +134,35 @@ struct ReviewAPITests {
                 .POST, "/api/v1/review/batches", as: bob,
                 json: #"{"decisions": [{"transactionId": \#(bobs), "action": "clear"}]}"#, headers: headers)
             #expect(sameKeyOtherUser.status == .ok, "keys belong to one user")
+        }
+    }
+
+    @Test("a claim whose server died holds its key only until its lease runs out", arguments: TestDatabase.all)
+    func leases(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let id = try await t.add(ana, [spend("A", "-1.00", status: .uncleared)])[0]
+            let body = #"{"decisions": [{"transactionId": \#(id), "action": "clear"}]}"#
+            let review = ReviewRepository(database: t.app.db, userID: ana.id)
+            let hash = try ReviewService.hash(try JSONDecoder().decode(ReviewBatchRequest.self, from: Data(body.utf8)))
+            // A claim as a server leaves it when it dies right after claiming: no answer.
+            guard case .new = try await review.claim(key: "crashed", requestHash: hash, now: Timestamp.now()) else {
+                Issue.record("the first claim is new")
+                return
+            }
+            let headers: HTTPHeaders = ["Idempotency-Key": "crashed"]
+            let during = try await t.send(.POST, "/api/v1/review/batches", as: ana, json: body, headers: headers)
+            #expect(during.status == .conflict, "still leased: in progress")
+            let sql = t.app.db as! any SQLDatabase
+            try await sql.raw(
+                "UPDATE review_batches SET lease_until = lease_until - \(literal: Int(ReviewRepository.leaseSeconds) + 1)"
+            )
+            .run()
+            let after = try await t.send(.POST, "/api/v1/review/batches", as: ana, json: body, headers: headers)
+            #expect(after.status == .ok, "the retry takes the key over: \(after.body.string)")
+            #expect(try await t.transactions(ana).find(id)?.status == .cleared)
+            let replay = try await t.send(.POST, "/api/v1/review/batches", as: ana, json: body, headers: headers)
+            #expect(replay.body.string == after.body.string, "and its answer is kept")
         }
     }
 

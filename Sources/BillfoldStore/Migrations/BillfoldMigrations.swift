@@ -15,5 +15,6 @@ public enum BillfoldMigrations {
         M010CreateProjectsAndItems(),
         M011CreateAwardsEarned(),
         M012AddSafetyTables(),
+        M013AddReviewBatchLeases(),
     ]
 }

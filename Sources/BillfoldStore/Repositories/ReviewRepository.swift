@@ -50,13 +50,18 @@ public struct ReviewRepository: Sendable {
     }
 
     /// Records the key before any work, so two requests with one key cannot both apply.
+    /// How long a claim holds its key without an answer. A batch of 100 decisions takes well under
+    /// a second; past this, the claimant is taken to have died and a retry may take the key over.
+    public static let leaseSeconds: Int64 = 120
+
     public func claim(key: String, requestHash: String, now: Int64) async throws -> Claim {
-        struct Inserted: Decodable { var id: Int64 }
+        struct Claimed: Decodable { var id: Int64 }
+        let lease = now + Self.leaseSeconds
         let inserted = try await sql.insert(into: "review_batches")
-            .columns("user_id", "idempotency_key", "request_hash", "created_at")
-            .values(SQLBind(userID), SQLBind(key), SQLBind(requestHash), SQLBind(now))
+            .columns("user_id", "idempotency_key", "request_hash", "created_at", "lease_until")
+            .values(SQLBind(userID), SQLBind(key), SQLBind(requestHash), SQLBind(now), SQLBind(lease))
             .ignoringConflicts(with: ["user_id", "idempotency_key"])
-            .returning("id").first(decoding: Inserted.self)
+            .returning("id").first(decoding: Claimed.self)
         if let inserted { return .new(batchID: inserted.id) }
         struct Existing: Decodable {
             var request_hash: String
@@ -70,7 +75,19 @@ public struct ReviewRepository: Sendable {
         ).first(decoding: Existing.self)
         guard let existing else { return .inProgress }
         guard existing.request_hash == requestHash else { return .mismatch }
-        return existing.response.map { .replay(response: $0) } ?? .inProgress
+        if let response = existing.response { return .replay(response: response) }
+        // Unanswered: still being applied, unless its lease ran out. Taking it over is a
+        // compare-and-set, so of two retries only one gets it; decisions the dead claimant
+        // already applied come out "unchanged" the second time.
+        let taken = try await sql.raw(
+            """
+            UPDATE review_batches SET lease_until = \(bind: lease)
+            WHERE user_id = \(bind: userID) AND idempotency_key = \(bind: key) AND response IS NULL
+              AND (lease_until IS NULL OR lease_until < \(bind: now))
+            RETURNING id
+            """
+        ).first(decoding: Claimed.self)
+        return taken.map { .new(batchID: $0.id) } ?? .inProgress
     }
 
     /// Stores the answer a batch gave, for replays.
