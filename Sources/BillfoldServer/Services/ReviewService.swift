@@ -19,6 +19,19 @@ struct ReviewService: Sendable {
     /// The month the user is in now, in their time zone.
     func currentMonth(now: Date = Date()) -> Month { Month(now, in: zone) }
 
+    /// The month a request names (`2026-03`), or the current one when it names none.
+    func month(named text: String?) throws -> Month {
+        guard let text else { return currentMonth() }
+        return try Month(parsing: text)
+    }
+
+    /// One page of the activity log, newest first, before the entry with id `before`; `hasMore`
+    /// says whether older entries follow. The API and the activity page both read it this way.
+    func activity(before: Int64?, limit: Int) async throws -> (entries: [ReviewRepository.Entry], hasMore: Bool) {
+        let entries = try await repository.activity(before: before, limit: limit + 1)
+        return (Array(entries.prefix(limit)), entries.count > limit)
+    }
+
     func deck(_ month: Month) async throws -> (cards: [Transaction], remaining: Int) {
         let range = month.range(in: zone)
         async let cards = repository.uncleared(in: range, limit: user.preferences.deckSize)

@@ -16,9 +16,7 @@ struct ReviewAPIController: RouteCollection {
 
     func deck(request: Request) async throws -> Response {
         let service = try request.reviewService
-        let month =
-            try (try? request.query.get(String.self, at: "month")).map { try Month(parsing: $0) }
-            ?? service.currentMonth()
+        let month = try service.month(named: try? request.query.get(String.self, at: "month"))
         let deck = try await service.deck(month)
         return try ReviewDeckResponse(
             month: month.description, cards: deck.cards.map(TransactionDTO.init), remaining: deck.remaining
@@ -52,16 +50,15 @@ struct ReviewAPIController: RouteCollection {
             }
             before = id
         }
-        let entries = try await request.reviewService.repository.activity(before: before, limit: limit + 1)
-        let page = entries.prefix(limit)
+        let page = try await request.reviewService.activity(before: before, limit: limit)
         return try ActivityResponse(
-            items: page.map { entry in
+            items: page.entries.map { entry in
                 ActivityResponse.Entry(
                     id: entry.id, transaction: TransactionDTO(entry.transaction!), action: entry.action,
                     oldCategoryId: entry.oldCategoryID, newCategoryId: entry.newCategoryID, batchId: entry.batchID,
                     decidedAt: Timestamp.utc(entry.decidedAt))
             },
-            nextCursor: entries.count > limit ? page.last.map { String($0.id) } : nil
+            nextCursor: page.hasMore ? page.entries.last.map { String($0.id) } : nil
         ).apiResponse()
     }
 }

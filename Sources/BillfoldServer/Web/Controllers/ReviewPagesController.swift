@@ -11,7 +11,7 @@ struct ReviewPagesController: RouteCollection {
     }
 
     private func month(_ request: Request, service: ReviewService) throws -> Month {
-        try (try? request.query.get(String.self, at: "month")).map { try Month(parsing: $0) } ?? service.currentMonth()
+        try service.month(named: try? request.query.get(String.self, at: "month"))
     }
 
     func page(request: Request) async throws -> Response {
@@ -54,9 +54,9 @@ struct ReviewPagesController: RouteCollection {
         let service = try request.reviewService
         var before: Int64?
         if let cursor = try? request.query.get(Int64.self, at: "before"), cursor > 0 { before = cursor }
-        let entries = try await service.repository.activity(before: before, limit: ActivityPage.pageSize + 1)
+        let page = try await service.activity(before: before, limit: ActivityPage.pageSize)
         return ActivityPage(
-            entries: Array(entries.prefix(ActivityPage.pageSize)), hasMore: entries.count > ActivityPage.pageSize,
+            entries: page.entries, hasMore: page.hasMore,
             categories: try await request.categoryService.repository.tree(), format: try request.user.preferences.format
         ).response(request)
     }
