@@ -93,6 +93,7 @@ public enum TransactionRules {
     public static let maxExternalID = 200
 
     public static func payee(_ raw: String) throws(BillfoldError) -> String {
+        try TextRules.check(raw, field: "payee")
         let payee = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !payee.isEmpty else { throw .validation("payee", "Enter a payee.") }
         guard payee.count <= maxPayee else {
@@ -102,6 +103,7 @@ public enum TransactionRules {
     }
 
     public static func notes(_ raw: String) throws(BillfoldError) -> String {
+        try TextRules.check(raw, field: "notes")
         let notes = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard notes.count <= maxNotes else {
             throw .validation("notes", "The notes are longer than \(maxNotes) characters.")

@@ -76,6 +76,12 @@ struct HardeningDataTests {
                 #expect(answer.body.string.contains(field), "\(path) names \(field)")
                 #expect(!answer.body.string.contains("internal_error"))
             }
+            let id = try await t.add(ana, [spend("Clean", "-1.00")])[0]
+            let bare = try await t.send(
+                .PATCH, "/api/v1/transactions/\(id)", as: ana, json: #"{"notes":"a\u0000b"}"#,
+                headers: ["Content-Type": ""])
+            #expect(bare.status == .badRequest, "without a content type too: \(bare.body.string)")
+            #expect(try await t.transactions(ana).find(id)?.notes == "")
             let two = try await t.send(.POST, "/api/v1/categories", as: ana, json: #"{"name":"Same\u0000one"}"#)
             #expect(two.status == .badRequest, "no second category slips past the unique check")
             let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -85,7 +91,7 @@ struct HardeningDataTests {
             await #expect(throws: BillfoldError.self) {
                 try await PaybackImport(database: t.app.db, userID: ana.id).run(Data(file.utf8))
             }
-            #expect(try await counts(t, ana) == [0, 0, 0], "nothing was written")
+            #expect(try await counts(t, ana) == [0, 1, 1], "nothing was written but the clean row")
         }
     }
 

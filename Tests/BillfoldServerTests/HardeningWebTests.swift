@@ -59,6 +59,10 @@ struct HardeningWebTests {
                 #expect(wrong.status == .forbidden, "\(form.path) with another token")
                 let sibling = try await browser.post(form.path, form.fields, headers: ["Sec-Fetch-Site": "same-site"])
                 #expect(sibling.status == .forbidden, "\(form.path) from a sibling site")
+                let basic = try await browser.post(
+                    form.path, form.fields, token: "",
+                    headers: ["Authorization": "Basic YTpi", "Origin": "https://evil.example"])
+                #expect(basic.status == .forbidden, "\(form.path): a Basic header a browser adds is no credential")
             }
             #expect(try await counts(t, ana) == before, "nothing was written")
             #expect(

@@ -56,6 +56,14 @@ struct OutboundAndMetricsTests {
         }
     }
 
+    @Test("IPv4 written as IPv6 is the IPv4 address, for trusted proxies too")
+    func mappedAddresses() throws {
+        #expect(AddressRanges.bytes("::ffff:10.0.0.5") == [10, 0, 0, 5])
+        let proxies = try #require(TrustedProxies(parsing: "10.0.0.0/8"))
+        #expect(proxies.contains("::ffff:10.0.0.5"))
+        #expect(!proxies.contains("11.0.0.1"))
+    }
+
     @Test("/metrics is off by default, and behind its token when switched on")
     func metrics() async throws {
         try await TestApp.run(.sqlite) { t in

@@ -12,7 +12,9 @@ struct ErrorResponder: AsyncMiddleware {
         } catch {
             let (status, problem) = Self.describe(error)
             if status == .internalServerError || status == .serviceUnavailable {
-                request.logger.report(error: error)
+                // The short description only: a driver's full error can carry the query's values
+                // (a token being saved, say), which never go to the log.
+                request.logger.error("\(type(of: error)): \(String(describing: error))")
             }
             let response = try Self.response(to: request, status: status, problem: problem)
             if let wait = Self.retryAfter(error, status: status) {

@@ -14,13 +14,17 @@ struct RequestTransaction: Middleware {
     /// so one failure stops no other, and claims its Idempotency-Key before any of them; a failed
     /// sign-in is refused but its attempt must still count toward the limit; setup hashes the
     /// password (slow on purpose) before it takes a connection for its short transaction.
-    static let ownTransactions: Set<String> = ["/api/v1/review/batches", "/signin", "/setup"]
+    /// The Lunch Money connection and check fetch another server for up to 25 s, which must not
+    /// hold a database connection (or SQLite's turn) meanwhile.
+    static let ownTransactions: Set<String> = [
+        "/api/v1/review/batches", "/signin", "/setup", "/settings/lunchmoney", "/settings/lunchmoney/check",
+    ]
 
     private struct Refused: Error { let response: Response }
 
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method),
-            !Self.ownTransactions.contains(request.url.path)
+            !Self.ownTransactions.contains(request.routedPath)
         else { return next.respond(to: request) }
         return request.eventLoop.makeFutureWithTask {
             do {
@@ -63,13 +67,18 @@ actor WriteGate {
 }
 
 extension Request {
+    /// The path as the router reads it: empty pieces dropped, so `/signin/` and `//signin` are
+    /// `/signin` here too (a list of paths must not be sidestepped by a slash).
+    var routedPath: String { "/" + url.path.split(separator: "/").joined(separator: "/") }
+
     /// The database for this request: its transaction while one runs, else the shared pool.
     var store: any Database { storage[RequestTransaction.StoreKey.self] ?? db }
 
     /// Runs `work` in one write transaction that `store` means meanwhile, for the routes that
     /// manage their own (`RequestTransaction.ownTransactions`).
     func transaction<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await application.writeTransaction { database in
+        if storage[RequestTransaction.StoreKey.self] != nil { return try await work() }
+        return try await application.writeTransaction { database in
             self.storage[RequestTransaction.StoreKey.self] = database
             defer { self.storage[RequestTransaction.StoreKey.self] = nil }
             return try await work()

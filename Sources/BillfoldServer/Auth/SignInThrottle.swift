@@ -22,11 +22,15 @@ struct SignInThrottle {
         ["account:" + email.trimmingCharacters(in: .whitespaces).lowercased(), "address:" + address]
     }
 
-    /// Throws `TooManyAttempts` when either key is over the limit.
-    func check(_ keys: [String]) async throws {
+    /// Counts this attempt under each key first, then refuses it with `TooManyAttempts` when
+    /// either key is over the limit. Counting first means a burst of requests sent at once cannot
+    /// all pass before any is recorded. A refused attempt is taken back out, so waiting is enough.
+    func attempt(_ keys: [String]) async throws {
         let now = Timestamp.now()
+        try await attempts.record(keys, at: now, forgetBefore: now - window)
         let recent = try await attempts.recent(keys, since: now - window)
-        guard recent.count >= limit else { return }
+        guard recent.count > limit else { return }
+        try await attempts.forget(keys, at: now)
         let wait = max(1, (recent.oldest ?? now) + window - now)
         let minutes = (wait + 59) / 60
         throw TooManyAttempts(
@@ -35,11 +39,6 @@ struct SignInThrottle {
                 .rateLimited,
                 "Too many sign-in attempts for this account or from this address. For your safety, try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
             ))
-    }
-
-    func failed(_ keys: [String]) async throws {
-        let now = Timestamp.now()
-        try await attempts.record(keys, at: now, forgetBefore: now - window)
     }
 
     /// After a good password the account starts afresh; the address keeps its count.

@@ -56,7 +56,13 @@ public struct AddressRanges: Sendable, Equatable {
         case .v4(let v4):
             return withUnsafeBytes(of: v4.address.sin_addr.s_addr) { Array($0) }
         case .v6(let v6):
-            return withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+            // An IPv4 address written as IPv6 (::ffff:10.0.0.5, as a dual-stack listener reports
+            // IPv4 peers) is that IPv4 address.
+            if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
+                return Array(bytes[12...])
+            }
+            return bytes
         default: return nil
         }
     }
@@ -74,8 +80,10 @@ extension Request {
     /// `X-Forwarded-For` that is not itself a trusted proxy.
     var clientAddress: String {
         let peer = peerAddress ?? "unknown"
-        guard peerIsTrustedProxy, let forwarded = headers.first(name: "X-Forwarded-For") else { return peer }
-        let hops = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        // Every X-Forwarded-For line, in order: a proxy may add its own line after the client's.
+        let forwarded = headers[canonicalForm: "X-Forwarded-For"].map(String.init)
+        guard peerIsTrustedProxy, !forwarded.isEmpty else { return peer }
+        let hops = forwarded.map { $0.trimmingCharacters(in: .whitespaces) }
         let proxies = application.billfoldConfiguration.trustedProxies
         return hops.reversed().first { !proxies.contains($0) && TrustedProxies.bytes($0) != nil } ?? peer
     }

@@ -41,8 +41,9 @@ struct CrossSiteGuard: Middleware {
 
     static func needsCheck(_ request: Request) -> Bool {
         guard ![.GET, .HEAD, .OPTIONS].contains(request.method) else { return false }
-        if request.headers.contains(name: .authorization) { return false }
-        let path = request.url.path
+        // A bearer token is a credential another site cannot make a browser send (Basic can be).
+        if request.headers.bearerAuthorization != nil { return false }
+        let path = request.routedPath
         return !(path == "/v1" || path.hasPrefix("/v1/"))
     }
 
@@ -61,8 +62,10 @@ struct CrossSiteGuard: Middleware {
             _ = try await request.body.collect(max: limit).get()
             sent = try? request.content.get(String.self, at: field)
         }
-        let expected = [request.cookies[SessionAuthenticator.cookie]?.string, request.cookies[cookie]?.string]
-            .compactMap { $0 }.filter { !$0.isEmpty }.map(token(for:))
+        // Signed in, only the session's token counts: a sibling site could plant a pre-session cookie.
+        let session = request.cookies[SessionAuthenticator.cookie]?.string
+        let secrets = request.auth.has(UserModel.self) ? [session] : [session, request.cookies[cookie]?.string]
+        let expected = secrets.compactMap { $0 }.filter { !$0.isEmpty }.map(token(for:))
         guard let sent, !sent.isEmpty, expected.contains(where: { constantTimeEqual($0, sent) }) else {
             throw refusal("the page it came from had expired or was not from Billfold.")
         }

@@ -82,10 +82,12 @@ struct OutboundFetch: Sendable {
         // host cannot forge.
         var target = url.absoluteString
         var hostHeader: String?
-        if url.scheme == "http", var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+        if url.scheme?.lowercased() == "http" {
+            guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { throw Refusal.notAllowed }
             let ip = addresses[0]
             parts.host = ip.contains(":") ? "[\(ip)]" : ip
-            target = parts.string ?? target
+            guard let pinned = parts.string else { throw Refusal.notAllowed }
+            target = pinned
             hostHeader = host + (url.port.map { ":\($0)" } ?? "")
         }
         var request = HTTPClientRequest(url: target)
@@ -145,7 +147,7 @@ struct OutboundFetch: Sendable {
         if AddressRanges.bytes(bare) != nil { return [bare] }
         return try await withThrowingTaskGroup(of: [String].self) { group in
             group.addTask {
-                try await NIOThreadPool.singleton.runIfActive {
+                try await Self.lookups.runIfActive {
                     Self.lookUp(bare, port: port)
                 }
             }
@@ -157,6 +159,14 @@ struct OutboundFetch: Sendable {
             return try await group.next()!
         }
     }
+
+    /// Name lookups block their thread until the name server answers; on a pool of their own they
+    /// never hold up SQLite, which works on the shared pool.
+    private static let lookups: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        return pool
+    }()
 
     private static func lookUp(_ host: String, port: Int) -> [String] {
         var hints = addrinfo()

@@ -40,6 +40,16 @@ public struct SignInAttemptRepository: Sendable {
         try await sql.raw("DELETE FROM sign_in_attempts WHERE attempted_at <= \(bind: forgetBefore)").run()
     }
 
+    /// Takes back one attempt under each key: the one made at `at`, or the latest.
+    public func forget(_ keys: [String], at: Int64?) async throws {
+        for key in keys {
+            var inner: SQLQueryString = "SELECT id FROM sign_in_attempts WHERE key = \(bind: key)"
+            if let at { inner += " AND attempted_at = \(bind: at)" }
+            inner += " ORDER BY id DESC LIMIT 1"
+            try await sql.raw("DELETE FROM sign_in_attempts WHERE id IN (" + inner + ")").run()
+        }
+    }
+
     /// Forgets a key's attempts (an account after its owner signed in).
     public func clear(_ key: String) async throws {
         try await sql.raw("DELETE FROM sign_in_attempts WHERE key = \(bind: key)").run()

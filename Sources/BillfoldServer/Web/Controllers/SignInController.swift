@@ -39,12 +39,11 @@ struct SignInController: RouteCollection {
         let form = try request.content.decode(SignInForm.self)
         let throttle = SignInThrottle(request: request)
         let keys = SignInThrottle.keys(email: form.email, address: request.clientAddress)
-        try await throttle.check(keys)
+        try await throttle.attempt(keys)
         guard
             let user = try await AccountService(database: request.store).signIn(
                 email: form.email, password: form.password)
         else {
-            try await throttle.failed(keys)
             return SignInPages.signIn(
                 request, email: form.email, next: SafeRedirect.localPath(form.next) ?? "",
                 error: "That email and password do not match an account. Check both and try again.")
