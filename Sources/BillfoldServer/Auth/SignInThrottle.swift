@@ -41,8 +41,10 @@ struct SignInThrottle {
             ))
     }
 
-    /// After a good password the account starts afresh; the address keeps its count.
+    /// After a good password the account starts afresh, and the address does not count it.
     func succeeded(_ keys: [String]) async throws {
         if let account = keys.first { try await attempts.clear(account) }
+        // A good password is no guess: the address does not count it either.
+        try await attempts.forget(Array(keys.dropFirst()), at: nil)
     }
 }

@@ -42,11 +42,13 @@ public struct SignInAttemptRepository: Sendable {
 
     /// Takes back one attempt under each key: the one made at `at`, or the latest.
     public func forget(_ keys: [String], at: Int64?) async throws {
+        struct Found: Decodable { var id: Int64 }
         for key in keys {
-            var inner: SQLQueryString = "SELECT id FROM sign_in_attempts WHERE key = \(bind: key)"
-            if let at { inner += " AND attempted_at = \(bind: at)" }
-            inner += " ORDER BY id DESC LIMIT 1"
-            try await sql.raw("DELETE FROM sign_in_attempts WHERE id IN (" + inner + ")").run()
+            var find: SQLQueryString = "SELECT id FROM sign_in_attempts WHERE key = \(bind: key)"
+            if let at { find += " AND attempted_at = \(bind: at)" }
+            find += " ORDER BY id DESC LIMIT 1"
+            guard let found = try await sql.raw(find).first(decoding: Found.self) else { continue }
+            try await sql.raw("DELETE FROM sign_in_attempts WHERE id = \(bind: found.id)").run()
         }
     }
 
