@@ -142,6 +142,7 @@ struct HardeningWebTests {
                     "/signin", [("email", lou.user.email), ("password", "correct horse")], headers: headers)
                 let cookie = try #require(answer.headers.setCookie?["billfold_session"])
                 #expect(cookie.isSecure == secure, "public URL \(publicURL ?? "none"), forwarded https: \(forwarded)")
+                #expect(answer.headers.contains(name: "Strict-Transport-Security") == secure, "HSTS only over https")
             }
         }
     }
