@@ -74,6 +74,7 @@ let package = Package(
         ),
         .testTarget(name: "BillfoldCoreTests", dependencies: ["BillfoldCore"]),
         .testTarget(name: "BillfoldImportTests", dependencies: ["BillfoldImport"]),
+        .testTarget(name: "BillfoldAPITests", dependencies: ["BillfoldAPI", "BillfoldCore"]),
         .testTarget(
             name: "BillfoldServerTests",
             dependencies: [

@@ -49,28 +49,6 @@ struct TimeAndFilterTests {
         }
     }
 
-    @Test("filters read from query parameters and write back the same")
-    func filterRoundTrip() throws {
-        let filter = try TransactionFilter(query: [
-            "category": "12", "status": "uncleared", "from": "2026-01-01", "to": "2026-01-31", "q": " rewe ",
-        ])
-        #expect(filter.categoryID == 12 && filter.status == .uncleared && filter.text == "rewe")
-        let again = try TransactionFilter(query: Dictionary(uniqueKeysWithValues: filter.queryItems))
-        #expect(again == filter)
-        #expect(try TransactionFilter(query: ["category": "none"]).uncategorized)
-        #expect(try TransactionFilter(query: [:]).isEmpty)
-    }
-
-    @Test("cursors are opaque and checked")
-    func cursors() throws {
-        let cursor = TransactionCursor(bookedAt: 1_700_000_000, id: 9_007_199_254_740_993)
-        #expect(try TransactionCursor(token: cursor.token) == cursor)
-        #expect(!cursor.token.contains("="))
-        for bad in ["", "abc", "MTIz", String(repeating: "A", count: 100)] {
-            #expect(throws: BillfoldError.self) { try TransactionCursor(token: bad) }
-        }
-    }
-
     @Test("a group matches itself and its children; a category only itself")
     func categoryTree() {
         let tree = CategoryTree([

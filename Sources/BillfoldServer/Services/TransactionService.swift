@@ -23,8 +23,7 @@ struct TransactionService: Sendable {
         var categories: CategoryTree
     }
 
-    func list(_ filter: TransactionFilter, cursor: String?, limit: Int) async throws -> Page {
-        let after = try cursor.flatMap { $0.isEmpty ? nil : try TransactionCursor(token: $0) }
+    func list(_ filter: TransactionFilter, after: TransactionCursor?, limit: Int) async throws -> Page {
         let tree = try await categories.tree()
         let query = try filter.query(categories: tree, timeZone: user.preferences.zone)
         async let page = transactions.page(query, after: after, limit: limit)

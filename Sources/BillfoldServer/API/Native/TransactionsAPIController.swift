@@ -16,7 +16,8 @@ struct TransactionsAPIController: RouteCollection {
         let query = try request.query.decode([String: String].self)
         let filter = try TransactionFilter(query: query)
         let limit = try PageSize.parse(query["limit"])
-        let page = try await request.transactionService.list(filter, cursor: query["cursor"], limit: limit)
+        let page = try await request.transactionService.list(
+            filter, after: try TransactionCursor(parameter: query["cursor"]), limit: limit)
         let body = TransactionListResponse(
             transactions: page.transactions.map(TransactionDTO.init),
             nextCursor: page.next?.token, totals: page.totals.map(TotalDTO.init))

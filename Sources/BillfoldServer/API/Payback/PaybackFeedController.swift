@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldImport
 import BillfoldStore

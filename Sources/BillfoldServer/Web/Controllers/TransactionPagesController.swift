@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Vapor
@@ -32,12 +33,13 @@ struct TransactionPagesController: RouteCollection {
         var page: TransactionService.Page
         do {
             filter = try TransactionFilter(query: query)
-            page = try await service.list(filter, cursor: query["cursor"], limit: PageSize.default)
+            page = try await service.list(
+                filter, after: try TransactionCursor(parameter: query["cursor"]), limit: PageSize.default)
         } catch let error as BillfoldError {
             // A bad bookmark still shows the list, with the reason, instead of a dead end.
             notice = error.message + " Showing all transactions instead."
             filter = TransactionFilter()
-            page = try await service.list(filter, cursor: nil, limit: PageSize.default)
+            page = try await service.list(filter, after: nil, limit: PageSize.default)
         }
         let view = TransactionListPage(
             filter: filter, page: page,
@@ -58,7 +60,8 @@ struct TransactionPagesController: RouteCollection {
         let service = try request.transactionService
         let query = try request.query.decode([String: String].self)
         let filter = try TransactionFilter(query: query)
-        let page = try await service.list(filter, cursor: query["cursor"], limit: PageSize.default)
+        let page = try await service.list(
+            filter, after: try TransactionCursor(parameter: query["cursor"]), limit: PageSize.default)
         let listQuery = TransactionListPage.query(filter)
         let renderer = try await rows(request, service: service, categories: page.categories, listQuery: listQuery)
         let view = TransactionListPage(filter: filter, page: page, rows: renderer)
