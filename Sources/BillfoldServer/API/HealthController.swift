@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Fluent
 import SQLKit
@@ -11,8 +12,8 @@ struct HealthController: RouteCollection {
     }
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("health", "live") { _ in Status(status: "live") }
-        routes.get("health", "ready") { request async throws -> Response in
+        routes.on(OperationsAPI.live) { _ in Status(status: "live") }
+        routes.on(OperationsAPI.ready) { request async throws -> Response in
             guard request.application.migrationsDone else {
                 throw BillfoldError(.unavailable, "The database migrations have not finished.")
             }

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Crypto
 import Foundation
@@ -62,7 +63,7 @@ extension Application {
 
 struct AssetController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("assets", ":name") { request -> Response in
+        routes.on(OperationsAPI.asset) { request -> Response in
             guard let name = request.parameters.get("name"),
                 let file = request.application.assets.files[name], name != "openapi.json"
             else { throw Abort(.notFound) }
@@ -77,7 +78,7 @@ struct AssetController: RouteCollection {
 /// `GET /api/v1/openapi.json`: the native API's description, readable without signing in.
 struct OpenAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("openapi.json") { request -> Response in
+        routes.on(NativeAPI.openAPI) { request -> Response in
             guard let file = request.application.assets.files["openapi.json"] else { throw Abort(.notFound) }
             let response = Response(status: .ok, body: .init(data: file.bytes))
             response.headers.contentType = .json

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Foundation
 import Metrics
@@ -49,7 +50,7 @@ struct MetricsController: RouteCollection {
     let token: String
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("metrics", use: metrics)
+        routes.on(OperationsAPI.metrics, use: metrics)
     }
 
     func metrics(request: Request) async throws -> Response {

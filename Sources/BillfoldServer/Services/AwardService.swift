@@ -31,18 +31,6 @@ struct AwardService: Sendable {
     }
 }
 
-/// `GET /api/v1/awards`.
-struct AwardsAPIController: RouteCollection {
-    func boot(routes: any RoutesBuilder) throws {
-        routes.get("awards", use: list)
-    }
-
-    func list(request: Request) async throws -> Response {
-        let standings = try await request.awardService.standings().all
-        return try AwardListResponse(awards: standings.map(AwardDTO.init)).apiResponse()
-    }
-}
-
 extension Application {
     private struct CatalogueKey: StorageKey { typealias Value = [Award] }
 

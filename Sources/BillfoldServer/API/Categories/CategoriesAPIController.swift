@@ -6,13 +6,12 @@ import Vapor
 /// (a group with its children); change; delete and bulk delete with reassignment.
 struct CategoriesAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let categories = routes.grouped("categories")
-        categories.get(use: list)
-        categories.post(use: create)
-        categories.post("bulk-delete", use: bulkDelete)
-        categories.get(":id", use: show)
-        categories.patch(":id", use: update)
-        categories.delete(":id", use: delete)
+        routes.on(NativeAPI.categories, use: list)
+        routes.on(NativeAPI.addCategory, use: create)
+        routes.on(NativeAPI.deleteCategories, use: bulkDelete)
+        routes.on(NativeAPI.category, use: show)
+        routes.on(NativeAPI.changeCategory, use: update)
+        routes.on(NativeAPI.deleteCategory, use: delete)
     }
 
     func list(request: Request) async throws -> Response {

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Vapor
 
@@ -6,10 +7,9 @@ import Vapor
 /// error responder writes those through `ContractEnvelope.failure`).
 struct CategoryContractController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let categories = routes.grouped("api", "categories")
-        categories.get(use: list)
-        categories.post(use: create)
-        categories.delete(":id", use: delete)
+        routes.on(CategoryContractAPI.categories, use: list)
+        routes.on(CategoryContractAPI.addCategory, use: create)
+        routes.on(CategoryContractAPI.deleteCategory, use: delete)
     }
 
     struct CreateBody: Decodable {

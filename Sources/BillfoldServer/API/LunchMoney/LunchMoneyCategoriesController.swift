@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Foundation
 import Vapor
@@ -6,17 +7,15 @@ import Vapor
 /// service as the native API (so the same rules and messages apply).
 struct LunchMoneyCategoriesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("me", use: me)
-        routes.get("tags") { _ in LunchMoneyJSON.response([String]()) }
-        let categories = routes.grouped("categories")
-        categories.get(use: list)
-        // Literal segments before ":id" (reference §1.1).
-        categories.post("group", use: createGroup)
-        categories.post(use: create)
-        categories.get(":id", use: show)
-        categories.put(":id", use: update)
-        categories.delete(":id", "force", use: forceDelete)
-        categories.delete(":id", use: delete)
+        routes.on(LunchMoneyAPI.me, use: me)
+        routes.on(LunchMoneyAPI.tags) { _ in LunchMoneyJSON.response([String]()) }
+        routes.on(LunchMoneyAPI.categories, use: list)
+        routes.on(LunchMoneyAPI.addCategoryGroup, use: createGroup)
+        routes.on(LunchMoneyAPI.addCategory, use: create)
+        routes.on(LunchMoneyAPI.category, use: show)
+        routes.on(LunchMoneyAPI.changeCategory, use: update)
+        routes.on(LunchMoneyAPI.forceDeleteCategory, use: forceDelete)
+        routes.on(LunchMoneyAPI.deleteCategory, use: delete)
     }
 
     func me(request: Request) async throws -> Response {

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Foundation
@@ -7,11 +8,10 @@ import Vapor
 /// rules as the native API.
 struct LunchMoneyTransactionsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let transactions = routes.grouped("transactions")
-        transactions.get(use: list)
-        transactions.post(use: insert)
-        transactions.get(":id", use: show)
-        transactions.put(":id", use: update)
+        routes.on(LunchMoneyAPI.transactions, use: list)
+        routes.on(LunchMoneyAPI.addTransactions, use: insert)
+        routes.on(LunchMoneyAPI.transaction, use: show)
+        routes.on(LunchMoneyAPI.changeTransaction, use: update)
     }
 
     static let defaultLimit = 1000

@@ -12,7 +12,7 @@ extension Encodable {
 
 struct MeController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("me") { request async throws -> Response in
+        routes.on(NativeAPI.me) { request async throws -> Response in
             let user = try request.user
             return try MeResponse(
                 id: user.requireID, email: user.email, name: user.name, locale: user.locale,

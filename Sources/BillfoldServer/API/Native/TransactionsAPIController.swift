@@ -5,11 +5,10 @@ import Vapor
 /// `/api/v1/transactions`: list with filters, cursor and totals; detail; add; change.
 struct TransactionsAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let transactions = routes.grouped("transactions")
-        transactions.get(use: list)
-        transactions.post(use: create)
-        transactions.get(":id", use: show)
-        transactions.patch(":id", use: update)
+        routes.on(NativeAPI.transactions, use: list)
+        routes.on(NativeAPI.addTransaction, use: create)
+        routes.on(NativeAPI.transaction, use: show)
+        routes.on(NativeAPI.changeTransaction, use: update)
     }
 
     func list(request: Request) async throws -> Response {

@@ -11,7 +11,7 @@ import Vapor
 /// the others, and 0 for uncategorised transactions.
 struct PaybackFeedController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("payback", "transactions", use: feed)
+        routes.on(PaybackAPI.transactions, use: feed)
     }
 
     func feed(request: Request) async throws -> Response {

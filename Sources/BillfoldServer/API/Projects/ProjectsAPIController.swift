@@ -5,20 +5,18 @@ import Vapor
 /// `/api/v1/projects` and `/api/v1/projects/{id}/items`.
 struct ProjectsAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let projects = routes.grouped("projects")
-        projects.get(use: list)
-        projects.post(use: create)
-        projects.get(":id", use: show)
-        projects.patch(":id", use: update)
-        projects.delete(":id", use: delete)
-        projects.post(":id", "close") { try await setClosed($0, true) }
-        projects.post(":id", "reopen") { try await setClosed($0, false) }
-        let items = projects.grouped(":id", "items")
-        items.get(use: items(request:))
-        items.post(use: addItem)
-        items.post("bulk-delete", use: bulkDelete)
-        items.patch(":item", use: updateItem)
-        items.delete(":item", use: deleteItem)
+        routes.on(NativeAPI.projects, use: list)
+        routes.on(NativeAPI.addProject, use: create)
+        routes.on(NativeAPI.project, use: show)
+        routes.on(NativeAPI.changeProject, use: update)
+        routes.on(NativeAPI.deleteProject, use: delete)
+        routes.on(NativeAPI.closeProject) { try await setClosed($0, true) }
+        routes.on(NativeAPI.reopenProject) { try await setClosed($0, false) }
+        routes.on(NativeAPI.items, use: items(request:))
+        routes.on(NativeAPI.addItem, use: addItem)
+        routes.on(NativeAPI.deleteItems, use: bulkDelete)
+        routes.on(NativeAPI.changeItem, use: updateItem)
+        routes.on(NativeAPI.deleteItem, use: deleteItem)
     }
 
     func list(request: Request) async throws -> Response {

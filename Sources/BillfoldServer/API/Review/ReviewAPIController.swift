@@ -7,11 +7,10 @@ import Vapor
 /// batches of decisions applied exactly once, and the log of what was done.
 struct ReviewAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let review = routes.grouped("review")
-        review.get("deck", use: deck)
-        review.get("lookback", use: lookback)
-        review.post("batches", use: batch)
-        routes.get("activity", use: activity)
+        routes.on(NativeAPI.reviewDeck, use: deck)
+        routes.on(NativeAPI.reviewLookback, use: lookback)
+        routes.on(NativeAPI.reviewBatch, use: batch)
+        routes.on(NativeAPI.activity, use: activity)
     }
 
     func deck(request: Request) async throws -> Response {

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Vapor
 
@@ -5,14 +6,13 @@ import Vapor
 /// and the delete confirmation for one category or a selection.
 struct CategoryPagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let pages = routes.grouped("categories")
-        pages.get(use: list)
-        pages.get("new", use: newForm)
-        pages.post("new", use: create)
-        pages.get(":id", "edit", use: editForm)
-        pages.post(":id", "edit", use: update)
-        pages.get(":id", "delete", use: confirmDelete)
-        pages.post("bulk-delete", use: bulkDelete)
+        routes.on(WebPages.categories, use: list)
+        routes.on(WebPages.newCategory, use: newForm)
+        routes.on(WebPages.addCategory, use: create)
+        routes.on(WebPages.editCategory, use: editForm)
+        routes.on(WebPages.saveCategory, use: update)
+        routes.on(WebPages.confirmDeleteCategory, use: confirmDelete)
+        routes.on(WebPages.deleteCategories, use: bulkDelete)
     }
 
     func list(request: Request) async throws -> Response {

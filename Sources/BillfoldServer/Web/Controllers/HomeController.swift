@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Foundation
@@ -7,7 +8,7 @@ import Vapor
 /// `/home`: the dashboard.
 struct HomeController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("home", use: home)
+        routes.on(WebPages.home, use: home)
     }
 
     func home(request: Request) async throws -> Response {

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Vapor
@@ -6,12 +7,11 @@ import Vapor
 /// progress the page polls, and disconnect.
 struct LunchMoneySettingsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let lunchMoney = routes.grouped("settings", "lunchmoney")
-        lunchMoney.post(use: connect)
-        lunchMoney.post("check", use: check)
-        lunchMoney.post("disconnect", use: disconnect)
-        lunchMoney.post("pull", use: pull)
-        lunchMoney.get("pull", use: status)
+        routes.on(WebPages.connectLunchMoney, use: connect)
+        routes.on(WebPages.checkLunchMoney, use: check)
+        routes.on(WebPages.disconnectLunchMoney, use: disconnect)
+        routes.on(WebPages.pullLunchMoney, use: pull)
+        routes.on(WebPages.lunchMoneyPullStatus, use: status)
     }
 
     struct Form: Content {

@@ -5,19 +5,18 @@ import Vapor
 /// The projects pages: Open and Closed lists, a project with its items, and the edit forms.
 struct ProjectPagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let projects = routes.grouped("projects")
-        projects.get { try await list($0, closed: false) }
-        projects.get("closed") { try await list($0, closed: true) }
-        projects.post(use: create)
-        projects.get(":id", use: show)
-        projects.get(":id", "edit", use: editProject)
-        projects.post(":id", "edit", use: saveProject)
-        projects.post(":id", "close") { try await setClosed($0, true) }
-        projects.post(":id", "reopen") { try await setClosed($0, false) }
-        projects.post(":id", "items", use: addItem)
-        projects.post(":id", "items", "delete", use: deleteItems)
-        projects.get(":id", "items", ":item", "edit", use: editItem)
-        projects.post(":id", "items", ":item", "edit", use: saveItem)
+        routes.on(WebPages.projects) { try await list($0, closed: false) }
+        routes.on(WebPages.closedProjects) { try await list($0, closed: true) }
+        routes.on(WebPages.addProject, use: create)
+        routes.on(WebPages.project, use: show)
+        routes.on(WebPages.editProject, use: editProject)
+        routes.on(WebPages.saveProject, use: saveProject)
+        routes.on(WebPages.closeProject) { try await setClosed($0, true) }
+        routes.on(WebPages.reopenProject) { try await setClosed($0, false) }
+        routes.on(WebPages.addItem, use: addItem)
+        routes.on(WebPages.deleteItems, use: deleteItems)
+        routes.on(WebPages.editItem, use: editItem)
+        routes.on(WebPages.saveItem, use: saveItem)
     }
 
     private func listPage(_ request: Request, closed: Bool) async throws -> ProjectListPage {
@@ -162,7 +161,7 @@ struct ProjectPagesController: RouteCollection {
 /// `/awards`: the grid of awards.
 struct AwardPagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("awards") { request async throws -> Response in
+        routes.on(WebPages.awards) { request async throws -> Response in
             let standings = try await request.currentAwardStandings()
             return AwardsPage(standings: standings, format: try request.user.preferences.format).response(request)
         }

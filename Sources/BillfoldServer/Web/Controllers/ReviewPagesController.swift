@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Foundation
 import Vapor
@@ -5,9 +6,9 @@ import Vapor
 /// The review deck page, the cards its script loads, and the activity log page.
 struct ReviewPagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get("review", use: page)
-        routes.get("review", "cards", use: cards)
-        routes.get("activity", use: activity)
+        routes.on(WebPages.review, use: page)
+        routes.on(WebPages.reviewCards, use: cards)
+        routes.on(WebPages.activity, use: activity)
     }
 
     private func month(_ request: Request, service: ReviewService) throws -> Month {

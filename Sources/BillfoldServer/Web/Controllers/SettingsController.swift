@@ -1,14 +1,14 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Vapor
 
 struct SettingsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let settings = routes.grouped("settings")
-        settings.get(use: show)
-        settings.post(use: save)
-        settings.post("tokens", use: createToken)
-        settings.post("tokens", ":id", "revoke", use: revokeToken)
+        routes.on(WebPages.settings, use: show)
+        routes.on(WebPages.saveSettings, use: save)
+        routes.on(WebPages.createToken, use: createToken)
+        routes.on(WebPages.revokeToken, use: revokeToken)
     }
 
     private func page(_ request: Request) async throws -> SettingsPage { try await Self.page(request) }

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Vapor
@@ -5,12 +6,12 @@ import Vapor
 /// Sign-in, sign-out, first-visit owner setup, and the front door.
 struct SignInController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.get(use: home)
-        routes.get("signin", use: signInPage)
-        routes.post("signin", use: signIn)
-        routes.post("signout", use: signOut)
-        routes.get("setup", use: setupPage)
-        routes.post("setup", use: setup)
+        routes.on(WebPages.start, use: home)
+        routes.on(WebPages.signIn, use: signInPage)
+        routes.on(WebPages.sendSignIn, use: signIn)
+        routes.on(WebPages.signOut, use: signOut)
+        routes.on(WebPages.setup, use: setupPage)
+        routes.on(WebPages.sendSetup, use: setup)
     }
 
     func home(request: Request) async throws -> Response {

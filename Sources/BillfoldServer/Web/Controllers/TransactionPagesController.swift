@@ -6,13 +6,12 @@ import Vapor
 /// The transactions pages: list, "load more" fragment, detail with editing, and the add form.
 struct TransactionPagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        let pages = routes.grouped("transactions")
-        pages.get(use: list)
-        pages.get("rows", use: moreRows)
-        pages.get("new", use: newForm)
-        pages.post("new", use: create)
-        pages.get(":id", use: detail)
-        pages.post(":id", use: update)
+        routes.on(WebPages.transactions, use: list)
+        routes.on(WebPages.transactionRows, use: moreRows)
+        routes.on(WebPages.newTransaction, use: newForm)
+        routes.on(WebPages.addTransaction, use: create)
+        routes.on(WebPages.transaction, use: detail)
+        routes.on(WebPages.saveTransaction, use: update)
     }
 
     private func rows(_ request: Request, service: TransactionService, categories: CategoryTree, listQuery: String)

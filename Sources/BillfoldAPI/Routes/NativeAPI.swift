@@ -1,0 +1,71 @@
+/// Billfold's own JSON API under `/api/v1`, described by `openapi.json`.
+public enum NativeAPI: RouteCatalogue {
+    public static let openAPI = Endpoint(.get, "/api/v1/openapi.json")
+    public static let me = Endpoint(.get, "/api/v1/me")
+
+    public static let transactions = Endpoint(.get, "/api/v1/transactions")
+    public static let addTransaction = Endpoint(.post, "/api/v1/transactions")
+    public static let transaction = Endpoint(.get, "/api/v1/transactions/{id}")
+    public static let changeTransaction = Endpoint(.patch, "/api/v1/transactions/{id}")
+
+    public static let categories = Endpoint(.get, "/api/v1/categories")
+    public static let addCategory = Endpoint(.post, "/api/v1/categories")
+    public static let deleteCategories = Endpoint(.post, "/api/v1/categories/bulk-delete")
+    public static let category = Endpoint(.get, "/api/v1/categories/{id}")
+    public static let changeCategory = Endpoint(.patch, "/api/v1/categories/{id}")
+    public static let deleteCategory = Endpoint(.delete, "/api/v1/categories/{id}")
+
+    public static let reviewDeck = Endpoint(.get, "/api/v1/review/deck")
+    public static let reviewLookback = Endpoint(.get, "/api/v1/review/lookback")
+    public static let reviewBatch = Endpoint(.post, "/api/v1/review/batches")
+    public static let activity = Endpoint(.get, "/api/v1/activity")
+
+    public static let projects = Endpoint(.get, "/api/v1/projects")
+    public static let addProject = Endpoint(.post, "/api/v1/projects")
+    public static let project = Endpoint(.get, "/api/v1/projects/{id}")
+    public static let changeProject = Endpoint(.patch, "/api/v1/projects/{id}")
+    public static let deleteProject = Endpoint(.delete, "/api/v1/projects/{id}")
+    public static let closeProject = Endpoint(.post, "/api/v1/projects/{id}/close")
+    public static let reopenProject = Endpoint(.post, "/api/v1/projects/{id}/reopen")
+    public static let items = Endpoint(.get, "/api/v1/projects/{id}/items")
+    public static let addItem = Endpoint(.post, "/api/v1/projects/{id}/items")
+    public static let deleteItems = Endpoint(.post, "/api/v1/projects/{id}/items/bulk-delete")
+    public static let changeItem = Endpoint(.patch, "/api/v1/projects/{id}/items/{item}")
+    public static let deleteItem = Endpoint(.delete, "/api/v1/projects/{id}/items/{item}")
+
+    public static let awards = Endpoint(.get, "/api/v1/awards")
+
+    public static let all = [
+        openAPI, me, transactions, addTransaction, transaction, changeTransaction, categories, addCategory,
+        deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewBatch,
+        activity, projects, addProject, project, changeProject, deleteProject, closeProject, reopenProject,
+        items, addItem, deleteItems, changeItem, deleteItem, awards,
+    ]
+}
+
+/// The category contract of the category-management app: `/api/categories`.
+public enum CategoryContractAPI: RouteCatalogue {
+    public static let categories = Endpoint(.get, "/api/categories")
+    public static let addCategory = Endpoint(.post, "/api/categories")
+    public static let deleteCategory = Endpoint(.delete, "/api/categories/{id}")
+
+    public static let all = [categories, addCategory, deleteCategory]
+}
+
+/// The PAYBACK app's feed.
+public enum PaybackAPI: RouteCatalogue {
+    public static let transactions = Endpoint(.get, "/payback/transactions")
+
+    public static let all = [transactions]
+}
+
+/// What operators and load balancers call.
+public enum OperationsAPI: RouteCatalogue {
+    public static let live = Endpoint(.get, "/health/live")
+    public static let ready = Endpoint(.get, "/health/ready")
+    /// Only registered when a metrics token is configured.
+    public static let metrics = Endpoint(.get, "/metrics")
+    public static let asset = Endpoint(.get, "/assets/{name}")
+
+    public static let all = [live, ready, metrics, asset]
+}

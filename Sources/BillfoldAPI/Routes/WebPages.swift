@@ -1,0 +1,73 @@
+/// The web app: its pages, the forms they post, and the fragments their scripts load.
+public enum WebPages: RouteCatalogue {
+    public static let start = Endpoint(.get, "/")
+    public static let signIn = Endpoint(.get, "/signin")
+    public static let sendSignIn = Endpoint(.post, "/signin")
+    public static let signOut = Endpoint(.post, "/signout")
+    public static let setup = Endpoint(.get, "/setup")
+    public static let sendSetup = Endpoint(.post, "/setup")
+
+    public static let home = Endpoint(.get, "/home")
+
+    public static let transactions = Endpoint(.get, "/transactions")
+    /// The next rows of the list, for its "Show more" script.
+    public static let transactionRows = Endpoint(.get, "/transactions/rows")
+    public static let newTransaction = Endpoint(.get, "/transactions/new")
+    public static let addTransaction = Endpoint(.post, "/transactions/new")
+    public static let transaction = Endpoint(.get, "/transactions/{id}")
+    public static let saveTransaction = Endpoint(.post, "/transactions/{id}")
+
+    public static let categories = Endpoint(.get, "/categories")
+    public static let newCategory = Endpoint(.get, "/categories/new")
+    public static let addCategory = Endpoint(.post, "/categories/new")
+    public static let editCategory = Endpoint(.get, "/categories/{id}/edit")
+    public static let saveCategory = Endpoint(.post, "/categories/{id}/edit")
+    public static let confirmDeleteCategory = Endpoint(.get, "/categories/{id}/delete")
+    public static let deleteCategories = Endpoint(.post, "/categories/bulk-delete")
+
+    public static let review = Endpoint(.get, "/review")
+    /// A month's cards, for the review script.
+    public static let reviewCards = Endpoint(.get, "/review/cards")
+    public static let activity = Endpoint(.get, "/activity")
+
+    public static let projects = Endpoint(.get, "/projects")
+    public static let closedProjects = Endpoint(.get, "/projects/closed")
+    public static let addProject = Endpoint(.post, "/projects")
+    public static let project = Endpoint(.get, "/projects/{id}")
+    public static let editProject = Endpoint(.get, "/projects/{id}/edit")
+    public static let saveProject = Endpoint(.post, "/projects/{id}/edit")
+    public static let closeProject = Endpoint(.post, "/projects/{id}/close")
+    public static let reopenProject = Endpoint(.post, "/projects/{id}/reopen")
+    public static let addItem = Endpoint(.post, "/projects/{id}/items")
+    public static let deleteItems = Endpoint(.post, "/projects/{id}/items/delete")
+    public static let editItem = Endpoint(.get, "/projects/{id}/items/{item}/edit")
+    public static let saveItem = Endpoint(.post, "/projects/{id}/items/{item}/edit")
+    public static let awards = Endpoint(.get, "/awards")
+
+    public static let settings = Endpoint(.get, "/settings")
+    public static let saveSettings = Endpoint(.post, "/settings")
+    public static let createToken = Endpoint(.post, "/settings/tokens")
+    public static let revokeToken = Endpoint(.post, "/settings/tokens/{id}/revoke")
+    public static let connectLunchMoney = Endpoint(.post, "/settings/lunchmoney")
+    public static let checkLunchMoney = Endpoint(.post, "/settings/lunchmoney/check")
+    public static let disconnectLunchMoney = Endpoint(.post, "/settings/lunchmoney/disconnect")
+    public static let pullLunchMoney = Endpoint(.post, "/settings/lunchmoney/pull")
+    public static let lunchMoneyPullStatus = Endpoint(.get, "/settings/lunchmoney/pull")
+
+    public static let all = [
+        start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
+        addTransaction, transaction, saveTransaction, categories, newCategory, addCategory, editCategory,
+        saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, activity, projects,
+        closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
+        deleteItems, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
+        connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
+    ]
+}
+
+/// Every route the server answers, by family.
+public enum BillfoldRoutes {
+    public static let catalogues: [any RouteCatalogue.Type] = [
+        NativeAPI.self, CategoryContractAPI.self, PaybackAPI.self, OperationsAPI.self, LunchMoneyAPI.self,
+        WebPages.self,
+    ]
+}
