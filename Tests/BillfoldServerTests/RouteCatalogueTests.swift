@@ -57,8 +57,9 @@ struct RouteCatalogueTests {
     @Test("paths are built with their values percent-encoded, so a value stays one segment")
     func pathsAreBuilt() {
         #expect(NativeAPI.changeItem.path(3, 7) == "/api/v1/projects/3/items/7")
-        #expect(WebPages.transactions.path(query: [("q", "a&b c"), ("status", "uncleared")])
-            == "/transactions?q=a%26b%20c&status=uncleared")
+        #expect(
+            WebPages.transactions.path(query: [("q", "a&b c"), ("status", "uncleared")])
+                == "/transactions?q=a%26b%20c&status=uncleared")
         #expect(OperationsAPI.asset.path("../x/y") == "/assets/..%2Fx%2Fy")
         #expect(NativeAPI.transaction.template == "/api/v1/transactions/{id}")
         #expect(NativeAPI.changeItem.parameters == ["id", "item"])

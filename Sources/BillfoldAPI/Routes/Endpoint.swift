@@ -2,7 +2,11 @@ import Foundation
 
 /// An HTTP method, spelled as on the wire.
 public enum Method: String, Hashable, Sendable, CaseIterable {
-    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
+    case get = "GET"
+    case post = "POST"
+    case put = "PUT"
+    case patch = "PATCH"
+    case delete = "DELETE"
 }
 
 /// One route: a method and a path template such as `/api/v1/transactions/{id}`, written as in
@@ -53,7 +57,8 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
             + segments.map {
                 switch $0 {
                 case .constant(let word): word
-                case .parameter: (next.next()?.description ?? "").addingPercentEncoding(withAllowedCharacters: .pathValue) ?? ""
+                case .parameter:
+                    (next.next()?.description ?? "").addingPercentEncoding(withAllowedCharacters: .pathValue) ?? ""
                 }
             }.joined(separator: "/")
         guard !query.isEmpty else { return path }

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Fluent
 import Vapor
@@ -16,9 +17,11 @@ struct RequestTransaction: Middleware {
     /// password (slow on purpose) before it takes a connection for its short transaction.
     /// The Lunch Money connection and check fetch another server for up to 25 s, which must not
     /// hold a database connection (or SQLite's turn) meanwhile.
-    static let ownTransactions: Set<String> = [
-        "/api/v1/review/batches", "/signin", "/setup", "/settings/lunchmoney", "/settings/lunchmoney/check",
-    ]
+    static let ownTransactions = Set(
+        [
+            NativeAPI.reviewBatch, WebPages.sendSignIn, WebPages.sendSetup, WebPages.connectLunchMoney,
+            WebPages.checkLunchMoney,
+        ].map(\.template))
 
     private struct Refused: Error { let response: Response }
 

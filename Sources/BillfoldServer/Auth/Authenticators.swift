@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Vapor
@@ -26,7 +27,7 @@ struct SessionAuthenticator: AsyncMiddleware {
 struct TokenAuthenticator: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         // /metrics checks its own token, which is not a user's.
-        if let bearer = request.headers.bearerAuthorization, request.url.path != "/metrics" {
+        if let bearer = request.headers.bearerAuthorization, request.url.path != OperationsAPI.metrics.path() {
             // A bad token is an error even when a session cookie came along: the caller meant it.
             guard
                 let user = try await UserRepository(database: request.store)
@@ -59,14 +60,12 @@ struct RequireUser: AsyncMiddleware {
                 throw BillfoldError(.unauthorized, "Your session has ended. Sign in again.")
             }
             if try await UserRepository(database: request.store).count() == 0 {
-                return request.redirect(to: "/setup")
+                return request.redirect(to: WebPages.setup.path())
             }
             var target = request.url.path
             if let query = request.url.query { target += "?" + query }
-            let next =
-                target == "/"
-                ? "" : "?next=" + (target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
-            return request.redirect(to: "/signin" + next)
+            let next = target == WebPages.start.path() ? [] : [("next", target)]
+            return request.redirect(to: WebPages.signIn.path(query: next))
         }
     }
 }

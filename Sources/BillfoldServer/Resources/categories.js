@@ -38,12 +38,13 @@ async function refresh() {
   const params = new URLSearchParams(new FormData(filters));
   for (const [key, value] of [...params]) if (!value || (key === "sort" && value === "name")) params.delete(key);
   const query = params.toString();
-  history.replaceState(null, "", "/categories" + (query ? "?" + query : ""));
+  const list = filters.getAttribute("action");
+  history.replaceState(null, "", list + (query ? "?" + query : ""));
   pending?.abort();
   pending = new AbortController();
   region.setAttribute("aria-busy", "true");
   try {
-    const response = await send("/categories?fragment=1" + (query ? "&" + query : ""), {
+    const response = await send(list + "?fragment=1" + (query ? "&" + query : ""), {
       signal: pending.signal,
       headers: { Accept: "text/html" },
     });

@@ -14,6 +14,10 @@ const byId = new Map(categories.map((c) => [c.id, c]));
 const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
 const deckKey = [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
 
+// Every address comes from the page, which builds it from the same routes the server answers.
+const urls = root.dataset;
+const cardsOf = (month) => urls.cards + (month ? "?month=" + encodeURIComponent(month) : "");
+
 let month = root.dataset.month;
 let monthName = root.dataset.monthName;
 let state = "fetching";
@@ -66,7 +70,7 @@ async function load() {
   state = "fetching";
   render();
   try {
-    const body = await sendJSON(`/review/cards?month=${encodeURIComponent(month)}`);
+    const body = await sendJSON(cardsOf(month));
     cards = body.cards;
     remaining = body.remaining;
     monthName = body.monthName;
@@ -246,7 +250,7 @@ async function applyOne(decision) {
   const body = { transactionId: decision.transactionId, action: decision.action };
   if (decision.action === "recategorize") body.categoryId = decision.categoryId ?? null;
   try {
-    const response = await send("/api/v1/review/batches", {
+    const response = await send(urls.batches, {
       method: "POST",
       headers: {
         "Content-Type": "application/json",
@@ -336,25 +340,25 @@ async function offerNext() {
   }
   box.replaceChildren(el("span", "spinner"), " Looking for more to review…");
   try {
-    const more = await sendJSON(`/review/cards?month=${encodeURIComponent(month)}`);
+    const more = await sendJSON(cardsOf(month));
     if (more.cards.length) {
       return offer(box, `${more.remaining} more uncleared in ${more.monthName}.`, `Review the next ${more.cards.length}`,
         () => load());
     }
-    const lookback = await sendJSON("/api/v1/review/lookback");
+    const lookback = await sendJSON(urls.lookback);
     if (lookback && lookback.month !== month) {
       const name = nameOfMonth(lookback.month);
       return offer(box, `You have uncleared transactions from ${name} — Review them?`, `Review ${name}`,
         () => switchTo(lookback.month));
     }
-    const current = await sendJSON("/review/cards");
+    const current = await sendJSON(cardsOf(null));
     if (current.month !== month && current.cards.length) {
       return offer(box, `${current.remaining} uncleared in ${current.monthName}.`, `Review ${current.monthName}`,
         () => switchTo(current.month));
     }
     const clear = el("div", "all-clear");
     clear.append(el("h2", "", "All clear"), el("p", "secondary", "Nothing uncleared in the last twelve months."),
-      Object.assign(el("a", "button", "See what you did"), { href: "/activity" }));
+      Object.assign(el("a", "button", "See what you did"), { href: urls.activity }));
     box.replaceChildren(clear);
   } catch {
     box.replaceChildren(el("p", "secondary", "Could not look for more to review."), button("Retry", "button small", offerNext));
@@ -367,7 +371,7 @@ function offer(box, text, label, action) {
 
 function switchTo(next) {
   month = next;
-  history.pushState(null, "", `/review?month=${next}`);
+  history.pushState(null, "", urls.review + "?month=" + encodeURIComponent(next));
   load();
 }
 

@@ -29,7 +29,7 @@ if (lunchForm) {
     lunchState.className = "connection";
     lunchState.replaceChildren(Object.assign(document.createElement("span"), { className: "spinner" }), " Checking…");
     try {
-      const response = await send("/settings/lunchmoney/check", {
+      const response = await send(lunchForm.dataset.check, {
         method: "POST", body: new URLSearchParams(new FormData(lunchForm)), signal: checking.signal,
         headers: { Accept: "application/json" },
       });
@@ -52,7 +52,7 @@ const pullButton = document.getElementById("pull-now");
 async function followPull() {
   if (pullButton) pullButton.disabled = true;
   try {
-    const status = await sendJSON("/settings/lunchmoney/pull");
+    const status = await sendJSON(pullStatus.dataset.status);
     pullStatus.className = status.failed ? "pull-status form-error" : "pull-status";
     pullStatus.replaceChildren(status.message);
     if (status.running) {

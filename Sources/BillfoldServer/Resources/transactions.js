@@ -48,13 +48,11 @@ async function loadMore() {
   busy = true;
   link.hidden = true;
   show("loading", "Loading more transactions…", false);
-  const url = new URL(link.href);
-  url.pathname = "/transactions/rows";
   try {
-    const response = await send(url);
+    const response = await send(link.dataset.more);
     if (response.status === 401) {
       // The session ended; signing in again brings the user back to this list.
-      location.href = "/signin?next=" + encodeURIComponent(location.pathname + location.search);
+      location.href = more.dataset.signin + "?next=" + encodeURIComponent(location.pathname + location.search);
       return;
     }
     if (!response.ok) throw new Error("The server answered " + response.status + ".");
@@ -62,6 +60,7 @@ async function loadMore() {
     list.insertAdjacentHTML("beforeend", page.html);
     if (page.next) {
       link.href = page.next;
+      link.dataset.more = page.nextRows;
       link.hidden = false;
       state.hidden = true;
     } else {

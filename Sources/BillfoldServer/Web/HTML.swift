@@ -197,11 +197,4 @@ extension String {
         }
         return out
     }
-
-    /// Encodes a query parameter value.
-    var queryEscaped: String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return addingPercentEncoding(withAllowedCharacters: allowed) ?? self
-    }
 }

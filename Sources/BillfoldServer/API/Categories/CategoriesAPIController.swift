@@ -33,7 +33,7 @@ struct CategoriesAPIController: RouteCollection {
         let created = try await request.categoryService.create(draft)
         let response = try CategoryDTO(CategoryUsage(category: created), children: created.isGroup ? [] : nil)
             .apiResponse(status: .created)
-        response.headers.replaceOrAdd(name: .location, value: "/api/v1/categories/\(created.id)")
+        response.headers.replaceOrAdd(name: .location, value: NativeAPI.category.path(created.id))
         return response
     }
 

@@ -33,7 +33,7 @@ struct TransactionsAPIController: RouteCollection {
         let body = try request.decodeJSON(CreateTransactionRequest.self)
         let created = try await request.transactionService.create(body)
         let response = try TransactionDTO(created).apiResponse(status: .created)
-        response.headers.replaceOrAdd(name: .location, value: "/api/v1/transactions/\(created.id)")
+        response.headers.replaceOrAdd(name: .location, value: NativeAPI.transaction.path(created.id))
         return response
     }
 

@@ -48,7 +48,7 @@ struct ProjectsAPIController: RouteCollection {
     func create(request: Request) async throws -> Response {
         let created = try await request.projectService.create(try request.decodeJSON(ProjectRequest.self))
         let response = try await answer(created, request, status: .created)
-        response.headers.replaceOrAdd(name: .location, value: "/api/v1/projects/\(created.id)")
+        response.headers.replaceOrAdd(name: .location, value: NativeAPI.project.path(created.id))
         return response
     }
 

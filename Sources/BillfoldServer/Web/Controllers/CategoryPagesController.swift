@@ -66,7 +66,7 @@ struct CategoryPagesController: RouteCollection {
         let values = try request.content.decode(CategoryFormPage.Values.self)
         do {
             let created = try await service.create(values.draft)
-            return request.redirect(to: "/categories?saved=\(created.id)")
+            return request.redirect(to: WebPages.categories.path(query: [("saved", String(created.id))]))
         } catch let error as BillfoldError {
             return CategoryFormPage(
                 values: values, tree: try await service.repository.tree(), format: try request.user.preferences.format,
@@ -98,7 +98,7 @@ struct CategoryPagesController: RouteCollection {
                 if current.isGroup { draft.groupID = nil }
                 return draft
             }
-            return request.redirect(to: "/categories?saved=\(id)")
+            return request.redirect(to: WebPages.categories.path(query: [("saved", String(id))]))
         } catch let error as BillfoldError where error.code != .notFound {
             return CategoryFormPage(
                 values: values, tree: try await service.repository.tree(), format: try request.user.preferences.format,
@@ -125,7 +125,10 @@ struct CategoryPagesController: RouteCollection {
         do {
             let done = try await request.categoryService.delete(values.deletion)
             let to = done.plan.destination.categoryID.map(String.init) ?? "none"
-            return request.redirect(to: "/categories?deleted=\(done.plan.deleted.count)&moved=\(done.moved)&to=\(to)")
+            return request.redirect(
+                to: WebPages.categories.path(query: [
+                    ("deleted", String(done.plan.deleted.count)), ("moved", String(done.moved)), ("to", to),
+                ]))
         } catch let error as BillfoldError {
             return try await deletePage(request, values: values, error: error)
         }

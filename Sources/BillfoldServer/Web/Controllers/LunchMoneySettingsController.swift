@@ -34,7 +34,7 @@ struct LunchMoneySettingsController: RouteCollection {
             let checked = try await connection(request, form)
             try await LunchMoneyConnectionRepository(database: request.store, userID: try request.user.requireID).save(
                 checked)
-            return request.redirect(to: "/settings?done=connected#lunchmoney")
+            return request.redirect(to: WebPages.settings.path(query: [("done", "connected")]) + "#lunchmoney")
         } catch let error as BillfoldError {
             return try await SettingsController.page(
                 request, lunchMoney: LunchMoneySettingsSection(baseURL: form.baseURL ?? "", error: error)
@@ -59,7 +59,7 @@ struct LunchMoneySettingsController: RouteCollection {
 
     func disconnect(request: Request) async throws -> Response {
         try await LunchMoneyConnectionRepository(database: request.store, userID: try request.user.requireID).delete()
-        return request.redirect(to: "/settings?done=disconnected#lunchmoney")
+        return request.redirect(to: WebPages.settings.path(query: [("done", "disconnected")]) + "#lunchmoney")
     }
 
     /// A pull with no progress for this long is taken to have died with its instance.
@@ -100,7 +100,7 @@ struct LunchMoneySettingsController: RouteCollection {
                 }
             }
         }
-        return request.redirect(to: "/settings#lunchmoney")
+        return request.redirect(to: WebPages.settings.path() + "#lunchmoney")
     }
 
     func status(request: Request) async throws -> Response {

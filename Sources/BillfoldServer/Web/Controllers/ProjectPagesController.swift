@@ -35,7 +35,7 @@ struct ProjectPagesController: RouteCollection {
         let values = try request.content.decode(ProjectFormValues.self)
         do {
             let project = try await request.projectService.create(ProjectRequest(title: values.title))
-            return request.redirect(to: "/projects/\(project.id)")
+            return request.redirect(to: WebPages.project.path(project.id))
         } catch let error as BillfoldError {
             var page = try await listPage(request, closed: false)
             page.values = values
@@ -68,7 +68,7 @@ struct ProjectPagesController: RouteCollection {
     func setClosed(_ request: Request, _ closed: Bool) async throws -> Response {
         let id = try request.pathID(of: "project")
         _ = try await request.projectService.update(id, ProjectRequest(), closed: closed)
-        return request.redirect(to: "/projects/\(id)?done=\(closed ? "closed" : "reopened")")
+        return request.redirect(to: WebPages.project.path(id, query: [("done", closed ? "closed" : "reopened")]))
     }
 
     func addItem(request: Request) async throws -> Response {
@@ -77,7 +77,7 @@ struct ProjectPagesController: RouteCollection {
         do {
             _ = try await request.projectService.addItem(
                 to: id, ItemRequest(title: values.title, priority: values.priority))
-            return request.redirect(to: "/projects/\(id)")
+            return request.redirect(to: WebPages.project.path(id))
         } catch let error as BillfoldError where error.code != .notFound {
             var page = try await projectPage(request, sort: .default)
             page.values = values
@@ -96,7 +96,7 @@ struct ProjectPagesController: RouteCollection {
                 request, notice: "Select the items to delete first.")
         }
         _ = try await request.projectService.deleteItems(ids, in: id)
-        return request.redirect(to: "/projects/\(id)?done=deleted")
+        return request.redirect(to: WebPages.project.path(id, query: [("done", "deleted")]))
     }
 
     func editProject(request: Request) async throws -> Response {
@@ -115,7 +115,7 @@ struct ProjectPagesController: RouteCollection {
             _ = try await service.update(
                 project.id,
                 ProjectRequest(title: values.title, detail: values.detail ?? "", colour: values.chosenColour))
-            return request.redirect(to: "/projects/\(project.id)?done=saved")
+            return request.redirect(to: WebPages.project.path(project.id, query: [("done", "saved")]))
         } catch let error as BillfoldError {
             return ProjectEditPage(kind: .project(project), values: values, error: error).response(request)
         }
@@ -151,7 +151,7 @@ struct ProjectPagesController: RouteCollection {
                 ItemRequest(
                     title: values.title, detail: values.detail ?? "", priority: values.priority,
                     completed: values.completed != nil))
-            return request.redirect(to: "/projects/\(project.id)?done=saved")
+            return request.redirect(to: WebPages.project.path(project.id, query: [("done", "saved")]))
         } catch let error as BillfoldError {
             return ProjectEditPage(kind: .item(project, item), values: values, error: error).response(request)
         }

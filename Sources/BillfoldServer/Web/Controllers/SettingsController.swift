@@ -62,7 +62,7 @@ struct SettingsController: RouteCollection {
                 deckSize: deckSize
             ).validated()
             try await UserRepository(database: request.store).save(preferences, for: user)
-            return request.redirect(to: "/settings?done=saved")
+            return request.redirect(to: WebPages.settings.path(query: [("done", "saved")]))
         } catch let error as BillfoldError {
             var view = try await page(request)
             view.error = error
@@ -91,6 +91,6 @@ struct SettingsController: RouteCollection {
         guard let id = request.parameters.get("id").flatMap({ Int64($0) }),
             try await UserRepository(database: request.store).revokeToken(id: id, userID: try request.user.requireID)
         else { throw BillfoldError.notFound("token") }
-        return request.redirect(to: "/settings?done=revoked")
+        return request.redirect(to: WebPages.settings.path(query: [("done", "revoked")]))
     }
 }

@@ -15,16 +15,16 @@ struct SignInController: RouteCollection {
     }
 
     func home(request: Request) async throws -> Response {
-        if request.auth.has(UserModel.self) { return request.redirect(to: "/home") }
+        if request.auth.has(UserModel.self) { return request.redirect(to: WebPages.home.path()) }
         if try await UserRepository(database: request.store).count() == 0 {
-            return request.redirect(to: "/setup")
+            return request.redirect(to: WebPages.setup.path())
         }
-        return request.redirect(to: "/signin")
+        return request.redirect(to: WebPages.signIn.path())
     }
 
     func signInPage(request: Request) async throws -> Response {
         if try await UserRepository(database: request.store).count() == 0 {
-            return request.redirect(to: "/setup")
+            return request.redirect(to: WebPages.setup.path())
         }
         return SignInPages.signIn(
             request, next: SafeRedirect.localPath(try? request.query.get(String.self, at: "next")) ?? "")
@@ -58,9 +58,10 @@ struct SignInController: RouteCollection {
             try await UserRepository(database: request.store).deleteSession(secretHash: Secrets.hash(secret))
         }
         request.auth.logout(UserModel.self)
-        let response = request.redirect(to: "/signin")
+        let response = request.redirect(to: WebPages.signIn.path())
         response.cookies[SessionAuthenticator.cookie] = HTTPCookies.Value(
-            string: "", expires: Date(timeIntervalSince1970: 0), path: "/", isSecure: request.isSecure,
+            string: "", expires: Date(timeIntervalSince1970: 0), path: WebPages.start.path(),
+            isSecure: request.isSecure,
             isHTTPOnly: true,
             sameSite: .lax)
         return response
@@ -68,7 +69,7 @@ struct SignInController: RouteCollection {
 
     func setupPage(request: Request) async throws -> Response {
         guard try await UserRepository(database: request.store).count() == 0 else {
-            return request.redirect(to: "/signin")
+            return request.redirect(to: WebPages.signIn.path())
         }
         return SignInPages.setup(request)
     }
@@ -85,7 +86,7 @@ struct SignInController: RouteCollection {
     func setup(request: Request) async throws -> Response {
         // Only the very first account may be made here; afterwards this is a sign-in matter.
         guard try await UserRepository(database: request.store).count() == 0 else {
-            return request.redirect(to: "/signin")
+            return request.redirect(to: WebPages.signIn.path())
         }
         let form = try request.content.decode(SetupForm.self)
         let values = SignInPages.SetupValues(
@@ -101,10 +102,10 @@ struct SignInController: RouteCollection {
                 email: form.email, password: form.password, name: form.name, preferences: preferences)
             return try await request.transaction {
                 guard try await UserRepository(database: request.store).claimSetup() else {
-                    return request.redirect(to: "/signin")
+                    return request.redirect(to: WebPages.signIn.path())
                 }
                 let user = try await AccountService(database: request.store).create(owner)
-                return try await startSession(for: user, request: request, next: "/transactions")
+                return try await startSession(for: user, request: request, next: WebPages.transactions.path())
             }
         } catch let error as BillfoldError {
             return SignInPages.setup(request, values: values, error: error)
@@ -117,10 +118,11 @@ struct SignInController: RouteCollection {
         try await UserRepository(database: request.store).createSession(
             userID: user.requireID, secretHash: Secrets.hash(secret), lifetime: lifetime)
         // Only paths on this site: an open redirect would let a link send people elsewhere.
-        let target = SafeRedirect.localPath(next) ?? "/transactions"
+        let target = SafeRedirect.localPath(next) ?? WebPages.transactions.path()
         let response = request.redirect(to: target, redirectType: .normal)
         response.cookies[SessionAuthenticator.cookie] = HTTPCookies.Value(
-            string: secret, maxAge: Int(lifetime), path: "/", isSecure: request.isSecure, isHTTPOnly: true,
+            string: secret, maxAge: Int(lifetime), path: WebPages.start.path(), isSecure: request.isSecure,
+            isHTTPOnly: true,
             sameSite: .lax)
         return response
     }

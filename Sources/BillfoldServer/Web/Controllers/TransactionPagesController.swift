@@ -50,7 +50,9 @@ struct TransactionPagesController: RouteCollection {
 
     struct MoreRows: Content {
         var html: String
+        /// The "Load more" link's page, and the rows after these for the script.
         var next: String?
+        var nextRows: String?
     }
 
     /// The next page as HTML rows, rendered here so dates and amounts are formatted exactly as on
@@ -65,7 +67,8 @@ struct TransactionPagesController: RouteCollection {
         let renderer = try await rows(request, service: service, categories: page.categories, listQuery: listQuery)
         let view = TransactionListPage(filter: filter, page: page, rows: renderer)
         return try MoreRows(
-            html: HTML.group(renderer.rows(page.transactions)).rendered(for: request), next: view.nextURL
+            html: HTML.group(renderer.rows(page.transactions)).rendered(for: request), next: view.nextURL,
+            nextRows: view.nextRowsURL
         )
         .apiResponse()
     }
@@ -105,7 +108,7 @@ struct TransactionPagesController: RouteCollection {
                 notes: try form.notes.map { try TransactionRules.notes($0) },
                 status: try form.status.map { try TransactionStatus(parsing: $0) })
             _ = try await service.update(id, change)
-            return request.redirect(to: "/transactions/\(id)?saved=1&back=\(back.queryEscaped)")
+            return request.redirect(to: WebPages.transaction.path(id, query: [("saved", "1"), ("back", back)]))
         } catch let error as BillfoldError where error.code != .notFound {
             let transaction = try await service.get(id)
             return try await detailPage(request, service: service, transaction: transaction, error: error, back: back)
@@ -128,9 +131,9 @@ struct TransactionPagesController: RouteCollection {
 
     /// The list to return to: only a transactions list URL, never another site.
     static func safeBack(_ back: String?) -> String {
-        guard let back, !back.isEmpty else { return "/transactions" }
-        if back.hasPrefix("/transactions") { return back }
-        return "/transactions?" + back.filter { $0 != "/" }
+        guard let back, !back.isEmpty else { return WebPages.transactions.path() }
+        if back.hasPrefix(WebPages.transactions.path()) { return back }
+        return WebPages.transactions.path() + "?" + back.filter { $0 != "/" }
     }
 
     func newForm(request: Request) async throws -> Response {
@@ -161,7 +164,7 @@ struct TransactionPagesController: RouteCollection {
             ).validated()
             let created = try await service.create(
                 new, accountID: try Self.optionalID(values.accountId, field: "accountId"))
-            return request.redirect(to: "/transactions/\(created.id)?saved=1")
+            return request.redirect(to: WebPages.transaction.path(created.id, query: [("saved", "1")]))
         } catch let error as BillfoldError {
             return NewTransactionPage(
                 values: values, categories: try await service.categories.tree(),
@@ -185,6 +188,6 @@ struct TransactionPagesController: RouteCollection {
 
 extension TransactionListPage {
     static func query(_ filter: TransactionFilter) -> String {
-        filter.queryItems.map { "\($0.0)=\($0.1.queryEscaped)" }.joined(separator: "&")
+        Endpoint.queryString(filter.queryItems)
     }
 }

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Foundation
@@ -15,13 +16,13 @@ struct ActivityPage {
 
     func response(_ request: Request) -> Response {
         Layout(request: request, title: "Activity", section: .review).response {
-            H.a(.class("back-link"), .href("/review")) { "← Review" }
+            H.a(.class("back-link"), .href(WebPages.review.path())) { "← Review" }
             H.header(.class("page-header")) { H.h1 { "Activity" } }
             if entries.isEmpty {
                 H.section(.class("card empty-state")) {
                     H.h2 { "Nothing reviewed yet" }
                     H.p(.class("secondary")) { "Decisions from the review deck are listed here, day by day." }
-                    H.a(.class("button primary"), .href("/review")) { "Start reviewing" }
+                    H.a(.class("button primary"), .href(WebPages.review.path())) { "Start reviewing" }
                 }
             } else {
                 for day in days {
@@ -33,7 +34,11 @@ struct ActivityPage {
                     }
                 }
                 if hasMore, let last = entries.last {
-                    H.div(.class("more")) { H.a(.class("button"), .href("/activity?before=\(last.id)")) { "Older" } }
+                    H.div(.class("more")) {
+                        H.a(.class("button"), .href(WebPages.activity.path(query: [("before", String(last.id))]))) {
+                            "Older"
+                        }
+                    }
                 }
             }
         }
@@ -66,7 +71,7 @@ struct ActivityPage {
     private func row(_ entry: ReviewRepository.Entry) -> HTML {
         let t = entry.transaction!
         return H.li(.class("txn-row")) {
-            H.a(.class("txn-link"), .href("/transactions/\(t.id)")) {
+            H.a(.class("txn-link"), .href(WebPages.transaction.path(t.id))) {
                 H.div(.class("txn-main")) {
                     H.span(.class("payee")) { t.payee }
                 }

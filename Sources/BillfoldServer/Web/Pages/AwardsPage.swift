@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Foundation
@@ -12,7 +13,7 @@ struct AwardsPage {
     func response(_ request: Request) -> Response {
         let earned = standings.filter(\.earned).count
         return Layout(request: request, title: "Awards", section: .projects).response {
-            H.a(.class("back-link"), .href("/projects")) { "← Projects" }
+            H.a(.class("back-link"), .href(WebPages.projects.path())) { "← Projects" }
             H.header(.class("page-header")) {
                 H.div {
                     H.h1 { "Awards" }

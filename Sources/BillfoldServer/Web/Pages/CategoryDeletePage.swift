@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Vapor
 
@@ -48,7 +49,7 @@ struct CategoryDeletePage {
     func response(_ request: Request) -> Response {
         Layout(request: request, title: title, section: .categories)
             .response(status: error == nil ? .ok : (error!.code == .notFound ? .notFound : .badRequest)) {
-                H.a(.class("back-link"), .href("/categories")) { "← Categories" }
+                H.a(.class("back-link"), .href(WebPages.categories.path())) { "← Categories" }
                 H.section(.class("card form-card delete-card")) {
                     H.h1 { title }
                     if categories.count > 1 {
@@ -74,7 +75,7 @@ struct CategoryDeletePage {
     }
 
     private var form: HTML {
-        H.form(.method("post"), .action("/categories/bulk-delete"), .class("edit-form")) {
+        H.form(.method("post"), .action(WebPages.deleteCategories.path()), .class("edit-form")) {
             for id in categories.map(\.id) { H.input(.type("hidden"), .name("ids[]"), .value(String(id))) }
             H.input(.type("hidden"), .name("confirm"), .value("1"))
             if !children.isEmpty { childrenChoice }
@@ -85,7 +86,7 @@ struct CategoryDeletePage {
                         ? "Delete \(categories[0].isGroup ? "group" : "category")"
                         : "Delete \(categories.count) categories"
                 }
-                H.a(.class("button subtle"), .href("/categories")) { "Cancel" }
+                H.a(.class("button subtle"), .href(WebPages.categories.path())) { "Cancel" }
             }
         }
     }

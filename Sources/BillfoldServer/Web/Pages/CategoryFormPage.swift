@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Foundation
 import Vapor
@@ -62,12 +63,14 @@ struct CategoryFormPage {
     private var isGroup: Bool { editing?.category.isGroup ?? (values.isGroup != nil) }
     private var noun: String { isGroup ? "group" : "category" }
     private var title: String { editing == nil ? "New \(noun)" : "Edit \(noun)" }
-    private var action: String { editing.map { "/categories/\($0.category.id)/edit" } ?? "/categories/new" }
+    private var action: String {
+        editing.map { WebPages.editCategory.path($0.category.id) } ?? WebPages.newCategory.path()
+    }
 
     func response(_ request: Request) -> Response {
         Layout(request: request, title: title, section: .categories, scripts: ["category-form.js"])
             .response(status: error == nil ? .ok : .badRequest) {
-                H.a(.class("back-link"), .href("/categories")) { "← Categories" }
+                H.a(.class("back-link"), .href(WebPages.categories.path())) { "← Categories" }
                 H.section(.class("card form-card")) {
                     H.h1 { title }
                     if let editing {
@@ -118,9 +121,12 @@ struct CategoryFormPage {
                 H.button(.type("submit"), .class("button primary"), .id("save")) {
                     editing == nil ? "Create \(noun)" : "Save changes"
                 }
-                H.a(.class("button subtle"), .href("/categories")) { "Cancel" }
+                H.a(.class("button subtle"), .href(WebPages.categories.path())) { "Cancel" }
                 if let editing {
-                    H.a(.class("button danger push-right"), .href("/categories/\(editing.category.id)/delete")) {
+                    H.a(
+                        .class("button danger push-right"),
+                        .href(WebPages.confirmDeleteCategory.path(editing.category.id))
+                    ) {
                         "Delete…"
                     }
                 }

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Vapor
 
@@ -14,8 +15,8 @@ struct CategoryListPage {
                 H.header(.class("page-header")) {
                     H.h1 { "Categories" }
                     H.div(.class("header-actions")) {
-                        H.a(.class("button"), .href("/categories/new?group=1")) { "New group" }
-                        H.a(.class("button primary"), .href("/categories/new")) { "New category" }
+                        H.a(.class("button"), .href(WebPages.newCategory.path(query: [("group", "1")]))) { "New group" }
+                        H.a(.class("button primary"), .href(WebPages.newCategory.path())) { "New category" }
                     }
                 }
                 if !listing.entries.isEmpty { toolbar }
@@ -25,7 +26,8 @@ struct CategoryListPage {
 
     private var toolbar: HTML {
         H.form(
-            .class("filters card category-filters"), .method("get"), .action("/categories"), .attr("role", "search"),
+            .class("filters card category-filters"), .method("get"), .action(WebPages.categories.path()),
+            .attr("role", "search"),
             .label("Search and sort categories")
         ) {
             Field.input(
@@ -51,16 +53,18 @@ struct CategoryListPage {
                     H.p(.class("secondary")) {
                         "Categories sort your spending: Groceries, Rent, Travel. Groups keep related ones together."
                     }
-                    H.a(.class("button primary"), .href("/categories/new")) { "Create your first category" }
+                    H.a(.class("button primary"), .href(WebPages.newCategory.path())) { "Create your first category" }
                 }
             } else if tree.isEmpty {
                 H.section(.class("card empty-state")) {
                     H.h2 { "No categories match “\(listing.search)”" }
-                    H.a(.class("button"), .href("/categories")) { "Show all categories" }
+                    H.a(.class("button"), .href(WebPages.categories.path())) { "Show all categories" }
                 }
             } else {
-                H.form(.class("card list-card"), .method("post"), .action("/categories/bulk-delete"), .id("bulk-form"))
-                {
+                H.form(
+                    .class("card list-card"), .method("post"), .action(WebPages.deleteCategories.path()),
+                    .id("bulk-form")
+                ) {
                     H.div(.class("bulk-bar")) {
                         H.label(.class("check")) {
                             H.input(.type("checkbox"), .id("select-all"), .attr("hidden", nil))
@@ -100,7 +104,7 @@ struct CategoryListPage {
             H.label(.for(checkbox), .class("visually-hidden")) { "Select \(c.name)" }
             CategoryLook.badge(c)
             H.div(.class("category-main")) {
-                H.a(.class("category-name"), .href("/categories/\(c.id)/edit")) {
+                H.a(.class("category-name"), .href(WebPages.editCategory.path(c.id))) {
                     H.strong { c.name }
                     if c.isGroup { H.span(.class("tag")) { "Group" } }
                     if c.flags.archived { H.span(.class("tag")) { "Archived" } }
@@ -108,7 +112,7 @@ struct CategoryListPage {
                 if !c.description.isEmpty { H.p(.class("description secondary")) { c.description } }
             }
             H.div(.class("category-usage")) {
-                H.a(.href("/transactions?category=\(c.id)"), .class("usage-count")) {
+                H.a(.href(WebPages.transactions.path(query: [("category", String(c.id))])), .class("usage-count")) {
                     format.transactions(usage.transactionCount)
                 }
                 for total in usage.totals {
@@ -118,10 +122,13 @@ struct CategoryListPage {
                 }
             }
             H.div(.class("row-actions")) {
-                H.a(.class("button small subtle"), .href("/categories/\(c.id)/edit"), .label("Edit \(c.name)")) {
+                H.a(.class("button small subtle"), .href(WebPages.editCategory.path(c.id)), .label("Edit \(c.name)")) {
                     "Edit"
                 }
-                H.a(.class("button small danger"), .href("/categories/\(c.id)/delete"), .label("Delete \(c.name)")) {
+                H.a(
+                    .class("button small danger"), .href(WebPages.confirmDeleteCategory.path(c.id)),
+                    .label("Delete \(c.name)")
+                ) {
                     "Delete"
                 }
             }

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Foundation
 import Vapor
@@ -44,7 +45,7 @@ struct HomePage {
             } else {
                 H.p(.class("big-number")) { format.transactions(uncleared) }
                 H.p(.class("secondary")) { "waiting to be reviewed" }
-                H.a(.class("button primary"), .href("/review")) { "Start reviewing" }
+                H.a(.class("button primary"), .href(WebPages.review.path())) { "Start reviewing" }
             }
         }
     }
@@ -54,12 +55,12 @@ struct HomePage {
             H.h2 { "Open projects" }
             if projects.isEmpty {
                 H.p(.class("secondary")) { "No open projects. " }
-                H.a(.class("button"), .href("/projects")) { "Add a project" }
+                H.a(.class("button"), .href(WebPages.projects.path())) { "Add a project" }
             } else {
                 H.ul(.class("home-projects")) {
                     for (project, items) in projects {
                         H.li(.attr("style", ProjectLook.style(project))) {
-                            H.a(.href("/projects/\(project.id)")) { project.title }
+                            H.a(.href(WebPages.project.path(project.id))) { project.title }
                             ProjectLook.progress(project, items)
                             H.span(.class("secondary")) { "\(ProjectLook.percent(items))%" }
                         }
@@ -91,7 +92,7 @@ struct HomePage {
             for (item, project) in entries {
                 H.li(.attr("style", ProjectLook.style(project))) {
                     ProjectLook.status(item)
-                    H.a(.href("/projects/\(project.id)/items/\(item.id)/edit")) { item.title }
+                    H.a(.href(WebPages.editItem.path(project.id, item.id))) { item.title }
                     H.span(.class("secondary")) { project.title }
                 }
             }
@@ -118,7 +119,7 @@ struct HomePage {
                     }
                 }
             }
-            H.a(.href("/awards")) { "All awards" }
+            H.a(.href(WebPages.awards.path())) { "All awards" }
         }
     }
 }

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Vapor
@@ -53,7 +54,7 @@ struct Layout {
                             H.div(.class("notice award-notice"), .attr("role", "status")) {
                                 H.strong { "New award: “\(award.name)”. " }
                                 award.description + " "
-                                H.a(.href("/awards")) { "See your awards" }
+                                H.a(.href(WebPages.awards.path())) { "See your awards" }
                             }
                         }
                         content()
@@ -72,19 +73,19 @@ struct Layout {
 
     private func navigation(_ user: UserModel) -> HTML {
         H.nav(.class("app-nav"), .label("Main")) {
-            H.a(.class("brand"), .href("/home")) {
+            H.a(.class("brand"), .href(WebPages.home.path())) {
                 H.span(.class("brand-mark"), .aria("hidden", "true")) { "B" }
                 H.span(.class("brand-name")) { "Billfold" }
             }
             H.ul(.class("nav-links")) {
-                link(.home, "/home", "Home", icon: "⌂")
-                link(.transactions, "/transactions", "Transactions", icon: "≡")
-                link(.review, "/review", "Review", icon: "⇆")
-                link(.categories, "/categories", "Categories", icon: "◉")
-                link(.projects, "/projects", "Projects", icon: "☑")
-                link(.settings, "/settings", "Settings", icon: "⚙")
+                link(.home, WebPages.home.path(), "Home", icon: "⌂")
+                link(.transactions, WebPages.transactions.path(), "Transactions", icon: "≡")
+                link(.review, WebPages.review.path(), "Review", icon: "⇆")
+                link(.categories, WebPages.categories.path(), "Categories", icon: "◉")
+                link(.projects, WebPages.projects.path(), "Projects", icon: "☑")
+                link(.settings, WebPages.settings.path(), "Settings", icon: "⚙")
             }
-            H.form(.class("sign-out"), .method("post"), .action("/signout")) {
+            H.form(.class("sign-out"), .method("post"), .action(WebPages.signOut.path())) {
                 H.span(.class("who")) { user.name }
                 H.button(.type("submit"), .class("link-button")) { "Sign out" }
             }
@@ -119,9 +120,9 @@ enum ErrorPage {
                 H.p { problem.message }
                 H.p(.class("secondary")) { "Error code: \(problem.code.rawValue)" }
                 if request.auth.has(UserModel.self) {
-                    H.a(.class("button"), .href("/transactions")) { "Go to transactions" }
+                    H.a(.class("button"), .href(WebPages.transactions.path())) { "Go to transactions" }
                 } else {
-                    H.a(.class("button"), .href("/signin")) { "Go to sign in" }
+                    H.a(.class("button"), .href(WebPages.signIn.path())) { "Go to sign in" }
                 }
             }
         }

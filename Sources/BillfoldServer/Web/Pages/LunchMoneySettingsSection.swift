@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Vapor
@@ -22,15 +23,16 @@ struct LunchMoneySettingsSection {
                     "Connected to \(connection.baseURL)."
                 }
                 H.div(.class("form-actions")) {
-                    H.form(.method("post"), .action("/settings/lunchmoney/pull")) {
+                    H.form(.method("post"), .action(WebPages.pullLunchMoney.path())) {
                         H.button(.type("submit"), .class("button primary"), .id("pull-now")) { "Pull now" }
                     }
-                    H.form(.method("post"), .action("/settings/lunchmoney/disconnect")) {
+                    H.form(.method("post"), .action(WebPages.disconnectLunchMoney.path())) {
                         H.button(.type("submit"), .class("button subtle")) { "Disconnect" }
                     }
                 }
                 H.p(
                     .class(status?.failed == true ? "pull-status form-error" : "pull-status"), .id("pull-status"),
+                    .data("status", WebPages.lunchMoneyPullStatus.path()),
                     .attr("role", "status"), .data("running", status?.running == true ? "1" : "0")
                 ) {
                     if let status {
@@ -39,7 +41,11 @@ struct LunchMoneySettingsSection {
                     }
                 }
             } else {
-                H.form(.method("post"), .action("/settings/lunchmoney"), .class("edit-form"), .id("lunchmoney-form")) {
+                H.form(
+                    .method("post"), .action(WebPages.connectLunchMoney.path()), .class("edit-form"),
+                    .id("lunchmoney-form"),
+                    .data("check", WebPages.checkLunchMoney.path())
+                ) {
                     Field.input(
                         "baseURL", label: "Server", type: "url", value: baseURL, error: error?.fields["baseURL"])
                     Field.input(

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Vapor
@@ -23,14 +24,14 @@ struct NewTransactionPage {
     func response(_ request: Request) -> Response {
         Layout(request: request, title: "Add transaction", section: .transactions)
             .response(status: error == nil ? .ok : .badRequest) {
-                H.a(.class("back-link"), .href("/transactions")) { "← Transactions" }
+                H.a(.class("back-link"), .href(WebPages.transactions.path())) { "← Transactions" }
                 H.section(.class("card form-card")) {
                     H.h1 { "Add transaction" }
                     H.p(.class("secondary")) { "Spending is negative (−12.50), income positive." }
                     if let error {
                         H.p(.class("form-error"), .attr("role", "alert")) { error.message }
                     }
-                    H.form(.method("post"), .action("/transactions/new"), .class("edit-form")) {
+                    H.form(.method("post"), .action(WebPages.addTransaction.path()), .class("edit-form")) {
                         Field.input(
                             "bookedAt", label: "Date and time", type: "datetime-local",
                             value: values.bookedAt, error: error?.fields["bookedAt"], extra: [.required])

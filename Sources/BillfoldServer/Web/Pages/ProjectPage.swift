@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Vapor
 
@@ -30,7 +31,7 @@ struct ProjectPage {
                 for sibling in siblings {
                     H.li {
                         H.a(
-                            .href("/projects/\(sibling.id)"), .attr("style", ProjectLook.style(sibling)),
+                            .href(WebPages.project.path(sibling.id)), .attr("style", ProjectLook.style(sibling)),
                             sibling.id == project.id ? .aria("current", "page") : .class("")
                         ) { sibling.title }
                     }
@@ -40,7 +41,9 @@ struct ProjectPage {
     }
 
     @HTMLBuilder private var main: [HTML] {
-        H.a(.class("back-link"), .href(project.closed ? "/projects/closed" : "/projects")) { "← Projects" }
+        H.a(.class("back-link"), .href(project.closed ? WebPages.closedProjects.path() : WebPages.projects.path())) {
+            "← Projects"
+        }
         H.header(.class("page-header project-header"), .attr("style", ProjectLook.style(project))) {
             H.div {
                 H.h1 { project.title }
@@ -48,15 +51,16 @@ struct ProjectPage {
                 if !project.detail.isEmpty { H.p(.class("secondary")) { project.detail } }
             }
             H.div(.class("header-actions")) {
-                H.a(.class("button"), .href("/projects/\(project.id)/edit")) { "Edit" }
+                H.a(.class("button"), .href(WebPages.editProject.path(project.id))) { "Edit" }
                 H.form(
-                    .method("post"), .action("/projects/\(project.id)/\(project.closed ? "reopen" : "close")")
+                    .method("post"),
+                    .action((project.closed ? WebPages.reopenProject : WebPages.closeProject).path(project.id))
                 ) {
                     H.button(.type("submit"), .class("button")) { project.closed ? "Reopen" : "Close project" }
                 }
             }
         }
-        H.form(.method("post"), .action("/projects/\(project.id)/items"), .class("card inline-form add-row")) {
+        H.form(.method("post"), .action(WebPages.addItem.path(project.id)), .class("card inline-form add-row")) {
             Field.input(
                 "title", label: "New item", value: values.title, error: error?.fields["title"],
                 extra: [
@@ -81,7 +85,7 @@ struct ProjectPage {
 
     private var list: HTML {
         H.section(.class("card list-card")) {
-            H.form(.method("get"), .action("/projects/\(project.id)"), .class("bulk-bar sort-bar")) {
+            H.form(.method("get"), .action(WebPages.project.path(project.id)), .class("bulk-bar sort-bar")) {
                 H.label(.for("sort")) { "Sort" }
                 H.select(.id("sort"), .name("sort"), .data("autosubmit", "")) {
                     for option in ItemSort.allCases {
@@ -90,7 +94,7 @@ struct ProjectPage {
                 }
                 H.button(.type("submit"), .class("button small"), .data("without-script", "")) { "Sort" }
             }
-            H.form(.method("post"), .action("/projects/\(project.id)/items/delete"), .id("bulk-form")) {
+            H.form(.method("post"), .action(WebPages.deleteItems.path(project.id)), .id("bulk-form")) {
                 H.ul(.class("item-list"), .attr("style", ProjectLook.style(project))) {
                     for item in items {
                         H.li(.class(item.completed ? "item-row completed" : "item-row"), .data("id", String(item.id))) {
@@ -99,7 +103,7 @@ struct ProjectPage {
                                 .class("select"))
                             H.label(.for("select-\(item.id)"), .class("visually-hidden")) { "Select \(item.title)" }
                             ProjectLook.status(item)
-                            H.a(.class("item-title"), .href("/projects/\(project.id)/items/\(item.id)/edit")) {
+                            H.a(.class("item-title"), .href(WebPages.editItem.path(project.id, item.id))) {
                                 item.title
                             }
                             H.span(.class("tag priority-\(item.priority.rawValue)")) { item.priority.label }
@@ -133,8 +137,8 @@ struct ProjectEditPage {
 
     private var action: String {
         switch kind {
-        case .project(let project): "/projects/\(project.id)/edit"
-        case .item(let project, let item): "/projects/\(project.id)/items/\(item.id)/edit"
+        case .project(let project): WebPages.editProject.path(project.id)
+        case .item(let project, let item): WebPages.editItem.path(project.id, item.id)
         }
     }
 
@@ -144,7 +148,7 @@ struct ProjectEditPage {
         return Layout(request: request, title: title, section: .projects).response(
             status: error == nil ? .ok : .badRequest
         ) {
-            H.a(.class("back-link"), .href("/projects/\(project.id)")) { "← \(project.title)" }
+            H.a(.class("back-link"), .href(WebPages.project.path(project.id))) { "← \(project.title)" }
             H.section(.class("card form-card")) {
                 H.h1 { title }
                 if let error, error.fields.isEmpty {
@@ -178,7 +182,7 @@ struct ProjectEditPage {
                     }
                     H.div(.class("form-actions")) {
                         H.button(.type("submit"), .class("button primary")) { "Save changes" }
-                        H.a(.class("button subtle"), .href("/projects/\(project.id)")) { "Cancel" }
+                        H.a(.class("button subtle"), .href(WebPages.project.path(project.id))) { "Cancel" }
                     }
                 }
             }

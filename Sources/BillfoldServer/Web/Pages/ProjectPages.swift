@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Vapor
 
@@ -13,14 +14,16 @@ struct ProjectListPage {
             .response(status: error == nil ? .ok : .badRequest) {
                 H.header(.class("page-header")) {
                     H.h1 { "Projects" }
-                    H.a(.class("button"), .href("/awards")) { "Awards" }
+                    H.a(.class("button"), .href(WebPages.awards.path())) { "Awards" }
                 }
                 H.nav(.class("tabs"), .label("Project lists")) {
-                    H.a(.href("/projects"), closed ? .class("tab") : .aria("current", "page")) { "Open" }
-                    H.a(.href("/projects/closed"), closed ? .aria("current", "page") : .class("tab")) { "Closed" }
+                    H.a(.href(WebPages.projects.path()), closed ? .class("tab") : .aria("current", "page")) { "Open" }
+                    H.a(.href(WebPages.closedProjects.path()), closed ? .aria("current", "page") : .class("tab")) {
+                        "Closed"
+                    }
                 }
                 if !closed {
-                    H.form(.method("post"), .action("/projects"), .class("card inline-form add-row")) {
+                    H.form(.method("post"), .action(WebPages.addProject.path()), .class("card inline-form add-row")) {
                         Field.input(
                             "title", label: "New project", value: values.title, error: error?.fields["title"],
                             extra: [
@@ -50,7 +53,7 @@ struct ProjectListPage {
     private func card(_ project: Project, _ items: [Item]) -> HTML {
         let done = items.filter(\.completed).count
         return H.li(.class("card project-card"), .attr("style", ProjectLook.style(project))) {
-            H.a(.class("project-title"), .href("/projects/\(project.id)")) { project.title }
+            H.a(.class("project-title"), .href(WebPages.project.path(project.id))) { project.title }
             if !project.detail.isEmpty { H.p(.class("secondary")) { project.detail } }
             ProjectLook.progress(project, items)
             H.p(.class("secondary")) { "\(done) of \(items.count) done · \(ProjectLook.percent(items))%" }

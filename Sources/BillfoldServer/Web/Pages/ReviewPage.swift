@@ -1,9 +1,10 @@
+import BillfoldAPI
 import BillfoldCore
 import Foundation
 import Vapor
 
 /// The review deck page. The deck itself runs in `review.js`: it loads the month's cards from
-/// `/review/cards`, lets the user swipe, then applies the decisions through the native API and
+/// `WebPages.reviewCards`, lets the user swipe, then applies the decisions through the native API and
 /// offers the look-back. The page carries what the script needs to draw the category picker.
 struct ReviewPage {
     let month: Month
@@ -17,11 +18,14 @@ struct ReviewPage {
                     H.h1 { "Review" }
                     H.p(.class("secondary"), .id("deck-month")) { monthName }
                 }
-                H.a(.class("button"), .href("/activity")) { "Activity" }
+                H.a(.class("button"), .href(WebPages.activity.path())) { "Activity" }
             }
             H.div(
                 .id("deck"), .class("deck"), .data("month", month.description),
-                .data("month-name", monthName), .aria("live", "polite")
+                .data("month-name", monthName), .data("cards", WebPages.reviewCards.path()),
+                .data("batches", NativeAPI.reviewBatch.path()), .data("lookback", NativeAPI.reviewLookback.path()),
+                .data("activity", WebPages.activity.path()), .data("review", WebPages.review.path()),
+                .aria("live", "polite")
             ) {
                 H.div(.class("card deck-state"), .id("deck-loading")) {
                     H.span(.class("spinner"), .aria("hidden", "true"))
@@ -31,7 +35,9 @@ struct ReviewPage {
                     H.div(.class("card empty-state")) {
                         H.p {
                             "The review deck needs JavaScript. You can still clear transactions one by one from "
-                            H.a(.href("/transactions?status=uncleared")) { "the list of uncleared transactions" }
+                            H.a(.href(WebPages.transactions.path(query: [("status", "uncleared")]))) {
+                                "the list of uncleared transactions"
+                            }
                             "."
                         }
                     }

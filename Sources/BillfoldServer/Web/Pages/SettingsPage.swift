@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Vapor
@@ -34,7 +35,7 @@ struct SettingsPage {
                 tokensSection
                 lunchMoney.html
                 // On phones the tab bar has no room for it; here it is always at hand.
-                H.form(.method("post"), .action("/signout"), .class("card form-card sign-out-card")) {
+                H.form(.method("post"), .action(WebPages.signOut.path()), .class("card form-card sign-out-card")) {
                     H.button(.type("submit"), .class("button")) { "Sign out" }
                 }
             }
@@ -44,7 +45,7 @@ struct SettingsPage {
         H.section(.class("card form-card"), .label("Preferences")) {
             H.h2 { "Preferences" }
             if let error, error.fields.isEmpty { H.p(.class("form-error"), .attr("role", "alert")) { error.message } }
-            H.form(.method("post"), .action("/settings"), .class("edit-form")) {
+            H.form(.method("post"), .action(WebPages.saveSettings.path()), .class("edit-form")) {
                 PreferenceFields.locale(preferences.locale, error: error?.fields["locale"])
                 PreferenceFields.timeZone(preferences.timeZone, error: error?.fields["timeZone"])
                 PreferenceFields.currency(preferences.currency.code, error: error?.fields["currency"])
@@ -66,7 +67,7 @@ struct SettingsPage {
             H.p(.class("secondary")) {
                 "Apps and scripts use a token as “Authorization: Bearer …” on the APIs. A token is shown once, when it is made."
             }
-            H.form(.method("post"), .action("/settings/tokens"), .class("inline-form")) {
+            H.form(.method("post"), .action(WebPages.createToken.path()), .class("inline-form")) {
                 Field.input(
                     "label", label: "Label", error: tokenError,
                     extra: [.required, .attr("maxlength", "100"), .attr("placeholder", "e.g. iPhone")])
@@ -91,7 +92,7 @@ struct SettingsPage {
                                 H.td { format.dateTime(token.createdAt) }
                                 H.td { token.lastUsedAt.map(format.dateTime) ?? "Never" }
                                 H.td {
-                                    H.form(.method("post"), .action("/settings/tokens/\(token.id!)/revoke")) {
+                                    H.form(.method("post"), .action(WebPages.revokeToken.path(token.id!))) {
                                         H.button(
                                             .type("submit"), .class("button danger small"),
                                             .label("Revoke token \(token.label)")

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Foundation
 import Vapor
@@ -9,7 +10,7 @@ enum SignInPages {
             H.section(.class("card auth-card")) {
                 H.h1 { "Sign in to Billfold" }
                 if let error { H.p(.class("form-error"), .attr("role", "alert")) { error } }
-                H.form(.method("post"), .action("/signin")) {
+                H.form(.method("post"), .action(WebPages.sendSignIn.path())) {
                     HTML.void("input", [.type("hidden"), .name("next"), .value(next)])
                     Field.input(
                         "email", label: "Email", type: "email", value: email,
@@ -45,7 +46,10 @@ enum SignInPages {
                 }
                 // Only a fresh form takes the browser's zone and language; after a failed save it
                 // keeps what the user chose.
-                H.el("form", [.method("post"), .action("/setup")] + (error == nil ? [.data("fresh", "")] : [])) {
+                H.el(
+                    "form",
+                    [.method("post"), .action(WebPages.sendSetup.path())] + (error == nil ? [.data("fresh", "")] : [])
+                ) {
                     Field.input(
                         "name", label: "Your name", value: values.name, error: error?.fields["name"],
                         extra: [.attr("autocomplete", "name")])
@@ -87,7 +91,8 @@ enum PreferenceFields {
             options: Currency.allCodes.map { ($0, $0) }, selected: selected, error: error)
     }
 
-    static let zones: [String] = (["UTC"] + TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") }).sorted {
-        $0 == "UTC" ? true : ($1 == "UTC" ? false : $0 < $1)
-    }
+    static let zones: [String] =
+        (["UTC"] + TimeZone.knownTimeZoneIdentifiers.filter { $0.contains(WebPages.start.path()) }).sorted {
+            $0 == "UTC" ? true : ($1 == "UTC" ? false : $0 < $1)
+        }
 }

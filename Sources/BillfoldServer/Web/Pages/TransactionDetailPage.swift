@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Vapor
 
@@ -117,7 +118,7 @@ struct TransactionDetailPage {
             if let error, error.fields.isEmpty {
                 H.p(.class("form-error"), .attr("role", "alert")) { error.message }
             }
-            H.form(.method("post"), .action("/transactions/\(t.id)"), .class("edit-form")) {
+            H.form(.method("post"), .action(WebPages.saveTransaction.path(t.id)), .class("edit-form")) {
                 HTML.void("input", [.type("hidden"), .name("back"), .value(back)])
                 CategoryPickerField(
                     categories: rows.categories, selected: t.categoryID,

@@ -11,10 +11,14 @@ struct TransactionListPage {
 
     var listQuery: String { Self.query(filter) }
 
+    /// The next page, as a page of its own (the "Load more" link without JavaScript).
     var nextURL: String? {
-        page.next.map { cursor in
-            "/transactions?" + (listQuery.isEmpty ? "" : listQuery + "&") + "cursor=\(cursor.token)"
-        }
+        page.next.map { WebPages.transactions.path(query: filter.queryItems + [("cursor", $0.token)]) }
+    }
+
+    /// The next page's rows alone, for the list's script.
+    var nextRowsURL: String? {
+        page.next.map { WebPages.transactionRows.path(query: filter.queryItems + [("cursor", $0.token)]) }
     }
 
     func response(_ request: Request, notice: String? = nil) -> Response {
@@ -24,7 +28,7 @@ struct TransactionListPage {
         ).response {
             H.header(.class("page-header")) {
                 H.h1 { "Transactions" }
-                H.a(.class("button primary"), .href("/transactions/new")) { "Add transaction" }
+                H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { "Add transaction" }
             }
             filters
             totals
@@ -42,7 +46,7 @@ struct TransactionListPage {
 
     private var filters: HTML {
         H.form(
-            .class("filters card"), .method("get"), .action("/transactions"), .attr("role", "search"),
+            .class("filters card"), .method("get"), .action(WebPages.transactions.path()), .attr("role", "search"),
             .label("Filter transactions")
         ) {
             H.div(.class("field")) {
@@ -62,7 +66,7 @@ struct TransactionListPage {
                 extra: [.attr("placeholder", "e.g. REWE")])
             H.div(.class("filter-actions")) {
                 H.button(.type("submit"), .class("button")) { "Apply" }
-                if !filter.isEmpty { H.a(.class("button subtle"), .href("/transactions")) { "Clear" } }
+                if !filter.isEmpty { H.a(.class("button subtle"), .href(WebPages.transactions.path())) { "Clear" } }
             }
         }
     }
@@ -115,9 +119,9 @@ struct TransactionListPage {
                             : "Try another category, status or date range."
                     }
                     if filter.isEmpty {
-                        H.a(.class("button primary"), .href("/transactions/new")) { "Add transaction" }
+                        H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { "Add transaction" }
                     } else {
-                        H.a(.class("button"), .href("/transactions")) { "Clear filters" }
+                        H.a(.class("button"), .href(WebPages.transactions.path())) { "Clear filters" }
                     }
                 }
             } else {
@@ -130,9 +134,9 @@ struct TransactionListPage {
     /// "Load more" works as a plain link; the script turns it into infinite scroll with visible
     /// loading, error-with-retry and offline states.
     private var moreControls: HTML {
-        H.div(.class("more"), .id("more")) {
-            if let nextURL {
-                H.a(.class("button"), .href(nextURL), .data("more", "")) { "Load more" }
+        H.div(.class("more"), .id("more"), .data("signin", WebPages.signIn.path())) {
+            if let nextURL, let nextRowsURL {
+                H.a(.class("button"), .href(nextURL), .data("more", nextRowsURL)) { "Load more" }
             } else {
                 H.p(.class("secondary end-of-list")) { "That’s everything for this filter." }
             }

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import Foundation
 
@@ -14,9 +15,9 @@ struct TransactionRows {
     }
 
     func row(_ t: Transaction) -> HTML {
-        let back = listQuery.isEmpty ? "" : "?back=" + listQuery.queryEscaped
+        let back = listQuery.isEmpty ? [] : [("back", listQuery)]
         return H.li(.class("txn-row"), .data("id", String(t.id))) {
-            H.a(.href("/transactions/\(t.id)\(back)"), .class("txn-link")) {
+            H.a(.href(WebPages.transaction.path(t.id, query: back)), .class("txn-link")) {
                 H.div(.class("txn-main")) {
                     H.strong(.class("payee")) { t.payee }
                     H.span(.class("description")) { description(t) }
