@@ -19,7 +19,7 @@ struct Users: AsyncParsableCommand {
             try await withApplication(options.flags) { app in
                 let user = try await AccountService(database: app.db).createUser(
                     email: email, password: password, name: name)
-                say("Created user \(user.email) (id \(user.requireID)).")
+                say("Created user \(user.email) (id \(user.id)).")
             }
         }
     }
@@ -66,7 +66,7 @@ struct Import: AsyncParsableCommand {
             }
             try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
-                let outcome = try await PaybackImport(database: app.db, userID: owner.requireID).run(data)
+                let outcome = try await PaybackImport(database: app.db, userID: owner.id).run(data)
                 say(
                     "Read \(outcome.read) transactions from \(file): added \(outcome.added), skipped \(outcome.skipped) already imported."
                 )

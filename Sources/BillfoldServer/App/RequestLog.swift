@@ -1,4 +1,4 @@
-import BillfoldStore
+import BillfoldCore
 import Foundation
 import Logging
 import Vapor
@@ -23,7 +23,7 @@ struct RequestLog: Middleware {
             "status": .stringConvertible(Int(response.status.code)),
             "duration_ms": .stringConvertible((milliseconds * 10).rounded() / 10),
         ]
-        if let id = request.auth.get(UserModel.self)?.id { metadata["user_id"] = .stringConvertible(id) }
+        if let id = request.auth.get(User.self)?.id { metadata["user_id"] = .stringConvertible(id) }
         request.logger.info("request", metadata: metadata)
     }
 }

@@ -3,7 +3,7 @@ import BillfoldCore
 import BillfoldStore
 import Vapor
 
-extension UserModel: Authenticatable {}
+extension User: Authenticatable {}
 
 /// Signs in the browser whose session cookie names a live session in the database, so any
 /// instance sharing the database can serve it.
@@ -47,7 +47,7 @@ struct RequireUser: AsyncMiddleware {
     let style: Style
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if request.auth.has(UserModel.self) {
+        if request.auth.has(User.self) {
             return try await next.respond(to: request)
         }
         switch style {
@@ -72,9 +72,9 @@ struct RequireUser: AsyncMiddleware {
 
 extension Request {
     /// The signed-in user; routes behind `RequireUser` always have one.
-    var user: UserModel {
+    var user: User {
         get throws {
-            guard let user = auth.get(UserModel.self) else {
+            guard let user = auth.get(User.self) else {
                 throw BillfoldError(.unauthorized, "Sign in or send a valid access token.")
             }
             return user

@@ -64,7 +64,7 @@ struct CrossSiteGuard: Middleware {
         }
         // Signed in, only the session's token counts: a sibling site could plant a pre-session cookie.
         let session = request.cookies[SessionAuthenticator.cookie]?.string
-        let secrets = request.auth.has(UserModel.self) ? [session] : [session, request.cookies[cookie]?.string]
+        let secrets = request.auth.has(User.self) ? [session] : [session, request.cookies[cookie]?.string]
         let expected = secrets.compactMap { $0 }.filter { !$0.isEmpty }.map(token(for:))
         guard let sent, !sent.isEmpty, expected.contains(where: { constantTimeEqual($0, sent) }) else {
             throw refusal("the page it came from had expired or was not from Billfold.")
@@ -93,7 +93,7 @@ extension Request {
     /// This browser's CSRF token: from its session, or else from its pre-session cookie, which is
     /// made (and set on the answer) the first time a page needs it.
     var csrfToken: String {
-        if auth.has(UserModel.self), let session = cookies[SessionAuthenticator.cookie]?.string, !session.isEmpty {
+        if auth.has(User.self), let session = cookies[SessionAuthenticator.cookie]?.string, !session.isEmpty {
             return CrossSiteGuard.token(for: session)
         }
         if let secret = cookies[CrossSiteGuard.cookie]?.string ?? storage[CrossSiteGuard.NewPreSessionKey.self],

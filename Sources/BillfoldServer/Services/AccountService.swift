@@ -22,7 +22,7 @@ public struct AccountService: Sendable {
     /// Creates a user with a bcrypt-hashed password.
     public func createUser(
         email: String, password: String, name: String?, preferences: Preferences = .standard
-    ) async throws -> UserModel {
+    ) async throws -> User {
         try await create(try await Self.newUser(email: email, password: password, name: name, preferences: preferences))
     }
 
@@ -52,22 +52,23 @@ public struct AccountService: Sendable {
             preferences: checked)
     }
 
-    public func create(_ user: NewUser) async throws -> UserModel {
+    public func create(_ user: NewUser) async throws -> User {
         try await UserRepository(database: database).create(
             email: user.email, name: user.name, passwordHash: user.passwordHash, preferences: user.preferences)
     }
 
     /// The user whose email and password match, or nil. Takes as long for an unknown email as
     /// for a wrong password, so timing does not tell which emails exist.
-    public func signIn(email: String, password: String) async throws -> UserModel? {
-        let user = try await UserRepository(database: database).find(email: email.trimmingCharacters(in: .whitespaces))
-        let hash = user?.passwordHash ?? Self.decoyHash
+    public func signIn(email: String, password: String) async throws -> User? {
+        let found = try await UserRepository(database: database).credentials(
+            email: email.trimmingCharacters(in: .whitespaces))
+        let hash = found?.passwordHash ?? Self.decoyHash
         let matches = (try? await Self.offEventLoop { try Bcrypt.verify(password, created: hash) }) ?? false
-        return matches ? user : nil
+        return matches ? found?.user : nil
     }
 
     /// Creates an access token and returns it in the clear, the only time it is ever shown.
-    public func createToken(for user: UserModel, label rawLabel: String) async throws -> (
+    public func createToken(for user: User, label rawLabel: String) async throws -> (
         token: String, record: AccessTokenModel
     ) {
         try TextRules.check(rawLabel, field: "label")
@@ -77,7 +78,7 @@ public struct AccountService: Sendable {
         }
         let token = Secrets.newAccessToken()
         let record = try await UserRepository(database: database).createToken(
-            userID: user.requireID, label: label, secretHash: Secrets.hash(token))
+            userID: user.id, label: label, secretHash: Secrets.hash(token))
         return (token, record)
     }
 

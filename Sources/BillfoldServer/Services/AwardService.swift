@@ -17,11 +17,11 @@ enum AwardCatalogue {
 /// Where a user stands with every award; newly reached awards are recorded on the way.
 struct AwardService: Sendable {
     let database: any Database
-    let user: UserModel
+    let user: User
     let catalogue: [Award]
 
     func standings(now: Int64 = Timestamp.now()) async throws -> (all: [AwardStanding], newlyEarned: [Award]) {
-        let repository = AwardRepository(database: database, userID: user.requireID)
+        let repository = AwardRepository(database: database, userID: user.id)
         let offset = user.preferences.zone.secondsFromGMT()
         let result = AwardStanding.evaluate(
             catalogue, counts: try await repository.counts(utcOffset: offset), recorded: try await repository.earned(),

@@ -7,9 +7,9 @@ import FluentKit
 /// web pages all come through here, so each rule exists once.
 struct CategoryService: Sendable {
     let database: any Database
-    let user: UserModel
+    let user: User
 
-    var repository: CategoryRepository { CategoryRepository(database: database, userID: user.requireID) }
+    var repository: CategoryRepository { CategoryRepository(database: database, userID: user.id) }
 
     func listing(search: String = "", sort: CategorySort = .name) async throws -> CategoryListing {
         CategoryListing(try await repository.usage(), search: search, sort: sort)

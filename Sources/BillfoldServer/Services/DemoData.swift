@@ -7,9 +7,9 @@ import Foundation
 /// category groups with children, and `count` transactions.
 public struct DemoData: Sendable {
     let database: any Database
-    let user: UserModel
+    let user: User
 
-    public init(database: any Database, user: UserModel) {
+    public init(database: any Database, user: User) {
         self.database = database
         self.user = user
     }
@@ -17,7 +17,7 @@ public struct DemoData: Sendable {
     /// Writes in chunks and reports progress after each; re-running adds nothing twice, because
     /// each generated transaction has a stable external id.
     public func generate(count: Int, now: Date = Date(), progress: (Int) -> Void = { _ in }) async throws -> Int {
-        let userID = user.requireID
+        let userID = user.id
         let categories = CategoryRepository(database: database, userID: userID)
         let accounts = AccountRepository(database: database, userID: userID)
         var accountIDs: [String: Int64] = [:]

@@ -9,9 +9,9 @@ import Foundation
 /// nothing and reuses what the first one made.
 public struct LunchMoneyImport: Sendable {
     let database: any Database
-    let user: UserModel
+    let user: User
 
-    public init(database: any Database, user: UserModel) {
+    public init(database: any Database, user: User) {
         self.database = database
         self.user = user
     }
@@ -31,7 +31,7 @@ public struct LunchMoneyImport: Sendable {
     }
 
     public func run(_ rows: [LunchMoneyTransaction], categories: [LunchMoneyCategory]) async throws -> Outcome {
-        let userID = user.requireID
+        let userID = user.id
         let outcome = try await database.transaction { db in
             let repository = CategoryRepository(database: db, userID: userID)
             var made: [Int64: Int64] = [:]

@@ -6,9 +6,9 @@ import FluentKit
 /// Projects and items for one user; the API and the pages share it.
 struct ProjectService: Sendable {
     let database: any Database
-    let user: UserModel
+    let user: User
 
-    var repository: ProjectRepository { ProjectRepository(database: database, userID: user.requireID) }
+    var repository: ProjectRepository { ProjectRepository(database: database, userID: user.id) }
 
     func project(_ id: Int64) async throws -> Project {
         guard let project = try await repository.project(id) else { throw BillfoldError.notFound("project") }

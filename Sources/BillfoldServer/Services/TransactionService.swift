@@ -7,13 +7,13 @@ import FluentKit
 /// all come through here, so each rule exists once.
 struct TransactionService: Sendable {
     let database: any Database
-    let user: UserModel
+    let user: User
 
     var transactions: TransactionRepository {
-        TransactionRepository(database: database, userID: user.requireID)
+        TransactionRepository(database: database, userID: user.id)
     }
-    var categories: CategoryRepository { CategoryRepository(database: database, userID: user.requireID) }
-    var accounts: AccountRepository { AccountRepository(database: database, userID: user.requireID) }
+    var categories: CategoryRepository { CategoryRepository(database: database, userID: user.id) }
+    var accounts: AccountRepository { AccountRepository(database: database, userID: user.id) }
 
     /// A page of a filter, and the totals of the whole filter.
     struct Page: Sendable {

@@ -10,19 +10,29 @@ public struct UserRepository: Sendable {
 
     public func count() async throws -> Int { try await UserModel.query(on: database).count() }
 
-    public func find(id: Int64) async throws -> UserModel? {
-        try await UserModel.find(id, on: database)
+    public func find(id: Int64) async throws -> User? {
+        try await UserModel.find(id, on: database)?.value
     }
 
-    public func find(email: String) async throws -> UserModel? {
+    public func find(email: String) async throws -> User? {
+        try await model(email: email)?.value
+    }
+
+    /// The user with this email and their password hash, for checking a sign-in.
+    public func credentials(email: String) async throws -> (user: User, passwordHash: String)? {
+        guard let model = try await model(email: email) else { return nil }
+        return (model.value, model.passwordHash)
+    }
+
+    private func model(email: String) async throws -> UserModel? {
         try await UserModel.query(on: database).filter(\.$email == email.lowercased()).first()
     }
 
     /// Creates a user; refuses an email that is taken.
     public func create(
         email: String, name: String, passwordHash: String, preferences: Preferences
-    ) async throws -> UserModel {
-        if try await find(email: email) != nil {
+    ) async throws -> User {
+        if try await model(email: email) != nil {
             throw BillfoldError(
                 .conflict, "An account with the email \(email) already exists.",
                 fields: ["email": "This email is already in use."])
@@ -34,12 +44,16 @@ public struct UserRepository: Sendable {
         user.createdAt = Timestamp.now()
         apply(preferences, to: user)
         try await user.save(on: database)
-        return user
+        return user.value
     }
 
-    public func save(_ preferences: Preferences, for user: UserModel) async throws {
+    /// Stores the user's preferences; false when there is no such user.
+    @discardableResult
+    public func save(_ preferences: Preferences, forUser id: Int64) async throws -> Bool {
+        guard let user = try await UserModel.find(id, on: database) else { return false }
         apply(preferences, to: user)
         try await user.save(on: database)
+        return true
     }
 
     private func apply(_ preferences: Preferences, to user: UserModel) {
@@ -70,7 +84,7 @@ public struct UserRepository: Sendable {
 
     /// The user a live session belongs to: not past its absolute end, and used within `idle`
     /// seconds. Using it moves its idle end on.
-    public func user(forSession secretHash: String, idle: Int64) async throws -> UserModel? {
+    public func user(forSession secretHash: String, idle: Int64) async throws -> User? {
         let now = Timestamp.now()
         guard
             let session = try await SessionModel.query(on: database)
@@ -129,7 +143,7 @@ public struct UserRepository: Sendable {
 
     /// The user a token belongs to; records when it was last used, at most once a minute so
     /// reads do not each cost a write.
-    public func user(forToken secretHash: String) async throws -> UserModel? {
+    public func user(forToken secretHash: String) async throws -> User? {
         // Plain SQL: this runs on every API request.
         struct Token: Decodable {
             var id: Int64
@@ -151,12 +165,15 @@ public struct UserRepository: Sendable {
 }
 
 extension UserModel {
-    public var preferences: Preferences {
+    var preferences: Preferences {
         Preferences(
             locale: locale, timeZone: timeZone,
             currency: (try? Currency(code: currency)) ?? .eur, deckSize: deckSize)
     }
 
-    /// The id of a saved user.
-    public var requireID: Int64 { id! }
+    /// The user as everything outside the store sees them. Only saved rows are read or returned,
+    /// so the id is always there.
+    var value: User {
+        User(id: id ?? 0, email: email, name: name, preferences: preferences, createdAt: createdAt)
+    }
 }

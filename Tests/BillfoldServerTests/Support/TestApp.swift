@@ -53,9 +53,9 @@ struct TestApp {
 
     /// A user and an access token for them.
     struct Person {
-        let user: UserModel
+        let user: User
         let token: String
-        var id: Int64 { user.requireID }
+        var id: Int64 { user.id }
         var auth: HTTPHeaders { ["Authorization": "Bearer \(token)"] }
     }
 

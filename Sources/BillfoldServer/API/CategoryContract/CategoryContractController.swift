@@ -20,7 +20,7 @@ struct CategoryContractController: RouteCollection {
     func list(request: Request) async throws -> Response {
         let user = try request.user
         let listing = try await request.categoryService.listing(sort: .name)
-        let data = listing.flat.map { ContractCategory($0.category, userID: user.requireID) }
+        let data = listing.flat.map { ContractCategory($0.category, userID: user.id) }
         return try ContractEnvelope(success: true, message: "Categories retrieved.", data: data).response()
     }
 
@@ -30,7 +30,7 @@ struct CategoryContractController: RouteCollection {
         let created = try await request.categoryService.create(
             CategoryDraft(name: body.CategoryName, description: body.Description ?? ""))
         return try ContractEnvelope(
-            success: true, message: "Category created.", data: ContractCategory(created, userID: user.requireID)
+            success: true, message: "Category created.", data: ContractCategory(created, userID: user.id)
         ).response(status: .created)
     }
 

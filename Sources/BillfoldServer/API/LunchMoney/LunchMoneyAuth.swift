@@ -8,14 +8,14 @@ import Vapor
 struct LunchMoneyAuth: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.headers.bearerAuthorization == nil {
-            request.auth.logout(UserModel.self)  // a browser session is not a token
+            request.auth.logout(User.self)  // a browser session is not a token
             if let token = try? request.query.get(String.self, at: "access_token"), !token.isEmpty,
                 let user = try await UserRepository(database: request.store).user(forToken: Secrets.hash(token))
             {
                 request.auth.login(user)
             }
         }
-        guard request.auth.has(UserModel.self) else {
+        guard request.auth.has(User.self) else {
             throw BillfoldError(.unauthorized, "Access token does not exist.")
         }
         return try await next.respond(to: request)

@@ -46,8 +46,9 @@ struct LunchMoneyCategoriesController: RouteCollection {
         }
         return LunchMoneyJSON.response(
             Me(
-                user_name: user.name, user_email: user.email, user_id: user.requireID, account_id: user.requireID,
-                budget_name: "Billfold", primary_currency: user.currency.lowercased(), api_key_label: nil))
+                user_name: user.name, user_email: user.email, user_id: user.id, account_id: user.id,
+                budget_name: "Billfold", primary_currency: user.preferences.currency.code.lowercased(),
+                api_key_label: nil))
     }
 
     /// `format=flattened` (default): every category by name, groups with their children too;

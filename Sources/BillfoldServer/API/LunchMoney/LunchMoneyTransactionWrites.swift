@@ -153,12 +153,12 @@ extension LunchMoneyTransactionsController {
     }
 
     private static func newTransaction(
-        _ item: InsertItem, user: UserModel, service: TransactionService, debitAsNegative: Bool, index: Int
+        _ item: InsertItem, user: User, service: TransactionService, debitAsNegative: Bool, index: Int
     ) async throws -> NewTransaction {
         guard let dateText = item.date else { throw BillfoldError.validation("date", "missing date.") }
         guard let amount = item.amount else { throw BillfoldError.validation("amount", "missing amount.") }
         let day = try day(dateText, "date")
-        let currency = try Currency(code: (item.currency ?? user.currency).uppercased())
+        let currency = try Currency(code: (item.currency ?? user.preferences.currency.code).uppercased())
         var new = NewTransaction(
             bookedAt: try BookingTime(localDateTime: "\(day)T12:00", timeZone: user.preferences.zone),
             payee: item.payee ?? "(no payee)", notes: item.notes ?? "",

@@ -14,9 +14,11 @@ struct MeController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(NativeAPI.me) { request async throws -> Response in
             let user = try request.user
+            let preferences = user.preferences
             return try MeResponse(
-                id: user.requireID, email: user.email, name: user.name, locale: user.locale,
-                timeZone: user.timeZone, primaryCurrency: user.currency, deckSize: user.deckSize
+                id: user.id, email: user.email, name: user.name, locale: preferences.locale,
+                timeZone: preferences.timeZone, primaryCurrency: preferences.currency.code,
+                deckSize: preferences.deckSize
             ).apiResponse()
         }
     }

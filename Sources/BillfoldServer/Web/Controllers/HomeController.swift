@@ -29,7 +29,7 @@ struct HomeController: RouteCollection {
             .reduce(0) { $0 + $1.count }
         let month = Month(Date(), in: zone)
         let tree = try await request.categoryService.repository.tree()
-        let lines = try await SpendingRepository(database: request.store as! any SQLDatabase, userID: user.requireID)
+        let lines = try await SpendingRepository(database: request.store as! any SQLDatabase, userID: user.id)
             .byCategory(in: month.range(in: zone))
             .map { line -> (label: String, colour: String, money: Money) in
                 let category = line.categoryID.flatMap { tree.category($0) }
@@ -40,7 +40,7 @@ struct HomeController: RouteCollection {
             .sorted { ($0.earnedAt ?? 0) > ($1.earnedAt ?? 0) }
         return HomePage(
             projects: open.map { ($0, items[$0.id] ?? []) }, upNext: Array(upNext), uncleared: uncleared,
-            chart: SpendingChart(lines: lines, currency: Currency(stored: user.currency), format: format),
+            chart: SpendingChart(lines: lines, currency: user.preferences.currency, format: format),
             monthName: month.name(locale: format.locale, timeZone: zone), recentAwards: Array(awards.prefix(4)),
             format: format
         ).response(request)

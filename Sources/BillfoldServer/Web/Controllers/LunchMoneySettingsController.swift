@@ -32,7 +32,7 @@ struct LunchMoneySettingsController: RouteCollection {
         let form = try request.content.decode(Form.self)
         do {
             let checked = try await connection(request, form)
-            try await LunchMoneyConnectionRepository(database: request.store, userID: try request.user.requireID).save(
+            try await LunchMoneyConnectionRepository(database: request.store, userID: try request.user.id).save(
                 checked)
             return request.redirect(to: WebPages.settings.path(query: [("done", "connected")]) + "#lunchmoney")
         } catch let error as BillfoldError {
@@ -58,7 +58,7 @@ struct LunchMoneySettingsController: RouteCollection {
     }
 
     func disconnect(request: Request) async throws -> Response {
-        try await LunchMoneyConnectionRepository(database: request.store, userID: try request.user.requireID).delete()
+        try await LunchMoneyConnectionRepository(database: request.store, userID: try request.user.id).delete()
         return request.redirect(to: WebPages.settings.path(query: [("done", "disconnected")]) + "#lunchmoney")
     }
 
@@ -69,7 +69,7 @@ struct LunchMoneySettingsController: RouteCollection {
     /// status lives in the database, so whichever instance the page asks can report it.
     func pull(request: Request) async throws -> Response {
         let user = try request.user
-        let userID = user.requireID
+        let userID = user.id
         guard let saved = try await LunchMoneyConnectionRepository(database: request.store, userID: userID).find()
         else {
             throw BillfoldError.validation("lunchmoney", "Connect to Lunch Money first.")
@@ -104,7 +104,7 @@ struct LunchMoneySettingsController: RouteCollection {
     }
 
     func status(request: Request) async throws -> Response {
-        let status = try await LunchMoneyPullRepository(database: request.store, userID: try request.user.requireID)
+        let status = try await LunchMoneyPullRepository(database: request.store, userID: try request.user.id)
             .status()
         return try (status ?? LunchMoneyPullRepository.Status(running: false, message: "", failed: false))
             .apiResponse()

@@ -19,15 +19,15 @@ struct SettingsController: RouteCollection {
         var section = lunchMoney ?? LunchMoneySettingsSection()
         if lunchMoney == nil {
             section.connection = try await LunchMoneyConnectionRepository(
-                database: request.store, userID: user.requireID
+                database: request.store, userID: user.id
             )
             .find()
-            section.status = try await LunchMoneyPullRepository(database: request.store, userID: user.requireID)
+            section.status = try await LunchMoneyPullRepository(database: request.store, userID: user.id)
                 .status()
         }
         return SettingsPage(
             preferences: user.preferences,
-            tokens: try await UserRepository(database: request.store).tokens(userID: user.requireID),
+            tokens: try await UserRepository(database: request.store).tokens(userID: user.id),
             format: user.preferences.format, lunchMoney: section)
     }
 
@@ -61,7 +61,7 @@ struct SettingsController: RouteCollection {
                 locale: form.locale, timeZone: form.timeZone, currency: Currency(code: form.currency),
                 deckSize: deckSize
             ).validated()
-            try await UserRepository(database: request.store).save(preferences, for: user)
+            try await UserRepository(database: request.store).save(preferences, forUser: user.id)
             return request.redirect(to: WebPages.settings.path(query: [("done", "saved")]))
         } catch let error as BillfoldError {
             var view = try await page(request)
@@ -89,7 +89,7 @@ struct SettingsController: RouteCollection {
 
     func revokeToken(request: Request) async throws -> Response {
         guard let id = request.parameters.get("id").flatMap({ Int64($0) }),
-            try await UserRepository(database: request.store).revokeToken(id: id, userID: try request.user.requireID)
+            try await UserRepository(database: request.store).revokeToken(id: id, userID: try request.user.id)
         else { throw BillfoldError.notFound("token") }
         return request.redirect(to: WebPages.settings.path(query: [("done", "revoked")]))
     }

@@ -15,7 +15,7 @@ struct SignInController: RouteCollection {
     }
 
     func home(request: Request) async throws -> Response {
-        if request.auth.has(UserModel.self) { return request.redirect(to: WebPages.home.path()) }
+        if request.auth.has(User.self) { return request.redirect(to: WebPages.home.path()) }
         if try await UserRepository(database: request.store).count() == 0 {
             return request.redirect(to: WebPages.setup.path())
         }
@@ -57,7 +57,7 @@ struct SignInController: RouteCollection {
         if let secret = request.cookies[SessionAuthenticator.cookie]?.string {
             try await UserRepository(database: request.store).deleteSession(secretHash: Secrets.hash(secret))
         }
-        request.auth.logout(UserModel.self)
+        request.auth.logout(User.self)
         let response = request.redirect(to: WebPages.signIn.path())
         response.cookies[SessionAuthenticator.cookie] = HTTPCookies.Value(
             string: "", expires: Date(timeIntervalSince1970: 0), path: WebPages.start.path(),
@@ -112,11 +112,11 @@ struct SignInController: RouteCollection {
         }
     }
 
-    private func startSession(for user: UserModel, request: Request, next: String?) async throws -> Response {
+    private func startSession(for user: User, request: Request, next: String?) async throws -> Response {
         let secret = Secrets.newSessionSecret()
         let lifetime = request.application.billfoldConfiguration.sessionLifetimeSeconds
         try await UserRepository(database: request.store).createSession(
-            userID: user.requireID, secretHash: Secrets.hash(secret), lifetime: lifetime)
+            userID: user.id, secretHash: Secrets.hash(secret), lifetime: lifetime)
         // Only paths on this site: an open redirect would let a link send people elsewhere.
         let target = SafeRedirect.localPath(next) ?? WebPages.transactions.path()
         let response = request.redirect(to: target, redirectType: .normal)

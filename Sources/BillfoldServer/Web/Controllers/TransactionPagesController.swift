@@ -142,7 +142,7 @@ struct TransactionPagesController: RouteCollection {
         let now = Date()
         let values = NewTransactionPage.Values(
             bookedAt: Self.localDateTime(now, in: user.preferences.zone), payee: "", amount: "",
-            currency: user.currency, status: TransactionStatus.uncleared.rawValue)
+            currency: user.preferences.currency.code, status: TransactionStatus.uncleared.rawValue)
         return NewTransactionPage(
             values: values, categories: try await service.categories.tree(),
             accounts: try await service.accounts.all()

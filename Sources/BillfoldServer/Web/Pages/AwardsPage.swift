@@ -59,7 +59,7 @@ struct AwardsPage {
 /// action that earned one says so, whichever way the action came (page, API or review deck).
 struct AwardNoticeMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if request.method == .GET, request.auth.has(UserModel.self),
+        if request.method == .GET, request.auth.has(User.self),
             request.headers.first(name: .accept)?.hasPrefix("application/json") != true
         {
             if let found = try? await request.awardService.standings() {

@@ -15,9 +15,9 @@ struct Layout {
     var scripts: [String] = []
 
     func response(status: HTTPResponseStatus = .ok, @HTMLBuilder _ content: () -> [HTML]) -> Response {
-        let user = request.auth.get(UserModel.self)
+        let user = request.auth.get(User.self)
         let assets = request.application.assets
-        let lang = user?.locale ?? "en"
+        let lang = user?.preferences.locale ?? "en"
         var html = "<!doctype html>"
         // Error pages are drawn outside CrossSiteGuard's scope; their forms need the token too.
         CrossSiteGuard.$request.withValue(request) {
@@ -71,7 +71,7 @@ struct Layout {
     static let icon =
         "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%231f5fd1'/%3E%3Ctext x='16' y='23' font-family='system-ui,sans-serif' font-size='20' font-weight='700' fill='white' text-anchor='middle'%3EB%3C/text%3E%3C/svg%3E"
 
-    private func navigation(_ user: UserModel) -> HTML {
+    private func navigation(_ user: User) -> HTML {
         H.nav(.class("app-nav"), .label("Main")) {
             H.a(.class("brand"), .href(WebPages.home.path())) {
                 H.span(.class("brand-mark"), .aria("hidden", "true")) { "B" }
@@ -119,7 +119,7 @@ enum ErrorPage {
                 H.h1 { title }
                 H.p { problem.message }
                 H.p(.class("secondary")) { "Error code: \(problem.code.rawValue)" }
-                if request.auth.has(UserModel.self) {
+                if request.auth.has(User.self) {
                     H.a(.class("button"), .href(WebPages.transactions.path())) { "Go to transactions" }
                 } else {
                     H.a(.class("button"), .href(WebPages.signIn.path())) { "Go to sign in" }
