@@ -54,10 +54,6 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     app.middleware.use(ErrorResponder())
     app.middleware.use(KnownMethods())
     app.middleware.use(SessionAuthenticator())
-    app.middleware.use(TokenAuthenticator())
-    app.middleware.use(CrossSiteGuard())
-    app.middleware.use(TextInputGuard())
-    app.middleware.use(RequestTransaction())
     // Outbound requests (Settings › Lunch Money) follow no redirects and give up in time.
     app.http.client.configuration.redirectConfiguration = .disallow
     app.http.client.configuration.timeout = .init(
@@ -86,27 +82,44 @@ private func tuneSQLite(_ app: Application) async throws {
     }
 }
 
+/// Each family of routes is a group with its own error dialect and the guards it needs, in this
+/// order: errors rendered in the family's shape; access tokens read; cross-site writes refused
+/// (not for `/v1`, which never reads cookies); control characters refused; each write one
+/// database transaction. Health, metrics and assets change nothing and need none of the guards.
 func registerRoutes(_ app: Application) throws {
-    try app.register(collection: HealthController())
-    if let token = app.billfoldConfiguration.metricsToken {
-        try app.register(collection: MetricsController(token: token))
+    func family(_ dialect: ErrorDialect, crossSiteGuard: Bool = true) -> any RoutesBuilder {
+        app.grouped(
+            [ErrorResponder(dialect: dialect), TokenAuthenticator()] + (crossSiteGuard ? [CrossSiteGuard()] : [])
+                + [TextInputGuard(), RequestTransaction()])
     }
-    try app.register(collection: AssetController())
-    try app.register(collection: OpenAPIController())
-    let signedInAPI = app.grouped(RequireUser(style: .json))
-    try signedInAPI.register(collection: MeController())
-    try signedInAPI.register(collection: TransactionsAPIController())
-    try signedInAPI.register(collection: CategoriesAPIController())
-    try signedInAPI.register(collection: ReviewAPIController())
-    try signedInAPI.register(collection: ProjectsAPIController())
-    try signedInAPI.register(collection: AwardsAPIController())
-    try signedInAPI.register(collection: CategoryContractController())
-    let lunchMoney = app.grouped(LunchMoneyAuth())
+
+    let operations = app.grouped(ErrorResponder(dialect: .native))
+    try operations.register(collection: HealthController())
+    if let token = app.billfoldConfiguration.metricsToken {
+        try operations.register(collection: MetricsController(token: token))
+    }
+    try operations.register(collection: AssetController())
+    try operations.register(collection: OpenAPIController())
+
+    let native = family(.native).grouped(RequireUser(style: .json))
+    try native.register(collection: MeController())
+    try native.register(collection: TransactionsAPIController())
+    try native.register(collection: CategoriesAPIController())
+    try native.register(collection: ReviewAPIController())
+    try native.register(collection: ProjectsAPIController())
+    try native.register(collection: AwardsAPIController())
+    try native.register(collection: PaybackFeedController())
+
+    try family(.categoryContract).grouped(RequireUser(style: .json))
+        .register(collection: CategoryContractController())
+
+    let lunchMoney = family(.lunchMoney, crossSiteGuard: false).grouped(LunchMoneyAuth())
     try lunchMoney.register(collection: LunchMoneyCategoriesController())
     try lunchMoney.register(collection: LunchMoneyTransactionsController())
-    try signedInAPI.register(collection: PaybackFeedController())
-    try app.register(collection: SignInController())
-    let pages = app.grouped(RequireUser(style: .page)).grouped(AwardNoticeMiddleware())
+
+    let openPages = family(.pages)
+    try openPages.register(collection: SignInController())
+    let pages = openPages.grouped(RequireUser(style: .page)).grouped(AwardNoticeMiddleware())
     try pages.register(collection: TransactionPagesController())
     try pages.register(collection: CategoryPagesController())
     try pages.register(collection: ReviewPagesController())

@@ -2,10 +2,44 @@ import BillfoldAPI
 import BillfoldCore
 import Vapor
 
-/// Turns every error into the shape its caller expects: `{"error": {code, message, fields}}` for
-/// the APIs, a page for browsers. Unexpected errors are logged and answered as a 500 without
-/// internals; bad input never reaches that branch.
+/// How one family of routes answers an error, in the shape its clients decode.
+enum ErrorDialect: Sendable {
+    /// `{"error": {code, message, fields}}`: the native API, the PAYBACK feed, health.
+    case native
+    /// Lunch Money's own bodies.
+    case lunchMoney
+    /// The category contract's envelope, `data` null.
+    case categoryContract
+    /// A page for browsers.
+    case pages
+
+    func response(to request: Request, status: HTTPResponseStatus, problem: BillfoldError) throws -> Response {
+        switch self {
+        case .native: try ErrorResponder.json(problem, status: status)
+        case .lunchMoney: LunchMoneyError.response(problem, status: status)
+        case .categoryContract: try ContractEnvelope<ContractCategory>.failure(problem, status: status)
+        case .pages: ErrorPage.response(for: request, status: status, problem: problem)
+        }
+    }
+
+    /// For a request no route group took (no such address, or a method nobody knows): the
+    /// dialect its address would belong to.
+    static func unrouted(_ path: String) -> ErrorDialect {
+        func under(_ prefix: String) -> Bool { path == prefix || path.hasPrefix(prefix + "/") }
+        if under("/v1") { return .lunchMoney }
+        if under("/api/categories") { return .categoryContract }
+        if under("/api") || under("/payback") || under("/health") { return .native }
+        return .pages
+    }
+}
+
+/// Turns every error into the shape its caller expects. Each route group registers one with its
+/// dialect; the one in the global chain answers only for requests no group took. Unexpected
+/// errors are logged and answered as a 500 without internals; bad input never reaches that branch.
 struct ErrorResponder: AsyncMiddleware {
+    /// Nil for the global fallback.
+    var dialect: ErrorDialect?
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
@@ -16,27 +50,13 @@ struct ErrorResponder: AsyncMiddleware {
                 // (a token being saved, say), which never go to the log.
                 request.logger.error("\(type(of: error)): \(String(describing: error))")
             }
-            let response = try Self.response(to: request, status: status, problem: problem)
+            let dialect = dialect ?? .unrouted(request.url.path)
+            let response = try dialect.response(to: request, status: status, problem: problem)
             if let wait = Self.retryAfter(error, status: status) {
                 response.headers.replaceOrAdd(name: .retryAfter, value: String(wait))
             }
             return response
         }
-    }
-
-    private static func response(to request: Request, status: HTTPResponseStatus, problem: BillfoldError) throws
-        -> Response
-    {
-        if request.isLunchMoney {
-            return LunchMoneyError.response(problem, status: status)
-        }
-        if request.isCategoryContract {
-            return try ContractEnvelope<ContractCategory>.failure(problem, status: status)
-        }
-        if request.wantsJSON {
-            return try Self.json(problem, status: status)
-        }
-        return ErrorPage.response(for: request, status: status, problem: problem)
     }
 
     /// Seconds a client should wait before trying again, for answers that say "later".
@@ -137,14 +157,6 @@ extension BillfoldError.Code {
             .invalidCursor, .invalidStatus, .invalidImportFile:
             .badRequest
         }
-    }
-}
-
-extension Request {
-    /// API dialects answer JSON; everything else is a page.
-    var wantsJSON: Bool {
-        let path = url.path
-        return path.hasPrefix("/api/") || path.hasPrefix("/payback/") || path.hasPrefix("/health/")
     }
 }
 

@@ -26,8 +26,8 @@ struct SessionAuthenticator: AsyncMiddleware {
 /// Accepts a personal access token as `Authorization: Bearer …` on the APIs.
 struct TokenAuthenticator: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        // /metrics checks its own token, which is not a user's.
-        if let bearer = request.headers.bearerAuthorization, request.url.path != OperationsAPI.metrics.path() {
+        // Not in the operations group: /metrics checks its own token, which is not a user's.
+        if let bearer = request.headers.bearerAuthorization {
             // A bad token is an error even when a session cookie came along: the caller meant it.
             guard
                 let user = try await UserRepository(database: request.store)

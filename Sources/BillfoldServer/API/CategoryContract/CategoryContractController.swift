@@ -104,10 +104,3 @@ struct ContractEnvelope<Data: Encodable>: Encodable {
             .response(status: status)
     }
 }
-
-extension Request {
-    /// Requests to the category-service contract, whose errors keep its envelope.
-    var isCategoryContract: Bool {
-        url.path == "/api/categories" || url.path.hasPrefix("/api/categories/")
-    }
-}

@@ -40,8 +40,3 @@ enum LunchMoneyError {
         return response
     }
 }
-
-extension Request {
-    /// Requests to the Lunch Money-compatible API.
-    var isLunchMoney: Bool { url.path == "/v1" || url.path.hasPrefix("/v1/") }
-}
