@@ -35,12 +35,14 @@ public struct ReviewBatchRequest: Codable, Sendable {
     /// `"categoryId": null` means uncategorised.
     public struct Decision: Codable, Sendable, Equatable {
         public var transactionId: Int64
-        public var action: String
+        /// As sent: an action Billfold does not know still decodes, so the batch can answer that one
+        /// decision as failed (field "action") and apply the others; `decision` is nil for it.
+        public var action: WireName<ReviewActionKind>
         public var categoryId: Int64??
 
         enum CodingKeys: String, CodingKey { case transactionId, action, categoryId }
 
-        public init(transactionId: Int64, action: String, categoryId: Int64?? = nil) {
+        public init(transactionId: Int64, action: WireName<ReviewActionKind>, categoryId: Int64?? = nil) {
             self.transactionId = transactionId
             self.action = action
             self.categoryId = categoryId
@@ -48,19 +50,14 @@ public struct ReviewBatchRequest: Codable, Sendable {
 
         public init(_ decision: ReviewDecision) {
             transactionId = decision.transactionID
-            switch decision.action {
-            case .clear:
-                action = "clear"
-            case .recategorize(let id):
-                action = "recategorize"
-                categoryId = .some(id)
-            }
+            action = .known(decision.action.kind)
+            if case .recategorize(let id) = decision.action { categoryId = .some(id) }
         }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             transactionId = try c.decode(Int64.self, forKey: .transactionId)
-            action = try c.decode(String.self, forKey: .action)
+            action = try c.decode(WireName<ReviewActionKind>.self, forKey: .action)
             if c.contains(.categoryId) {
                 categoryId = .some(
                     try c.decodeNil(forKey: .categoryId) ? nil : try c.decode(Int64.self, forKey: .categoryId))
@@ -74,13 +71,14 @@ public struct ReviewBatchRequest: Codable, Sendable {
             if let categoryId { try c.encode(categoryId, forKey: .categoryId) }
         }
 
-        /// The decision as the domain knows it; nil for an action Billfold does not know.
+        /// The decision as the domain knows it; nil for an action Billfold does not know, and for
+        /// recategorize without a categoryId.
         public var decision: ReviewDecision? {
             switch action {
-            case "clear": ReviewDecision(transactionID: transactionId, action: .clear)
-            case "recategorize":
+            case .known(.clear): ReviewDecision(transactionID: transactionId, action: .clear)
+            case .known(.recategorize):
                 categoryId.map { ReviewDecision(transactionID: transactionId, action: .recategorize($0)) }
-            default: nil
+            case .unknown: nil
             }
         }
     }
@@ -94,11 +92,11 @@ public struct ReviewBatchResponse: Codable, Sendable, Equatable {
 
     public struct Item: Codable, Sendable, Equatable {
         public var transactionId: Int64
-        /// "applied", "unchanged" or "failed".
-        public var outcome: String
+        /// "applied", "unchanged" or "failed"; as sent, so a client reads a newer server's answer too.
+        public var outcome: WireName<ReviewOutcomeKind>
         public var error: ErrorResponse.Body?
 
-        public init(transactionId: Int64, outcome: String, error: ErrorResponse.Body? = nil) {
+        public init(transactionId: Int64, outcome: WireName<ReviewOutcomeKind>, error: ErrorResponse.Body? = nil) {
             self.transactionId = transactionId
             self.outcome = outcome
             self.error = error
@@ -128,16 +126,16 @@ public struct ActivityResponse: Codable, Sendable {
     public struct Entry: Codable, Sendable, Equatable {
         public var id: Int64
         public var transaction: TransactionDTO
-        /// "clear" or "recategorize".
-        public var action: String
+        /// "clear" or "recategorize"; as sent, so a client reads a newer server's log too.
+        public var action: WireName<ReviewActionKind>
         public var oldCategoryId: Int64?
         public var newCategoryId: Int64?
         public var batchId: Int64
         public var decidedAt: String
 
         public init(
-            id: Int64, transaction: TransactionDTO, action: String, oldCategoryId: Int64?, newCategoryId: Int64?,
-            batchId: Int64, decidedAt: String
+            id: Int64, transaction: TransactionDTO, action: WireName<ReviewActionKind>, oldCategoryId: Int64?,
+            newCategoryId: Int64?, batchId: Int64, decidedAt: String
         ) {
             self.id = id
             self.transaction = transaction
@@ -159,4 +157,55 @@ public struct ActivityResponse: Codable, Sendable {
             try c.encode(decidedAt, forKey: .decidedAt)
         }
     }
+}
+
+/// A word of the contract from a fixed set (an action, an outcome), as it came over the wire: `known`
+/// when Billfold knows it, else kept as sent. Decoding never fails on a word from a newer peer or a
+/// typo: the server answers such a decision as one failed item instead of refusing the whole batch, and
+/// a client reads the rest of a newer server's answer. It encodes back to exactly the word it came as,
+/// so answers and request hashes stay byte for byte the same. A string literal makes one, as the
+/// contract spells it.
+public enum WireName<Known>: Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible
+where Known: RawRepresentable & Hashable & Sendable, Known.RawValue == String {
+    case known(Known)
+    case unknown(String)
+
+    public init(_ word: String) {
+        if let known = Known(rawValue: word) {
+            self = .known(known)
+        } else {
+            self = .unknown(word)
+        }
+    }
+
+    public init(stringLiteral word: String) { self.init(word) }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rawValue)
+    }
+
+    /// The word as it is written on the wire.
+    public var rawValue: String {
+        switch self {
+        case .known(let known): known.rawValue
+        case .unknown(let word): word
+        }
+    }
+
+    /// The name as Billfold knows it; nil for a word it does not know.
+    public var kind: Known? {
+        if case .known(let known) = self { known } else { nil }
+    }
+
+    public var description: String { rawValue }
+
+    /// The same word is the same name, however it was made (`.unknown("clear")` is `.known(.clear)`).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }

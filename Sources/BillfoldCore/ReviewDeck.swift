@@ -5,6 +5,14 @@ public struct ReviewDecision: Hashable, Sendable {
         case clear
         /// Move to another category (nil: uncategorised) and mark cleared.
         case recategorize(Int64?)
+
+        /// The action's name on the wire; the category travels beside it.
+        public var kind: ReviewActionKind {
+            switch self {
+            case .clear: .clear
+            case .recategorize: .recategorize
+            }
+        }
     }
 
     public var transactionID: Int64
@@ -16,11 +24,30 @@ public struct ReviewDecision: Hashable, Sendable {
     }
 }
 
+/// The names of a decision's actions, as the native API (openapi.json), the activity log and the review
+/// page spell them. The raw values are the contract: a case may be renamed, its raw value may not.
+public enum ReviewActionKind: String, Hashable, Codable, CaseIterable, Sendable {
+    case clear, recategorize
+}
+
+/// The names of how an applied decision ended, as the batch answer spells them. The raw values are the
+/// contract: a case may be renamed, its raw value may not.
+public enum ReviewOutcomeKind: String, Hashable, Codable, CaseIterable, Sendable {
+    /// The transaction changed.
+    case applied
+    /// It was already so (already cleared, or a retry of a decision that went through).
+    case unchanged
+    case failed
+}
+
 /// The review deck (PRODUCT §2): uncleared transactions one card at a time. Right clears; left
 /// opens the category picker, where another category recategorises and clears, the same
 /// category only clears, and cancel leaves the card untouched. The last step can be undone
 /// until the deck is finished; then the decisions are applied as one batch.
-public struct ReviewDeck: Sendable {
+///
+/// The deck moves between phases only through `transitions` (ReviewDeckMachine.swift), the table the
+/// review page's script runs on as well, so the two cannot disagree about what may happen when.
+public struct ReviewDeck: Sendable, Equatable {
     public enum State: Hashable, Sendable {
         case fetching
         /// Nothing uncleared to review.
@@ -36,9 +63,21 @@ public struct ReviewDeck: Sendable {
     public enum Outcome: Hashable, Sendable {
         case applied, unchanged
         case failed(String)
+
+        /// The outcome's name on the wire; a failure's message travels beside it.
+        public var kind: ReviewOutcomeKind {
+            switch self {
+            case .applied: .applied
+            case .unchanged: .unchanged
+            case .failed: .failed
+            }
+        }
     }
 
-    public private(set) var state: State = .fetching
+    /// Where the deck is. Only `go(_:)` changes it, by the table.
+    public private(set) var phase: Phase = .fetching
+    /// Why the last load failed; part of the state while the phase is `fetchFailed`.
+    private var failure = ""
     public private(set) var cards: [Transaction] = []
     /// The index of the card on top while swiping.
     public private(set) var position = 0
@@ -51,32 +90,67 @@ public struct ReviewDeck: Sendable {
         self.limit = max(1, limit)
     }
 
-    public var current: Transaction? { state == .swiping ? cards[position] : nil }
+    /// The phase with what it carries.
+    public var state: State {
+        switch phase {
+        case .fetching: .fetching
+        case .fetchEmpty: .fetchEmpty
+        case .fetchFailed: .fetchFailed(failure)
+        case .swiping: .swiping
+        case .applying: .applying
+        case .done: .done
+        }
+    }
+
+    public var current: Transaction? { phase == .swiping ? cards[position] : nil }
     public var decisions: [ReviewDecision] { steps.compactMap { $0 } }
-    public var canUndo: Bool { state == .swiping && !steps.isEmpty }
+    public var canUndo: Bool { !steps.isEmpty && can(.undo) }
+
+    /// Whether the table lets `event` happen now.
+    public func can(_ event: Event) -> Bool { Self.phase(after: event, from: phase) != nil }
+
+    /// Moves to the phase the table names for `event`; false, and nothing changes, when the table has
+    /// no such step from here. Every method below goes through it before it changes anything else.
+    @discardableResult
+    private mutating func go(_ event: Event) -> Bool {
+        guard let next = Self.phase(after: event, from: phase) else { return false }
+        phase = next
+        return true
+    }
 
     /// The cards arrived; at most `limit` of them are kept.
     public mutating func loaded(_ cards: [Transaction]) {
-        guard state == .fetching else { return }
-        self.cards = Array(cards.prefix(limit))
-        state = self.cards.isEmpty ? .fetchEmpty : .swiping
+        let kept = Array(cards.prefix(limit))
+        guard go(kept.isEmpty ? .loadedEmpty : .loaded) else { return }
+        self.cards = kept
     }
 
     public mutating func failedToLoad(_ message: String) {
-        guard state == .fetching else { return }
-        state = .fetchFailed(message)
+        guard go(.failedToLoad) else { return }
+        failure = message
     }
 
     /// Loading again after a failure.
     public mutating func retryLoading() {
-        guard case .fetchFailed = state else { return }
-        state = .fetching
+        go(.retryLoading)
+    }
+
+    /// Opens a month afresh, whatever the deck was doing (another month, more of this one, the
+    /// browser's back button): cards, decisions and outcomes go, the new cards come through
+    /// `loaded(_:)`. Decisions already sent are not taken back; their answers no longer reach this deck.
+    public mutating func reload() {
+        guard go(.reload) else { return }
+        cards = []
+        position = 0
+        steps = []
+        outcomes = [:]
+        failure = ""
     }
 
     /// Right: clear the card on top.
     public mutating func swipeRight() {
         guard let card = current else { return }
-        pass(ReviewDecision(transactionID: card.id, action: .clear))
+        pass(ReviewDecision(transactionID: card.id, action: .clear), as: .swipeRight)
     }
 
     /// Left, then the picker's answer: a category (nil for Uncategorized), or cancel.
@@ -84,11 +158,11 @@ public struct ReviewDeck: Sendable {
         guard let card = current else { return }
         switch choice {
         case .cancel:
-            pass(nil)
+            pass(nil, as: .cancel)
         case .category(let id) where id == card.categoryID:
-            pass(ReviewDecision(transactionID: card.id, action: .clear))
+            pass(ReviewDecision(transactionID: card.id, action: .clear), as: .pick)
         case .category(let id):
-            pass(ReviewDecision(transactionID: card.id, action: .recategorize(id)))
+            pass(ReviewDecision(transactionID: card.id, action: .recategorize(id)), as: .pick)
         }
     }
 
@@ -99,35 +173,35 @@ public struct ReviewDeck: Sendable {
 
     /// Takes back the last step: its card is on top again. Nothing to undo at the first card.
     public mutating func undo() {
-        guard canUndo else { return }
+        guard !steps.isEmpty, go(.undo) else { return }
         steps.removeLast()
         position -= 1
     }
 
-    private mutating func pass(_ decision: ReviewDecision?) {
+    /// A swipe is its own event, and so is the end of the deck it may bring: the page lets the last
+    /// card fly off before the summary takes over.
+    private mutating func pass(_ decision: ReviewDecision?, as event: Event) {
+        guard go(event) else { return }
         steps.append(decision)
         position += 1
         if position == cards.count {
-            state = decisions.isEmpty ? .done : .applying
+            go(decisions.isEmpty ? .lastCardPassedUntouched : .lastCardPassed)
         }
     }
 
     /// The batch's answer for some decisions; once every decision has one, the deck is done.
     public mutating func record(_ outcomes: [Int64: Outcome]) {
-        guard state == .applying else { return }
-        self.outcomes.merge(outcomes) { _, new in new }
-        if decisions.allSatisfy({ self.outcomes[$0.transactionID] != nil }) { state = .done }
+        let merged = self.outcomes.merging(outcomes) { _, new in new }
+        let complete = decisions.allSatisfy { merged[$0.transactionID] != nil }
+        guard go(complete ? .allRecorded : .record) else { return }
+        self.outcomes = merged
     }
 
     /// Decisions that failed, to send again; the deck goes back to applying them.
     public mutating func retryFailed() -> [ReviewDecision] {
-        let failed = decisions.filter {
-            if case .failed = outcomes[$0.transactionID] { return true }
-            return false
-        }
-        guard state == .done, !failed.isEmpty else { return [] }
+        let failed = decisions.filter { outcomes[$0.transactionID]?.kind == .failed }
+        guard !failed.isEmpty, go(.retryFailed) else { return [] }
         for decision in failed { outcomes[decision.transactionID] = nil }
-        state = .applying
         return failed
     }
 }

@@ -33,8 +33,9 @@ enum BillfoldMetrics {
         Metrics.Counter(label: "billfold_review_batches_total").increment()
     }
 
-    static func reviewDecisions(_ outcome: String) {
-        Metrics.Counter(label: "billfold_review_decisions_total", dimensions: [("outcome", outcome)]).increment()
+    static func reviewDecisions(_ outcome: ReviewOutcomeKind) {
+        Metrics.Counter(label: "billfold_review_decisions_total", dimensions: [("outcome", outcome.rawValue)])
+            .increment()
     }
 
     /// The whole registry as Prometheus text.

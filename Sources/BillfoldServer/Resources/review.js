@@ -1,15 +1,18 @@
-// The review deck (PRODUCT §2). The states and decisions mirror ReviewDeck in BillfoldCore:
-// fetching, fetch-empty, fetch-failed, swiping, applying, done. Right clears; left opens the
-// category picker (another category recategorises and clears, the same one only clears, cancel
-// leaves the card untouched); U undoes the last step. When the deck is finished, each decision
-// is sent as its own one-item batch, so the progress shown is real; every request carries an
-// Idempotency-Key, so a retry never applies anything twice.
+// The review deck (PRODUCT §2). Its phases (fetching, fetchEmpty, fetchFailed, swiping, applying,
+// done) and what moves it between them are not written here: the page embeds ReviewDeck's table from
+// BillfoldCore (#review-machine), and the deck moves only through go(event), which looks the step up
+// there and ignores an event the table does not allow in the current phase, as the Swift deck does.
+// Right clears; left opens the category picker (another category recategorises and clears, the same
+// one only clears, cancel leaves the card untouched); U undoes the last step. When the deck is
+// finished, each decision is sent as its own one-item batch, so the progress shown is real; every
+// request carries an Idempotency-Key, so a retry never applies anything twice.
 import { enableDrag, pick } from "/assets/review-parts.js";
 import { send, sendJSON } from "/assets/fetching.js";
 
 const root = document.getElementById("deck");
 const lang = document.documentElement.lang || "en";
 const categories = JSON.parse(document.getElementById("review-categories").textContent);
+const machine = JSON.parse(document.getElementById("review-machine").textContent);
 const byId = new Map(categories.map((c) => [c.id, c]));
 const reduceMotion = matchMedia("(prefers-reduced-motion: reduce)");
 const deckKey = [...crypto.getRandomValues(new Uint8Array(12))].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -20,15 +23,29 @@ const cardsOf = (month) => urls.cards + (month ? "?month=" + encodeURIComponent(
 
 let month = root.dataset.month;
 let monthName = root.dataset.monthName;
-let state = "fetching";
+let phase = machine.initial;
 let failure = "";
 let cards = [];
 let remaining = 0;
 let position = 0;
 let steps = []; // one per card passed: a decision, or null for a cancelled picker
 let busy = false; // a card is flying off or the picker is open
+let loading = 0; // counts loads: an answer for an older one, or for a deck left behind, changes nothing
 
 const decisions = () => steps.filter(Boolean);
+
+// ---- The phase, moved only by the table ----
+
+const step = (event) => machine.transitions.find((t) => t.from === phase && t.event === event);
+const can = (event) => step(event) !== undefined;
+
+/// Moves to the phase the table names for event; false, and nothing changes, when it names none here.
+function go(event) {
+  const next = step(event);
+  if (!next) return false;
+  phase = next.to;
+  return true;
+}
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -66,33 +83,39 @@ function chipFor(id) {
   return chip;
 }
 
-async function load() {
-  state = "fetching";
+/// Loads the month's cards; event is what asked for it ("reload", "retryLoading"), none at the start.
+async function load(event) {
+  if (event && !go(event)) return;
+  const ticket = ++loading;
   render();
   try {
     const body = await sendJSON(cardsOf(month));
+    if (ticket !== loading) return;
     cards = body.cards;
     remaining = body.remaining;
     monthName = body.monthName;
     position = 0;
     steps = [];
-    state = cards.length ? "swiping" : "fetch-empty";
+    go(cards.length ? "loaded" : "loadedEmpty");
   } catch (error) {
-    state = "fetch-failed";
+    if (ticket !== loading) return;
     failure = navigator.onLine ? error.message : "You are offline. Reconnect, then try again.";
+    go("failedToLoad");
   }
   render();
 }
 
 // ---- Deciding ----
 
-function pass(decision) {
+/// A card passed by event ("swipeRight", "pick", "cancel"); after the last one the deck is finished.
+function pass(event, decision) {
+  if (!go(event)) return;
   steps.push(decision);
   position += 1;
   if (position === cards.length) {
-    state = decisions().length ? "applying" : "done";
+    go(decisions().length ? "lastCardPassed" : "lastCardPassedUntouched");
     render();
-    if (state === "applying") applyAll();
+    if (phase === "applying") applyAll();
     else offerNext();
   } else {
     render();
@@ -100,30 +123,30 @@ function pass(decision) {
 }
 
 function swipeRight() {
-  if (state !== "swiping" || busy) return;
+  if (busy || !can("swipeRight")) return;
   const card = cards[position];
-  flyOff("right", () => pass({ transactionId: card.id, action: "clear", payee: card.payee }));
+  flyOff("right", () => pass("swipeRight", { transactionId: card.id, action: "clear", payee: card.payee }));
 }
 
 async function swipeLeft() {
-  if (state !== "swiping" || busy) return;
+  if (busy || !can("pick")) return;
   const card = cards[position];
   busy = true;
   document.querySelector(".review-card.top")?.classList.add("hold-left");
   const choice = await pick(card, { categories, lang, el, chipFor });
   busy = false;
   if (choice.cancel) {
-    flyOff("left", () => pass(null));
+    flyOff("left", () => pass("cancel", null));
   } else if ((choice.categoryId ?? null) === (card.categoryId ?? null)) {
-    flyOff("left", () => pass({ transactionId: card.id, action: "clear", payee: card.payee }));
+    flyOff("left", () => pass("pick", { transactionId: card.id, action: "clear", payee: card.payee }));
   } else {
-    flyOff("left", () =>
-      pass({ transactionId: card.id, action: "recategorize", categoryId: choice.categoryId, payee: card.payee }));
+    const decision = { transactionId: card.id, action: "recategorize", categoryId: choice.categoryId, payee: card.payee };
+    flyOff("left", () => pass("pick", decision));
   }
 }
 
 function undo() {
-  if (state !== "swiping" || busy || !steps.length) return;
+  if (busy || !steps.length || !go("undo")) return;
   steps.pop();
   position -= 1;
   render();
@@ -143,22 +166,23 @@ function render() {
   root.lastChild.id = "deck-announce";
   root.lastChild.setAttribute("aria-live", "assertive");
   document.getElementById("deck-month").textContent = monthName;
-  if (state === "fetching") {
+  if (phase === "fetching") {
     const box = el("div", "card deck-state");
     box.append(el("span", "spinner"), " Loading your uncleared transactions…");
     root.append(box);
-  } else if (state === "fetch-failed") {
+  } else if (phase === "fetchFailed") {
     const box = el("div", "card deck-state error");
     box.setAttribute("role", "alert");
-    box.append(el("p", "", `The deck could not be loaded. ${failure}`), button("Retry", "button", load));
+    box.append(el("p", "", `The deck could not be loaded. ${failure}`),
+      button("Retry", "button", () => load("retryLoading")));
     root.append(box);
-  } else if (state === "fetch-empty") {
+  } else if (phase === "fetchEmpty") {
     const box = el("section", "card empty-state deck-empty");
     box.append(el("h2", "", `Nothing to review in ${monthName}`),
       el("p", "secondary", "Every transaction of this month is cleared."));
     root.append(box);
     offerNext();
-  } else if (state === "swiping") {
+  } else if (phase === "swiping") {
     renderSwiping();
   } else {
     renderSummary();
@@ -228,7 +252,7 @@ function flyOff(direction, then) {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (state !== "swiping" || busy || event.target.matches("input, textarea, select")) return;
+  if (phase !== "swiping" || busy || event.target.matches("input, textarea, select")) return;
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.key === "ArrowRight") swipeRight();
   else if (event.key === "ArrowLeft") swipeLeft();
@@ -276,12 +300,20 @@ async function applyOne(decision) {
   }
 }
 
+const answered = (decision) => decision.status !== "waiting" && decision.status !== "pending";
+
+/// Sends the deck's decisions once it is finished, or again only those given (a failed one's Retry).
 async function applyAll(only) {
-  state = "applying";
+  if (only && !go("retryFailed")) return;
+  const ticket = loading;
   for (const decision of only ?? decisions()) decision.status = "waiting";
   renderSummary();
-  for (const decision of only ?? decisions()) await applyOne(decision);
-  state = "done";
+  for (const decision of only ?? decisions()) {
+    await applyOne(decision);
+    // After a reload the page shows another deck: these decisions still go out, but no longer move it.
+    if (ticket === loading) go(decisions().every(answered) ? "allRecorded" : "record");
+  }
+  if (ticket !== loading) return;
   renderSummary();
   if (decisions().every((d) => d.status !== "failed")) offerNext();
 }
@@ -289,7 +321,7 @@ async function applyAll(only) {
 const statusText = { waiting: "Waiting", pending: "Applying…", applied: "Done", unchanged: "Already done", failed: "Failed" };
 
 function renderSummary() {
-  if (state !== "applying" && state !== "done") return;
+  if (phase !== "applying" && phase !== "done") return;
   let section = document.getElementById("summary");
   if (!section) {
     root.replaceChildren();
@@ -302,7 +334,7 @@ function renderSummary() {
   const all = decisions();
   const finished = all.filter((d) => d.status === "applied" || d.status === "unchanged").length;
   const failed = all.filter((d) => d.status === "failed").length;
-  const heading = state === "applying"
+  const heading = phase === "applying"
     ? `Applying ${Math.min(finished + failed + 1, all.length)} of ${all.length}…`
     : failed ? `${finished} of ${all.length} applied, ${failed} failed` : `All ${all.length} applied`;
   section.replaceChildren(el("h2", "", all.length ? heading : "Nothing to apply"));
@@ -319,7 +351,7 @@ function renderSummary() {
     item.append(text, status);
     if (decision.status === "failed") {
       item.append(el("span", "field-error", decision.message));
-      if (state === "done") item.append(button("Retry", "button small", () => applyAll([decision])));
+      if (can("retryFailed")) item.append(button("Retry", "button small", () => applyAll([decision])));
     }
     list.append(item);
   }
@@ -343,7 +375,7 @@ async function offerNext() {
     const more = await sendJSON(cardsOf(month));
     if (more.cards.length) {
       return offer(box, `${more.remaining} more uncleared in ${more.monthName}.`, `Review the next ${more.cards.length}`,
-        () => load());
+        () => load("reload"));
     }
     const lookback = await sendJSON(urls.lookback);
     if (lookback && lookback.month !== month) {
@@ -372,12 +404,12 @@ function offer(box, text, label, action) {
 function switchTo(next) {
   month = next;
   history.pushState(null, "", urls.review + "?month=" + encodeURIComponent(next));
-  load();
+  load("reload");
 }
 
 addEventListener("popstate", () => {
   month = new URLSearchParams(location.search).get("month") ?? root.dataset.month;
-  load();
+  load("reload");
 });
 
 load();

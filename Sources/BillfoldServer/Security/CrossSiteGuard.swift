@@ -17,13 +17,6 @@ struct CrossSiteGuard: Middleware {
     static let header = "X-CSRF-Token"
     static let cookie = "billfold_presession"
 
-    /// The request whose page is being rendered: its POST forms get its token (made only then).
-    /// `Layout` and the fragment renderers set it.
-    @TaskLocal static var request: Request?
-
-    /// The token for the page being rendered, if any.
-    static var current: String? { request?.csrfToken }
-
     /// Reads stay future-based (no task per request); only a write waits for its check.
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let checked: EventLoopFuture<Void> =

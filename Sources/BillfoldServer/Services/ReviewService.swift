@@ -9,11 +9,11 @@ import Foundation
 /// decisions exactly once, and the activity log. The API and the web page share it.
 struct ReviewService: Sendable {
     let database: any Database
-    let user: UserModel
+    let user: User
     /// SQLite's turn-taking for the per-decision transactions (see `RequestTransaction`).
     var gate: WriteGate?
 
-    var repository: ReviewRepository { ReviewRepository(database: database, userID: user.requireID) }
+    var repository: ReviewRepository { ReviewRepository(database: database, userID: user.id) }
     var zone: TimeZone { user.preferences.zone }
 
     /// The month the user is in now, in their time zone.
@@ -93,22 +93,22 @@ struct ReviewService: Sendable {
                 throw BillfoldError.validation(
                     "action", "The action must be clear, or recategorize with a categoryId (null for uncategorised).")
             }
-            let userID = user.requireID
+            let userID = user.id
             let outcome = try await writeTransaction(on: database, gate: gate) { db in
                 try await Self.apply(decision, batchID: batchID, userID: userID, on: db)
             }
             BillfoldMetrics.reviewDecisions(outcome)
-            return ReviewBatchResponse.Item(transactionId: sent.transactionId, outcome: outcome)
+            return ReviewBatchResponse.Item(transactionId: sent.transactionId, outcome: .known(outcome))
         } catch {
             let problem = (error as? BillfoldError) ?? ErrorResponder.describe(error).1
-            BillfoldMetrics.reviewDecisions("failed")
+            BillfoldMetrics.reviewDecisions(.failed)
             return ReviewBatchResponse.Item(
-                transactionId: sent.transactionId, outcome: "failed", error: ErrorResponse(problem).error)
+                transactionId: sent.transactionId, outcome: .known(.failed), error: ErrorResponse(problem).error)
         }
     }
 
     private static func apply(_ decision: ReviewDecision, batchID: Int64, userID: Int64, on db: any Database)
-        async throws -> String
+        async throws -> ReviewOutcomeKind
     {
         let transactions = TransactionRepository(database: db, userID: userID)
         guard let old = try await transactions.find(decision.transactionID) else {
@@ -119,14 +119,16 @@ struct ReviewService: Sendable {
             if let id { _ = try await CategoryRepository(database: db, userID: userID).assignable(id) }
             change.categoryID = .some(id)
         }
-        guard change.categoryID != nil || old.status != .cleared else { return "unchanged" }
+        guard change.categoryID != nil || old.status != .cleared else { return .unchanged }
         let now = Timestamp.now()
         _ = try await transactions.update(decision.transactionID, change)
+        // What was done, which is not always what was asked: recategorize to the same category only clears.
+        let action: ReviewActionKind = change.categoryID == nil ? .clear : .recategorize
         try await ReviewRepository(database: db, userID: userID).record(
             ReviewRepository.Entry(
-                transactionID: old.id, batchID: batchID, action: change.categoryID == nil ? "clear" : "recategorize",
+                transactionID: old.id, batchID: batchID, action: action.rawValue,
                 oldCategoryID: old.categoryID, newCategoryID: change.categoryID ?? old.categoryID, decidedAt: now))
-        return "applied"
+        return .applied
     }
 
     /// The request as canonical JSON, hashed: the same decisions always hash the same.

@@ -1,5 +1,4 @@
 import Foundation
-import Vapor
 
 /// A small typed HTML tree. Text and attribute values are escaped when rendered, so a payee named
 /// `<script>` shows as text; only `raw` bypasses that, and it is used for trusted constants.
@@ -21,7 +20,7 @@ indirect enum HTML: Sendable {
             out += ">"
             // Every form that changes something carries this browser's CSRF token (CrossSiteGuard).
             if name == "form", attrs.contains(where: { $0.name == "method" && $0.value?.lowercased() == "post" }),
-                let token = CrossSiteGuard.current
+                let token = HTML.formToken
             {
                 HTML.void("input", [.type("hidden"), .name(CrossSiteGuard.field), .value(token)]).render(into: &out)
             }
@@ -43,9 +42,12 @@ indirect enum HTML: Sendable {
         return out
     }
 
-    /// Rendered for a page part sent to `request`'s browser: its POST forms carry its CSRF token.
-    func rendered(for request: Request) -> String {
-        CrossSiteGuard.$request.withValue(request) { rendered }
+    /// The CSRF token the POST forms being rendered get; `Layout` sets it from the page's context.
+    @TaskLocal static var formToken: String?
+
+    /// Rendered for a page part: its POST forms carry `formToken`.
+    func rendered(formToken: String) -> String {
+        HTML.$formToken.withValue(formToken) { rendered }
     }
 }
 

@@ -23,7 +23,7 @@ struct CategoryPagesController: RouteCollection {
         let page = CategoryListPage(listing: listing, format: try request.user.preferences.format)
         // The script asks for the list alone to refresh it in place.
         if (try? request.query.get(String.self, at: "fragment")) != nil {
-            let response = Response(status: .ok, body: .init(string: page.list.rendered(for: request)))
+            let response = Response(status: .ok, body: .init(string: page.list.rendered(formToken: request.csrfToken)))
             response.headers.contentType = .html
             response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
             return response

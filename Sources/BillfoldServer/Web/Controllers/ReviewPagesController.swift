@@ -62,3 +62,22 @@ struct ReviewPagesController: RouteCollection {
         ).response(request)
     }
 }
+
+/// A card as the page shows it, formatted in the user's locale and zone by the server.
+struct ReviewCardJSON: Content {
+    var id: Int64
+    var payee: String
+    var amount: String
+    var isExpense: Bool
+    var date: String
+    var account: String
+    var categoryId: Int64?
+    var notes: String
+}
+
+struct ReviewCardsJSON: Content {
+    var month: String
+    var monthName: String
+    var remaining: Int
+    var cards: [ReviewCardJSON]
+}

@@ -26,8 +26,8 @@ struct SignInController: RouteCollection {
         if try await UserRepository(database: request.store).count() == 0 {
             return request.redirect(to: WebPages.setup.path())
         }
-        return SignInPages.signIn(
-            request, next: SafeRedirect.localPath(try? request.query.get(String.self, at: "next")) ?? "")
+        return SignInPage(next: SafeRedirect.localPath(try? request.query.get(String.self, at: "next")) ?? "")
+            .response(request)
     }
 
     struct SignInForm: Content {
@@ -45,9 +45,10 @@ struct SignInController: RouteCollection {
             let user = try await AccountService(database: request.store).signIn(
                 email: form.email, password: form.password)
         else {
-            return SignInPages.signIn(
-                request, email: form.email, next: SafeRedirect.localPath(form.next) ?? "",
-                error: "That email and password do not match an account. Check both and try again.")
+            return SignInPage(
+                email: form.email, next: SafeRedirect.localPath(form.next) ?? "",
+                error: "That email and password do not match an account. Check both and try again."
+            ).response(request)
         }
         try await throttle.succeeded(keys)
         return try await startSession(for: user, request: request, next: form.next)
@@ -71,7 +72,7 @@ struct SignInController: RouteCollection {
         guard try await UserRepository(database: request.store).count() == 0 else {
             return request.redirect(to: WebPages.signIn.path())
         }
-        return SignInPages.setup(request)
+        return SetupPage().response(request)
     }
 
     struct SetupForm: Content {
@@ -89,7 +90,7 @@ struct SignInController: RouteCollection {
             return request.redirect(to: WebPages.signIn.path())
         }
         let form = try request.content.decode(SetupForm.self)
-        let values = SignInPages.SetupValues(
+        let values = SetupPage.Values(
             name: form.name ?? "", email: form.email, locale: form.locale, timeZone: form.timeZone,
             currency: form.currency)
         do {
@@ -108,7 +109,7 @@ struct SignInController: RouteCollection {
                 return try await startSession(for: user, request: request, next: WebPages.transactions.path())
             }
         } catch let error as BillfoldError {
-            return SignInPages.setup(request, values: values, error: error)
+            return SetupPage(values: values, error: error).response(request)
         }
     }
 

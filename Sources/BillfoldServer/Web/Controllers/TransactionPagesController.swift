@@ -67,7 +67,8 @@ struct TransactionPagesController: RouteCollection {
         let renderer = try await rows(request, service: service, categories: page.categories, listQuery: listQuery)
         let view = TransactionListPage(filter: filter, page: page, rows: renderer)
         return try MoreRows(
-            html: HTML.group(renderer.rows(page.transactions)).rendered(for: request), next: view.nextURL,
+            html: HTML.group(renderer.rows(page.transactions)).rendered(formToken: request.csrfToken),
+            next: view.nextURL,
             nextRows: view.nextRowsURL
         )
         .apiResponse()
@@ -79,7 +80,9 @@ struct TransactionPagesController: RouteCollection {
         let notice = (try? request.query.get(String.self, at: "saved")) != nil ? "Saved." : nil
         let page = try await detailPage(request, service: service, transaction: transaction, error: nil)
         // The list's script asks for the detail alone to show it beside the list.
-        if (try? request.query.get(String.self, at: "pane")) != nil { return page.fragment(request) }
+        if (try? request.query.get(String.self, at: "pane")) != nil {
+            return request.respond(page.pane(request.pageContext()))
+        }
         return page.response(request, notice: notice)
     }
 

@@ -2,11 +2,10 @@ import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Foundation
-import Vapor
 
 /// What the review deck did, newest first, grouped by day in the user's zone:
 /// "5 transactions cleared on Wednesday, November 19, 2026", each with its action and a link.
-struct ActivityPage {
+struct ActivityPage: WebPage {
     static let pageSize = 100
 
     let entries: [ReviewRepository.Entry]
@@ -14,8 +13,8 @@ struct ActivityPage {
     let categories: CategoryTree
     let format: DisplayFormat
 
-    func response(_ request: Request) -> Response {
-        Layout(request: request, title: "Activity", section: .review).response {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: "Activity", section: .review).document {
             H.a(.class("back-link"), .href(WebPages.review.path())) { "← Review" }
             H.header(.class("page-header")) { H.h1 { "Activity" } }
             if entries.isEmpty {

@@ -2,17 +2,16 @@ import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import Foundation
-import Vapor
 
 /// The awards grid: earned ones in colour, locked ones greyed. Choosing one opens its story:
 /// when and how it was earned, or what is still needed ("7 of 10 items").
-struct AwardsPage {
+struct AwardsPage: WebPage {
     let standings: [AwardStanding]
     let format: DisplayFormat
 
-    func response(_ request: Request) -> Response {
+    func document(_ context: PageContext) -> Document {
         let earned = standings.filter(\.earned).count
-        return Layout(request: request, title: "Awards", section: .projects).response {
+        return Layout(context: context, title: "Awards", section: .projects).document {
             H.a(.class("back-link"), .href(WebPages.projects.path())) { "← Projects" }
             H.header(.class("page-header")) {
                 H.div {
@@ -52,44 +51,5 @@ struct AwardsPage {
                 }
             }
         }
-    }
-}
-
-/// Looks for awards the user has just reached on every page view, so the next page after the
-/// action that earned one says so, whichever way the action came (page, API or review deck).
-struct AwardNoticeMiddleware: AsyncMiddleware {
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        if request.method == .GET, request.auth.has(User.self),
-            request.headers.first(name: .accept)?.hasPrefix("application/json") != true
-        {
-            if let found = try? await request.awardService.standings() {
-                request.newAwards = found.newlyEarned
-                request.awardStandings = found.all
-            }
-        }
-        return try await next.respond(to: request)
-    }
-}
-
-extension Request {
-    private struct NewAwardsKey: StorageKey { typealias Value = [Award] }
-    private struct StandingsKey: StorageKey { typealias Value = [AwardStanding] }
-
-    /// Where the user stands, as the middleware found it; pages that show awards reuse it.
-    var awardStandings: [AwardStanding]? {
-        get { storage[StandingsKey.self] }
-        set { storage[StandingsKey.self] = newValue }
-    }
-
-    /// The standings for a page: the middleware's, or found now.
-    func currentAwardStandings() async throws -> [AwardStanding] {
-        if let awardStandings { return awardStandings }
-        return try await awardService.standings().all
-    }
-
-    /// Awards first reached while this request was being answered.
-    var newAwards: [Award] {
-        get { storage[NewAwardsKey.self] ?? [] }
-        set { storage[NewAwardsKey.self] = newValue }
     }
 }

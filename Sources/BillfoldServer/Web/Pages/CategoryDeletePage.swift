@@ -1,13 +1,13 @@
 import BillfoldAPI
 import BillfoldCore
-import Vapor
+import NIOHTTP1
 
 /// The confirmation before categories go: names them, says how many transactions will move,
 /// and asks where they go (and, for a group, what happens to its categories). Used for one
 /// category and for a selection alike.
-struct CategoryDeletePage {
+struct CategoryDeletePage: WebPage {
     /// The form as posted; `reassignTo` is a category id, "none", or empty when not chosen yet.
-    struct Values: Content {
+    struct Values: Codable, Sendable {
         var ids: [String]?
         var confirm: String?
         var reassignTo: String?
@@ -46,9 +46,9 @@ struct CategoryDeletePage {
         categories.count == 1 ? "Delete “\(categories[0].name)”?" : "Delete \(categories.count) categories?"
     }
 
-    func response(_ request: Request) -> Response {
-        Layout(request: request, title: title, section: .categories)
-            .response(status: error == nil ? .ok : (error!.code == .notFound ? .notFound : .badRequest)) {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: title, section: .categories)
+            .document(status: error == nil ? .ok : (error!.code == .notFound ? .notFound : .badRequest)) {
                 H.a(.class("back-link"), .href(WebPages.categories.path())) { "← Categories" }
                 H.section(.class("card form-card delete-card")) {
                     H.h1 { title }

@@ -1,14 +1,14 @@
 import BillfoldAPI
 import BillfoldCore
 import Foundation
-import Vapor
+import NIOHTTP1
 
 /// The add and edit form for a category or a group. The script checks the fields while the user
 /// types with the rules `CategoryRules` gives it, and the server checks them again with the same
 /// messages; a failed save comes back with everything the user typed.
-struct CategoryFormPage {
+struct CategoryFormPage: WebPage {
     /// The form as posted; checkboxes are present only when ticked.
-    struct Values: Content {
+    struct Values: Codable, Sendable {
         var name: String = ""
         var description: String = ""
         var groupId: String?
@@ -67,9 +67,9 @@ struct CategoryFormPage {
         editing.map { WebPages.editCategory.path($0.category.id) } ?? WebPages.newCategory.path()
     }
 
-    func response(_ request: Request) -> Response {
-        Layout(request: request, title: title, section: .categories, scripts: ["category-form.js"])
-            .response(status: error == nil ? .ok : .badRequest) {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: title, section: .categories, scripts: ["category-form.js"])
+            .document(status: error == nil ? .ok : .badRequest) {
                 H.a(.class("back-link"), .href(WebPages.categories.path())) { "← Categories" }
                 H.section(.class("card form-card")) {
                     H.h1 { title }

@@ -1,17 +1,16 @@
 import BillfoldAPI
 import BillfoldCore
-import Vapor
 
 /// The categories list: search and sort kept in the URL, groups with their children indented,
 /// each row with its colour, icon, usage and totals, and a selection for bulk delete. The script
 /// refreshes the list in place as the user types; without it the form simply submits.
-struct CategoryListPage {
+struct CategoryListPage: WebPage {
     let listing: CategoryListing
     let format: DisplayFormat
 
-    func response(_ request: Request, notice: String? = nil) -> Response {
-        Layout(request: request, title: "Categories", section: .categories, notice: notice, scripts: ["categories.js"])
-            .response {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: "Categories", section: .categories, scripts: ["categories.js"])
+            .document {
                 H.header(.class("page-header")) {
                     H.h1 { "Categories" }
                     H.div(.class("header-actions")) {

@@ -1,11 +1,10 @@
 import BillfoldAPI
 import BillfoldCore
 import Foundation
-import Vapor
 
 /// Home: open projects and how far along they are, the high-priority items next in line, the
 /// review count with a way in, this month's spending by category, and recent awards.
-struct HomePage {
+struct HomePage: WebPage {
     let projects: [(project: Project, items: [Item])]
     let upNext: [(item: Item, project: Project)]
     let uncleared: Int
@@ -17,8 +16,8 @@ struct HomePage {
     static let upNextCount = 3
     static let moreCount = 7
 
-    func response(_ request: Request) -> Response {
-        Layout(request: request, title: "Home", section: .home).response {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: "Home", section: .home).document {
             H.header(.class("page-header")) { H.h1 { "Home" } }
             H.div(.class("home-grid")) {
                 H.div(.class("home-column")) {

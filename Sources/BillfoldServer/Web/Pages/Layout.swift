@@ -1,26 +1,23 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
-import Vapor
+import NIOHTTP1
 
 /// The frame around every page: head, navigation (a sidebar on wide screens, a tab bar on narrow
 /// ones), an optional notice, and the page's own content.
 struct Layout {
     enum Section: String { case home, transactions, review, categories, projects, awards, settings }
 
-    let request: Request
+    let context: PageContext
     let title: String
     var section: Section?
-    var notice: String?
     var scripts: [String] = []
 
-    func response(status: HTTPResponseStatus = .ok, @HTMLBuilder _ content: () -> [HTML]) -> Response {
-        let user = request.auth.get(User.self)
-        let assets = request.application.assets
-        let lang = user?.preferences.locale ?? "en"
+    func document(status: HTTPResponseStatus = .ok, @HTMLBuilder _ content: () -> [HTML]) -> Document {
+        let user = context.user
+        let assets = context.assets
+        let lang = context.language
         var html = "<!doctype html>"
-        // Error pages are drawn outside CrossSiteGuard's scope; their forms need the token too.
-        CrossSiteGuard.$request.withValue(request) {
+        HTML.$formToken.withValue(context.csrfToken) {
             H.el("html", [.attr("lang", lang)]) {
                 H.el("head", []) {
                     HTML.raw("<meta charset=\"utf-8\">")
@@ -28,7 +25,7 @@ struct Layout {
                     HTML.raw("<meta name=\"color-scheme\" content=\"light dark\">")
                     if !scripts.isEmpty {
                         // Scripts send it as X-CSRF-Token with what they post.
-                        HTML.void("meta", [.name("csrf-token"), .attr("content", request.csrfToken)])
+                        HTML.void("meta", [.name("csrf-token"), .attr("content", context.csrfToken)])
                     }
                     H.el("title", []) { "\(title) · Billfold" }
                     HTML.void("link", [.attr("rel", "stylesheet"), .href(assets.path("app.css"))])
@@ -47,10 +44,10 @@ struct Layout {
                     H.a(.class("skip-link"), .href("#content")) { "Skip to content" }
                     if let user { navigation(user) }
                     H.main(.id("content"), .attr("tabindex", "-1")) {
-                        if let notice {
+                        if let notice = context.notice {
                             H.div(.class("notice"), .attr("role", "status")) { notice }
                         }
-                        for award in request.newAwards {
+                        for award in context.newAwards {
                             H.div(.class("notice award-notice"), .attr("role", "status")) {
                                 H.strong { "New award: “\(award.name)”. " }
                                 award.description + " "
@@ -62,10 +59,7 @@ struct Layout {
                 }
             }.render(into: &html)
         }
-        let response = Response(status: status, body: .init(string: html))
-        response.headers.contentType = .html
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        return response
+        return Document(status: status, html: html)
     }
 
     static let icon =
@@ -104,8 +98,11 @@ struct Layout {
 }
 
 /// A page for an error a browser met: what happened and where to go next.
-enum ErrorPage {
-    static func response(for request: Request, status: HTTPResponseStatus, problem: BillfoldError) -> Response {
+struct ErrorPage: WebPage {
+    let status: HTTPResponseStatus
+    let problem: BillfoldError
+
+    func document(_ context: PageContext) -> Document {
         let title =
             switch status {
             case .notFound: "Not found"
@@ -114,12 +111,12 @@ enum ErrorPage {
             case .serviceUnavailable: "Not available just now"
             default: "Something went wrong"
             }
-        return Layout(request: request, title: title).response(status: status) {
+        return Layout(context: context, title: title).document(status: status) {
             H.section(.class("card empty-state")) {
                 H.h1 { title }
                 H.p { problem.message }
                 H.p(.class("secondary")) { "Error code: \(problem.code.rawValue)" }
-                if request.auth.has(User.self) {
+                if context.user != nil {
                     H.a(.class("button"), .href(WebPages.transactions.path())) { "Go to transactions" }
                 } else {
                     H.a(.class("button"), .href(WebPages.signIn.path())) { "Go to sign in" }

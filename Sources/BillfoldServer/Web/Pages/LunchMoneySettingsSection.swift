@@ -1,7 +1,7 @@
 import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
-import Vapor
+import NIOHTTP1
 
 /// Settings › Lunch Money: connect with a base URL and token (checked before it is saved, and
 /// never shown again), then "Pull now" with progress.

@@ -1,11 +1,11 @@
 import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
-import Vapor
+import NIOHTTP1
 
 /// The "Add transaction" form. On a failed save it comes back with everything the user typed.
-struct NewTransactionPage {
-    struct Values: Content {
+struct NewTransactionPage: WebPage {
+    struct Values: Codable, Sendable {
         var bookedAt: String
         var payee: String
         var amount: String
@@ -21,9 +21,9 @@ struct NewTransactionPage {
     let accounts: [AccountModel]
     var error: BillfoldError?
 
-    func response(_ request: Request) -> Response {
-        Layout(request: request, title: "Add transaction", section: .transactions)
-            .response(status: error == nil ? .ok : .badRequest) {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: "Add transaction", section: .transactions)
+            .document(status: error == nil ? .ok : .badRequest) {
                 H.a(.class("back-link"), .href(WebPages.transactions.path())) { "← Transactions" }
                 H.section(.class("card form-card")) {
                     H.h1 { "Add transaction" }

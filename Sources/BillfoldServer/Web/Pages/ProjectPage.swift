@@ -1,10 +1,10 @@
 import BillfoldAPI
 import BillfoldCore
-import Vapor
+import NIOHTTP1
 
 /// One project: its items in the chosen order, an add-item row, multi-select delete, and the
 /// actions on the project itself.
-struct ProjectPage {
+struct ProjectPage: WebPage {
     let project: Project
     let items: [Item]
     let sort: ItemSort
@@ -13,9 +13,9 @@ struct ProjectPage {
     var values = ProjectFormValues()
     var error: BillfoldError?
 
-    func response(_ request: Request, notice: String? = nil) -> Response {
-        Layout(request: request, title: project.title, section: .projects, notice: notice, scripts: ["projects.js"])
-            .response(status: error == nil ? .ok : .badRequest) {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: project.title, section: .projects, scripts: ["projects.js"])
+            .document(status: error == nil ? .ok : .badRequest) {
                 H.div(.class("project-split")) {
                     aside
                     H.div(.class("project-main")) { main }
@@ -119,7 +119,7 @@ struct ProjectPage {
 }
 
 /// The edit form of a project or an item.
-struct ProjectEditPage {
+struct ProjectEditPage: WebPage {
     enum Kind {
         case project(Project)
         case item(Project, Item)
@@ -142,10 +142,10 @@ struct ProjectEditPage {
         }
     }
 
-    func response(_ request: Request) -> Response {
+    func document(_ context: PageContext) -> Document {
         let title: String
         if case .item = kind { title = "Edit item" } else { title = "Edit project" }
-        return Layout(request: request, title: title, section: .projects).response(
+        return Layout(context: context, title: title, section: .projects).document(
             status: error == nil ? .ok : .badRequest
         ) {
             H.a(.class("back-link"), .href(WebPages.project.path(project.id))) { "← \(project.title)" }

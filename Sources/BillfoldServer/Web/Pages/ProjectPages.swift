@@ -1,17 +1,17 @@
 import BillfoldAPI
 import BillfoldCore
-import Vapor
+import NIOHTTP1
 
 /// Open and Closed project lists; a project is added only from the Open list.
-struct ProjectListPage {
+struct ProjectListPage: WebPage {
     let closed: Bool
     let projects: [(project: Project, items: [Item])]
     var values = ProjectFormValues()
     var error: BillfoldError?
 
-    func response(_ request: Request, notice: String? = nil) -> Response {
-        Layout(request: request, title: closed ? "Closed projects" : "Projects", section: .projects, notice: notice)
-            .response(status: error == nil ? .ok : .badRequest) {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: closed ? "Closed projects" : "Projects", section: .projects)
+            .document(status: error == nil ? .ok : .badRequest) {
                 H.header(.class("page-header")) {
                     H.h1 { "Projects" }
                     H.a(.class("button"), .href(WebPages.awards.path())) { "Awards" }
@@ -62,7 +62,7 @@ struct ProjectListPage {
 }
 
 /// What the project and item forms post.
-struct ProjectFormValues: Content {
+struct ProjectFormValues: Codable, Sendable {
     var title: String = ""
     var detail: String?
     var colour: String?

@@ -1,18 +1,17 @@
 import BillfoldAPI
 import BillfoldCore
 import Foundation
-import Vapor
 
 /// The review deck page. The deck itself runs in `review.js`: it loads the month's cards from
 /// `WebPages.reviewCards`, lets the user swipe, then applies the decisions through the native API and
 /// offers the look-back. The page carries what the script needs to draw the category picker.
-struct ReviewPage {
+struct ReviewPage: WebPage {
     let month: Month
     let monthName: String
     let categories: CategoryTree
 
-    func response(_ request: Request) -> Response {
-        Layout(request: request, title: "Review", section: .review, scripts: ["review.js"]).response {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: "Review", section: .review, scripts: ["review.js"]).document {
             H.header(.class("page-header")) {
                 H.div {
                     H.h1 { "Review" }
@@ -45,6 +44,7 @@ struct ReviewPage {
             }
             pickerDialog
             categoriesJSON
+            H.json(id: "review-machine", ReviewDeck.machine)
         }
     }
 
@@ -88,23 +88,4 @@ struct ReviewPage {
         }
         return H.json(id: "review-categories", entries)
     }
-}
-
-/// A card as the page shows it, formatted in the user's locale and zone by the server.
-struct ReviewCardJSON: Content {
-    var id: Int64
-    var payee: String
-    var amount: String
-    var isExpense: Bool
-    var date: String
-    var account: String
-    var categoryId: Int64?
-    var notes: String
-}
-
-struct ReviewCardsJSON: Content {
-    var month: String
-    var monthName: String
-    var remaining: Int
-    var cards: [ReviewCardJSON]
 }

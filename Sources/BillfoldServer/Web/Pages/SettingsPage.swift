@@ -1,10 +1,10 @@
 import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
-import Vapor
+import NIOHTTP1
 
 /// Settings: language and region, time zone, primary currency, deck size, and access tokens.
-struct SettingsPage {
+struct SettingsPage: WebPage {
     let preferences: Preferences
     let tokens: [AccessTokenModel]
     let format: DisplayFormat
@@ -14,9 +14,9 @@ struct SettingsPage {
     var error: BillfoldError?
     var tokenError: String?
 
-    func response(_ request: Request, notice: String? = nil) -> Response {
-        Layout(request: request, title: "Settings", section: .settings, notice: notice, scripts: ["settings.js"])
-            .response(status: error == nil && tokenError == nil && lunchMoney.error == nil ? .ok : .badRequest) {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: "Settings", section: .settings, scripts: ["settings.js"])
+            .document(status: error == nil && tokenError == nil && lunchMoney.error == nil ? .ok : .badRequest) {
                 H.header(.class("page-header")) { H.h1 { "Settings" } }
                 // First on the page: this is the only time the token can be copied.
                 if let newToken {

@@ -1,12 +1,17 @@
 import BillfoldAPI
 import BillfoldCore
 import Foundation
-import Vapor
+import NIOHTTP1
 
-/// Sign-in, and the owner setup offered on the first visit to a server with no users.
-enum SignInPages {
-    static func signIn(_ request: Request, email: String = "", next: String = "", error: String? = nil) -> Response {
-        Layout(request: request, title: "Sign in").response(status: error == nil ? .ok : .unauthorized) {
+/// The sign-in page.
+struct SignInPage: WebPage {
+    var email = ""
+    /// Where to go after signing in (already checked to stay on this site).
+    var next = ""
+    var error: String?
+
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: "Sign in").document(status: error == nil ? .ok : .unauthorized) {
             H.section(.class("card auth-card")) {
                 H.h1 { "Sign in to Billfold" }
                 if let error { H.p(.class("form-error"), .attr("role", "alert")) { error } }
@@ -24,7 +29,11 @@ enum SignInPages {
         }
     }
 
-    struct SetupValues {
+}
+
+/// The owner setup offered on the first visit to a server with no users.
+struct SetupPage: WebPage {
+    struct Values {
         var name = ""
         var email = ""
         var locale = "en-US"
@@ -32,8 +41,11 @@ enum SignInPages {
         var currency = "EUR"
     }
 
-    static func setup(_ request: Request, values: SetupValues = .init(), error: BillfoldError? = nil) -> Response {
-        Layout(request: request, title: "Create the owner account", scripts: ["setup.js"]).response(
+    var values = Values()
+    var error: BillfoldError?
+
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: "Create the owner account", scripts: ["setup.js"]).document(
             status: error == nil ? .ok : .badRequest
         ) {
             H.section(.class("card auth-card")) {

@@ -1,9 +1,9 @@
 import BillfoldAPI
 import BillfoldCore
-import Vapor
+import NIOHTTP1
 
 /// One transaction: everything known about it, and a form for what the user may change.
-struct TransactionDetailPage {
+struct TransactionDetailPage: WebPage {
     let transaction: Transaction
     let rows: TransactionRows
     let accountName: String
@@ -13,20 +13,17 @@ struct TransactionDetailPage {
     var history: [TransactionEdit] = []
     var error: BillfoldError?
 
-    func response(_ request: Request, notice: String? = nil) -> Response {
-        Layout(request: request, title: transaction.payee, section: .transactions, notice: notice)
-            .response(status: error == nil ? .ok : .badRequest) {
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: transaction.payee, section: .transactions)
+            .document(status: error == nil ? .ok : .badRequest) {
                 H.a(.class("back-link"), .href(back)) { "← Transactions" }
                 content
             }
     }
 
     /// The detail alone, for the pane beside the list on wide screens.
-    func fragment(_ request: Request) -> Response {
-        let response = Response(status: .ok, body: .init(string: HTML.group(content).rendered(for: request)))
-        response.headers.contentType = .html
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        return response
+    func pane(_ context: PageContext) -> Document {
+        Document(html: HTML.group(content).rendered(formToken: context.csrfToken))
     }
 
     private var content: [HTML] {

@@ -1,10 +1,9 @@
 import BillfoldAPI
 import BillfoldCore
-import Vapor
 
 /// The transactions list: filters kept in the URL, the totals of the whole filter always in view,
 /// and pages that load as the user scrolls (or by following "Load more" without JavaScript).
-struct TransactionListPage {
+struct TransactionListPage: WebPage {
     let filter: TransactionFilter
     let page: TransactionService.Page
     let rows: TransactionRows
@@ -21,27 +20,25 @@ struct TransactionListPage {
         page.next.map { WebPages.transactionRows.path(query: filter.queryItems + [("cursor", $0.token)]) }
     }
 
-    func response(_ request: Request, notice: String? = nil) -> Response {
-        Layout(
-            request: request, title: "Transactions", section: .transactions, notice: notice,
-            scripts: ["transactions.js"]
-        ).response {
-            H.header(.class("page-header")) {
-                H.h1 { "Transactions" }
-                H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { "Add transaction" }
-            }
-            filters
-            totals
-            // On wide screens the script shows a chosen transaction in the pane beside the list.
-            H.div(.class("split")) {
-                list
-                H.el("aside", [.id("detail-pane"), .class("detail-pane"), .label("Transaction detail")]) {
-                    H.div(.class("card pane-empty")) {
-                        H.p(.class("secondary")) { "Choose a transaction to see it here." }
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: "Transactions", section: .transactions, scripts: ["transactions.js"])
+            .document {
+                H.header(.class("page-header")) {
+                    H.h1 { "Transactions" }
+                    H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { "Add transaction" }
+                }
+                filters
+                totals
+                // On wide screens the script shows a chosen transaction in the pane beside the list.
+                H.div(.class("split")) {
+                    list
+                    H.el("aside", [.id("detail-pane"), .class("detail-pane"), .label("Transaction detail")]) {
+                        H.div(.class("card pane-empty")) {
+                            H.p(.class("secondary")) { "Choose a transaction to see it here." }
+                        }
                     }
                 }
             }
-        }
     }
 
     private var filters: HTML {
