@@ -1,0 +1,113 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import SnapshotTesting
+import Testing
+
+@testable import BillfoldServer
+
+/// The main pages' HTML, drawn from fixed models in a fixed context, compared with the copies in
+/// `__Snapshots__`. A change to a page shows up here as a readable diff; when it is intended,
+/// run with `SNAPSHOT_TESTING_RECORD=failed` and commit the new copies. The browser tests check
+/// what the pages do; these pin what they say.
+@Suite("Page snapshots")
+struct PageSnapshotTests {
+    static let ana = User(
+        id: 1, email: "ana@example.com", name: "Ana",
+        preferences: Preferences(locale: "de-DE", timeZone: "Europe/Berlin", currency: .eur, deckSize: 20),
+        createdAt: 1_767_225_600)
+    static var format: DisplayFormat { ana.preferences.format }
+
+    static func context(_ user: User? = ana, notice: String? = nil) -> PageContext {
+        // No assets loaded: links carry `?v=0`, so a stylesheet change does not touch every snapshot.
+        PageContext(user: user, csrfToken: "csrf-token-for-tests", assets: Assets(files: [:]), notice: notice)
+    }
+
+    /// One tag per line, so a diff points at the element that changed.
+    static var html: Snapshotting<String, String> {
+        Snapshotting<String, String>.lines.pullback { (html: String) in
+            html.replacingOccurrences(of: "><", with: ">\n<")
+        }
+    }
+
+    static let categories = CategoryTree([
+        Category(id: 1, name: "Food", isGroup: true, colour: "#2e7d32"),
+        Category(id: 2, name: "Groceries", groupID: 1), Category(id: 3, name: "Rent", colour: "#1565c0"),
+    ])
+
+    static func transaction(_ id: Int64, _ payee: String, _ minor: Int64, day: Int, category: Int64?) throws
+        -> Transaction
+    {
+        Transaction(
+            id: id, accountID: 1, bookedAt: try BookingTime(iso8601: "2026-11-\(10 + day)T09:30:00+01:00"),
+            payee: payee, originalName: payee.uppercased(), notes: id == 2 ? "Weekly shop" : "",
+            money: Money(minorUnits: minor, currency: .eur), status: id == 1 ? .cleared : .uncleared,
+            categoryID: category, externalID: nil, createdAt: 0, updatedAt: 0)
+    }
+
+    static func rows(listQuery: String = "") -> TransactionRows {
+        TransactionRows(format: format, categories: categories, accounts: [1: "Girokonto"], listQuery: listQuery)
+    }
+
+    @Test("sign-in page, fresh and after a wrong password")
+    func signIn() {
+        assertSnapshot(of: SignInPage(next: "/review").document(Self.context(nil)).html, as: Self.html)
+        let failed = SignInPage(email: "ana@example.com", error: "That email and password do not match an account.")
+        let document = failed.document(Self.context(nil))
+        #expect(document.status == .unauthorized)
+        assertSnapshot(of: document.html, as: Self.html, named: "failed")
+    }
+
+    @Test("error page for a signed-in person")
+    func errorPage() {
+        let page = ErrorPage(status: .notFound, problem: BillfoldError(.notFound, "There is nothing at this address."))
+        assertSnapshot(of: page.document(Self.context()).html, as: Self.html)
+    }
+
+    @Test("transactions list with a filter, totals and a next page")
+    func transactionList() throws {
+        let filter = TransactionFilter(status: .uncleared)
+        let page = TransactionService.Page(
+            transactions: [
+                try Self.transaction(2, "REWE", -4_250, day: 2, category: 2),
+                try Self.transaction(3, "Miete & Nebenkosten", -95_000, day: 1, category: 3),
+            ],
+            next: TransactionCursor(bookedAt: 1_762_000_000, id: 3),
+            totals: [CurrencyTotal(money: Money(minorUnits: -99_250, currency: .eur), count: 2)],
+            categories: Self.categories)
+        let view = TransactionListPage(
+            filter: filter, page: page, rows: Self.rows(listQuery: TransactionListPage.query(filter)))
+        assertSnapshot(of: view.document(Self.context(notice: "Saved.")).html, as: Self.html)
+    }
+
+    @Test("a transaction's detail with its history")
+    func transactionDetail() throws {
+        let page = TransactionDetailPage(
+            transaction: try Self.transaction(2, "REWE", -4_250, day: 2, category: 2), rows: Self.rows(),
+            accountName: "Girokonto", back: "/transactions?status=uncleared",
+            history: [
+                TransactionEdit(field: .status, oldValue: "uncleared", newValue: "cleared", changedAt: 1_763_000_000)
+            ])
+        assertSnapshot(of: page.document(Self.context()).html, as: Self.html)
+    }
+
+    @Test("the review deck page")
+    func review() {
+        let page = ReviewPage(
+            month: Month(year: 2026, month: 11), monthName: "November 2026", categories: Self.categories)
+        assertSnapshot(of: page.document(Self.context()).html, as: Self.html)
+    }
+
+    @Test("projects list and one project with its items")
+    func projects() {
+        let garden = Project(id: 7, title: "Garden", detail: "Raised beds", colour: "#2e7d32", createdAt: 1_762_000_000)
+        let items = [
+            Item(id: 1, projectID: 7, title: "Buy soil", priority: .high, createdAt: 1_762_000_000),
+            Item(id: 2, projectID: 7, title: "Build frame", completed: true, createdAt: 1_762_000_100),
+        ]
+        let list = ProjectListPage(closed: false, projects: [(garden, items)])
+        assertSnapshot(of: list.document(Self.context()).html, as: Self.html, named: "list")
+        let one = ProjectPage(project: garden, items: items, sort: .default)
+        assertSnapshot(of: one.document(Self.context()).html, as: Self.html, named: "project")
+    }
+}
