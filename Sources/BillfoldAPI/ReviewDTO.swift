@@ -163,9 +163,8 @@ public struct ActivityResponse: Codable, Sendable {
 /// when Billfold knows it, else kept as sent. Decoding never fails on a word from a newer peer or a
 /// typo: the server answers such a decision as one failed item instead of refusing the whole batch, and
 /// a client reads the rest of a newer server's answer. It encodes back to exactly the word it came as,
-/// so answers and request hashes stay byte for byte the same. A string literal makes one, as the
-/// contract spells it.
-public enum WireName<Known>: Hashable, Sendable, Codable, ExpressibleByStringLiteral, CustomStringConvertible
+/// so answers and request hashes stay byte for byte the same.
+public enum WireName<Known>: Hashable, Sendable, Codable, CustomStringConvertible
 where Known: RawRepresentable & Hashable & Sendable, Known.RawValue == String {
     case known(Known)
     case unknown(String)
@@ -177,8 +176,6 @@ where Known: RawRepresentable & Hashable & Sendable, Known.RawValue == String {
             self = .unknown(word)
         }
     }
-
-    public init(stringLiteral word: String) { self.init(word) }
 
     public init(from decoder: any Decoder) throws {
         self.init(try decoder.singleValueContainer().decode(String.self))

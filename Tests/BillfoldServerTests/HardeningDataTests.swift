@@ -36,7 +36,7 @@ struct HardeningDataTests {
                     bookedAt: BookingTime(epochSeconds: 1_772_359_200 + Int64(index), offsetSeconds: 0),
                     payee: "Big \(index)", money: largest, status: .cleared)
             }
-            _ = try await t.transactions(ana).insert(rows, accountID: { _ in account.id! }, now: Timestamp.now())
+            _ = try await t.transactions(ana).insert(rows, accountID: { _ in account.id }, now: Timestamp.now())
             let list = try await t.get(TransactionListResponse.self, "/api/v1/transactions?limit=1", as: ana)
             let expected = Money(minorUnits: Money.maximumMinorUnits * Int64(fits), currency: kwd).decimalString
             #expect(list.totals.first?.amount == expected, "the total is exact")

@@ -1,6 +1,7 @@
 import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
+import SQLKit
 import Testing
 import VaporTesting
 
@@ -48,9 +49,13 @@ struct IsolationAndAuthTests {
             let records = try await BillfoldStore.UserRepository(database: t.app.db).tokens(userID: ana.id)
             #expect(records.count == 1)
             #expect(records[0].lastUsedAt != nil, "last use is recorded")
-            #expect(records[0].secretHash != ana.token, "only a hash is stored")
+            struct Stored: Decodable { var secret_hash: String }
+            let stored = try await (t.app.db as! any SQLDatabase).raw(
+                "SELECT secret_hash FROM access_tokens WHERE id = \(bind: records[0].id)"
+            ).first(decoding: Stored.self)
+            #expect(stored?.secret_hash != nil && stored?.secret_hash != ana.token, "only a hash is stored")
             _ = try await BillfoldStore.UserRepository(database: t.app.db).revokeToken(
-                id: records[0].id!, userID: ana.id)
+                id: records[0].id, userID: ana.id)
             #expect(try await t.send(.GET, "/api/v1/me", as: ana).status == .unauthorized)
         }
     }

@@ -104,7 +104,8 @@ struct ReviewAPITests {
             let answer = try JSONDecoder().decode(ReviewBatchResponse.self, from: first.body)
             #expect(
                 answer.items.map(\.outcome) == [
-                    "applied", "applied", "failed", "failed", "failed", "unchanged", "failed",
+                    .known(.applied), .known(.applied), .known(.failed), .known(.failed), .known(.failed),
+                    .known(.unchanged), .known(.failed),
                 ])
             #expect(answer.items.map(\.transactionId) == [ids[0], ids[1], 987_654_321, bobs, ids[2], ids[3], ids[2]])
             #expect(answer.items[2].error?.code == "not_found")
@@ -184,12 +185,12 @@ struct ReviewAPITests {
             let page = try await t.get(ActivityResponse.self, "/api/v1/activity?limit=1", as: ana)
             #expect(page.items.count == 1 && page.nextCursor != nil)
             let newest = page.items[0]
-            #expect(newest.transaction.id == ids[1] && newest.action == "recategorize")
+            #expect(newest.transaction.id == ids[1] && newest.action == .known(.recategorize))
             #expect(
                 newest.oldCategoryId == nil && newest.newCategoryId == rent.id && newest.transaction.status == .cleared)
             let rest = try await t.get(
                 ActivityResponse.self, "/api/v1/activity?limit=1&cursor=\(page.nextCursor!)", as: ana)
-            #expect(rest.items.map(\.transaction.id) == [ids[0]] && rest.items[0].action == "clear")
+            #expect(rest.items.map(\.transaction.id) == [ids[0]] && rest.items[0].action == .known(.clear))
             #expect(rest.items[0].batchId != newest.batchId && rest.nextCursor == nil)
             let bob = try await t.person("bob@example.com")
             #expect(try await t.get(ActivityResponse.self, "/api/v1/activity", as: bob).items.isEmpty)

@@ -69,7 +69,7 @@ public struct AccountService: Sendable {
 
     /// Creates an access token and returns it in the clear, the only time it is ever shown.
     public func createToken(for user: User, label rawLabel: String) async throws -> (
-        token: String, record: AccessTokenModel
+        token: String, record: AccessToken
     ) {
         try TextRules.check(rawLabel, field: "label")
         let label = rawLabel.trimmingCharacters(in: .whitespaces)

@@ -27,7 +27,7 @@ struct ReviewService: Sendable {
 
     /// One page of the activity log, newest first, before the entry with id `before`; `hasMore`
     /// says whether older entries follow. The API and the activity page both read it this way.
-    func activity(before: Int64?, limit: Int) async throws -> (entries: [ReviewRepository.Entry], hasMore: Bool) {
+    func activity(before: Int64?, limit: Int) async throws -> (entries: [ReviewActivity], hasMore: Bool) {
         let entries = try await repository.activity(before: before, limit: limit + 1)
         return (Array(entries.prefix(limit)), entries.count > limit)
     }
@@ -125,8 +125,8 @@ struct ReviewService: Sendable {
         // What was done, which is not always what was asked: recategorize to the same category only clears.
         let action: ReviewActionKind = change.categoryID == nil ? .clear : .recategorize
         try await ReviewRepository(database: db, userID: userID).record(
-            ReviewRepository.Entry(
-                transactionID: old.id, batchID: batchID, action: action.rawValue,
+            ReviewActivity(
+                transactionID: old.id, batchID: batchID, action: action,
                 oldCategoryID: old.categoryID, newCategoryID: change.categoryID ?? old.categoryID, decidedAt: now))
         return .applied
     }

@@ -59,21 +59,21 @@ struct TransactionService: Sendable {
     /// Adds a hand-entered transaction to the named account, or to the cash wallet of its currency.
     func create(_ new: NewTransaction, accountID: Int64?) async throws -> Transaction {
         if let categoryID = new.categoryID { _ = try await categories.assignable(categoryID) }
-        let account: AccountModel
+        let account: Account
         if let accountID {
             guard let found = try await accounts.find(accountID) else {
                 throw BillfoldError.validation("accountId", "No account with the id \(accountID) exists.")
             }
-            guard found.currency == new.money.currency.code else {
+            guard found.currency == new.money.currency else {
                 throw BillfoldError.validation(
                     "currency",
-                    "The account “\(found.displayName)” holds \(found.currency), not \(new.money.currency.code).")
+                    "The account “\(found.displayName)” holds \(found.currency.code), not \(new.money.currency.code).")
             }
             account = found
         } else {
             account = try await accounts.cash(new.money.currency)
         }
-        return try await transactions.create(new, accountID: account.id!)
+        return try await transactions.create(new, accountID: account.id)
     }
 
     func update(_ id: Int64, _ request: UpdateTransactionRequest) async throws -> Transaction {

@@ -4,17 +4,7 @@ import SQLKit
 
 /// What each user's Lunch Money pull is doing, in the database so any instance can report it.
 public struct LunchMoneyPullRepository: Sendable {
-    public struct Status: Codable, Sendable, Equatable {
-        public var running: Bool
-        public var message: String
-        public var failed: Bool
-
-        public init(running: Bool, message: String, failed: Bool) {
-            self.running = running
-            self.message = message
-            self.failed = failed
-        }
-    }
+    public typealias Status = LunchMoneyPullStatus
 
     let sql: any SQLDatabase
     let userID: Int64

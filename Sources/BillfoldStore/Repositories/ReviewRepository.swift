@@ -97,47 +97,20 @@ public struct ReviewRepository: Sendable {
         ).run()
     }
 
-    /// One applied decision, for the activity log.
-    public struct Entry: Sendable, Equatable {
-        public var id: Int64
-        public var transactionID: Int64
-        public var batchID: Int64
-        /// "clear" or "recategorize".
-        public var action: String
-        public var oldCategoryID: Int64?
-        public var newCategoryID: Int64?
-        public var decidedAt: Int64
-        public var transaction: Transaction?
-
-        public init(
-            id: Int64 = 0, transactionID: Int64, batchID: Int64, action: String, oldCategoryID: Int64?,
-            newCategoryID: Int64?, decidedAt: Int64, transaction: Transaction? = nil
-        ) {
-            self.id = id
-            self.transactionID = transactionID
-            self.batchID = batchID
-            self.action = action
-            self.oldCategoryID = oldCategoryID
-            self.newCategoryID = newCategoryID
-            self.decidedAt = decidedAt
-            self.transaction = transaction
-        }
-    }
-
-    public func record(_ entry: Entry) async throws {
+    public func record(_ entry: ReviewActivity) async throws {
         try await sql.insert(into: "review_decisions")
             .columns(
                 "user_id", "transaction_id", "batch_id", "action", "old_category_id", "new_category_id", "decided_at"
             )
             .values(
-                SQLBind(userID), SQLBind(entry.transactionID), SQLBind(entry.batchID), SQLBind(entry.action),
+                SQLBind(userID), SQLBind(entry.transactionID), SQLBind(entry.batchID), SQLBind(entry.action.rawValue),
                 SQLBind(entry.oldCategoryID), SQLBind(entry.newCategoryID), SQLBind(entry.decidedAt)
             ).run()
     }
 
     /// The activity log, newest first, each entry with its transaction as it is now; `before`
     /// is the id of the last entry of the previous page.
-    public func activity(before: Int64?, limit: Int) async throws -> [Entry] {
+    public func activity(before: Int64?, limit: Int) async throws -> [ReviewActivity] {
         var statement: SQLQueryString = """
             SELECT d.id AS decision_id, d.transaction_id, d.batch_id, d.action, d.old_category_id,
               d.new_category_id, d.decided_at, \(unsafeRaw: Self.prefixed)
@@ -147,11 +120,12 @@ public struct ReviewRepository: Sendable {
         if let before { statement += " AND d.id < \(bind: before)" }
         statement += " ORDER BY d.id DESC LIMIT \(literal: limit)"
         return try await sql.raw(statement).all().map { row in
-            Entry(
+            ReviewActivity(
                 id: try row.decode(column: "decision_id", as: Int64.self),
                 transactionID: try row.decode(column: "transaction_id", as: Int64.self),
                 batchID: try row.decode(column: "batch_id", as: Int64.self),
-                action: try row.decode(column: "action", as: String.self),
+                // Only Billfold writes this column, with one of these names.
+                action: ReviewActionKind(rawValue: try row.decode(column: "action", as: String.self)) ?? .clear,
                 oldCategoryID: try row.decode(column: "old_category_id", as: Int64?.self),
                 newCategoryID: try row.decode(column: "new_category_id", as: Int64?.self),
                 decidedAt: try row.decode(column: "decided_at", as: Int64.self),

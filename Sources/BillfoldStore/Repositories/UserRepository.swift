@@ -115,7 +115,7 @@ public struct UserRepository: Sendable {
     // MARK: Access tokens
 
     public func createToken(userID: Int64, label: String, secretHash: String) async throws
-        -> AccessTokenModel
+        -> AccessToken
     {
         let token = AccessTokenModel()
         token.userID = userID
@@ -123,12 +123,12 @@ public struct UserRepository: Sendable {
         token.secretHash = secretHash
         token.createdAt = Timestamp.now()
         try await token.save(on: database)
-        return token
+        return token.value
     }
 
-    public func tokens(userID: Int64) async throws -> [AccessTokenModel] {
+    public func tokens(userID: Int64) async throws -> [AccessToken] {
         try await AccessTokenModel.query(on: database).filter(\.$userID == userID)
-            .sort(\.$createdAt, .descending).all()
+            .sort(\.$createdAt, .descending).all().map(\.value)
     }
 
     /// Revokes one of the user's tokens; false when the user has no such token.
@@ -176,4 +176,8 @@ extension UserModel {
     var value: User {
         User(id: id ?? 0, email: email, name: name, preferences: preferences, createdAt: createdAt)
     }
+}
+
+extension AccessTokenModel {
+    var value: AccessToken { AccessToken(id: id ?? 0, label: label, createdAt: createdAt, lastUsedAt: lastUsedAt) }
 }

@@ -107,7 +107,7 @@ struct TestApp {
     @discardableResult
     func add(_ person: Person, _ items: [NewTransaction]) async throws -> [Int64] {
         let account = try await AccountRepository(database: app.db, userID: person.id).cash(.eur)
-        return try await transactions(person).insert(items, accountID: { _ in account.id! }, now: Timestamp.now())
+        return try await transactions(person).insert(items, accountID: { _ in account.id }, now: Timestamp.now())
     }
 }
 

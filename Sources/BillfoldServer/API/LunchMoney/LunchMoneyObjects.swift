@@ -52,7 +52,7 @@ struct LunchMoneyTransactionJSON: Encodable {
     let transaction: Transaction
     let category: Category?
     let group: Category?
-    let account: AccountModel?
+    let account: Account?
     let zone: TimeZone
     let debitAsNegative: Bool
 

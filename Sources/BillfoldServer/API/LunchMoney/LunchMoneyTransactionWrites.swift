@@ -171,8 +171,9 @@ extension LunchMoneyTransactionsController {
             guard let account = try await service.accounts.find(asset) else {
                 throw BillfoldError.validation("asset_id", "No asset with the id \(asset) exists.")
             }
-            guard account.currency == currency.code else {
-                throw BillfoldError.validation("currency", "The asset \(asset) holds \(account.currency.lowercased()).")
+            guard account.currency == currency else {
+                throw BillfoldError.validation(
+                    "currency", "The asset \(asset) holds \(account.currency.code.lowercased()).")
             }
             new.accountID = asset
         } else {

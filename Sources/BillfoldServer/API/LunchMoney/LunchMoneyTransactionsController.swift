@@ -83,7 +83,7 @@ struct LunchMoneyTransactionsController: RouteCollection {
         var categories = tree
         if categories == nil { categories = try await request.categoryService.repository.tree() }
         let accounts = Dictionary(
-            try await request.transactionService.accounts.all().map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
+            try await request.transactionService.accounts.all().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return rows.map { t in
             let category = t.categoryID.flatMap { categories?.category($0) }
             return LunchMoneyTransactionJSON(

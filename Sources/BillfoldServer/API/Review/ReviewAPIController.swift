@@ -53,7 +53,7 @@ struct ReviewAPIController: RouteCollection {
         return try ActivityResponse(
             items: page.entries.map { entry in
                 ActivityResponse.Entry(
-                    id: entry.id, transaction: TransactionDTO(entry.transaction!), action: WireName(entry.action),
+                    id: entry.id, transaction: TransactionDTO(entry.transaction!), action: .known(entry.action),
                     oldCategoryId: entry.oldCategoryID, newCategoryId: entry.newCategoryID, batchId: entry.batchID,
                     decidedAt: Timestamp.utc(entry.decidedAt))
             },

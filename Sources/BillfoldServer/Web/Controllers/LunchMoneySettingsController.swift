@@ -106,7 +106,7 @@ struct LunchMoneySettingsController: RouteCollection {
     func status(request: Request) async throws -> Response {
         let status = try await LunchMoneyPullRepository(database: request.store, userID: try request.user.id)
             .status()
-        return try (status ?? LunchMoneyPullRepository.Status(running: false, message: "", failed: false))
+        return try (status ?? LunchMoneyPullStatus(running: false, message: "", failed: false))
             .apiResponse()
     }
 }

@@ -34,7 +34,7 @@ struct ReviewPagesController: RouteCollection {
         let format = try user.preferences.format
         async let deck = service.deck(month)
         async let accounts = request.transactionService.accounts.all()
-        let names = Dictionary(try await accounts.map { ($0.id!, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+        let names = Dictionary(try await accounts.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
         let (cards, remaining) = try await deck
         let response = Response(status: .ok)
         try response.content.encode(

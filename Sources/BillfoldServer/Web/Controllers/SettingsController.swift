@@ -18,10 +18,10 @@ struct SettingsController: RouteCollection {
         let user = try request.user
         var section = lunchMoney ?? LunchMoneySettingsSection()
         if lunchMoney == nil {
-            section.connection = try await LunchMoneyConnectionRepository(
+            section.connectedTo = try await LunchMoneyConnectionRepository(
                 database: request.store, userID: user.id
             )
-            .find()
+            .find()?.baseURL
             section.status = try await LunchMoneyPullRepository(database: request.store, userID: user.id)
                 .status()
         }

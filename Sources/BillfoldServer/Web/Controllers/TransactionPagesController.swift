@@ -20,7 +20,7 @@ struct TransactionPagesController: RouteCollection {
         let accounts = try await service.accounts.all()
         return TransactionRows(
             format: try request.user.preferences.format, categories: categories,
-            accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id!, $0.displayName) }),
+            accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0.displayName) }),
             listQuery: listQuery)
     }
 

@@ -1,6 +1,5 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import Foundation
 
 /// What the review deck did, newest first, grouped by day in the user's zone:
@@ -8,7 +7,7 @@ import Foundation
 struct ActivityPage: WebPage {
     static let pageSize = 100
 
-    let entries: [ReviewRepository.Entry]
+    let entries: [ReviewActivity]
     let hasMore: Bool
     let categories: CategoryTree
     let format: DisplayFormat
@@ -43,8 +42,8 @@ struct ActivityPage: WebPage {
         }
     }
 
-    private var days: [(key: Day, entries: [ReviewRepository.Entry])] {
-        var result: [(key: Day, entries: [ReviewRepository.Entry])] = []
+    private var days: [(key: Day, entries: [ReviewActivity])] {
+        var result: [(key: Day, entries: [ReviewActivity])] = []
         for entry in entries {
             let day = Day(Date(timeIntervalSince1970: TimeInterval(entry.decidedAt)), in: format.timeZone)
             if result.last?.key == day {
@@ -62,12 +61,12 @@ struct ActivityPage: WebPage {
     }
 
     /// "Cleared" or "Recategorised from Groceries to Restaurants and cleared".
-    func describe(_ entry: ReviewRepository.Entry) -> String {
-        entry.action == "recategorize"
+    func describe(_ entry: ReviewActivity) -> String {
+        entry.action == .recategorize
             ? "Recategorised from \(name(entry.oldCategoryID)) to \(name(entry.newCategoryID)) and cleared" : "Cleared"
     }
 
-    private func row(_ entry: ReviewRepository.Entry) -> HTML {
+    private func row(_ entry: ReviewActivity) -> HTML {
         let t = entry.transaction!
         return H.li(.class("txn-row")) {
             H.a(.class("txn-link"), .href(WebPages.transaction.path(t.id))) {

@@ -1,6 +1,5 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import Foundation
 
 /// The awards grid: earned ones in colour, locked ones greyed. Choosing one opens its story:

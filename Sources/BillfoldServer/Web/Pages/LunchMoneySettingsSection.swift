@@ -1,13 +1,13 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import NIOHTTP1
 
 /// Settings › Lunch Money: connect with a base URL and token (checked before it is saved, and
 /// never shown again), then "Pull now" with progress.
 struct LunchMoneySettingsSection {
-    var connection: LunchMoneyConnection?
-    var status: LunchMoneyPullRepository.Status?
+    /// The base URL of the saved connection; its token never comes to the page.
+    var connectedTo: String?
+    var status: LunchMoneyPullStatus?
     var baseURL = LunchMoneyPull.defaultBaseURL
     var error: BillfoldError?
 
@@ -17,10 +17,10 @@ struct LunchMoneySettingsSection {
             H.p(.class("secondary")) {
                 "Bring in your Lunch Money categories and transactions. Pulling again adds only what is new."
             }
-            if let connection {
+            if let connectedTo {
                 H.p(.class("connection valid"), .id("lunchmoney-state")) {
                     H.span(.class("indicator"), .aria("hidden", "true")) { "✓" }
-                    "Connected to \(connection.baseURL)."
+                    "Connected to \(connectedTo)."
                 }
                 H.div(.class("form-actions")) {
                     H.form(.method("post"), .action(WebPages.pullLunchMoney.path())) {

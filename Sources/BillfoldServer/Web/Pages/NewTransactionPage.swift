@@ -1,6 +1,5 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import NIOHTTP1
 
 /// The "Add transaction" form. On a failed save it comes back with everything the user typed.
@@ -18,7 +17,7 @@ struct NewTransactionPage: WebPage {
 
     let values: Values
     let categories: CategoryTree
-    let accounts: [AccountModel]
+    let accounts: [Account]
     var error: BillfoldError?
 
     func document(_ context: PageContext) -> Document {
@@ -53,7 +52,7 @@ struct NewTransactionPage: WebPage {
                         Field.select(
                             "accountId", label: "Account",
                             options: [("", "Cash (in the transaction’s currency)")]
-                                + accounts.map { (String($0.id!), "\($0.displayName) · \($0.currency)") },
+                                + accounts.map { (String($0.id), "\($0.displayName) · \($0.currency.code)") },
                             selected: values.accountId ?? "", error: error?.fields["accountId"])
                         CategoryPickerField(
                             categories: categories, selected: values.categoryId.flatMap { Int64($0) },

@@ -1,12 +1,11 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import NIOHTTP1
 
 /// Settings: language and region, time zone, primary currency, deck size, and access tokens.
 struct SettingsPage: WebPage {
     let preferences: Preferences
-    let tokens: [AccessTokenModel]
+    let tokens: [AccessToken]
     let format: DisplayFormat
     var lunchMoney = LunchMoneySettingsSection()
     /// A token just created: shown this once, never again.
@@ -92,7 +91,7 @@ struct SettingsPage: WebPage {
                                 H.td { format.dateTime(token.createdAt) }
                                 H.td { token.lastUsedAt.map(format.dateTime) ?? "Never" }
                                 H.td {
-                                    H.form(.method("post"), .action(WebPages.revokeToken.path(token.id!))) {
+                                    H.form(.method("post"), .action(WebPages.revokeToken.path(token.id))) {
                                         H.button(
                                             .type("submit"), .class("button danger small"),
                                             .label("Revoke token \(token.label)")
