@@ -67,6 +67,34 @@ public struct AccountService: Sendable {
         return matches ? found?.user : nil
     }
 
+    private var users: UserRepository { UserRepository(database: database) }
+
+    /// False until the owner account is made (the first visit then offers setup).
+    func hasUsers() async throws -> Bool { try await users.count() > 0 }
+
+    /// Claims the one-time owner setup; false when somebody already has.
+    func claimSetup() async throws -> Bool { try await users.claimSetup() }
+
+    func tokens(of user: User) async throws -> [AccessToken] { try await users.tokens(userID: user.id) }
+
+    /// Revokes one of the user's tokens; another user's answers like a missing one.
+    func revokeToken(_ id: Int64, of user: User) async throws {
+        guard try await users.revokeToken(id: id, userID: user.id) else { throw BillfoldError.notFound("token") }
+    }
+
+    func save(_ preferences: Preferences, of user: User) async throws {
+        try await users.save(try preferences.validated(), forUser: user.id)
+    }
+
+    /// Starts a browser session and returns its secret for the cookie; only its hash is stored.
+    func startSession(for user: User, lifetime: Int64) async throws -> String {
+        let secret = Secrets.newSessionSecret()
+        try await users.createSession(userID: user.id, secretHash: Secrets.hash(secret), lifetime: lifetime)
+        return secret
+    }
+
+    func endSession(secret: String) async throws { try await users.deleteSession(secretHash: Secrets.hash(secret)) }
+
     /// Creates an access token and returns it in the clear, the only time it is ever shown.
     public func createToken(for user: User, label rawLabel: String) async throws -> (
         token: String, record: AccessToken

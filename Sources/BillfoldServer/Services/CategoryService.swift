@@ -9,7 +9,16 @@ struct CategoryService: Sendable {
     let database: any Database
     let user: User
 
-    var repository: CategoryRepository { CategoryRepository(database: database, userID: user.id) }
+    private var repository: CategoryRepository { CategoryRepository(database: database, userID: user.id) }
+
+    /// All the user's categories, groups with their children.
+    func tree() async throws -> CategoryTree { try await repository.tree() }
+
+    /// How many transactions each category holds.
+    func transactionCounts() async throws -> [Int64: Int] { try await repository.transactionCounts() }
+
+    /// True when the user has this category.
+    func exists(_ id: Int64) async throws -> Bool { try await repository.find(id) != nil }
 
     func listing(search: String = "", sort: CategorySort = .name) async throws -> CategoryListing {
         CategoryListing(try await repository.usage(), search: search, sort: sort)

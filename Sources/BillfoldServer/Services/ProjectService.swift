@@ -8,7 +8,25 @@ struct ProjectService: Sendable {
     let database: any Database
     let user: User
 
-    var repository: ProjectRepository { ProjectRepository(database: database, userID: user.id) }
+    private var repository: ProjectRepository { ProjectRepository(database: database, userID: user.id) }
+
+    /// Projects (open, closed, or both when nil), each with its items, as every list shows them.
+    func projectsWithItems(closed: Bool?) async throws -> [(project: Project, items: [Item])] {
+        async let projects = repository.projects(closed: closed)
+        async let items = repository.items(in: nil)
+        let byProject = Dictionary(grouping: try await items, by: \.projectID)
+        return try await projects.map { ($0, byProject[$0.id] ?? []) }
+    }
+
+    /// The projects on the same list as `project` (open or closed), for moving between them.
+    func siblings(of project: Project) async throws -> [Project] {
+        try await repository.projects(closed: project.closed)
+    }
+
+    /// A project's items in the order asked for.
+    func items(of projectID: Int64, sorted order: ItemSort = .default) async throws -> [Item] {
+        order.sorted(try await repository.items(in: projectID))
+    }
 
     func project(_ id: Int64) async throws -> Project {
         guard let project = try await repository.project(id) else { throw BillfoldError.notFound("project") }

@@ -9,11 +9,66 @@ struct TransactionService: Sendable {
     let database: any Database
     let user: User
 
-    var transactions: TransactionRepository {
+    private var transactions: TransactionRepository {
         TransactionRepository(database: database, userID: user.id)
     }
-    var categories: CategoryRepository { CategoryRepository(database: database, userID: user.id) }
-    var accounts: AccountRepository { AccountRepository(database: database, userID: user.id) }
+    private var categories: CategoryRepository { CategoryRepository(database: database, userID: user.id) }
+    private var accountRepository: AccountRepository { AccountRepository(database: database, userID: user.id) }
+
+    /// The user's accounts, by name.
+    func accounts() async throws -> [Account] { try await accountRepository.all() }
+
+    /// Account names by id, for showing transactions.
+    func accountNames() async throws -> [Int64: String] {
+        Dictionary(try await accounts().map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// One of the user's accounts; nil for another user's or a missing one.
+    func account(_ id: Int64) async throws -> Account? { try await accountRepository.find(id) }
+
+    /// The cash wallet of a currency, made when missing.
+    func cashAccount(_ currency: Currency) async throws -> Account { try await accountRepository.cash(currency) }
+
+    func categoryTree() async throws -> CategoryTree { try await categories.tree() }
+
+    /// Where imported categories came from, by category id (e.g. `payback:12`).
+    func categorySourceKeys() async throws -> [Int64: String] { try await categories.sourceKeys() }
+
+    /// Refuses a category the user does not have, or a group.
+    func checkAssignable(_ categoryID: Int64) async throws { _ = try await categories.assignable(categoryID) }
+
+    /// What the user changed on a transaction, newest first.
+    func history(of id: Int64) async throws -> [TransactionEdit] { try await transactions.history(id) }
+
+    /// One of the user's transactions, or nil (another user's answers like a missing one).
+    func find(_ id: Int64) async throws -> Transaction? { try await transactions.find(id) }
+
+    /// How many rows a walk over a whole filter reads at a time.
+    private static let readChunk = 500
+
+    /// Every transaction of a query, newest first, read page by page by keyset.
+    func all(_ query: TransactionQuery) async throws -> [Transaction] {
+        var all: [Transaction] = []
+        var cursor: TransactionCursor?
+        repeat {
+            let page = try await transactions.page(query, after: cursor, limit: Self.readChunk)
+            all += page.transactions
+            cursor = page.next
+        } while cursor != nil
+        return all
+    }
+
+    /// Oldest first from `offset`, for dialects that page by offset.
+    func oldestFirst(_ query: TransactionQuery, offset: Int, limit: Int) async throws -> [Transaction] {
+        try await transactions.ascending(query, offset: offset, limit: limit)
+    }
+
+    /// Adds checked rows in one statement; their ids in order.
+    func insert(_ rows: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64) async throws
+        -> [Int64]
+    {
+        try await transactions.insert(rows, accountID: accountID, now: Timestamp.now())
+    }
 
     /// A page of a filter, and the totals of the whole filter.
     struct Page: Sendable {
@@ -61,7 +116,7 @@ struct TransactionService: Sendable {
         if let categoryID = new.categoryID { _ = try await categories.assignable(categoryID) }
         let account: Account
         if let accountID {
-            guard let found = try await accounts.find(accountID) else {
+            guard let found = try await accountRepository.find(accountID) else {
                 throw BillfoldError.validation("accountId", "No account with the id \(accountID) exists.")
             }
             guard found.currency == new.money.currency else {
@@ -71,7 +126,7 @@ struct TransactionService: Sendable {
             }
             account = found
         } else {
-            account = try await accounts.cash(new.money.currency)
+            account = try await accountRepository.cash(new.money.currency)
         }
         return try await transactions.create(new, accountID: account.id)
     }

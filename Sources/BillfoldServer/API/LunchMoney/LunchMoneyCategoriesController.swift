@@ -58,7 +58,7 @@ struct LunchMoneyCategoriesController: RouteCollection {
         guard format == "flattened" || format == "nested" else {
             throw BillfoldError.validation("format", "format must be flattened or nested.")
         }
-        let tree = try await request.categoryService.repository.tree()
+        let tree = try await request.categoryService.tree()
         let byName = tree.all.sorted {
             let order = $0.name.localizedCaseInsensitiveCompare($1.name)
             return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
@@ -75,7 +75,7 @@ struct LunchMoneyCategoriesController: RouteCollection {
 
     func show(request: Request) async throws -> Response {
         let id = try request.pathID(of: "category")
-        let tree = try await request.categoryService.repository.tree()
+        let tree = try await request.categoryService.tree()
         guard let category = tree.category(id) else {
             throw BillfoldError(.notFound, "This category id does not exist.")
         }
@@ -148,11 +148,11 @@ struct LunchMoneyCategoriesController: RouteCollection {
     func delete(request: Request) async throws -> Response {
         let id = try request.pathID(of: "category")
         let service = try request.categoryService
-        let tree = try await service.repository.tree()
+        let tree = try await service.tree()
         guard let category = tree.category(id) else {
             throw BillfoldError(.notFound, "This category id does not exist.")
         }
-        let counts = try await service.repository.transactionCounts()
+        let counts = try await service.transactionCounts()
         let transactions = counts[id, default: 0]
         let children = tree.children(of: id).count
         if transactions > 0 || children > 0 {
@@ -176,7 +176,7 @@ struct LunchMoneyCategoriesController: RouteCollection {
     /// categories move to the top level. No transaction is deleted.
     func forceDelete(request: Request) async throws -> Response {
         let id = try request.pathID(of: "category")
-        guard try await request.categoryService.repository.find(id) != nil else {
+        guard try await request.categoryService.exists(id) else {
             throw BillfoldError(.notFound, "This category id does not exist.")
         }
         _ = try await request.categoryService.delete(

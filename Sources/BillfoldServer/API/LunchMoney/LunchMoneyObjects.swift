@@ -1,6 +1,5 @@
 import BillfoldCore
 import BillfoldImport
-import BillfoldStore
 import Foundation
 
 /// Lunch Money v1's sign convention and number formats (reference §1.3, §1.4): a debit is

@@ -1,5 +1,4 @@
 import BillfoldCore
-import BillfoldStore
 import Foundation
 import Vapor
 
@@ -50,7 +49,7 @@ extension LunchMoneyTransactionsController {
     /// external id may be sent back unchanged; Billfold refuses to change them here.
     func update(request: Request) async throws -> Response {
         let service = try request.transactionService
-        guard let id = Int64(request.parameters.get("id") ?? ""), let current = try await service.transactions.find(id)
+        guard let id = Int64(request.parameters.get("id") ?? ""), let current = try await service.find(id)
         else { throw BillfoldError(.notFound, "This transaction doesn't exist or you don't have access to it.") }
         let body = try request.decodeJSON(UpdateBody.self)
         if body.split != nil { throw BillfoldError.validation("split", "Billfold does not split transactions.") }
@@ -148,7 +147,7 @@ extension LunchMoneyTransactionsController {
                 .validationFailed, problems.sorted { $0.key < $1.key }.map(\.value).joined(separator: " "),
                 fields: problems)
         }
-        let ids = try await service.transactions.insert(rows, accountID: { $0.accountID! }, now: Timestamp.now())
+        let ids = try await service.insert(rows, accountID: { $0.accountID! })
         return LunchMoneyJSON.response(["ids": ids])
     }
 
@@ -166,9 +165,9 @@ extension LunchMoneyTransactionsController {
             status: try item.status.map { try TransactionStatus(parsing: $0) } ?? .uncleared,
             categoryID: item.category_id, externalID: item.external_id)
         new = try new.validated()
-        if let category = item.category_id { _ = try await service.categories.assignable(category) }
+        if let category = item.category_id { try await service.checkAssignable(category) }
         if let asset = item.asset_id {
-            guard let account = try await service.accounts.find(asset) else {
+            guard let account = try await service.account(asset) else {
                 throw BillfoldError.validation("asset_id", "No asset with the id \(asset) exists.")
             }
             guard account.currency == currency else {
@@ -177,7 +176,7 @@ extension LunchMoneyTransactionsController {
             }
             new.accountID = asset
         } else {
-            new.accountID = try await service.accounts.cash(currency).id
+            new.accountID = try await service.cashAccount(currency).id
         }
         return new
     }

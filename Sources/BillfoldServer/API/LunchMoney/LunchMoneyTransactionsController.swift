@@ -1,6 +1,5 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import Foundation
 import Vapor
 
@@ -22,7 +21,7 @@ struct LunchMoneyTransactionsController: RouteCollection {
         let user = try request.user
         let zone = user.preferences.zone
         let q = try request.query.decode([String: String].self)
-        let tree = try await request.categoryService.repository.tree()
+        let tree = try await request.categoryService.tree()
         var query = TransactionQuery(range: Month(Date(), in: zone).range(in: zone))
         switch (q["start_date"], q["end_date"]) {
         case (nil, nil): break
@@ -53,13 +52,13 @@ struct LunchMoneyTransactionsController: RouteCollection {
         }
         let offset = try Self.whole(q["offset"], "offset", default: 0, range: 0...Int(Int32.max))
         let limit = try Self.whole(q["limit"], "limit", default: Self.defaultLimit, range: 1...Self.defaultLimit)
-        let rows = try await request.transactionService.transactions.ascending(query, offset: offset, limit: limit + 1)
+        let rows = try await request.transactionService.oldestFirst(query, offset: offset, limit: limit + 1)
         return try await Self.page(Array(rows.prefix(limit)), more: rows.count > limit, request, tree: tree)
     }
 
     func show(request: Request) async throws -> Response {
         guard let id = Int64(request.parameters.get("id") ?? ""),
-            let transaction = try await request.transactionService.transactions.find(id)
+            let transaction = try await request.transactionService.find(id)
         else { throw BillfoldError(.notFound, "Transaction ID not found.") }
         let objects = try await Self.objects([transaction], request)
         return LunchMoneyJSON.response(objects[0])
@@ -81,9 +80,9 @@ struct LunchMoneyTransactionsController: RouteCollection {
         let user = try request.user
         let debitAsNegative = (try? request.query.get(String.self, at: "debit_as_negative")) == "true"
         var categories = tree
-        if categories == nil { categories = try await request.categoryService.repository.tree() }
+        if categories == nil { categories = try await request.categoryService.tree() }
         let accounts = Dictionary(
-            try await request.transactionService.accounts.all().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            try await request.transactionService.accounts().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return rows.map { t in
             let category = t.categoryID.flatMap { categories?.category($0) }
             return LunchMoneyTransactionJSON(

@@ -1,7 +1,6 @@
 import BillfoldAPI
 import BillfoldCore
 import BillfoldImport
-import BillfoldStore
 import Vapor
 
 /// `GET /payback/transactions`: the signed-in user's transactions in the PAYBACK file's shape,
@@ -17,17 +16,10 @@ struct PaybackFeedController: RouteCollection {
     func feed(request: Request) async throws -> Response {
         let service = try request.transactionService
         let filter = try TransactionFilter(query: try request.query.decode([String: String].self))
-        let numbers = try await service.categories.sourceKeys()
+        let numbers = try await service.categorySourceKeys()
             .compactMapValues(PaybackImport.number(fromSourceKey:))
-        // The format has no paging; walk the whole filter by keyset, without totals.
-        let query = try await service.query(filter)
-        var all: [Transaction] = []
-        var cursor: TransactionCursor?
-        repeat {
-            let page = try await service.transactions.page(query, after: cursor, limit: PageSize.maximum)
-            all += page.transactions
-            cursor = page.next
-        } while cursor != nil
+        // The format has no paging: the whole filter, without totals.
+        let all = try await service.all(try await service.query(filter))
         let file = PaybackWriter.file(all) { t in t.categoryID.map { numbers[$0] ?? Int($0) } ?? 0 }
         return try file.apiResponse()
     }

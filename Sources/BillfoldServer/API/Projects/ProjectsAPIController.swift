@@ -27,17 +27,14 @@ struct ProjectsAPIController: RouteCollection {
             case nil, "": nil
             default: throw BillfoldError.validation("closed", "closed must be true or false.")
             }
-        let service = try request.projectService
-        let projects = try await service.repository.projects(closed: closed)
-        let items = Dictionary(grouping: try await service.repository.items(in: nil), by: \.projectID)
-        return try ProjectListResponse(projects: projects.map { ProjectDTO($0, items: items[$0.id] ?? []) })
-            .apiResponse()
+        let projects = try await request.projectService.projectsWithItems(closed: closed)
+        return try ProjectListResponse(projects: projects.map { ProjectDTO($0.project, items: $0.items) }).apiResponse()
     }
 
     private func answer(_ project: Project, _ request: Request, status: HTTPResponseStatus = .ok) async throws
         -> Response
     {
-        let items = try await request.projectService.repository.items(in: project.id)
+        let items = try await request.projectService.items(of: project.id)
         return try ProjectDTO(project, items: items).apiResponse(status: status)
     }
 
@@ -72,7 +69,7 @@ struct ProjectsAPIController: RouteCollection {
         let service = try request.projectService
         let project = try await service.project(try request.pathID(of: "project"))
         let sort = try ItemSort(parsing: try? request.query.get(String.self, at: "sort"))
-        let items = sort.sorted(try await service.repository.items(in: project.id))
+        let items = try await service.items(of: project.id, sorted: sort)
         return try ItemListResponse(items: items.map(ItemDTO.init)).apiResponse()
     }
 

@@ -55,7 +55,7 @@ struct CategoryPagesController: RouteCollection {
         values.isGroup = (try? request.query.get(String.self, at: "group")) == "1" ? "1" : nil
         values.groupId = try? request.query.get(String.self, at: "groupId")
         return CategoryFormPage(
-            values: values, tree: try await request.categoryService.repository.tree(),
+            values: values, tree: try await request.categoryService.tree(),
             format: try request.user.preferences.format
         )
         .response(request)
@@ -69,7 +69,7 @@ struct CategoryPagesController: RouteCollection {
             return request.redirect(to: WebPages.categories.path(query: [("saved", String(created.id))]))
         } catch let error as BillfoldError {
             return CategoryFormPage(
-                values: values, tree: try await service.repository.tree(), format: try request.user.preferences.format,
+                values: values, tree: try await service.tree(), format: try request.user.preferences.format,
                 error: error
             )
             .response(request)
@@ -80,7 +80,7 @@ struct CategoryPagesController: RouteCollection {
         let service = try request.categoryService
         let found = try await service.get(try request.pathID(of: "category"))
         return CategoryFormPage(
-            values: CategoryFormPage.Values(found.usage.category), tree: try await service.repository.tree(),
+            values: CategoryFormPage.Values(found.usage.category), tree: try await service.tree(),
             format: try request.user.preferences.format, editing: found.usage
         ).response(request)
     }
@@ -101,7 +101,7 @@ struct CategoryPagesController: RouteCollection {
             return request.redirect(to: WebPages.categories.path(query: [("saved", String(id))]))
         } catch let error as BillfoldError where error.code != .notFound {
             return CategoryFormPage(
-                values: values, tree: try await service.repository.tree(), format: try request.user.preferences.format,
+                values: values, tree: try await service.tree(), format: try request.user.preferences.format,
                 editing: found.usage, error: error
             ).response(request)
         }
@@ -138,12 +138,12 @@ struct CategoryPagesController: RouteCollection {
         async throws -> Response
     {
         let service = try request.categoryService
-        let tree = try await service.repository.tree()
+        let tree = try await service.tree()
         let chosen = values.categoryIDs.compactMap { tree.category($0) }
         guard !chosen.isEmpty, chosen.count == Set(values.categoryIDs).count else {
             throw BillfoldError.notFound("category")
         }
-        let counts = try await service.repository.transactionCounts()
+        let counts = try await service.transactionCounts()
         return CategoryDeletePage(
             values: values, categories: chosen, tree: tree, counts: counts,
             format: try request.user.preferences.format, error: error

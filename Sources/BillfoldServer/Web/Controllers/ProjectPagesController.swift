@@ -20,10 +20,7 @@ struct ProjectPagesController: RouteCollection {
     }
 
     private func listPage(_ request: Request, closed: Bool) async throws -> ProjectListPage {
-        let service = try request.projectService
-        let items = Dictionary(grouping: try await service.repository.items(in: nil), by: \.projectID)
-        let projects = try await service.repository.projects(closed: closed)
-        return ProjectListPage(closed: closed, projects: projects.map { ($0, items[$0.id] ?? []) })
+        ProjectListPage(closed: closed, projects: try await request.projectService.projectsWithItems(closed: closed))
     }
 
     func list(_ request: Request, closed: Bool) async throws -> Response {
@@ -49,8 +46,8 @@ struct ProjectPagesController: RouteCollection {
         let project = try await service.project(try request.pathID(of: "project"))
         let order = try sort ?? ItemSort(parsing: try? request.query.get(String.self, at: "sort"))
         return ProjectPage(
-            project: project, items: order.sorted(try await service.repository.items(in: project.id)), sort: order,
-            siblings: try await service.repository.projects(closed: project.closed))
+            project: project, items: try await service.items(of: project.id, sorted: order), sort: order,
+            siblings: try await service.siblings(of: project))
     }
 
     func show(request: Request) async throws -> Response {

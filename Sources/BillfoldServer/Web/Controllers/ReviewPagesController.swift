@@ -19,7 +19,7 @@ struct ReviewPagesController: RouteCollection {
         let service = try request.reviewService
         let user = try request.user
         let month = try month(request, service: service)
-        let tree = try await request.categoryService.repository.tree()
+        let tree = try await request.categoryService.tree()
         return ReviewPage(
             month: month, monthName: month.name(locale: user.preferences.format.locale, timeZone: service.zone),
             categories: tree
@@ -33,8 +33,8 @@ struct ReviewPagesController: RouteCollection {
         let month = try month(request, service: service)
         let format = try user.preferences.format
         async let deck = service.deck(month)
-        async let accounts = request.transactionService.accounts.all()
-        let names = Dictionary(try await accounts.map { ($0.id, $0.displayName) }, uniquingKeysWith: { a, _ in a })
+        async let accounts = request.transactionService.accountNames()
+        let names = try await accounts
         let (cards, remaining) = try await deck
         let response = Response(status: .ok)
         try response.content.encode(
@@ -58,7 +58,7 @@ struct ReviewPagesController: RouteCollection {
         let page = try await service.activity(before: before, limit: ActivityPage.pageSize)
         return ActivityPage(
             entries: page.entries, hasMore: page.hasMore,
-            categories: try await request.categoryService.repository.tree(), format: try request.user.preferences.format
+            categories: try await request.categoryService.tree(), format: try request.user.preferences.format
         ).response(request)
     }
 }

@@ -1,6 +1,5 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import Vapor
 
 struct SettingsController: RouteCollection {
@@ -18,16 +17,12 @@ struct SettingsController: RouteCollection {
         let user = try request.user
         var section = lunchMoney ?? LunchMoneySettingsSection()
         if lunchMoney == nil {
-            section.connectedTo = try await LunchMoneyConnectionRepository(
-                database: request.store, userID: user.id
-            )
-            .find()?.baseURL
-            section.status = try await LunchMoneyPullRepository(database: request.store, userID: user.id)
-                .status()
+            let lunchMoney = try request.lunchMoneyConnection
+            section.connectedTo = try await lunchMoney.connectedBaseURL()
+            section.status = try await lunchMoney.pullStatus()
         }
         return SettingsPage(
-            preferences: user.preferences,
-            tokens: try await UserRepository(database: request.store).tokens(userID: user.id),
+            preferences: user.preferences, tokens: try await AccountService(database: request.store).tokens(of: user),
             format: user.preferences.format, lunchMoney: section)
     }
 
@@ -59,9 +54,8 @@ struct SettingsController: RouteCollection {
             }
             let preferences = try Preferences(
                 locale: form.locale, timeZone: form.timeZone, currency: Currency(code: form.currency),
-                deckSize: deckSize
-            ).validated()
-            try await UserRepository(database: request.store).save(preferences, forUser: user.id)
+                deckSize: deckSize)
+            try await AccountService(database: request.store).save(preferences, of: user)
             return request.redirect(to: WebPages.settings.path(query: [("done", "saved")]))
         } catch let error as BillfoldError {
             var view = try await page(request)
@@ -88,9 +82,10 @@ struct SettingsController: RouteCollection {
     }
 
     func revokeToken(request: Request) async throws -> Response {
-        guard let id = request.parameters.get("id").flatMap({ Int64($0) }),
-            try await UserRepository(database: request.store).revokeToken(id: id, userID: try request.user.id)
-        else { throw BillfoldError.notFound("token") }
+        guard let id = request.parameters.get("id").flatMap({ Int64($0) }) else {
+            throw BillfoldError.notFound("token")
+        }
+        try await AccountService(database: request.store).revokeToken(id, of: try request.user)
         return request.redirect(to: WebPages.settings.path(query: [("done", "revoked")]))
     }
 }

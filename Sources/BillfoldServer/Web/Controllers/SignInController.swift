@@ -1,6 +1,5 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import Vapor
 
 /// Sign-in, sign-out, first-visit owner setup, and the front door.
@@ -16,14 +15,14 @@ struct SignInController: RouteCollection {
 
     func home(request: Request) async throws -> Response {
         if request.auth.has(User.self) { return request.redirect(to: WebPages.home.path()) }
-        if try await UserRepository(database: request.store).count() == 0 {
+        if try await !AccountService(database: request.store).hasUsers() {
             return request.redirect(to: WebPages.setup.path())
         }
         return request.redirect(to: WebPages.signIn.path())
     }
 
     func signInPage(request: Request) async throws -> Response {
-        if try await UserRepository(database: request.store).count() == 0 {
+        if try await !AccountService(database: request.store).hasUsers() {
             return request.redirect(to: WebPages.setup.path())
         }
         return SignInPage(next: SafeRedirect.localPath(try? request.query.get(String.self, at: "next")) ?? "")
@@ -56,7 +55,7 @@ struct SignInController: RouteCollection {
 
     func signOut(request: Request) async throws -> Response {
         if let secret = request.cookies[SessionAuthenticator.cookie]?.string {
-            try await UserRepository(database: request.store).deleteSession(secretHash: Secrets.hash(secret))
+            try await AccountService(database: request.store).endSession(secret: secret)
         }
         request.auth.logout(User.self)
         let response = request.redirect(to: WebPages.signIn.path())
@@ -69,7 +68,7 @@ struct SignInController: RouteCollection {
     }
 
     func setupPage(request: Request) async throws -> Response {
-        guard try await UserRepository(database: request.store).count() == 0 else {
+        guard try await !AccountService(database: request.store).hasUsers() else {
             return request.redirect(to: WebPages.signIn.path())
         }
         return SetupPage().response(request)
@@ -86,7 +85,7 @@ struct SignInController: RouteCollection {
 
     func setup(request: Request) async throws -> Response {
         // Only the very first account may be made here; afterwards this is a sign-in matter.
-        guard try await UserRepository(database: request.store).count() == 0 else {
+        guard try await !AccountService(database: request.store).hasUsers() else {
             return request.redirect(to: WebPages.signIn.path())
         }
         let form = try request.content.decode(SetupForm.self)
@@ -102,7 +101,7 @@ struct SignInController: RouteCollection {
             let owner = try await AccountService.newUser(
                 email: form.email, password: form.password, name: form.name, preferences: preferences)
             return try await request.transaction {
-                guard try await UserRepository(database: request.store).claimSetup() else {
+                guard try await AccountService(database: request.store).claimSetup() else {
                     return request.redirect(to: WebPages.signIn.path())
                 }
                 let user = try await AccountService(database: request.store).create(owner)
@@ -114,10 +113,8 @@ struct SignInController: RouteCollection {
     }
 
     private func startSession(for user: User, request: Request, next: String?) async throws -> Response {
-        let secret = Secrets.newSessionSecret()
         let lifetime = request.application.billfoldConfiguration.sessionLifetimeSeconds
-        try await UserRepository(database: request.store).createSession(
-            userID: user.id, secretHash: Secrets.hash(secret), lifetime: lifetime)
+        let secret = try await AccountService(database: request.store).startSession(for: user, lifetime: lifetime)
         // Only paths on this site: an open redirect would let a link send people elsewhere.
         let target = SafeRedirect.localPath(next) ?? WebPages.transactions.path()
         let response = request.redirect(to: target, redirectType: .normal)

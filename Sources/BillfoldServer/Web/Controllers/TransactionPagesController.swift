@@ -1,6 +1,5 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import Vapor
 
 /// The transactions pages: list, "load more" fragment, detail with editing, and the add form.
@@ -17,11 +16,9 @@ struct TransactionPagesController: RouteCollection {
     private func rows(_ request: Request, service: TransactionService, categories: CategoryTree, listQuery: String)
         async throws -> TransactionRows
     {
-        let accounts = try await service.accounts.all()
-        return TransactionRows(
+        TransactionRows(
             format: try request.user.preferences.format, categories: categories,
-            accounts: Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0.displayName) }),
-            listQuery: listQuery)
+            accounts: try await service.accountNames(), listQuery: listQuery)
     }
 
     func list(request: Request) async throws -> Response {
@@ -123,13 +120,13 @@ struct TransactionPagesController: RouteCollection {
         _ request: Request, service: TransactionService, transaction: Transaction, error: BillfoldError?,
         back: String? = nil
     ) async throws -> TransactionDetailPage {
-        let tree = try await service.categories.tree()
+        let tree = try await service.categoryTree()
         let renderer = try await rows(request, service: service, categories: tree, listQuery: "")
         let back = back ?? Self.safeBack(try? request.query.get(String.self, at: "back"))
         return TransactionDetailPage(
             transaction: transaction, rows: renderer,
             accountName: renderer.accounts[transaction.accountID] ?? "", back: back,
-            history: try await service.transactions.history(transaction.id), error: error)
+            history: try await service.history(of: transaction.id), error: error)
     }
 
     /// The list to return to: only a transactions list URL, never another site.
@@ -147,8 +144,8 @@ struct TransactionPagesController: RouteCollection {
             bookedAt: Self.localDateTime(now, in: user.preferences.zone), payee: "", amount: "",
             currency: user.preferences.currency.code, status: TransactionStatus.uncleared.rawValue)
         return NewTransactionPage(
-            values: values, categories: try await service.categories.tree(),
-            accounts: try await service.accounts.all()
+            values: values, categories: try await service.categoryTree(),
+            accounts: try await service.accounts()
         ).response(request)
     }
 
@@ -170,8 +167,8 @@ struct TransactionPagesController: RouteCollection {
             return request.redirect(to: WebPages.transaction.path(created.id, query: [("saved", "1")]))
         } catch let error as BillfoldError {
             return NewTransactionPage(
-                values: values, categories: try await service.categories.tree(),
-                accounts: try await service.accounts.all(), error: error
+                values: values, categories: try await service.categoryTree(),
+                accounts: try await service.accounts(), error: error
             ).response(request)
         }
     }

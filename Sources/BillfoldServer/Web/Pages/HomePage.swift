@@ -14,7 +14,7 @@ struct HomePage: WebPage {
     let format: DisplayFormat
 
     static let upNextCount = 3
-    static let moreCount = 7
+    static let moreCount = Dashboard.upNextLimit - upNextCount
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: "Home", section: .home).document {

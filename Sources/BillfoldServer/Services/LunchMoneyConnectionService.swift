@@ -1,0 +1,79 @@
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+import Vapor
+
+/// One user's connection to a Lunch Money server: checking and saving it, and pulling from it in
+/// the background with progress any instance can report (it lives in the database).
+struct LunchMoneyConnectionService: Sendable {
+    let database: any Database
+    let user: User
+    let fetch: OutboundFetch
+
+    private var connections: LunchMoneyConnectionRepository {
+        LunchMoneyConnectionRepository(database: database, userID: user.id)
+    }
+
+    /// A connection whose token the server it names accepted. Fetches another server for up to
+    /// 25 s, so callers do this outside any database transaction.
+    func checked(baseURL: String?, token: String?) async throws -> LunchMoneyConnection {
+        let base = try LunchMoneyPull.baseURL(baseURL ?? "", fetch: fetch)
+        let token = (token ?? "").trimmingCharacters(in: .whitespaces)
+        guard !token.isEmpty else { throw BillfoldError.validation("token", "Paste the access token.") }
+        try await LunchMoneyPull(fetch: fetch, baseURL: base, token: token).check()
+        return LunchMoneyConnection(baseURL: base, token: token, accountName: "", checkedAt: Timestamp.now())
+    }
+
+    func save(_ connection: LunchMoneyConnection) async throws { try await connections.save(connection) }
+
+    func disconnect() async throws { try await connections.delete() }
+
+    /// The saved connection's base URL; the token stays in the store.
+    func connectedBaseURL() async throws -> String? { try await connections.find()?.baseURL }
+
+    func pullStatus() async throws -> LunchMoneyPullStatus? {
+        try await LunchMoneyPullRepository(database: database, userID: user.id).status()
+    }
+
+    /// A pull with no progress for this long is taken to have died with its instance.
+    static let staleAfter: Int64 = 600
+
+    /// Starts a pull in the background unless one is running. Its writes go through `app`'s
+    /// write transactions, outside the request that started it.
+    func startPull(on app: Application) async throws {
+        guard let saved = try await connections.find() else {
+            throw BillfoldError.validation("lunchmoney", "Connect to Lunch Money first.")
+        }
+        let user = user
+        let pulls = LunchMoneyPullRepository(database: app.db, userID: user.id)
+        guard try await pulls.start(now: Timestamp.now(), staleAfter: Self.staleAfter) else { return }
+        let puller = LunchMoneyPull(fetch: fetch, baseURL: saved.baseURL, token: saved.token)
+        @Sendable func report(_ message: String, running: Bool = true, failed: Bool = false) async {
+            try? await pulls.update(.init(running: running, message: message, failed: failed), now: Timestamp.now())
+        }
+        Task {
+            do {
+                let outcome = try await puller.pull(zone: user.preferences.zone, progress: { await report($0) }) {
+                    rows, categories in
+                    try await app.writeTransaction { database in
+                        try await LunchMoneyImport(database: database, user: user).run(rows, categories: categories)
+                    }
+                }
+                await report(
+                    "Done: \(outcome.read) transactions read, \(outcome.added) added, \(outcome.skipped) already here; \(outcome.categories) categories.",
+                    running: false)
+            } catch {
+                let problem = (error as? BillfoldError) ?? ErrorResponder.describe(error).1
+                await report("The pull stopped: \(problem.message) Nothing was imported.", running: false, failed: true)
+            }
+        }
+    }
+}
+
+extension Request {
+    var lunchMoneyConnection: LunchMoneyConnectionService {
+        get throws {
+            LunchMoneyConnectionService(database: store, user: try user, fetch: application.outboundFetch)
+        }
+    }
+}
