@@ -72,6 +72,15 @@ struct ErrorResponder: AsyncMiddleware {
     }
 
     /// The status and user-facing error for anything thrown.
+    static func describe(_ error: any Error) -> (HTTPResponseStatus, BillfoldError) { Problem.describe(error) }
+}
+
+/// What anything thrown means for the person who caused it: a `BillfoldError` (and the status an
+/// HTTP answer gives it). Services use `of` to report a failure inside a result without knowing
+/// about HTTP; the error responders use `describe`.
+enum Problem {
+    static func of(_ error: any Error) -> BillfoldError { describe(error).1 }
+
     static func describe(_ error: any Error) -> (HTTPResponseStatus, BillfoldError) {
         switch error {
         case let error as BillfoldError:

@@ -1,4 +1,3 @@
-import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
 import FluentKit

@@ -63,7 +63,7 @@ struct LunchMoneyConnectionService: Sendable {
                     "Done: \(outcome.read) transactions read, \(outcome.added) added, \(outcome.skipped) already here; \(outcome.categories) categories.",
                     running: false)
             } catch {
-                let problem = (error as? BillfoldError) ?? ErrorResponder.describe(error).1
+                let problem = Problem.of(error)
                 await report("The pull stopped: \(problem.message) Nothing was imported.", running: false, failed: true)
             }
         }

@@ -1,7 +1,5 @@
-import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
-import Crypto
 import FluentKit
 import Foundation
 
@@ -52,20 +50,35 @@ struct ReviewService: Sendable {
 
     static let maxBatch = Preferences.deckSizes.upperBound
 
-    /// Applies a batch once per key. The same key with the same request answers the first answer
-    /// again, byte for byte; with another request it is refused. Each decision is applied in its
-    /// own database transaction with its activity line, so one failing item stops no other.
-    func apply(_ request: ReviewBatchRequest, key: String?) async throws -> String {
+    /// One sent decision: nil when the action was not one Billfold knows.
+    typealias SentDecision = (transactionID: Int64, decision: ReviewDecision?)
+
+    /// How one decision of a batch ended.
+    struct ItemResult: Sendable {
+        var transactionID: Int64
+        var outcome: ReviewOutcomeKind
+        var problem: BillfoldError?
+    }
+
+    /// Applies a batch once per key. The same key with the same request (`requestHash`) answers
+    /// the first answer again, byte for byte; with another request it is refused. Each decision is
+    /// applied in its own database transaction with its activity line, so one failing item stops
+    /// no other. `answer` writes the results in the caller's wire format; that text is what a
+    /// retry gets back.
+    func apply(
+        _ decisions: [SentDecision], key: String?, requestHash: String,
+        answer: ([ItemResult]) throws -> String
+    ) async throws -> String {
         guard let key = key?.trimmingCharacters(in: .whitespaces), !key.isEmpty, key.count <= 200 else {
             throw BillfoldError.validation(
                 "Idempotency-Key",
                 "Send an Idempotency-Key header (up to 200 characters) so a retry applies nothing twice.")
         }
-        guard !request.decisions.isEmpty, request.decisions.count <= Self.maxBatch else {
+        guard !decisions.isEmpty, decisions.count <= Self.maxBatch else {
             throw BillfoldError.validation(
                 "decisions", "Send from 1 to \(Self.maxBatch) decisions in one batch.")
         }
-        switch try await repository.claim(key: key, requestHash: try Self.hash(request), now: Timestamp.now()) {
+        switch try await repository.claim(key: key, requestHash: requestHash, now: Timestamp.now()) {
         case .replay(let response):
             return response
         case .mismatch:
@@ -75,19 +88,18 @@ struct ReviewService: Sendable {
             throw BillfoldError(
                 .conflict, "A batch with this Idempotency-Key is still being applied. Try again shortly.")
         case .new(let batchID):
-            var items: [ReviewBatchResponse.Item] = []
-            for decision in request.decisions {
-                items.append(await apply(decision, batchID: batchID))
+            var results: [ItemResult] = []
+            for sent in decisions {
+                results.append(await apply(sent, batchID: batchID))
             }
-            let response = String(
-                decoding: try JSONEncoder.api.encode(ReviewBatchResponse(items: items)), as: UTF8.self)
+            let response = try answer(results)
             try await repository.complete(batchID: batchID, response: response)
             BillfoldMetrics.reviewBatchApplied()
             return response
         }
     }
 
-    private func apply(_ sent: ReviewBatchRequest.Decision, batchID: Int64) async -> ReviewBatchResponse.Item {
+    private func apply(_ sent: SentDecision, batchID: Int64) async -> ItemResult {
         do {
             guard let decision = sent.decision else {
                 throw BillfoldError.validation(
@@ -98,12 +110,10 @@ struct ReviewService: Sendable {
                 try await Self.apply(decision, batchID: batchID, userID: userID, on: db)
             }
             BillfoldMetrics.reviewDecisions(outcome)
-            return ReviewBatchResponse.Item(transactionId: sent.transactionId, outcome: .known(outcome))
+            return ItemResult(transactionID: sent.transactionID, outcome: outcome)
         } catch {
-            let problem = (error as? BillfoldError) ?? ErrorResponder.describe(error).1
             BillfoldMetrics.reviewDecisions(.failed)
-            return ReviewBatchResponse.Item(
-                transactionId: sent.transactionId, outcome: .known(.failed), error: ErrorResponse(problem).error)
+            return ItemResult(transactionID: sent.transactionID, outcome: .failed, problem: Problem.of(error))
         }
     }
 
@@ -129,10 +139,5 @@ struct ReviewService: Sendable {
                 transactionID: old.id, batchID: batchID, action: action,
                 oldCategoryID: old.categoryID, newCategoryID: change.categoryID ?? old.categoryID, decidedAt: now))
         return .applied
-    }
-
-    /// The request as canonical JSON, hashed: the same decisions always hash the same.
-    static func hash(_ request: ReviewBatchRequest) throws -> String {
-        Secrets.hex(SHA256.hash(data: try JSONEncoder.api.encode(request)))
     }
 }

@@ -1,5 +1,6 @@
 import BillfoldAPI
 import BillfoldCore
+import Crypto
 import Foundation
 import Vapor
 
@@ -34,7 +35,17 @@ struct ReviewAPIController: RouteCollection {
 
     func batch(request: Request) async throws -> Response {
         let body = try request.decodeJSON(ReviewBatchRequest.self)
-        let answer = try await request.reviewService.apply(body, key: request.headers.first(name: "Idempotency-Key"))
+        let answer = try await request.reviewService.apply(
+            body.decisions.map { ($0.transactionId, $0.decision) }, key: request.headers.first(name: "Idempotency-Key"),
+            requestHash: try Self.hash(body)
+        ) { results in
+            let items = results.map {
+                ReviewBatchResponse.Item(
+                    transactionId: $0.transactionID, outcome: .known($0.outcome),
+                    error: $0.problem.map { ErrorResponse($0).error })
+            }
+            return String(decoding: try JSONEncoder.api.encode(ReviewBatchResponse(items: items)), as: UTF8.self)
+        }
         let response = Response(status: .ok, body: .init(string: answer))
         response.headers.contentType = .json
         return response
@@ -59,6 +70,11 @@ struct ReviewAPIController: RouteCollection {
             },
             nextCursor: page.hasMore ? page.entries.last.map { String($0.id) } : nil
         ).apiResponse()
+    }
+
+    /// The request as canonical JSON, hashed: the same decisions always hash the same.
+    static func hash(_ request: ReviewBatchRequest) throws -> String {
+        Secrets.hex(SHA256.hash(data: try JSONEncoder.api.encode(request)))
     }
 }
 
