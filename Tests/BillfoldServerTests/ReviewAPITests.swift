@@ -11,10 +11,14 @@ import VaporTesting
 
 @Suite("Review deck API")
 struct ReviewAPITests {
-    /// An ISO 8601 time `days` ago from now, so "the current month" tests hold on any date.
+    /// The clock of these tests: the last hour of a month in New York, already the next month in
+    /// UTC, so a server that read the wrong zone or the system clock would show another month.
+    static let now = Date(timeIntervalSince1970: 1_793_502_000)  // 2026-10-31T23:00:00-04:00
+
+    /// An ISO 8601 time `hour` hours into the test clock's month.
     func thisMonth(_ person: TestApp.Person, hour: Int) -> String {
         let zone = person.user.preferences.zone
-        let month = Month(Date(), in: zone)
+        let month = Month(Self.now, in: zone)
         let start = month.firstDay.start(in: zone).addingTimeInterval(TimeInterval(hour * 3600))
         return BookingTime(
             epochSeconds: Int64(start.timeIntervalSince1970), offsetSeconds: zone.secondsFromGMT(for: start)
@@ -25,14 +29,14 @@ struct ReviewAPITests {
         "the deck: the month's uncleared transactions, oldest first, at most the deck size", arguments: TestDatabase.all
     )
     func deck(database: TestDatabase) async throws {
-        try await TestApp.run(database) { t in
+        try await TestApp.run(database, clock: .fixed(Self.now)) { t in
             let ana = try await t.person("ana@example.com", timeZone: "America/New_York")
             var items = (0..<25).map { spend("Shop \($0)", "-1.00", at: thisMonth(ana, hour: $0), status: .uncleared) }
             items.append(spend("Cleared", "-1.00", at: thisMonth(ana, hour: 1), status: .cleared))
             items.append(spend("Last month", "-1.00", at: "2001-01-01T10:00:00Z", status: .uncleared))
             try await t.add(ana, items)
             let deck = try await t.get(ReviewDeckResponse.self, "/api/v1/review/deck", as: ana)
-            #expect(deck.month == Month(Date(), in: TimeZone(identifier: "America/New_York")!).description)
+            #expect(deck.month == "2026-10")
             #expect(deck.cards.count == 20 && deck.remaining == 25)
             #expect(deck.cards.map(\.payee) == (0..<20).map { "Shop \($0)" })
             let old = try await t.get(ReviewDeckResponse.self, "/api/v1/review/deck?month=2001-01", as: ana)
@@ -49,9 +53,9 @@ struct ReviewAPITests {
     func lookback(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", timeZone: "Pacific/Auckland")
-            let service = ReviewService(database: t.app.db, user: ana.user)
             let now = try BookingTime(iso8601: "2026-01-15T12:00:00+13:00").date
-            #expect(try await service.lookback(now: now) == nil)
+            let service = ReviewService(database: t.app.db, user: ana.user, now: now)
+            #expect(try await service.lookback() == nil)
             try await t.add(
                 ana,
                 [
@@ -63,10 +67,11 @@ struct ReviewAPITests {
                     spend("Cleared in February", "-1.00", at: "2025-02-10T10:00:00+13:00", status: .cleared),
                     spend("This month", "-1.00", at: "2026-01-02T10:00:00+13:00", status: .uncleared),
                 ])
-            let found = try await service.lookback(now: now)
+            let found = try await service.lookback()
             #expect(found?.month == Month(year: 2025, month: 4) && found?.count == 2)
             let later = try BookingTime(iso8601: "2026-05-01T12:00:00+12:00").date
-            #expect(try await service.lookback(now: later)?.month == Month(year: 2026, month: 1))
+            let asked = ReviewService(database: t.app.db, user: ana.user, now: later)
+            #expect(try await asked.lookback()?.month == Month(year: 2026, month: 1))
             let answer = try await t.send(.GET, "/api/v1/review/lookback", as: try await t.person("bob@example.com"))
             #expect(answer.status == .ok && answer.body.string == "null")
         }

@@ -134,6 +134,13 @@ extension Application {
     private struct ConfigurationKey: StorageKey { typealias Value = Configuration }
     private struct MigratedKey: StorageKey { typealias Value = Bool }
     private struct OutboundKey: StorageKey { typealias Value = OutboundFetch }
+    private struct ClockKey: StorageKey { typealias Value = WallClock }
+
+    /// Where "now" comes from for calendar decisions; tests fix it.
+    public var wallClock: WallClock {
+        get { storage[ClockKey.self] ?? .system }
+        set { storage[ClockKey.self] = newValue }
+    }
 
     /// The only way the server fetches an address a user gave it.
     var outboundFetch: OutboundFetch {
@@ -152,4 +159,9 @@ extension Application {
         get { storage[MigratedKey.self] ?? false }
         set { storage[MigratedKey.self] = newValue }
     }
+}
+
+extension Request {
+    /// Now, from the application's clock.
+    var now: Date { application.wallClock.now }
 }

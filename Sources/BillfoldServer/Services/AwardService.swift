@@ -18,8 +18,11 @@ struct AwardService: Sendable {
     let database: any Database
     let user: User
     let catalogue: [Award]
+    /// When newly reached awards count as earned.
+    var now: Date = Date()
 
-    func standings(now: Int64 = Timestamp.now()) async throws -> (all: [AwardStanding], newlyEarned: [Award]) {
+    func standings() async throws -> (all: [AwardStanding], newlyEarned: [Award]) {
+        let now = Int64(now.timeIntervalSince1970)
         let repository = AwardRepository(database: database, userID: user.id)
         let offset = user.preferences.zone.secondsFromGMT()
         let result = AwardStanding.evaluate(
@@ -42,6 +45,6 @@ extension Application {
 
 extension Request {
     var awardService: AwardService {
-        get throws { AwardService(database: store, user: try user, catalogue: application.awardCatalogue) }
+        get throws { AwardService(database: store, user: try user, catalogue: application.awardCatalogue, now: now) }
     }
 }

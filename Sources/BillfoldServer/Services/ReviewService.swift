@@ -10,16 +10,18 @@ struct ReviewService: Sendable {
     let user: User
     /// SQLite's turn-taking for the per-decision transactions (see `RequestTransaction`).
     var gate: WriteGate?
+    /// The moment the request is answered at; decides the current month.
+    var now: Date
 
-    var repository: ReviewRepository { ReviewRepository(database: database, userID: user.id) }
+    private var repository: ReviewRepository { ReviewRepository(database: database, userID: user.id) }
     var zone: TimeZone { user.preferences.zone }
 
     /// The month the user is in now, in their time zone.
-    func currentMonth(now: Date = Date()) -> Month { Month(now, in: zone) }
+    var currentMonth: Month { Month(now, in: zone) }
 
     /// The month a request names (`2026-03`), or the current one when it names none.
     func month(named text: String?) throws -> Month {
-        guard let text else { return currentMonth() }
+        guard let text else { return currentMonth }
         return try Month(parsing: text)
     }
 
@@ -38,8 +40,8 @@ struct ReviewService: Sendable {
     }
 
     /// The oldest of the twelve months before the current one with uncleared transactions.
-    func lookback(now: Date = Date()) async throws -> (month: Month, count: Int)? {
-        let current = currentMonth(now: now)
+    func lookback() async throws -> (month: Month, count: Int)? {
+        let current = currentMonth
         let span = InstantRange(
             lowerBound: current.adding(months: -12).range(in: zone).lowerBound,
             upperBound: current.range(in: zone).lowerBound)

@@ -15,15 +15,17 @@ struct TestApp {
     var location: DatabaseLocation = .sqlite(path: "")
 
     /// Builds the application, runs `body`, and always tears both down.
+    /// `clock` decides "now" for calendar decisions (the current month and the like).
     static func run(
-        _ database: TestDatabase, environment: [String: String] = [:], _ body: (TestApp) async throws -> Void
+        _ database: TestDatabase, environment: [String: String] = [:], clock: WallClock = .system,
+        _ body: (TestApp) async throws -> Void
     ) async throws {
         let (location, drop) = try await database.create()
         defer { drop() }
         var configuration = try Configuration.resolve(flags: .init(), environment: environment)
         configuration.database = location
         configuration.logLevel = .warning
-        try await serve(configuration, body)
+        try await serve(configuration, clock: clock, body)
     }
 
     /// Another instance over the same database, as behind a load balancer; shut down after `body`.
@@ -31,8 +33,11 @@ struct TestApp {
         try await Self.serve(Configuration(database: location, logLevel: .warning), body)
     }
 
-    private static func serve(_ configuration: Configuration, _ body: (TestApp) async throws -> Void) async throws {
+    private static func serve(
+        _ configuration: Configuration, clock: WallClock = .system, _ body: (TestApp) async throws -> Void
+    ) async throws {
         let app = try await buildApplication(configuration, environment: .testing)
+        app.wallClock = clock
         do {
             try await body(TestApp(app: app, location: configuration.database))
         } catch {

@@ -22,7 +22,7 @@ struct LunchMoneyTransactionsController: RouteCollection {
         let zone = user.preferences.zone
         let q = try request.query.decode([String: String].self)
         let tree = try await request.categoryService.tree()
-        var query = TransactionQuery(range: Month(Date(), in: zone).range(in: zone))
+        var query = TransactionQuery(range: Month(request.now, in: zone).range(in: zone))
         switch (q["start_date"], q["end_date"]) {
         case (nil, nil): break
         case (let start?, let end?):

@@ -80,6 +80,6 @@ struct ReviewAPIController: RouteCollection {
 
 extension Request {
     var reviewService: ReviewService {
-        get throws { ReviewService(database: store, user: try user, gate: application.writeGate) }
+        get throws { ReviewService(database: store, user: try user, gate: application.writeGate, now: now) }
     }
 }

@@ -13,7 +13,7 @@ struct HomeController: RouteCollection {
         let user = try request.user
         let format = try user.preferences.format
         let home = HomeService(database: request.store, user: user)
-        let dashboard = try await home.dashboard(now: Date(), awards: try await request.currentAwardStandings())
+        let dashboard = try await home.dashboard(now: request.now, awards: try await request.currentAwardStandings())
         let lines = dashboard.spending.map { line -> (label: String, colour: String, money: Money) in
             let colour = line.category.flatMap { CategoryLook.cssColour($0.colour) } ?? "var(--c-gray)"
             return (line.category?.name ?? "Uncategorized", colour, line.money)

@@ -139,7 +139,7 @@ struct TransactionPagesController: RouteCollection {
     func newForm(request: Request) async throws -> Response {
         let service = try request.transactionService
         let user = try request.user
-        let now = Date()
+        let now = request.now
         let values = NewTransactionPage.Values(
             bookedAt: Self.localDateTime(now, in: user.preferences.zone), payee: "", amount: "",
             currency: user.preferences.currency.code, status: TransactionStatus.uncleared.rawValue)
