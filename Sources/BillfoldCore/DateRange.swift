@@ -29,6 +29,7 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The day a moment falls on in a time zone.
     public init(_ date: Date, in timeZone: TimeZone) {
         let c = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: date)
+        // A Gregorian calendar always answers the components it was asked for.
         self.init(year: c.year!, month: c.month!, day: c.day!)
     }
 

@@ -210,7 +210,7 @@ public struct DemoTransactions: IteratorProtocol, Sendable {
         let bookedAt = min(now - 60, Self.daytime(slot + jitter, in: timeZone))
         produced += 1
         let payee = DemoBook.payees[pick[Int(random.next() % UInt64(pick.count))]]
-        let currency = currencies[payee.account]!
+        let currency = currencies[payee.account]!  // every payee's account is in the fixed table above
         // Vary by -40%…+40%, keep the sign; points and rent stay round.
         let variation = Int64(random.next() % 81) - 40
         var minor = payee.typicalMinor + payee.typicalMinor * variation / 100

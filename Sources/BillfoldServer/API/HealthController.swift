@@ -18,7 +18,7 @@ struct HealthController: RouteCollection {
                 throw BillfoldError(.unavailable, "The database migrations have not finished.")
             }
             do {
-                try await (request.store as! any SQLDatabase).raw("SELECT 1 AS ok").run()
+                try await request.store.sql.raw("SELECT 1 AS ok").run()
             } catch {
                 throw BillfoldError(.unavailable, "The database does not answer.")
             }

@@ -69,7 +69,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
 /// memory; `synchronous=NORMAL` is safe with WAL (a power cut may lose the last commits, never
 /// corrupt the file).
 private func tuneSQLite(_ app: Application) async throws {
-    try await (app.db as! any SQLDatabase).raw("PRAGMA journal_mode=WAL").run()
+    try await app.db.sql.raw("PRAGMA journal_mode=WAL").run()
     for loop in app.eventLoopGroup.makeIterator() {
         guard let database = app.databases.database(.sqlite, logger: app.logger, on: loop) as? any SQLDatabase
         else { continue }
@@ -144,7 +144,7 @@ extension Application {
 
     /// The only way the server fetches an address a user gave it.
     var outboundFetch: OutboundFetch {
-        get { storage[OutboundKey.self]! }
+        get { storage[OutboundKey.self]! }  // set by `configure` before any route can run
         set { storage[OutboundKey.self] = newValue }
     }
 

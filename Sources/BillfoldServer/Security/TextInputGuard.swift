@@ -53,10 +53,10 @@ struct TextInputGuard: Middleware {
                 if let found = field(in: element, path: "\(path)[\(index)]") { return found }
             }
         case let object as [String: Any]:
-            for key in object.keys.sorted() {
+            for (key, value) in object.sorted(by: { $0.key < $1.key }) {
                 let inner = path.isEmpty ? key : "\(path).\(key)"
                 if TextRules.hasForbiddenControl(key) { return inner }
-                if let found = field(in: object[key]!, path: inner) { return found }
+                if let found = field(in: value, path: inner) { return found }
             }
         default: break
         }

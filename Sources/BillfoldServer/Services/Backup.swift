@@ -18,7 +18,7 @@ public enum Backup {
         }
         switch app.billfoldConfiguration.database {
         case .sqlite:
-            try await (app.db as! any SQLDatabase).raw("VACUUM INTO \(bind: path)").run()
+            try await app.db.sql.raw("VACUUM INTO \(bind: path)").run()
             return "Backed up to \(path) (SQLite, consistent while the server runs)."
         case .postgres(let url):
             guard let pgDump = findOnPath("pg_dump") else {
@@ -61,7 +61,7 @@ public enum Backup {
         do {
             let app = try await buildApplication(check)
             do {
-                try await (app.db as! any SQLDatabase).raw("PRAGMA integrity_check").run()
+                try await app.db.sql.raw("PRAGMA integrity_check").run()
                 users = try await UserRepository(database: app.db).count()
                 try await app.asyncShutdown()
             } catch {

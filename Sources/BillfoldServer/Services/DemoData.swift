@@ -61,6 +61,7 @@ public struct DemoData: Sendable {
             let chunk = batch
             added += try await database.transaction { db in
                 try await TransactionRepository(database: db, userID: userID)
+                    // Each row got its account above.
                     .insert(chunk, accountID: { $0.accountID! }, now: stamp).count
             }
             done += batch.count

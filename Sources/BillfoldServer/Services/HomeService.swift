@@ -40,7 +40,7 @@ struct HomeService: Sendable {
             .reduce(0) { $0 + $1.count }
         let month = Month(now, in: zone)
         let tree = try await CategoryRepository(database: database, userID: user.id).tree()
-        let spending = try await SpendingRepository(database: database as! any SQLDatabase, userID: user.id)
+        let spending = try await SpendingRepository(database: database.sql, userID: user.id)
             .byCategory(in: month.range(in: zone))
             .map { (category: $0.categoryID.flatMap { tree.category($0) }, money: $0.money) }
         let recent = awards.filter(\.earned).sorted { ($0.earnedAt ?? 0) > ($1.earnedAt ?? 0) }

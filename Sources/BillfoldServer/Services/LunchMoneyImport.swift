@@ -75,6 +75,7 @@ public struct LunchMoneyImport: Sendable {
                 transactions.append(new)
             }
             let added = try await TransactionRepository(database: db, userID: userID).insert(
+                // Each row got its account above.
                 transactions, accountID: { $0.accountID! }, now: Timestamp.now()
             ).count
             return Outcome(read: rows.count, added: added, categories: made.count)

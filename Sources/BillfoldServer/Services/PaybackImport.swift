@@ -62,6 +62,7 @@ public struct PaybackImport: Sendable {
             }
             let accountFor = accountIDs
             return try await TransactionRepository(database: db, userID: userID).insert(
+                // Every currency of the file got its account above.
                 transactions, accountID: { accountFor[$0.money.currency.code]! },
                 now: Timestamp.now()
             ).count

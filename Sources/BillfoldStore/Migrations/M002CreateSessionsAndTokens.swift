@@ -20,7 +20,7 @@ struct M002CreateSessionsAndTokens: AsyncMigration {
             .field("last_used_at", .int64)
             .unique(on: "secret_hash")
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("CREATE INDEX sessions_by_user ON sessions (user_id)").run()
         try await sql.raw("CREATE INDEX access_tokens_by_user ON access_tokens (user_id)").run()
     }

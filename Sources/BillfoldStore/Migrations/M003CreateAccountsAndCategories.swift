@@ -27,7 +27,7 @@ struct M003CreateAccountsAndCategories: AsyncMigration {
             .field("updated_at", .int64)
             .unique(on: "user_id", "source_key")
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("CREATE INDEX categories_by_user ON categories (user_id, group_id)").run()
     }
 

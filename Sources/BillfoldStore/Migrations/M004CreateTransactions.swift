@@ -27,7 +27,7 @@ struct M004CreateTransactions: AsyncMigration {
             .field("updated_at", .int64, .required)
             .unique(on: "user_id", "external_id")
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         for statement in [
             "CREATE INDEX transactions_newest ON transactions (user_id, booked_at, id)",
             """

@@ -20,7 +20,7 @@ struct M005CreateTransactionTotals: AsyncMigration {
             .field("count", .int64, .required)
             .unique(on: "user_id", "category_key", "status", "currency", "day")
             .create()
-        try await TransactionTotals.rebuildAll(on: database as! any SQLDatabase)
+        try await TransactionTotals.rebuildAll(on: database.sql)
     }
 
     func revert(on database: any Database) async throws {

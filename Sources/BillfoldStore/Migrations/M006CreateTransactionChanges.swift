@@ -14,7 +14,7 @@ struct M006CreateTransactionChanges: AsyncMigration {
             .field("new_value", .string)
             .field("changed_at", .int64, .required)
             .create()
-        try await (database as! any SQLDatabase).raw(
+        try await database.sql.raw(
             "CREATE INDEX transaction_changes_by_transaction ON transaction_changes (transaction_id, id)"
         ).run()
     }

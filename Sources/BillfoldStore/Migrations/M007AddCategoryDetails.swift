@@ -20,7 +20,7 @@ struct M007AddCategoryDetails: AsyncMigration {
     ]
 
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         // One column per statement: SQLite's ALTER TABLE adds one at a time.
         for column in Self.columns {
             try await sql.raw("ALTER TABLE categories ADD COLUMN \(unsafeRaw: column)").run()
@@ -53,7 +53,7 @@ struct M007AddCategoryDetails: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("DROP INDEX categories_unique_name").run()
         for column in Self.columns.reversed() {
             let name = column.prefix { $0 != " " }

@@ -28,7 +28,7 @@ struct M008CreateReviewTables: AsyncMigration {
             .field("new_category_id", .int64)
             .field("decided_at", .int64, .required)
             .create()
-        try await (database as! any SQLDatabase).raw(
+        try await database.sql.raw(
             "CREATE INDEX review_decisions_by_user ON review_decisions (user_id, id)"
         ).run()
     }

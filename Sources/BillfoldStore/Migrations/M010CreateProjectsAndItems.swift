@@ -25,7 +25,7 @@ struct M010CreateProjectsAndItems: AsyncMigration {
             .field("created_at", .int64, .required)
             .field("updated_at", .int64)
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         try await sql.raw("CREATE INDEX projects_by_user ON projects (user_id, closed)").run()
         try await sql.raw("CREATE INDEX items_by_project ON items (project_id, user_id)").run()
     }

@@ -6,7 +6,7 @@ import SQLKit
 /// keeps every sum within 64 bits), Lunch Money pull status, and the one claim to set up the owner.
 struct M012AddSafetyTables: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         let sqlite = sql.dialect.name == "sqlite"
         try await database.schema("sessions").field("last_seen_at", .int64).update()
         try await sql.raw("UPDATE sessions SET last_seen_at = created_at").run()
@@ -64,7 +64,7 @@ struct M012AddSafetyTables: AsyncMigration {
     func revert(on database: any Database) async throws {
         try await database.schema("setup_claims").delete()
         try await database.schema("lunchmoney_pulls").delete()
-        try await (database as! any SQLDatabase).raw("DROP TABLE currency_volumes").run()
+        try await database.sql.raw("DROP TABLE currency_volumes").run()
         try await database.schema("sign_in_attempts").delete()
         try await database.schema("sessions").deleteField("last_seen_at").update()
     }

@@ -29,7 +29,7 @@ public struct AccountRepository: Sendable {
     {
         let existing = AccountModel.query(on: database).filter(\.$userID == userID).filter(\.$name == name)
         if let account = try await existing.first() { return account.value }
-        try await (database as! any SQLDatabase).insert(into: AccountModel.schema)
+        try await database.sql.insert(into: AccountModel.schema)
             .columns("user_id", "name", "display_name", "currency", "created_at")
             .values(
                 SQLBind(userID), SQLBind(name), SQLBind(displayName), SQLBind(currency.code), SQLBind(Timestamp.now())

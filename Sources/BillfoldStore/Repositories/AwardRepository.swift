@@ -9,7 +9,7 @@ public struct AwardRepository: Sendable {
     let userID: Int64
 
     public init(database: any Database, userID: Int64) {
-        self.sql = database as! any SQLDatabase
+        self.sql = database.sql
         self.userID = userID
     }
 

@@ -11,7 +11,7 @@ public struct CategoryRepository: Sendable {
 
     public init(database: any Database, userID: Int64) {
         self.database = database
-        self.sql = database as! any SQLDatabase
+        self.sql = database.sql
         self.userID = userID
     }
 
@@ -95,8 +95,9 @@ public struct CategoryRepository: Sendable {
                 SQLBind(now)
             )
             .returning("id").first(decoding: Inserted.self)
+        guard let row else { throw BillfoldError(.internalError, "The new category got no id.") }
         return Category(
-            id: row!.id, name: draft.name, description: draft.description, groupID: draft.groupID,
+            id: row.id, name: draft.name, description: draft.description, groupID: draft.groupID,
             isGroup: draft.isGroup, colour: draft.colour, icon: draft.icon, flags: draft.flags, order: draft.order,
             createdAt: now)
     }
@@ -130,7 +131,7 @@ public struct CategoryRepository: Sendable {
     /// group's kept children move to the top level, then the categories go.
     public func delete(_ plan: CategoryDeletion.Plan, now: Int64 = Timestamp.now()) async throws -> Int {
         try await database.transaction { db in
-            let sql = db as! any SQLDatabase
+            let sql = db.sql
             let moved = try await TransactionRepository(database: db, userID: userID)
                 .reassign(from: plan.deleted, to: plan.destination.categoryID, now: now)
             if !plan.movedOut.isEmpty {

@@ -23,7 +23,7 @@ public struct LunchMoneyConnectionRepository: Sendable {
     let userID: Int64
 
     public init(database: any Database, userID: Int64) {
-        self.sql = database as! any SQLDatabase
+        self.sql = database.sql
         self.userID = userID
     }
 

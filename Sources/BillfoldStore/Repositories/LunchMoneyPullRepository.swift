@@ -10,7 +10,7 @@ public struct LunchMoneyPullRepository: Sendable {
     let userID: Int64
 
     public init(database: any Database, userID: Int64) {
-        sql = database as! any SQLDatabase
+        sql = database.sql
         self.userID = userID
     }
 

@@ -8,7 +8,7 @@ public struct ProjectRepository: Sendable {
     let userID: Int64
 
     public init(database: any Database, userID: Int64) {
-        self.sql = database as! any SQLDatabase
+        self.sql = database.sql
         self.userID = userID
     }
 
@@ -69,8 +69,9 @@ public struct ProjectRepository: Sendable {
                 SQLBind(userID), SQLBind(project.title), SQLBind(project.detail), SQLBind(project.colour),
                 SQLBind(project.closed), SQLBind(project.createdAt)
             ).returning("id").first(decoding: Inserted.self)
+        guard let row else { throw BillfoldError(.internalError, "The new project got no id.") }
         var created = project
-        created.id = row!.id
+        created.id = row.id
         return created
     }
 
@@ -116,8 +117,9 @@ public struct ProjectRepository: Sendable {
                 SQLBind(userID), SQLBind(item.projectID), SQLBind(item.title), SQLBind(item.detail),
                 SQLBind(item.priority.rawValue), SQLBind(item.completed), SQLBind(item.createdAt)
             ).returning("id").first(decoding: Inserted.self)
+        guard let row else { throw BillfoldError(.internalError, "The new item got no id.") }
         var created = item
-        created.id = row!.id
+        created.id = row.id
         return created
     }
 

@@ -11,7 +11,7 @@ public struct ReviewRepository: Sendable {
 
     public init(database: any Database, userID: Int64) {
         self.database = database
-        self.sql = database as! any SQLDatabase
+        self.sql = database.sql
         self.userID = userID
     }
 

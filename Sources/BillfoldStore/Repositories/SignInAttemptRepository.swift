@@ -8,7 +8,7 @@ public struct SignInAttemptRepository: Sendable {
     let sql: any SQLDatabase
 
     public init(database: any Database) {
-        sql = database as! any SQLDatabase
+        sql = database.sql
     }
 
     struct Row: Decodable {

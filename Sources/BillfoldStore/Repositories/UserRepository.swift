@@ -101,7 +101,7 @@ public struct UserRepository: Sendable {
     /// the claim is a primary key, so of two concurrent claims one finds the other's row).
     public func claimSetup() async throws -> Bool {
         struct Claimed: Decodable { var id: Int64 }
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         let rows = try await sql.insert(into: "setup_claims").columns("id", "claimed_at")
             .values(SQLBind(Int64(1)), SQLBind(Timestamp.now()))
             .ignoringConflicts(with: ["id"]).returning("id").all(decoding: Claimed.self)
@@ -150,7 +150,7 @@ public struct UserRepository: Sendable {
             var user_id: Int64
             var last_used_at: Int64?
         }
-        let sql = database as! any SQLDatabase
+        let sql = database.sql
         guard
             let token = try await sql.raw(
                 "SELECT id, user_id, last_used_at FROM access_tokens WHERE secret_hash = \(bind: secretHash)"

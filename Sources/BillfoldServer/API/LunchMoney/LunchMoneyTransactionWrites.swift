@@ -147,6 +147,7 @@ extension LunchMoneyTransactionsController {
                 .validationFailed, problems.sorted { $0.key < $1.key }.map(\.value).joined(separator: " "),
                 fields: problems)
         }
+        // Each row got its account above.
         let ids = try await service.insert(rows, accountID: { $0.accountID! })
         return LunchMoneyJSON.response(["ids": ids])
     }

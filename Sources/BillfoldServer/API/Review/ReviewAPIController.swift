@@ -62,6 +62,7 @@ struct ReviewAPIController: RouteCollection {
         }
         let page = try await request.reviewService.activity(before: before, limit: limit)
         return try ActivityResponse(
+            // The activity log is read joined with its transactions, so each entry has one.
             items: page.entries.map { entry in
                 ActivityResponse.Entry(
                     id: entry.id, transaction: TransactionDTO(entry.transaction!), action: .known(entry.action),

@@ -182,6 +182,7 @@ struct TransactionPagesController: RouteCollection {
     /// `2026-11-20T14:30` in the zone, as a datetime-local input wants it.
     static func localDateTime(_ date: Date, in zone: TimeZone) -> String {
         let c = Calendar.gregorian(in: zone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        // A Gregorian calendar always answers the components it was asked for.
         return String(format: "%04d-%02d-%02dT%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
     }
 }

@@ -67,7 +67,7 @@ struct ActivityPage: WebPage {
     }
 
     private func row(_ entry: ReviewActivity) -> HTML {
-        let t = entry.transaction!
+        let t = entry.transaction!  // the activity log is read joined with its transactions
         return H.li(.class("txn-row")) {
             H.a(.class("txn-link"), .href(WebPages.transaction.path(t.id))) {
                 H.div(.class("txn-main")) {

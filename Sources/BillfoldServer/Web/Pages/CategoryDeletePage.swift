@@ -48,7 +48,7 @@ struct CategoryDeletePage: WebPage {
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: title, section: .categories)
-            .document(status: error == nil ? .ok : (error!.code == .notFound ? .notFound : .badRequest)) {
+            .document(status: error == nil ? .ok : (error?.code == .notFound ? .notFound : .badRequest)) {
                 H.a(.class("back-link"), .href(WebPages.categories.path())) { "← Categories" }
                 H.section(.class("card form-card delete-card")) {
                     H.h1 { title }
