@@ -3,6 +3,11 @@ public enum NativeAPI: RouteCatalogue {
     public static let openAPI = Endpoint(.get, "/api/v1/openapi.json")
     public static let me = Endpoint(.get, "/api/v1/me")
 
+    /// Signing in from an app: email and password for a new access token.
+    public static let createToken = Endpoint(.post, "/api/v1/tokens")
+    public static let tokens = Endpoint(.get, "/api/v1/tokens")
+    public static let revokeToken = Endpoint(.delete, "/api/v1/tokens/{id}")
+
     public static let transactions = Endpoint(.get, "/api/v1/transactions")
     public static let addTransaction = Endpoint(.post, "/api/v1/transactions")
     public static let transaction = Endpoint(.get, "/api/v1/transactions/{id}")
@@ -36,7 +41,8 @@ public enum NativeAPI: RouteCatalogue {
     public static let awards = Endpoint(.get, "/api/v1/awards")
 
     public static let all = [
-        openAPI, me, transactions, addTransaction, transaction, changeTransaction, categories, addCategory,
+        openAPI, me, createToken, tokens, revokeToken, transactions, addTransaction, transaction, changeTransaction,
+        categories, addCategory,
         deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewBatch,
         activity, projects, addProject, project, changeProject, deleteProject, closeProject, reopenProject,
         items, addItem, deleteItems, changeItem, deleteItem, awards,

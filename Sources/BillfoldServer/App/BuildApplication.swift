@@ -101,11 +101,16 @@ func registerRoutes(_ app: Application) throws {
     try operations.register(collection: AssetController())
     try operations.register(collection: OpenAPIController())
 
-    let native = family(.native).grouped(RequireUser(style: .json))
+    // An app's sign-in has no user yet and no cookie to protect; it insists on a JSON body.
+    try family(.native, crossSiteGuard: false).register(collection: SignInAPIController())
+    let signedIn = family(.native).grouped(RequireUser(style: .json))
+    // Review batches keep their own Idempotency-Keys (each decision commits on its own).
+    try signedIn.register(collection: ReviewAPIController())
+    let native = signedIn.grouped(IdempotentWrites())
     try native.register(collection: MeController())
+    try native.register(collection: TokensAPIController())
     try native.register(collection: TransactionsAPIController())
     try native.register(collection: CategoriesAPIController())
-    try native.register(collection: ReviewAPIController())
     try native.register(collection: ProjectsAPIController())
     try native.register(collection: AwardsAPIController())
     try native.register(collection: PaybackFeedController())

@@ -13,13 +13,14 @@ import Vapor
 struct RequestTransaction: Middleware {
     /// Routes that manage their own transactions: a review batch applies each decision in its own,
     /// so one failure stops no other, and claims its Idempotency-Key before any of them; a failed
-    /// sign-in is refused but its attempt must still count toward the limit; setup hashes the
+    /// sign-in (page or app) is refused but its attempt must still count toward the limit; setup hashes the
     /// password (slow on purpose) before it takes a connection for its short transaction.
     /// The Lunch Money connection and check fetch another server for up to 25 s, which must not
     /// hold a database connection (or SQLite's turn) meanwhile.
     static let ownTransactions = Set(
         [
-            NativeAPI.reviewBatch, WebPages.sendSignIn, WebPages.sendSetup, WebPages.connectLunchMoney,
+            NativeAPI.reviewBatch, NativeAPI.createToken, WebPages.sendSignIn, WebPages.sendSetup,
+            WebPages.connectLunchMoney,
             WebPages.checkLunchMoney,
         ].map(\.template))
 

@@ -16,5 +16,6 @@ public enum BillfoldMigrations {
         M011CreateAwardsEarned(),
         M012AddSafetyTables(),
         M013AddReviewBatchLeases(),
+        M014CreateIdempotentRequests(),
     ]
 }

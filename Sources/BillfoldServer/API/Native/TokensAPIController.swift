@@ -1,0 +1,57 @@
+import BillfoldAPI
+import BillfoldCore
+import Vapor
+
+/// `POST /api/v1/tokens` (an app signs in), and the signed-in person's tokens.
+struct TokensAPIController: RouteCollection {
+    /// Only the signed-in routes; `SignInAPIController` registers the sign-in in its own group.
+    func boot(routes: any RoutesBuilder) throws {
+        routes.on(NativeAPI.tokens, use: list)
+        routes.on(NativeAPI.revokeToken, use: revoke)
+    }
+
+    func list(request: Request) async throws -> Response {
+        let tokens = try await AccountService(database: request.store).tokens(of: try request.user)
+        return try TokenListResponse(tokens: tokens.map(TokenDTO.init)).apiResponse()
+    }
+
+    func revoke(request: Request) async throws -> Response {
+        try await AccountService(database: request.store).revokeToken(
+            try request.pathID(of: "token"), of: try request.user)
+        return Response(status: .noContent)
+    }
+}
+
+/// `POST /api/v1/tokens`: email, password and a label for a new access token. Counted against the
+/// same sign-in limit as the sign-in page. It takes no cookie and no CSRF token: its body must be
+/// JSON (`Content-Type: application/json`), which another site's page cannot send without a
+/// CORS preflight that Billfold never allows, so a foreign page cannot sign a browser in here.
+struct SignInAPIController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.on(NativeAPI.createToken, use: create)
+    }
+
+    func create(request: Request) async throws -> Response {
+        guard request.headers.contentType == .json else {
+            throw BillfoldError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json).")
+        }
+        let body = try request.decodeJSON(CreateTokenRequest.self)
+        let throttle = SignInThrottle(request: request)
+        let keys = SignInThrottle.keys(email: body.email, address: request.clientAddress)
+        try await throttle.attempt(keys)
+        let accounts = AccountService(database: request.store)
+        guard let user = try await accounts.signIn(email: body.email, password: body.password) else {
+            throw BillfoldError(.unauthorized, "That email and password do not match an account.")
+        }
+        try await throttle.succeeded(keys)
+        let created = try await request.transaction {
+            try await AccountService(database: request.store).createToken(for: user, label: body.label)
+        }
+        let response = try CreatedTokenResponse(
+            id: created.record.id, label: created.record.label, createdAt: Timestamp.utc(created.record.createdAt),
+            token: created.token
+        ).apiResponse(status: .created)
+        response.headers.replaceOrAdd(name: .location, value: NativeAPI.tokens.path())
+        return response
+    }
+}
