@@ -3,6 +3,7 @@ import PackageDescription
 
 // The dependency rule (ARCHITECTURE.md): arrows point down this list only.
 // BillfoldCore knows no HTTP and no database; BillfoldStore knows no Vapor;
+// BillfoldKit (the client library apps are built on) knows Core, API and swift-log only;
 // only the executable and the tests import BillfoldServer.
 let package = Package(
     name: "Billfold",
@@ -11,6 +12,7 @@ let package = Package(
         .executable(name: "billfold", targets: ["billfold"]),
         .library(name: "BillfoldCore", targets: ["BillfoldCore"]),
         .library(name: "BillfoldAPI", targets: ["BillfoldAPI"]),
+        .library(name: "BillfoldKit", targets: ["BillfoldKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -32,6 +34,10 @@ let package = Package(
     targets: [
         .target(name: "BillfoldCore"),
         .target(name: "BillfoldAPI", dependencies: ["BillfoldCore"]),
+        .target(
+            name: "BillfoldKit",
+            dependencies: ["BillfoldCore", "BillfoldAPI", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(name: "BillfoldImport", dependencies: ["BillfoldCore"]),
         .target(
             name: "BillfoldStore",
@@ -77,6 +83,13 @@ let package = Package(
         .testTarget(name: "BillfoldImportTests", dependencies: ["BillfoldImport"]),
         .testTarget(name: "BillfoldAPITests", dependencies: ["BillfoldAPI", "BillfoldCore"]),
         .testTarget(
+            name: "BillfoldKitTests",
+            dependencies: [
+                "BillfoldKit", "BillfoldServer", "BillfoldAPI", "BillfoldCore", "BillfoldStore",
+                .product(name: "Vapor", package: "vapor"),
+            ]
+        ),
+        .testTarget(
             name: "BillfoldServerTests",
             dependencies: [
                 "BillfoldServer", "BillfoldAPI", "BillfoldCore", "BillfoldImport", "BillfoldStore",
@@ -84,7 +97,8 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
-            ]
+            ],
+            exclude: ["Snapshots/__Snapshots__"]
         ),
     ]
 )

@@ -50,6 +50,11 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
     /// The path with its parameters filled in, in path order, and an optional query.
     /// Every value is percent-encoded, so a value can never add a path segment.
     public func path(_ values: any CustomStringConvertible..., query: [(String, String)] = []) -> String {
+        path(with: values, query: query)
+    }
+
+    /// The path with its parameters filled in from an array, and an optional query.
+    public func path(with values: [any CustomStringConvertible], query: [(String, String)] = []) -> String {
         assert(values.count == parameters.count, "\(self) takes \(parameters.count) values")
         var next = values.makeIterator()
         let path =

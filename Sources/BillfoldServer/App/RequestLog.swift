@@ -5,12 +5,19 @@ import Vapor
 
 /// One log line per request: request id, method, route pattern (never the raw path, which may
 /// hold ids, or the query, which may hold an access token), status, duration and the user id.
+/// Every answer carries the request id as `X-Request-ID`, so a client can quote it and an
+/// operator find the line.
 struct RequestLog: Middleware {
+    static let header = "X-Request-ID"
+
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        guard request.logger.logLevel <= .info else { return next.respond(to: request) }
+        let logged = request.logger.logLevel <= .info
         let start = DispatchTime.now().uptimeNanoseconds
         return next.respond(to: request).map { response in
-            Self.log(request, response, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            response.headers.replaceOrAdd(name: Self.header, value: request.id)
+            if logged {
+                Self.log(request, response, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
             return response
         }
     }

@@ -1,0 +1,180 @@
+import BillfoldAPI
+import Foundation
+import Logging
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Talks to one Billfold server's native API with one access token. Every request is built from
+/// BillfoldAPI's `Endpoint` values, the same ones the server registers its routes from, and every
+/// failure comes back as a `ClientError` a screen can show.
+///
+/// Reads, and writes that carry an `Idempotency-Key` (every write gets a fresh one unless the
+/// caller passes its own or none), are sent again on transient failures as `RetryPolicy` says;
+/// the server answers a repeated write with its first answer, so nothing is applied twice.
+/// Cancelling the calling task cancels the request and any wait between attempts.
+public final class BillfoldClient: Sendable {
+    public let baseURL: URL
+    /// Sent as `Authorization: Bearer …`; never logged.
+    public let token: String?
+    let session: URLSession
+    let retry: RetryPolicy
+    let logger: Logger
+    /// Seconds one attempt may take.
+    let timeout: TimeInterval
+
+    public init(
+        baseURL: URL, token: String?, session: URLSession = .shared, retry: RetryPolicy = RetryPolicy(),
+        timeout: TimeInterval = 20, logger: Logger = Logger(label: "BillfoldKit")
+    ) {
+        self.baseURL = baseURL
+        self.token = token
+        self.session = session
+        self.retry = retry
+        self.timeout = timeout
+        self.logger = logger
+    }
+
+    /// Which `Idempotency-Key` a write carries.
+    public enum IdempotencyKey: Sendable, Equatable {
+        /// A new key for this call: retries of this call are safe, a second call is a second write.
+        case fresh
+        /// The caller's own key, e.g. one stored with a queued change so a replay after a restart
+        /// is recognised.
+        case key(String)
+        /// No key: the write is never sent twice.
+        case none
+    }
+
+    /// An answer: status, headers (lowercased names) and body.
+    public struct Answer: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
+    }
+
+    /// Sends a request and decodes a successful answer as `type`.
+    public func send<Body: Encodable & Sendable, Result: Decodable>(
+        _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable] = [],
+        query: [(String, String)] = [], body: Body?, idempotencyKey: IdempotencyKey = .fresh,
+        as type: Result.Type
+    ) async throws(ClientError) -> Result {
+        let answer = try await send(endpoint, parameters, query: query, body: body, idempotencyKey: idempotencyKey)
+        do {
+            return try JSONDecoder().decode(Result.self, from: answer.body)
+        } catch {
+            throw ClientError(
+                .unreadableAnswer, message: "The server's answer could not be read.", status: answer.status,
+                requestID: answer.headers["x-request-id"])
+        }
+    }
+
+    /// Sends a request without a body and decodes a successful answer as `type`.
+    public func send<Result: Decodable>(
+        _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable] = [],
+        query: [(String, String)] = [], idempotencyKey: IdempotencyKey = .fresh, as type: Result.Type
+    ) async throws(ClientError) -> Result {
+        try await send(
+            endpoint, parameters, query: query, body: Optional<Empty>.none, idempotencyKey: idempotencyKey, as: type)
+    }
+
+    /// Sends a request and returns any successful answer as it came (e.g. a 204).
+    @discardableResult
+    public func send<Body: Encodable & Sendable>(
+        _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable] = [],
+        query: [(String, String)] = [], body: Body?, idempotencyKey: IdempotencyKey = .fresh
+    ) async throws(ClientError) -> Answer {
+        let request: URLRequest
+        do {
+            request = try makeRequest(endpoint, parameters, query: query, body: body, idempotencyKey: idempotencyKey)
+        } catch {
+            throw ClientError(.unreadableAnswer, message: "The request could not be written: \(error).")
+        }
+        let safeToRepeat = endpoint.method == .get || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
+        var attempt = 1
+        while true {
+            do {
+                return try await once(request, endpoint: endpoint)
+            } catch {
+                guard let wait = retry.delay(after: error, attempt: attempt, safeToRepeat: safeToRepeat) else {
+                    throw error
+                }
+                logger.debug(
+                    "retrying", metadata: ["endpoint": "\(endpoint)", "attempt": "\(attempt + 1)", "wait": "\(wait)"])
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+                } catch {
+                    throw ClientError(.cancelled, message: "Cancelled.")
+                }
+                attempt += 1
+            }
+        }
+    }
+
+    private func once(_ request: URLRequest, endpoint: Endpoint) async throws(ClientError) -> Answer {
+        let started = Date()
+        let data: Data
+        let response: URLResponse
+        do {
+            try Task.checkCancellation()
+            (data, response) = try await session.data(for: request)
+        } catch {
+            let mapped = ClientError.transport(error)
+            logger.debug("failed", metadata: ["endpoint": "\(endpoint)", "error": "\(mapped.kind)"])
+            throw mapped
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw ClientError(.unreadableAnswer, message: "The server's answer was not HTTP.")
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        logger.debug(
+            "answered",
+            metadata: [
+                "endpoint": "\(endpoint)", "status": "\(http.statusCode)",
+                "ms": "\(Int(Date().timeIntervalSince(started) * 1000))",
+                "request_id": "\(headers["x-request-id"] ?? "")",
+            ])
+        guard (200..<300).contains(http.statusCode) else {
+            throw ClientError.answer(status: http.statusCode, body: data, headers: headers)
+        }
+        return Answer(status: http.statusCode, headers: headers, body: data)
+    }
+
+    func makeRequest<Body: Encodable>(
+        _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable], query: [(String, String)],
+        body: Body?, idempotencyKey: IdempotencyKey
+    ) throws -> URLRequest {
+        // Appended, not resolved: a server behind a path prefix (https://host/billfold) keeps it.
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        guard
+            let url = URL(
+                string: base + endpoint.path(with: parameters.map { $0 as any CustomStringConvertible }, query: query))
+        else {
+            throw ClientError(.unreadableAnswer, message: "The server address \(baseURL) is not usable.")
+        }
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.httpMethod = endpoint.method.rawValue
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.httpBody = try JSONEncoder().encode(body)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if endpoint.method != .get {
+            switch idempotencyKey {
+            case .fresh: request.setValue(UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
+            case .key(let key): request.setValue(key, forHTTPHeaderField: "Idempotency-Key")
+            case .none: break
+            }
+        }
+        return request
+    }
+}
+
+/// The body of a request that sends none.
+public struct Empty: Codable, Sendable {}

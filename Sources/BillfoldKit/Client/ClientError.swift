@@ -1,0 +1,121 @@
+import BillfoldAPI
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Why a request to a Billfold (or Lunch Money) server did not give an answer the app can use, in
+/// terms a person can act on. `message` is what to show; `code` and `requestID` are for logs and
+/// support (the server's error code and the `X-Request-ID` of the answer, when there was one).
+public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, as the screens switch on it.
+    public enum Kind: Sendable, Equatable {
+        /// No connection to the server (no network, server down, name not found).
+        case offline
+        /// The server did not answer in time.
+        case timedOut
+        /// The token is missing, revoked or wrong: sign in again.
+        case signInAgain
+        /// The thing asked for does not exist (or belongs to someone else).
+        case notFound
+        /// The input broke a rule; `fields` names each field at fault with its message.
+        case validation(fields: [String: String])
+        /// The request clashed with the server's state (in use, changed meanwhile, key reused).
+        case conflict
+        /// Too many requests; try again after `retryAfter` seconds when the server said.
+        case rateLimited(retryAfter: TimeInterval?)
+        /// The server failed or is unavailable (5xx).
+        case serverTrouble(status: Int)
+        /// The request was cancelled by the app.
+        case cancelled
+        /// The answer could not be read (not the shape this client expects).
+        case unreadableAnswer
+    }
+
+    public var kind: Kind
+    /// What to show the person.
+    public var message: String
+    /// The server's error code (`validation_failed`, `not_found`, ...), when it sent one.
+    public var code: String?
+    /// The HTTP status, when an answer came.
+    public var status: Int?
+    /// The server's `X-Request-ID` for the answer, when it sent one.
+    public var requestID: String?
+
+    public init(
+        _ kind: Kind, message: String, code: String? = nil, status: Int? = nil, requestID: String? = nil
+    ) {
+        self.kind = kind
+        self.message = message
+        self.code = code
+        self.status = status
+        self.requestID = requestID
+    }
+
+    public var description: String {
+        var text = message
+        if let code { text += " [\(code)]" }
+        if let requestID { text += " (request \(requestID))" }
+        return text
+    }
+
+    /// True for failures where sending the same request again later may succeed.
+    public var isTransient: Bool {
+        switch kind {
+        case .offline, .timedOut, .rateLimited: true
+        case .serverTrouble(let status): [502, 503, 504].contains(status)
+        default: false
+        }
+    }
+
+    /// Maps an answer with an error status. `body` is read as Billfold's `{"error": {...}}`
+    /// when it is one, else the status alone decides the message.
+    static func answer(status: Int, body: Data, headers: [String: String]) -> ClientError {
+        let problem = try? JSONDecoder().decode(ErrorResponse.self, from: body).error
+        let requestID = headers["x-request-id"]
+        let message = problem?.message
+        func make(_ kind: Kind, _ fallback: String) -> ClientError {
+            ClientError(kind, message: message ?? fallback, code: problem?.code, status: status, requestID: requestID)
+        }
+        switch status {
+        case 401:
+            return make(.signInAgain, "Your sign-in has ended. Sign in again.")
+        case 403:
+            return make(.signInAgain, "The server refused this request. Sign in again.")
+        case 404:
+            return make(.notFound, "That is not there any more.")
+        case 409, 422:
+            return make(.conflict, "This clashed with a change made elsewhere. Reload and try again.")
+        case 429:
+            let wait = headers["retry-after"].flatMap { TimeInterval($0) }
+            return make(.rateLimited(retryAfter: wait), "Too many attempts. Wait a moment and try again.")
+        case 400, 413, 415:
+            return make(.validation(fields: problem?.fields ?? [:]), "The server did not accept this input.")
+        case 500...:
+            // Billfold's own 5xx messages are written for people; a proxy's page is not read.
+            return make(.serverTrouble(status: status), "The server has trouble just now. Try again in a moment.")
+        default:
+            return make(.unreadableAnswer, "The server answered in a way this app does not understand (\(status)).")
+        }
+    }
+
+    /// Maps a failure before any answer came.
+    static func transport(_ error: any Error) -> ClientError {
+        if error is CancellationError { return ClientError(.cancelled, message: "Cancelled.") }
+        guard let urlError = error as? URLError else {
+            return ClientError(.offline, message: "Could not reach the server: \(error.localizedDescription)")
+        }
+        switch urlError.code {
+        case .cancelled:
+            return ClientError(.cancelled, message: "Cancelled.")
+        case .timedOut:
+            return ClientError(.timedOut, message: "The server did not answer in time. Try again.")
+        case .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
+            .dnsLookupFailed:
+            return ClientError(.offline, message: "You are offline, or the server cannot be reached.")
+        default:
+            return ClientError(.offline, message: "Could not reach the server (\(urlError.code.rawValue)).")
+        }
+    }
+}

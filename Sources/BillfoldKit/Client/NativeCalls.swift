@@ -1,0 +1,91 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The native API's calls the screens need, typed end to end with BillfoldAPI's shapes.
+extension BillfoldClient {
+    /// Signs in with email and password and returns a new access token labelled `label` (e.g. the
+    /// device's name). Never retried: a second try would make a second token.
+    public static func signIn(
+        server: URL, email: String, password: String, label: String, session: URLSession = .shared
+    ) async throws(ClientError) -> CreatedTokenResponse {
+        let client = BillfoldClient(baseURL: server, token: nil, session: session, retry: .never)
+        return try await client.send(
+            NativeAPI.createToken, body: CreateTokenRequest(email: email, password: password, label: label),
+            idempotencyKey: .none, as: CreatedTokenResponse.self)
+    }
+
+    /// Who the token belongs to, with their preferences.
+    public func me() async throws(ClientError) -> MeResponse {
+        try await send(NativeAPI.me, as: MeResponse.self)
+    }
+
+    public func tokens() async throws(ClientError) -> [TokenDTO] {
+        try await send(NativeAPI.tokens, as: TokenListResponse.self).tokens
+    }
+
+    public func revokeToken(_ id: Int64) async throws(ClientError) {
+        try await send(NativeAPI.revokeToken, [id], body: Optional<Empty>.none)
+    }
+
+    // MARK: Transactions
+
+    /// One page of a filter, newest first, with the totals of the whole filter per currency.
+    public func transactions(
+        _ filter: TransactionFilter = TransactionFilter(), after cursor: String? = nil, limit: Int = PageSize.default
+    ) async throws(ClientError) -> TransactionListResponse {
+        var query = filter.queryItems + [("limit", String(limit))]
+        if let cursor { query.append(("cursor", cursor)) }
+        return try await send(NativeAPI.transactions, query: query, as: TransactionListResponse.self)
+    }
+
+    public func transaction(_ id: Int64) async throws(ClientError) -> TransactionDTO {
+        try await send(NativeAPI.transaction, [id], as: TransactionDTO.self)
+    }
+
+    public func addTransaction(
+        _ new: CreateTransactionRequest, idempotencyKey: IdempotencyKey = .fresh
+    ) async throws(ClientError) -> TransactionDTO {
+        try await send(
+            NativeAPI.addTransaction, body: new, idempotencyKey: idempotencyKey, as: TransactionDTO.self)
+    }
+
+    public func changeTransaction(
+        _ id: Int64, _ change: UpdateTransactionRequest, idempotencyKey: IdempotencyKey = .fresh
+    ) async throws(ClientError) -> TransactionDTO {
+        try await send(
+            NativeAPI.changeTransaction, [id], body: change, idempotencyKey: idempotencyKey, as: TransactionDTO.self)
+    }
+
+    // MARK: Categories
+
+    public func categories() async throws(ClientError) -> [CategoryDTO] {
+        try await send(NativeAPI.categories, as: CategoryListResponse.self).categories
+    }
+
+    // MARK: Review
+
+    /// A month's deck (the current month when `month` is nil).
+    public func reviewDeck(month: Month? = nil) async throws(ClientError) -> ReviewDeckResponse {
+        let query = month.map { [("month", $0.description)] } ?? []
+        return try await send(NativeAPI.reviewDeck, query: query, as: ReviewDeckResponse.self)
+    }
+
+    /// The oldest month of the last twelve with uncleared transactions, or nil.
+    public func lookback() async throws(ClientError) -> LookbackResponse? {
+        try await send(NativeAPI.reviewLookback, as: LookbackResponse?.self)
+    }
+
+    /// Applies decisions; `key` makes a retry (even after a restart) answer the first answer.
+    public func applyReview(_ decisions: [ReviewDecision], key: String) async throws(ClientError)
+        -> ReviewBatchResponse
+    {
+        try await send(
+            NativeAPI.reviewBatch, body: ReviewBatchRequest(decisions: decisions.map(ReviewBatchRequest.Decision.init)),
+            idempotencyKey: .key(key), as: ReviewBatchResponse.self)
+    }
+}

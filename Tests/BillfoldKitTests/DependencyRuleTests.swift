@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// BillfoldKit is what apps on iOS, macOS and Linux build on: it may import Core, API, Foundation
+/// (and FoundationNetworking on Linux), swift-log and Observation, never the server's stack or a
+/// UI framework (ARCHITECTURE.md).
+@Suite("BillfoldKit's dependency rule")
+struct DependencyRuleTests {
+    static let allowed: Set<String> = [
+        "BillfoldCore", "BillfoldAPI", "Foundation", "FoundationNetworking", "Logging", "Observation",
+        "Security",  // the Keychain, behind #if canImport(Security)
+        "Glibc", "Darwin",
+    ]
+
+    @Test("every import in Sources/BillfoldKit is on the allowed list")
+    func imports() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/BillfoldKit")
+        let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        #expect(!files.isEmpty)
+        for file in files {
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                let words = line.trimmingCharacters(in: .whitespaces).split(separator: " ")
+                guard let first = words.first, first == "import" || first == "@testable", words.count >= 2 else {
+                    continue
+                }
+                let module = String(words[words.count - 1])
+                #expect(Self.allowed.contains(module), "\(file.lastPathComponent) imports \(module)")
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import BillfoldCore
+import BillfoldServer
+import Foundation
+import Vapor
+
+/// A real Billfold serving HTTP on a loopback port over its own SQLite file, for BillfoldKit to
+/// talk to as any app would. It can be stopped and started again on the same port and file, to
+/// play a server that went away and came back.
+final class LiveServer: @unchecked Sendable {
+    let folder: URL
+    private(set) var port: Int
+    private var app: Application?
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    var database: String { folder.appendingPathComponent("billfold.sqlite").path }
+
+    private init(folder: URL) {
+        self.folder = folder
+        self.port = 0
+    }
+
+    /// Starts a server in a new temporary folder.
+    static func start() async throws -> LiveServer {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("billfoldkit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = LiveServer(folder: folder)
+        try await server.start()
+        return server
+    }
+
+    /// Starts (again) on the same port and database.
+    func start() async throws {
+        var configuration = Configuration(database: .sqlite(path: database), logLevel: .warning)
+        configuration.hostname = "127.0.0.1"
+        configuration.port = port
+        let app = try await buildApplication(configuration, environment: .testing)
+        try await app.server.start(address: .hostname("127.0.0.1", port: port))
+        port = app.http.server.shared.localAddress?.port ?? port
+        self.app = app
+    }
+
+    /// Stops answering; the port closes.
+    func stop() async throws {
+        guard let app else { return }
+        await app.server.shutdown()
+        try await app.asyncShutdown()
+        self.app = nil
+    }
+
+    /// Stops and removes the folder.
+    func finish() async throws {
+        try await stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A person with an account; their password is "correct horse".
+    @discardableResult
+    func person(_ email: String, timeZone: String = "Europe/Berlin") async throws -> User {
+        guard let app else { throw BillfoldError(.unavailable, "The test server is stopped.") }
+        return try await AccountService(database: app.db).createUser(
+            email: email, password: "correct horse", name: nil,
+            preferences: Preferences(locale: "en-GB", timeZone: timeZone, currency: .eur, deckSize: 20))
+    }
+
+    /// Runs `body` with a started server and always cleans up.
+    static func with(_ body: (LiveServer) async throws -> Void) async throws {
+        let server = try await start()
+        do {
+            try await body(server)
+        } catch {
+            try await server.finish()
+            throw error
+        }
+        try await server.finish()
+    }
+}
