@@ -1,0 +1,30 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writing a file so that a reader (or a crash) sees the old contents or the new, never half.
+enum AtomicFile {
+    /// Writes `data` to `file` with `permissions` by writing beside it and renaming over it.
+    static func write(_ data: Data, to file: URL, permissions: Int = 0o600) throws {
+        let folder = file.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent)-\(UUID().uuidString).tmp")
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: data, attributes: [.posixPermissions: permissions])
+        else { throw TokenStoreError("Could not write \(temporary.path).") }
+        try move(temporary, over: file)
+    }
+
+    /// `rename(2)`: atomic, and replaces an existing file (Foundation's move refuses to).
+    static func move(_ source: URL, over destination: URL) throws {
+        guard rename(source.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: source)
+            throw TokenStoreError("Could not move a file into place at \(destination.path): \(reason).")
+        }
+    }
+}

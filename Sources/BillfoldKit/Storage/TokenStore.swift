@@ -1,0 +1,131 @@
+import Foundation
+
+#if canImport(Security)
+    import Security
+#endif
+
+/// Where an app keeps the access token it signed in with, per server.
+public protocol TokenStore: Sendable {
+    /// The saved sign-in, or nil when there is none.
+    func load() throws -> SavedSignIn?
+    func save(_ signIn: SavedSignIn) throws
+    /// Forgets the sign-in (signing out).
+    func delete() throws
+}
+
+/// A server and the token that signs in to it, and whom it signs in as.
+public struct SavedSignIn: Codable, Sendable, Equatable {
+    public var server: URL
+    public var token: String
+    /// Shown as "Signed in as …".
+    public var email: String
+
+    public init(server: URL, token: String, email: String) {
+        self.server = server
+        self.token = token
+        self.email = email
+    }
+}
+
+/// Why a saved sign-in could not be read or written.
+public struct TokenStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// The token in a file of the user's config directory (`$XDG_CONFIG_HOME/billfold/signin.json`,
+/// else `~/.config/billfold/`), created readable by its owner only (0600) in a directory only the
+/// owner can enter (0700). A file that others can read is refused rather than used: the token may
+/// already have leaked, and the person should know.
+public struct FileTokenStore: TokenStore {
+    public let file: URL
+
+    public init(file: URL) { self.file = file }
+
+    /// The standard place for this user.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> FileTokenStore
+    {
+        let base =
+            environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config")
+        return FileTokenStore(file: base.appendingPathComponent("billfold").appendingPathComponent("signin.json"))
+    }
+
+    public func load() throws -> SavedSignIn? {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: file.path) else { return nil }
+        let attributes = try manager.attributesOfItem(atPath: file.path)
+        let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0o777
+        guard permissions & 0o077 == 0 else {
+            throw TokenStoreError(
+                "\(file.path) can be read by other users (mode \(String(permissions, radix: 8))). The token in it may have leaked: revoke it in Settings, delete the file, and sign in again."
+            )
+        }
+        do {
+            return try JSONDecoder().decode(SavedSignIn.self, from: Data(contentsOf: file))
+        } catch {
+            throw TokenStoreError("\(file.path) is not a saved sign-in. Delete it and sign in again.")
+        }
+    }
+
+    public func save(_ signIn: SavedSignIn) throws {
+        let manager = FileManager.default
+        let folder = file.deletingLastPathComponent()
+        try manager.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // Created 0600 from the start, so the token is never readable by others, not even for a
+        // moment, and moved into place whole.
+        try AtomicFile.write(try JSONEncoder().encode(signIn), to: file, permissions: 0o600)
+    }
+
+    public func delete() throws {
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        try FileManager.default.removeItem(at: file)
+    }
+}
+
+#if canImport(Security)
+    /// The token in the Keychain (iOS, macOS): a generic password item per service name.
+    public struct KeychainTokenStore: TokenStore {
+        public let service: String
+
+        public init(service: String = "Billfold") { self.service = service }
+
+        private var query: [String: Any] {
+            [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service]
+        }
+
+        public func load() throws -> SavedSignIn? {
+            var item: CFTypeRef?
+            var search = query
+            search[kSecReturnData as String] = true
+            search[kSecMatchLimit as String] = kSecMatchLimitOne
+            let status = SecItemCopyMatching(search as CFDictionary, &item)
+            if status == errSecItemNotFound { return nil }
+            guard status == errSecSuccess, let data = item as? Data else {
+                throw TokenStoreError("The Keychain could not be read (\(status)).")
+            }
+            return try JSONDecoder().decode(SavedSignIn.self, from: data)
+        }
+
+        public func save(_ signIn: SavedSignIn) throws {
+            try delete()
+            var item = query
+            item[kSecValueData as String] = try JSONEncoder().encode(signIn)
+            item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
+            let status = SecItemAdd(item as CFDictionary, nil)
+            guard status == errSecSuccess else {
+                throw TokenStoreError("The Keychain could not be written (\(status)).")
+            }
+        }
+
+        public func delete() throws {
+            let status = SecItemDelete(query as CFDictionary)
+            guard status == errSecSuccess || status == errSecItemNotFound else {
+                throw TokenStoreError("The Keychain item could not be deleted (\(status)).")
+            }
+        }
+    }
+#endif
