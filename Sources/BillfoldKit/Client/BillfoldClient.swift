@@ -85,12 +85,22 @@ public final class BillfoldClient: Sendable {
         _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable] = [],
         query: [(String, String)] = [], body: Body?, idempotencyKey: IdempotencyKey = .fresh
     ) async throws(ClientError) -> Answer {
-        let request: URLRequest
+        let json: Data?
         do {
-            request = try makeRequest(endpoint, parameters, query: query, body: body, idempotencyKey: idempotencyKey)
+            json = try body.map { try JSONEncoder().encode($0) }
         } catch {
             throw ClientError(.unreadableAnswer, message: "The request could not be written: \(error).")
         }
+        return try await send(endpoint, parameters, query: query, json: json, idempotencyKey: idempotencyKey)
+    }
+
+    /// Sends a request whose body is already JSON (a queued change being replayed).
+    @discardableResult
+    public func send(
+        _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable] = [],
+        query: [(String, String)] = [], json: Data?, idempotencyKey: IdempotencyKey = .fresh
+    ) async throws(ClientError) -> Answer {
+        let request = try makeRequest(endpoint, parameters, query: query, json: json, idempotencyKey: idempotencyKey)
         let safeToRepeat = endpoint.method == .get || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
         var attempt = 1
         while true {
@@ -144,10 +154,10 @@ public final class BillfoldClient: Sendable {
         return Answer(status: http.statusCode, headers: headers, body: data)
     }
 
-    func makeRequest<Body: Encodable>(
+    func makeRequest(
         _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable], query: [(String, String)],
-        body: Body?, idempotencyKey: IdempotencyKey
-    ) throws -> URLRequest {
+        json: Data?, idempotencyKey: IdempotencyKey
+    ) throws(ClientError) -> URLRequest {
         // Appended, not resolved: a server behind a path prefix (https://host/billfold) keeps it.
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
@@ -161,8 +171,8 @@ public final class BillfoldClient: Sendable {
         request.httpMethod = endpoint.method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        if let body {
-            request.httpBody = try JSONEncoder().encode(body)
+        if let json {
+            request.httpBody = json
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         if endpoint.method != .get {
