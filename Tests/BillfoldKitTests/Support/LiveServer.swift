@@ -10,6 +10,8 @@ final class LiveServer: @unchecked Sendable {
     let folder: URL
     private(set) var port: Int
     private var app: Application?
+    /// "Now" for the server's calendar: the middle of November 2026, so "this month" is fixed.
+    static let now = Date(timeIntervalSince1970: 1_794_744_000)  // 2026-11-15T12:00:00Z
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
     var database: String { folder.appendingPathComponent("billfold.sqlite").path }
@@ -34,6 +36,7 @@ final class LiveServer: @unchecked Sendable {
         configuration.hostname = "127.0.0.1"
         configuration.port = port
         let app = try await buildApplication(configuration, environment: .testing)
+        app.wallClock = .fixed(Self.now)
         try await app.server.start(address: .hostname("127.0.0.1", port: port))
         port = app.http.server.shared.localAddress?.port ?? port
         self.app = app
@@ -63,7 +66,9 @@ final class LiveServer: @unchecked Sendable {
     }
 
     /// Runs `body` with a started server and always cleans up.
-    static func with(_ body: (LiveServer) async throws -> Void) async throws {
+    static func with(
+        isolation: isolated (any Actor)? = #isolation, _ body: (LiveServer) async throws -> Void
+    ) async throws {
         let server = try await start()
         do {
             try await body(server)

@@ -1,0 +1,40 @@
+import BillfoldCore
+
+// The wire shapes read back into Core's values, for clients (BillfoldKit) that run Core's rules
+// on what the server sent.
+
+extension TransactionDTO {
+    /// The transaction as Core knows it; throws when a field is not what the server writes.
+    public func transaction() throws(BillfoldError) -> Transaction {
+        let currency = try Currency(code: currency)
+        return Transaction(
+            id: id, accountID: accountId, bookedAt: try BookingTime(iso8601: bookedAt), payee: payee,
+            originalName: originalName, notes: notes, money: try Money(parsing: amount, currency: currency),
+            status: status, categoryID: categoryId, externalID: externalId,
+            createdAt: (try? BookingTime(iso8601: createdAt).epochSeconds) ?? 0,
+            updatedAt: (try? BookingTime(iso8601: updatedAt).epochSeconds) ?? 0)
+    }
+}
+
+extension CategoryDTO {
+    /// The category as Core knows it (its usage numbers stay in the DTO).
+    public var category: Category {
+        Category(
+            id: id, name: name, description: description, groupID: groupId, isGroup: isGroup, colour: colour,
+            icon: icon,
+            flags: CategoryFlags(
+                isIncome: isIncome, excludeFromBudget: excludeFromBudget, excludeFromTotals: excludeFromTotals,
+                archived: archived),
+            order: order, createdAt: (try? BookingTime(iso8601: createdAt).epochSeconds) ?? 0,
+            updatedAt: updatedAt.flatMap { try? BookingTime(iso8601: $0).epochSeconds })
+    }
+}
+
+extension MeResponse {
+    /// The person's preferences as Core knows them (locale, zone, currency, deck size).
+    public var preferences: Preferences {
+        Preferences(
+            locale: locale, timeZone: timeZone, currency: (try? Currency(code: primaryCurrency)) ?? .eur,
+            deckSize: deckSize)
+    }
+}

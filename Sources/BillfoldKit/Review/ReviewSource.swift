@@ -1,0 +1,78 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+
+/// A month's cards as a source gives them.
+public struct ReviewCards: Sendable, Equatable {
+    public var month: Month
+    public var cards: [Transaction]
+    /// Uncleared in that month, the cards included.
+    public var remaining: Int
+
+    public init(month: Month, cards: [Transaction], remaining: Int) {
+        self.month = month
+        self.cards = cards
+        self.remaining = remaining
+    }
+}
+
+/// Where the review deck's transactions come from and its decisions go: Billfold's native API,
+/// a Lunch Money v1 server (Lunch Money itself or Billfold's `/v1`), or a local file. The deck
+/// and its view model are the same for all three.
+public protocol ReviewSource: Sendable {
+    /// The person's preferences (locale and zone for formatting, deck size).
+    func preferences() async throws(ClientError) -> Preferences
+    /// The categories, for the picker and the card's category line.
+    func categories() async throws(ClientError) -> CategoryTree
+    /// A month's oldest uncleared transactions, at most `limit`; the current month when nil.
+    func cards(month: Month?, limit: Int) async throws(ClientError) -> ReviewCards
+    /// Applies one decision; `key` makes a repeat of the same call apply nothing twice.
+    func apply(_ decision: ReviewDecision, key: String) async throws(ClientError) -> ReviewDeck.Outcome
+    /// The oldest month of the twelve before the current one with uncleared transactions.
+    func lookback() async throws(ClientError) -> (month: Month, count: Int)?
+}
+
+/// The review deck over Billfold's native API.
+public struct NativeReviewSource: ReviewSource {
+    public let client: BillfoldClient
+
+    public init(client: BillfoldClient) { self.client = client }
+
+    public func preferences() async throws(ClientError) -> Preferences { try await client.me().preferences }
+
+    public func categories() async throws(ClientError) -> CategoryTree {
+        var seen = Set<Int64>()
+        let all = try await client.categories().flatMap { [$0.category] + ($0.children ?? []).map(\.category) }
+        return CategoryTree(all.filter { seen.insert($0.id).inserted })
+    }
+
+    public func cards(month: Month?, limit: Int) async throws(ClientError) -> ReviewCards {
+        let deck = try await client.reviewDeck(month: month)
+        do {
+            return ReviewCards(
+                month: try Month(parsing: deck.month), cards: try deck.cards.prefix(limit).map { try $0.transaction() },
+                remaining: deck.remaining)
+        } catch {
+            throw ClientError(.unreadableAnswer, message: "The server sent a card this app cannot read.")
+        }
+    }
+
+    public func apply(_ decision: ReviewDecision, key: String) async throws(ClientError) -> ReviewDeck.Outcome {
+        let answer = try await client.applyReview([decision], key: key)
+        guard let item = answer.items.first else {
+            throw ClientError(.unreadableAnswer, message: "The server answered the decision with nothing.")
+        }
+        switch item.outcome.kind {
+        case .applied: return .applied
+        case .unchanged: return .unchanged
+        case .failed, nil: return .failed(item.error?.message ?? "The server did not apply it.")
+        }
+    }
+
+    public func lookback() async throws(ClientError) -> (month: Month, count: Int)? {
+        guard let found = try await client.lookback(), let month = try? Month(parsing: found.month) else {
+            return nil
+        }
+        return (month, found.count)
+    }
+}

@@ -1,0 +1,188 @@
+import BillfoldCore
+import Foundation
+import Observation
+
+/// The review deck screen: Core's `ReviewDeck` driven against a `ReviewSource`, with what a
+/// screen needs around it (the month's name, the categories for the picker, per-decision
+/// progress while applying, the look-back offer). Any UI (SwiftUI, the terminal) switches on
+/// `screen` and calls the actions; it keeps no state of its own but the picker's filter text.
+@MainActor @Observable
+public final class ReviewViewModel {
+    /// What to show.
+    public enum Screen: Equatable, Sendable {
+        case loading
+        /// The month has nothing uncleared.
+        case empty
+        /// The cards could not be loaded; `retry()` loads again.
+        case failed(ClientError)
+        /// A card is on top (`card`).
+        case swiping
+        /// The decisions are being sent; `items` shows each one's progress.
+        case applying
+        /// Every decision has an answer; `items` says which failed (`retryFailed()`).
+        case done
+    }
+
+    /// One decision's progress while applying.
+    public struct Item: Equatable, Sendable, Identifiable {
+        public enum Progress: Equatable, Sendable {
+            case pending
+            case applied
+            case unchanged
+            case failed(String)
+        }
+
+        public var id: Int64 { decision.transactionID }
+        public var decision: ReviewDecision
+        public var payee: String
+        public var progress: Progress
+        /// Sent with the decision; kept when no answer came (it may have been applied), new after
+        /// the server refused it (nothing was applied).
+        var key: String
+    }
+
+    public let source: any ReviewSource
+    public private(set) var deck: ReviewDeck
+    public private(set) var month: Month?
+    public private(set) var categories = CategoryTree([])
+    public private(set) var preferences = Preferences.standard
+    /// Uncleared in the month, the cards included, when the deck was loaded.
+    public private(set) var remaining = 0
+    public private(set) var items: [Item] = []
+    /// "You have uncleared transactions from March 2026": the month and how many.
+    public private(set) var lookbackOffer: (month: Month, count: Int)?
+    private var loadFailure: ClientError?
+
+    public init(source: any ReviewSource) {
+        self.source = source
+        self.deck = ReviewDeck(limit: Preferences.standard.deckSize)
+    }
+
+    public var screen: Screen {
+        switch deck.phase {
+        case .fetching: .loading
+        case .fetchEmpty: .empty
+        case .fetchFailed: .failed(loadFailure ?? ClientError(.offline, message: "Could not load the cards."))
+        case .swiping: .swiping
+        case .applying: .applying
+        case .done: .done
+        }
+    }
+
+    /// The card on top while swiping.
+    public var card: Transaction? { deck.current }
+    /// "3 of 12".
+    public var position: (current: Int, total: Int) { (deck.position + 1, deck.cards.count) }
+    public var canUndo: Bool { deck.canUndo }
+
+    /// The month's name in the person's language, e.g. "November 2026".
+    public var monthName: String {
+        guard let month else { return "" }
+        return month.name(locale: preferences.format.locale, timeZone: preferences.zone)
+    }
+
+    /// The category a card shows: its name, "Uncategorized", or "Unknown category (id N)" when
+    /// the id is not among the categories (deleted meanwhile, say).
+    public func categoryName(of transaction: Transaction) -> String {
+        guard let id = transaction.categoryID else { return "Uncategorized" }
+        return categories.category(id)?.name ?? "Unknown category (id \(id))"
+    }
+
+    /// Loads a month's deck (the current month when nil), with the categories and preferences.
+    public func load(month: Month? = nil) async {
+        deck.reload()
+        items = []
+        lookbackOffer = nil
+        loadFailure = nil
+        do {
+            preferences = try await source.preferences()
+            deck = ReviewDeck(limit: preferences.deckSize)
+            categories = try await source.categories()
+            let loaded = try await source.cards(month: month, limit: preferences.deckSize)
+            self.month = loaded.month
+            remaining = loaded.remaining
+            deck.loaded(loaded.cards)
+        } catch {
+            loadFailure = error
+            deck.failedToLoad(error.message)
+        }
+    }
+
+    /// After a failed load: the same month again.
+    public func retry() async {
+        await load(month: month)
+    }
+
+    /// Right: clear the card on top.
+    public func clear() {
+        deck.swipeRight()
+        startApplyingIfFinished()
+    }
+
+    /// Left, then the picker's answer: a category (nil for Uncategorized).
+    public func choose(category id: Int64?) {
+        deck.swipeLeft(choosing: .category(id))
+        startApplyingIfFinished()
+    }
+
+    /// Left, then Esc: the card is passed untouched.
+    public func cancelPicker() {
+        deck.swipeLeft(choosing: .cancel)
+        startApplyingIfFinished()
+    }
+
+    public func undo() { deck.undo() }
+
+    private func startApplyingIfFinished() {
+        guard deck.phase == .applying, items.isEmpty else { return }
+        let payees = Dictionary(deck.cards.map { ($0.id, $0.payee) }, uniquingKeysWith: { first, _ in first })
+        items = deck.decisions.map {
+            Item(decision: $0, payee: payees[$0.transactionID] ?? "", progress: .pending, key: UUID().uuidString)
+        }
+    }
+
+    /// Sends each pending decision as its own request, in order, so the progress is real.
+    public func apply() async {
+        guard deck.phase == .applying else { return }
+        for index in items.indices where items[index].progress == .pending {
+            let item = items[index]
+            let outcome: ReviewDeck.Outcome
+            do {
+                outcome = try await source.apply(item.decision, key: item.key)
+            } catch {
+                // No answer, so it may have been applied: a retry sends the same key.
+                items[index].progress = .failed(error.message)
+                deck.record([item.id: .failed(error.message)])
+                continue
+            }
+            switch outcome {
+            case .applied: items[index].progress = .applied
+            case .unchanged: items[index].progress = .unchanged
+            case .failed(let reason):
+                items[index].progress = .failed(reason)
+                // Refused, so nothing was applied: a retry is a new request.
+                items[index].key = UUID().uuidString
+            }
+            deck.record([item.id: outcome])
+        }
+    }
+
+    /// Sends the failed decisions again.
+    public func retryFailed() async {
+        let again = Set(deck.retryFailed().map(\.transactionID))
+        guard !again.isEmpty else { return }
+        for index in items.indices where again.contains(items[index].id) { items[index].progress = .pending }
+        await apply()
+    }
+
+    /// Looks for an older month with uncleared transactions, to offer when this one is done.
+    public func findLookback() async {
+        lookbackOffer = try? await source.lookback()
+        if let offer = lookbackOffer, offer.month == month { lookbackOffer = nil }
+    }
+
+    /// How many decisions failed.
+    public var failedCount: Int {
+        items.filter { if case .failed = $0.progress { true } else { false } }.count
+    }
+}
