@@ -73,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "billfold",
             dependencies: [
-                "BillfoldServer", "BillfoldStore", "BillfoldCore",
+                "BillfoldServer", "BillfoldStore", "BillfoldCore", "BillfoldAPI", "BillfoldKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),

@@ -39,13 +39,14 @@ public enum NativeAPI: RouteCatalogue {
     public static let deleteItem = Endpoint(.delete, "/api/v1/projects/{id}/items/{item}")
 
     public static let awards = Endpoint(.get, "/api/v1/awards")
+    public static let accounts = Endpoint(.get, "/api/v1/accounts")
 
     public static let all = [
         openAPI, me, createToken, tokens, revokeToken, transactions, addTransaction, transaction, changeTransaction,
         categories, addCategory,
         deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewBatch,
         activity, projects, addProject, project, changeProject, deleteProject, closeProject, reopenProject,
-        items, addItem, deleteItems, changeItem, deleteItem, awards,
+        items, addItem, deleteItems, changeItem, deleteItem, awards, accounts,
     ]
 }
 

@@ -61,6 +61,11 @@ extension BillfoldClient {
             NativeAPI.changeTransaction, [id], body: change, idempotencyKey: idempotencyKey, as: TransactionDTO.self)
     }
 
+    /// The person's accounts, by name.
+    public func accounts() async throws(ClientError) -> [AccountDTO] {
+        try await send(NativeAPI.accounts, as: AccountListResponse.self).accounts
+    }
+
     // MARK: Categories
 
     public func categories() async throws(ClientError) -> [CategoryDTO] {

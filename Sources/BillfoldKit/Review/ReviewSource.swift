@@ -24,6 +24,8 @@ public protocol ReviewSource: Sendable {
     func preferences() async throws(ClientError) -> Preferences
     /// The categories, for the picker and the card's category line.
     func categories() async throws(ClientError) -> CategoryTree
+    /// Account names by id, for the card's account line.
+    func accountNames() async throws(ClientError) -> [Int64: String]
     /// A month's oldest uncleared transactions, at most `limit`; the current month when nil.
     func cards(month: Month?, limit: Int) async throws(ClientError) -> ReviewCards
     /// Applies one decision; `key` makes a repeat of the same call apply nothing twice.
@@ -44,6 +46,10 @@ public struct NativeReviewSource: ReviewSource {
         var seen = Set<Int64>()
         let all = try await client.categories().flatMap { [$0.category] + ($0.children ?? []).map(\.category) }
         return CategoryTree(all.filter { seen.insert($0.id).inserted })
+    }
+
+    public func accountNames() async throws(ClientError) -> [Int64: String] {
+        Dictionary(try await client.accounts().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func cards(month: Month?, limit: Int) async throws(ClientError) -> ReviewCards {

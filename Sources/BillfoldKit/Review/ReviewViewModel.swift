@@ -45,6 +45,7 @@ public final class ReviewViewModel {
     public private(set) var deck: ReviewDeck
     public private(set) var month: Month?
     public private(set) var categories = CategoryTree([])
+    public private(set) var accountNames: [Int64: String] = [:]
     public private(set) var preferences = Preferences.standard
     /// Uncleared in the month, the cards included, when the deck was loaded.
     public private(set) var remaining = 0
@@ -88,6 +89,11 @@ public final class ReviewViewModel {
         return categories.category(id)?.name ?? "Unknown category (id \(id))"
     }
 
+    /// The account a card is in.
+    public func accountName(of transaction: Transaction) -> String {
+        accountNames[transaction.accountID] ?? "Account \(transaction.accountID)"
+    }
+
     /// Loads a month's deck (the current month when nil), with the categories and preferences.
     public func load(month: Month? = nil) async {
         deck.reload()
@@ -98,6 +104,7 @@ public final class ReviewViewModel {
             preferences = try await source.preferences()
             deck = ReviewDeck(limit: preferences.deckSize)
             categories = try await source.categories()
+            accountNames = try await source.accountNames()
             let loaded = try await source.cards(month: month, limit: preferences.deckSize)
             self.month = loaded.month
             remaining = loaded.remaining
@@ -141,8 +148,9 @@ public final class ReviewViewModel {
         }
     }
 
-    /// Sends each pending decision as its own request, in order, so the progress is real.
-    public func apply() async {
+    /// Sends each pending decision as its own request, in order, so the progress is real;
+    /// `progress` is called after each answer (a UI without observation redraws there).
+    public func apply(progress: () -> Void = {}) async {
         guard deck.phase == .applying else { return }
         for index in items.indices where items[index].progress == .pending {
             let item = items[index]
@@ -153,6 +161,7 @@ public final class ReviewViewModel {
                 // No answer, so it may have been applied: a retry sends the same key.
                 items[index].progress = .failed(error.message)
                 deck.record([item.id: .failed(error.message)])
+                progress()
                 continue
             }
             switch outcome {
@@ -164,15 +173,16 @@ public final class ReviewViewModel {
                 items[index].key = UUID().uuidString
             }
             deck.record([item.id: outcome])
+            progress()
         }
     }
 
     /// Sends the failed decisions again.
-    public func retryFailed() async {
+    public func retryFailed(progress: () -> Void = {}) async {
         let again = Set(deck.retryFailed().map(\.transactionID))
         guard !again.isEmpty else { return }
         for index in items.indices where again.contains(items[index].id) { items[index].progress = .pending }
-        await apply()
+        await apply(progress: progress)
     }
 
     /// Looks for an older month with uncleared transactions, to offer when this one is done.

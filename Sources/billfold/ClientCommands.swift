@@ -1,0 +1,95 @@
+import ArgumentParser
+import BillfoldCore
+import BillfoldKit
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `billfold login`: signs this computer in to a Billfold server and keeps the token in
+/// `$XDG_CONFIG_HOME/billfold/signin.json` (0600), for `billfold review` and friends.
+struct Login: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Sign in to a Billfold server from this computer (asks for email and password, or takes a token).")
+
+    @Option(name: .long, help: "The server's address, e.g. https://money.example.") var server: String
+    @Option(name: .long, help: "Sign in with this email (asked for when missing).") var email: String?
+    @Option(name: .long, help: "Use an access token made in Settings instead of a password.") var token: String?
+
+    func run() async throws {
+        guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased())
+        else { throw ValidationError("--server must be an http:// or https:// address.") }
+        let store = FileTokenStore.standard()
+        let signedIn: SavedSignIn
+        if let token {
+            let me = try await BillfoldClient(baseURL: url, token: token).me()
+            signedIn = SavedSignIn(server: url, token: token, email: me.email)
+        } else {
+            let email = try email ?? Prompt.line("Email: ")
+            let password = try Prompt.secret("Password: ")
+            let label =
+                "billfold on "
+                + (ProcessInfo.processInfo.hostName.isEmpty ? "this computer" : ProcessInfo.processInfo.hostName)
+            let created = try await BillfoldClient.signIn(server: url, email: email, password: password, label: label)
+            signedIn = SavedSignIn(server: url, token: created.token, email: email.lowercased())
+        }
+        try store.save(signedIn)
+        say("Signed in to \(url.absoluteString) as \(signedIn.email). The token is kept in \(store.file.path).")
+    }
+}
+
+/// `billfold logout`: forgets the saved sign-in (the token stays valid until revoked in Settings).
+struct Logout: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Forget the sign-in saved by billfold login.")
+
+    func run() async throws {
+        let store = FileTokenStore.standard()
+        guard let saved = try store.load() else {
+            say("Not signed in.")
+            return
+        }
+        try store.delete()
+        say("Signed out of \(saved.server.absoluteString). Revoke the token in Settings if this computer is not yours.")
+    }
+}
+
+/// Asking in the terminal.
+enum Prompt {
+    struct NoInput: Error, CustomStringConvertible {
+        var description: String { "No input: run billfold login in a terminal, or pass --email and --token." }
+    }
+
+    static func line(_ prompt: String) throws -> String {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        guard let line = readLine(), !line.isEmpty else { throw NoInput() }
+        return line
+    }
+
+    /// Reads without echoing when standard input is a terminal.
+    static func secret(_ prompt: String) throws -> String {
+        guard isatty(STDIN_FILENO) == 1 else { return try line(prompt) }
+        var original = termios()
+        tcgetattr(STDIN_FILENO, &original)
+        var quiet = original
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return try line(prompt)
+    }
+}
+
+/// The saved sign-in for a server: the one `billfold login` saved, checked against `--server`.
+func savedClient(server: String?) throws -> BillfoldClient {
+    guard let saved = try FileTokenStore.standard().load() else {
+        throw ValidationError("Not signed in. Run: billfold login --server URL")
+    }
+    if let server, URL(string: server)?.absoluteString != saved.server.absoluteString {
+        throw ValidationError(
+            "Signed in to \(saved.server.absoluteString), not \(server). Run: billfold login --server \(server)")
+    }
+    return BillfoldClient(baseURL: saved.server, token: saved.token)
+}

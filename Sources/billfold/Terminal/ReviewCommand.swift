@@ -1,0 +1,167 @@
+import ArgumentParser
+import BillfoldCore
+import BillfoldKit
+import Foundation
+
+/// `billfold review`: the review deck in the terminal, on BillfoldKit's review view model.
+struct Review: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Review uncleared transactions one card at a time: → clears, ← moves to a category, u undoes.")
+
+    @Option(name: .long, help: "The server (default: the one billfold login signed in to).") var server: String?
+    @Option(name: .long, help: "The month to review, YYYY-MM (default: the current one).") var month: String?
+
+    func run() async throws {
+        let month = try month.map { try Month(parsing: $0) }
+        let client = try savedClient(server: server)
+        try await ReviewApp(source: NativeReviewSource(client: client)).run(month: month)
+    }
+}
+
+/// The deck's keyboard loop: reads keys, calls the view model, redraws.
+@MainActor
+final class ReviewApp {
+    /// What the yes/no line at the bottom offers.
+    private enum Offer {
+        case moreOfMonth(Month?)
+        case lookback(Month)
+    }
+
+    let model: ReviewViewModel
+    private var terminal: Terminal?
+    private var picker: CategoryPicker?
+    private var offer: Offer?
+    private var question: String?
+
+    init(source: any ReviewSource) {
+        model = ReviewViewModel(source: source)
+    }
+
+    func run(month: Month?) async throws {
+        let terminal = try Terminal()
+        self.terminal = terminal
+        defer { terminal.restore() }
+        draw()
+        await model.load(month: month)
+        await afterLoad()
+        for await key in terminal.keys {
+            if key == .interrupt { return }
+            if key == .resize {
+                draw()
+                continue
+            }
+            guard await handle(key) else { return }
+            draw()
+        }
+    }
+
+    /// Reacts to one key; false to leave.
+    private func handle(_ key: Key) async -> Bool {
+        if var open = picker {
+            switch key {
+            case .escape:
+                picker = nil
+                model.cancelPicker()
+                await afterDecision()
+            case .enter:
+                guard let choice = open.chosen else { return true }
+                picker = nil
+                model.choose(category: choice)
+                await afterDecision()
+            case .up: open.move(-1)
+            case .down: open.move(1)
+            case .backspace: open.deleteBackward()
+            case .character(let character): open.type(character)
+            default: break
+            }
+            if picker != nil { picker = open }
+            return true
+        }
+        if let offer {
+            switch key {
+            case .character("y"), .character("Y"):
+                self.offer = nil
+                question = nil
+                switch offer {
+                case .moreOfMonth(let month): await model.load(month: month)
+                case .lookback(let month): await model.load(month: month)
+                }
+                await afterLoad()
+            case .character("q"): return false
+            case .character("n"), .character("N"), .escape, .enter:
+                self.offer = nil
+                question = nil
+            default: break
+            }
+            return true
+        }
+        if key == .character("q") { return false }
+        switch model.screen {
+        case .swiping:
+            switch key {
+            case .right:
+                model.clear()
+                await afterDecision()
+            case .left:
+                if let card = model.card { picker = CategoryPicker(tree: model.categories, current: card.categoryID) }
+            case .character("u"): model.undo()
+            default: break
+            }
+        case .failed:
+            if key == .character("r") {
+                await model.retry()
+                await afterLoad()
+            }
+        case .done:
+            if key == .character("r"), model.failedCount > 0 {
+                await model.retryFailed(progress: { self.draw() })
+                await afterApplying()
+            }
+        case .loading, .applying, .empty:
+            break
+        }
+        return true
+    }
+
+    private func afterLoad() async {
+        if model.screen == .empty { await offerLookback() }
+        draw()
+    }
+
+    /// After the last card the deck applies at once, one decision at a time, drawing each answer.
+    private func afterDecision() async {
+        guard model.screen == .applying else { return }
+        draw()
+        await model.apply(progress: { self.draw() })
+        await afterApplying()
+    }
+
+    private func afterApplying() async {
+        guard model.screen == .done, model.failedCount == 0 else { return }
+        let settled = model.items.filter { $0.progress == .applied || $0.progress == .unchanged }.count
+        let left = model.remaining - settled
+        if left > 0 {
+            offer = .moreOfMonth(model.month)
+            question = "\(left) more uncleared in \(model.monthName). Review them? [y/N]"
+        } else {
+            await offerLookback()
+        }
+    }
+
+    private func offerLookback() async {
+        await model.findLookback()
+        guard let found = model.lookbackOffer else { return }
+        offer = .lookback(found.month)
+        let name = found.month.name(locale: model.preferences.format.locale, timeZone: model.preferences.zone)
+        question = "You have uncleared transactions from \(name). Review them? [y/N]"
+    }
+
+    private func draw() {
+        guard let terminal else { return }
+        let size = terminal.size
+        let screen = ReviewScreen(
+            model: model, picker: picker, question: question, colour: terminal.colour, width: size.columns,
+            height: size.rows)
+        terminal.write("\u{1B}[H" + screen.lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
+    }
+}

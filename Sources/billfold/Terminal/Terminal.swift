@@ -1,0 +1,178 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A key the terminal apps react to.
+enum Key: Equatable, Sendable {
+    case left, right, up, down, enter, escape, backspace
+    case character(Character)
+    /// Ctrl-C or Ctrl-D: leave.
+    case interrupt
+    /// The window changed size.
+    case resize
+}
+
+/// The terminal in full-screen mode: raw keys, the alternate screen, no cursor, and everything
+/// put back on the way out, also after Ctrl-C (read as a key, since raw mode turns signals off)
+/// and SIGTERM. Keys arrive on `keys`, resizes too.
+final class Terminal: @unchecked Sendable {
+    struct NotATerminal: Error, CustomStringConvertible {
+        var description: String {
+            "billfold review needs an interactive terminal (standard input and output must be a terminal). Run it directly in a terminal, not through a pipe or a redirect."
+        }
+    }
+
+    private var original = termios()
+    private var restored = false
+    private let lock = NSLock()
+    let keys: AsyncStream<Key>
+    private let continuation: AsyncStream<Key>.Continuation
+    private var signalSources: [any DispatchSourceSignal] = []
+    /// False when `NO_COLOR` is set (https://no-color.org).
+    let colour: Bool
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw NotATerminal() }
+        colour = (environment["NO_COLOR"] ?? "").isEmpty
+        (keys, continuation) = AsyncStream.makeStream(of: Key.self)
+        tcgetattr(STDIN_FILENO, &original)
+        var raw = original
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1  // a read returns as soon as one byte is there
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        write("\u{1B}[?1049h\u{1B}[?25l")
+        watchSignals()
+        startReading()
+    }
+
+    deinit { restore() }
+
+    /// Puts the terminal back as it was; safe to call more than once.
+    func restore() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !restored else { return }
+        restored = true
+        write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        continuation.finish()
+    }
+
+    /// Columns and rows.
+    var size: (columns: Int, rows: Int) {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return (80, 24) }
+        return (Int(window.ws_col), Int(window.ws_row))
+    }
+
+    func write(_ text: String) {
+        var data = Array(text.utf8)
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeMutableBytes {
+                Glibc.write(STDOUT_FILENO, $0.baseAddress! + offset, $0.count - offset)
+            }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    private func watchSignals() {
+        for number in [SIGWINCH, SIGTERM, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                if number == SIGWINCH {
+                    self.continuation.yield(.resize)
+                } else {
+                    self.restore()
+                    exit(128 + number)
+                }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// A thread of its own blocks on reading the keyboard and turns bytes into keys.
+    private func startReading() {
+        let continuation = continuation
+        let thread = Thread {
+            var parser = KeyParser()
+            var byte: UInt8 = 0
+            while read(STDIN_FILENO, &byte, 1) == 1 {
+                // An escape alone is the Esc key; one followed at once by more bytes is a sequence.
+                let more = byte == 0x1B ? Self.moreWaiting(within: 30) : false
+                for key in parser.feed(byte, moreWaiting: more) { continuation.yield(key) }
+            }
+            continuation.finish()
+        }
+        thread.start()
+    }
+
+    private static func moreWaiting(within milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, milliseconds) > 0
+    }
+}
+
+/// Bytes to keys: arrows (`ESC [ A`…), Enter, Esc, Backspace, Ctrl-C/D, and UTF-8 text.
+struct KeyParser {
+    private var pending: [UInt8] = []
+
+    mutating func feed(_ byte: UInt8, moreWaiting: Bool) -> [Key] {
+        if !pending.isEmpty, pending[0] == 0x1B {
+            pending.append(byte)
+            if pending.count == 2 { return pending[1] == 0x5B || pending[1] == 0x4F ? [] : finish(.escape) }
+            guard (0x40...0x7E).contains(byte) else { return [] }
+            let key: Key? =
+                switch byte {
+                case 0x41: .up
+                case 0x42: .down
+                case 0x43: .right
+                case 0x44: .left
+                default: nil
+                }
+            pending = []
+            return key.map { [$0] } ?? []
+        }
+        if !pending.isEmpty {
+            pending.append(byte)
+            if let text = String(bytes: pending, encoding: .utf8), let character = text.first {
+                pending = []
+                return [.character(character)]
+            }
+            if pending.count >= 4 { pending = [] }
+            return []
+        }
+        switch byte {
+        case 0x1B:
+            if moreWaiting {
+                pending = [byte]
+                return []
+            }
+            return [.escape]
+        case 0x0D, 0x0A: return [.enter]
+        case 0x7F, 0x08: return [.backspace]
+        case 0x03, 0x04: return [.interrupt]
+        case 0x20...0x7E: return [.character(Character(UnicodeScalar(byte)))]
+        case 0xC0...0xF7:
+            pending = [byte]
+            return []
+        default: return []
+        }
+    }
+
+    private mutating func finish(_ key: Key) -> [Key] {
+        pending = []
+        return [key]
+    }
+}

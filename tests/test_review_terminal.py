@@ -1,0 +1,180 @@
+"""`billfold review` in a real terminal (tmux, 80×24), on BillfoldKit against a running server:
+keys go in with send-keys, the screen comes back with capture-pane, and the server is asked what
+changed. The deck's month is given (--month 2020-03, a month the demo data never touches), so the
+test does not depend on today's date."""
+import os
+import shutil
+import subprocess
+import time
+
+import pytest
+
+from conftest import BINARY, SHOTS, Server
+
+MONTH = "2020-03"
+
+
+@pytest.fixture(scope="module")
+def review_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("terminal")
+    running = Server(str(folder / "billfold.sqlite"), folder)
+    yield running
+    running.stop()
+
+
+@pytest.fixture()
+def config(tmp_path, review_server):
+    """A signed-in CLI: its own config directory with the server's token."""
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    signed = subprocess.run([str(BINARY), "login", "--server", review_server.url, "--token", review_server.token],
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert signed.returncode == 0, signed.stderr
+    assert "as ana@example.com" in signed.stdout
+    return env
+
+
+class Screen:
+    """A tmux session running one command, 80 columns by 24 rows."""
+
+    def __init__(self, command, env, name):
+        assert shutil.which("tmux"), "make test installs tmux"
+        self.name = name
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+        # The command is followed by a marker, so the test can see that it ended and the shell is back.
+        line = " ".join(command) + "; echo REVIEW-ENDED-$?; sleep 60"
+        exports = " ".join(f"{key}='{env[key]}'" for key in ("XDG_CONFIG_HOME", "PATH") if key in env)
+        extra = " ".join(f"{key}='{value}'" for key, value in env.items() if key == "NO_COLOR")
+        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24",
+                        f"env {exports} {extra} {line}"], check=True)
+
+    def text(self, escapes=False):
+        args = ["tmux", "capture-pane", "-t", self.name, "-p"] + (["-e"] if escapes else [])
+        return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+    def wait_for(self, needle, timeout=20):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            screen = self.text()
+            if needle in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"“{needle}” never appeared. The screen:\n{self.text()}")
+
+    def keys(self, *keys):
+        subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
+
+    def type(self, text):
+        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", text], check=True)
+
+    def save(self, name):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        (SHOTS / f"terminal-{name}.txt").write_text(self.text())
+
+    def close(self):
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+def add(server, payee, day, category=None):
+    body = {"bookedAt": f"{MONTH}-{day:02d}T10:00:00+01:00", "payee": payee, "amount": "-12.50",
+            "currency": "EUR", "status": "uncleared"}
+    if category:
+        body["categoryId"] = category
+    answer = server.api("POST", "/api/v1/transactions", json=body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def categories(server):
+    return {c["name"]: c["id"] for c in server.api("GET", "/api/v1/categories").json()["categories"]}
+
+
+def test_clear_recategorise_undo_and_apply_in_the_terminal(review_server, config):
+    names = categories(review_server)
+    alpha = add(review_server, "Alpha Market", 1)
+    bravo = add(review_server, "Bravo Books", 2)
+    charlie = add(review_server, "Charlie Cafe", 3, category=names["Rent"])
+    delta = add(review_server, "Delta Deli", 4)
+    screen = Screen([str(BINARY), "review", "--server", review_server.url, "--month", MONTH], config, "deck")
+    try:
+        first = screen.wait_for("card 1 of 4")
+        assert "Alpha Market" in first and "March 2020" in first and "€12.50" in first
+        assert "Uncategorized" in first
+        screen.save("card")
+        screen.keys("Right")
+        screen.wait_for("card 2 of 4")
+        screen.keys("Right")
+        third = screen.wait_for("card 3 of 4")
+        assert "Charlie Cafe" in third and "Rent" in third
+        # Move it to a category found by typing, then take that back.
+        screen.keys("Left")
+        screen.wait_for("Move “Charlie Cafe” to a category")
+        screen.type("cin")
+        picked = screen.wait_for("Filter: cin")
+        assert "Rent (current)" not in picked and "Leisure:" in picked
+        screen.save("picker")
+        screen.keys("Enter")
+        screen.wait_for("card 4 of 4")
+        screen.keys("u")
+        screen.wait_for("card 3 of 4")
+        # Now to Groceries, and the last card passed untouched (Esc in the picker).
+        screen.keys("Left")
+        screen.wait_for("Filter:")
+        screen.type("groc")
+        screen.wait_for("Filter: groc")
+        screen.keys("Enter")
+        screen.wait_for("card 4 of 4")
+        screen.keys("Left")
+        screen.wait_for("Filter:")
+        screen.keys("Escape")
+        done = screen.wait_for("Done: 3 applied.")
+        assert "✓ Alpha Market — clear" in done
+        assert "✓ Bravo Books — clear" in done
+        assert "✓ Charlie Cafe — move to Groceries and clear" in done
+        assert "Delta Deli" not in done
+        screen.save("done")
+        screen.keys("q")
+        screen.wait_for("REVIEW-ENDED-0")
+    finally:
+        screen.close()
+
+    def now(transaction):
+        return review_server.api("GET", f"/api/v1/transactions/{transaction['id']}").json()
+
+    assert now(alpha)["status"] == "cleared" and now(alpha)["categoryId"] is None
+    assert now(bravo)["status"] == "cleared"
+    assert now(charlie)["status"] == "cleared" and now(charlie)["categoryId"] == names["Groceries"]
+    assert now(delta)["status"] == "uncleared" and now(delta)["categoryId"] is None
+    activity = review_server.api("GET", "/api/v1/activity").json()["items"]
+    assert sorted(item["transaction"]["payee"] for item in activity) == ["Alpha Market", "Bravo Books", "Charlie Cafe"]
+
+
+def test_no_colour_and_a_pipe(review_server, config):
+    screen = Screen([str(BINARY), "review", "--server", review_server.url, "--month", "2001-01"],
+                    {**config, "NO_COLOR": "1"}, "plain")
+    try:
+        empty = screen.wait_for("Nothing to review in January 2001")
+        assert "\x1b[1m" not in screen.text(escapes=True), "NO_COLOR: no styles"
+        assert "q quit" in empty
+        screen.keys("q")
+        screen.wait_for("REVIEW-ENDED-0")
+    finally:
+        screen.close()
+    piped = subprocess.run([str(BINARY), "review", "--server", review_server.url], env=config,
+                           stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert piped.returncode != 0
+    assert "needs an interactive terminal" in piped.stderr + piped.stdout
+
+
+def test_login_and_logout(review_server, tmp_path):
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    login = subprocess.run([str(BINARY), "login", "--server", review_server.url, "--email", review_server.email],
+                           input="correct horse battery\n", env=env, capture_output=True, text=True, timeout=60)
+    assert login.returncode == 0, login.stderr
+    token_file = tmp_path / "cfg" / "billfold" / "signin.json"
+    assert oct(token_file.stat().st_mode & 0o777) == "0o600"
+    wrong = subprocess.run([str(BINARY), "login", "--server", review_server.url, "--email", review_server.email],
+                           input="wrong horse\n", env=env, capture_output=True, text=True, timeout=60)
+    assert wrong.returncode != 0 and "do not match" in wrong.stderr
+    logout = subprocess.run([str(BINARY), "logout"], env=env, capture_output=True, text=True, timeout=60)
+    assert logout.returncode == 0 and "Signed out" in logout.stdout
+    assert not token_file.exists()
