@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "BillfoldAPI", dependencies: ["BillfoldCore"]),
         .target(
             name: "BillfoldKit",
-            dependencies: ["BillfoldCore", "BillfoldAPI", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "BillfoldCore", "BillfoldAPI", "BillfoldImport", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(name: "BillfoldImport", dependencies: ["BillfoldCore"]),
         .target(

@@ -7,7 +7,8 @@ import Testing
 @Suite("BillfoldKit's dependency rule")
 struct DependencyRuleTests {
     static let allowed: Set<String> = [
-        "BillfoldCore", "BillfoldAPI", "Foundation", "FoundationNetworking", "Logging", "Observation",
+        // BillfoldImport reads Lunch Money's JSON: one reader for the server's import and the Lunch Money source.
+        "BillfoldCore", "BillfoldAPI", "BillfoldImport", "Foundation", "FoundationNetworking", "Logging", "Observation",
         "Security",  // the Keychain, behind #if canImport(Security)
         "Glibc", "Darwin",
     ]

@@ -74,7 +74,7 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     static func answer(status: Int, body: Data, headers: [String: String]) -> ClientError {
         let problem = try? JSONDecoder().decode(ErrorResponse.self, from: body).error
         let requestID = headers["x-request-id"]
-        let message = problem?.message
+        let message = problem?.message ?? lunchMoneyMessage(body)
         func make(_ kind: Kind, _ fallback: String) -> ClientError {
             ClientError(kind, message: message ?? fallback, code: problem?.code, status: status, requestID: requestID)
         }
@@ -98,6 +98,14 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         default:
             return make(.unreadableAnswer, "The server answered in a way this app does not understand (\(status)).")
         }
+    }
+
+    /// Lunch Money's error bodies: `{"error": "…"}`, `{"error": ["…", …]}`, `{"message": "…"}`.
+    private static func lunchMoneyMessage(_ body: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+        if let text = object["error"] as? String { return text }
+        if let texts = object["error"] as? [String], !texts.isEmpty { return texts.joined(separator: " ") }
+        return object["message"] as? String
     }
 
     /// Maps a failure before any answer came.

@@ -8,11 +8,14 @@ public struct ReviewCards: Sendable, Equatable {
     public var cards: [Transaction]
     /// Uncleared in that month, the cards included.
     public var remaining: Int
+    /// Names of the cards' accounts, for sources that name them with the transactions.
+    public var accountNames: [Int64: String]
 
-    public init(month: Month, cards: [Transaction], remaining: Int) {
+    public init(month: Month, cards: [Transaction], remaining: Int, accountNames: [Int64: String] = [:]) {
         self.month = month
         self.cards = cards
         self.remaining = remaining
+        self.accountNames = accountNames
     }
 }
 

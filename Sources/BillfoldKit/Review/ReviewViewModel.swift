@@ -108,6 +108,7 @@ public final class ReviewViewModel {
             let loaded = try await source.cards(month: month, limit: preferences.deckSize)
             self.month = loaded.month
             remaining = loaded.remaining
+            accountNames.merge(loaded.accountNames) { _, named in named }
             deck.loaded(loaded.cards)
         } catch {
             loadFailure = error

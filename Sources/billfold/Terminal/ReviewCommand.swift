@@ -10,11 +10,47 @@ struct Review: AsyncParsableCommand {
 
     @Option(name: .long, help: "The server (default: the one billfold login signed in to).") var server: String?
     @Option(name: .long, help: "The month to review, YYYY-MM (default: the current one).") var month: String?
+    @Flag(name: .long, help: "Review a Lunch Money account instead (token from LUNCHMONEY_ACCESS_TOKEN).")
+    var lunchmoney = false
+    @Option(
+        name: .customLong("lunchmoney-url"),
+        help: "A Lunch Money v1 server other than Lunch Money's own, e.g. a Billfold (its address before /v1).")
+    var lunchMoneyURL: String?
+
+    func validate() throws {
+        if lunchmoney, server != nil { throw ValidationError("Use --server or --lunchmoney, not both.") }
+        if lunchMoneyURL != nil, !lunchmoney { throw ValidationError("--lunchmoney-url goes with --lunchmoney.") }
+    }
 
     func run() async throws {
         let month = try month.map { try Month(parsing: $0) }
-        let client = try savedClient(server: server)
-        try await ReviewApp(source: NativeReviewSource(client: client)).run(month: month)
+        let source: any ReviewSource
+        if lunchmoney {
+            let environment = ProcessInfo.processInfo.environment
+            guard let token = environment["LUNCHMONEY_ACCESS_TOKEN"], !token.isEmpty else {
+                throw ValidationError(
+                    "Set LUNCHMONEY_ACCESS_TOKEN to a token from Lunch Money's developer settings (https://my.lunchmoney.app/developers)."
+                )
+            }
+            var server = LunchMoneyReviewSource.lunchMoney
+            if let text = lunchMoneyURL {
+                guard let url = URL(string: text), let scheme = url.scheme,
+                    ["http", "https"].contains(scheme.lowercased())
+                else { throw ValidationError("--lunchmoney-url must be an http:// or https:// address.") }
+                server = url
+            }
+            source = LunchMoneyReviewSource(server: server, token: token, locale: Self.locale(environment))
+        } else {
+            source = NativeReviewSource(client: try savedClient(server: server))
+        }
+        try await ReviewApp(source: source).run(month: month)
+    }
+
+    /// `LANG=de_DE.UTF-8` → `de-DE`, when Billfold formats that locale; else English.
+    static func locale(_ environment: [String: String]) -> String {
+        let raw = environment["LC_ALL"] ?? environment["LANG"] ?? ""
+        let id = raw.split(separator: ".").first.map { $0.replacingOccurrences(of: "_", with: "-") } ?? ""
+        return Preferences.locales.contains { $0.id == id } ? id : "en-US"
     }
 }
 
