@@ -17,15 +17,33 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .long, help: "Create a demo account full of generated data and print how to sign in.")
     var demo = false
 
+    @Option(
+        name: .long, help: "For client developers: delay every JSON API request, e.g. 1s-2s (or BILLFOLD_CHAOS_DELAY).")
+    var chaosDelay: String?
+
+    @Option(
+        name: .long,
+        help:
+            "For client developers: fail this share of JSON API requests with 503, e.g. 0.2 (or BILLFOLD_CHAOS_FAILURE_RATE)."
+    )
+    var chaosFailureRate: String?
+
     @OptionGroup var options: DatabaseOption
 
     func run() async throws {
         var flags = options.flags
         flags.hostname = hostname
         flags.port = port
+        flags.chaosDelay = chaosDelay
+        flags.chaosFailureRate = chaosFailureRate
         try await withApplication(flags, quiet: false, arguments: ["billfold", "serve"]) { app in
             if demo { try await DemoAccount.ensure(in: app) }
             let config = app.billfoldConfiguration
+            if let chaos = config.chaos {
+                app.logger.warning(
+                    "Chaos mode is on: JSON API requests wait \(chaos.delay.lowerBound)–\(chaos.delay.upperBound) s and \(Int(chaos.failureRate * 100)) % of them fail with 503. Never run it for real data."
+                )
+            }
             say("Starting Billfold on http://\(config.hostname):\(config.port) over the \(config.database).")
             try await app.execute()
         }

@@ -87,10 +87,15 @@ private func tuneSQLite(_ app: Application) async throws {
 /// (not for `/v1`, which never reads cookies); control characters refused; each write one
 /// database transaction. Health, metrics and assets change nothing and need none of the guards.
 func registerRoutes(_ app: Application) throws {
+    let chaos: [any Middleware] = app.billfoldConfiguration.chaos.map { [ChaosMiddleware(settings: $0)] } ?? []
     func family(_ dialect: ErrorDialect, crossSiteGuard: Bool = true) -> any RoutesBuilder {
-        app.grouped(
-            [ErrorResponder(dialect: dialect), TokenAuthenticator()] + (crossSiteGuard ? [CrossSiteGuard()] : [])
-                + [TextInputGuard(), RequestTransaction()])
+        // Chaos (off unless configured) only for the JSON APIs, before anything is read or written.
+        var guards: [any Middleware] = [ErrorResponder(dialect: dialect)]
+        if dialect != .pages { guards += chaos }
+        guards.append(TokenAuthenticator())
+        if crossSiteGuard { guards.append(CrossSiteGuard()) }
+        guards += [TextInputGuard(), RequestTransaction()]
+        return app.grouped(guards)
     }
 
     let operations = app.grouped(ErrorResponder(dialect: .native))

@@ -69,6 +69,8 @@ public struct Configuration: Sendable, Equatable {
     public var logFormat: LogFormat
     /// The bearer token `/metrics` asks for; nil leaves `/metrics` switched off.
     public var metricsToken: String?
+    /// Chaos for client developers (`--chaos-delay`, `--chaos-failure-rate`); nil is off.
+    public var chaos: ChaosSettings?
 
     public enum LogFormat: String, Sendable, Equatable { case text, json }
 
@@ -104,11 +106,15 @@ public struct Configuration: Sendable, Equatable {
         public var database: String?
         public var logLevel: String?
         public var logFormat: String?
+        public var chaosDelay: String?
+        public var chaosFailureRate: String?
 
         public init(
             hostname: String? = nil, port: String? = nil, database: String? = nil, logLevel: String? = nil,
-            logFormat: String? = nil
+            logFormat: String? = nil, chaosDelay: String? = nil, chaosFailureRate: String? = nil
         ) {
+            self.chaosDelay = chaosDelay
+            self.chaosFailureRate = chaosFailureRate
             self.hostname = hostname
             self.port = port
             self.database = database
@@ -161,6 +167,18 @@ public struct Configuration: Sendable, Equatable {
             config.logFormat = format
         }
         try readSecuritySettings(environment, into: &config)
+        let chaosDelay = pick(flags.chaosDelay, "--chaos-delay", "BILLFOLD_CHAOS_DELAY")
+        let chaosRate = pick(flags.chaosFailureRate, "--chaos-failure-rate", "BILLFOLD_CHAOS_FAILURE_RATE")
+        if chaosDelay != nil || chaosRate != nil {
+            var chaos = ChaosSettings(delay: 0...0, failureRate: 0)
+            if let (value, setting) = chaosDelay {
+                chaos.delay = try ChaosSettings.delay(parsing: value, setting: setting)
+            }
+            if let (value, setting) = chaosRate {
+                chaos.failureRate = try ChaosSettings.rate(parsing: value, setting: setting)
+            }
+            config.chaos = chaos
+        }
         return config
     }
 
