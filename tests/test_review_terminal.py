@@ -178,3 +178,20 @@ def test_login_and_logout(review_server, tmp_path):
     logout = subprocess.run([str(BINARY), "logout"], env=env, capture_output=True, text=True, timeout=60)
     assert logout.returncode == 0 and "Signed out" in logout.stdout
     assert not token_file.exists()
+
+
+def test_transactions_table(review_server, config):
+    add(review_server, "Echo Electronics", 5)
+    listed = subprocess.run([str(BINARY), "transactions", "--server", review_server.url, "--from", f"{MONTH}-01",
+                             "--to", f"{MONTH}-31", "--search", "echo"],
+                            env={**config, "COLUMNS": "80"}, capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.splitlines()
+    assert lines[0].split()[:3] == ["Date", "Payee", "Category"]
+    assert all(len(line) <= 80 for line in lines if line and not line.startswith("Totals"))
+    assert any("Echo Electronics" in line and "-€12.50" in line and "uncleared" in line for line in lines)
+    assert lines[-1] == "Totals of the filter: -€12.50 (1 transaction)"
+    unknown = subprocess.run([str(BINARY), "transactions", "--category", "Nope"], env=config,
+                             capture_output=True, text=True, timeout=60)
+    assert unknown.returncode != 0 and "No category is called “Nope”" in unknown.stderr
+    assert "Usage" not in unknown.stderr

@@ -38,3 +38,11 @@ extension MeResponse {
             deckSize: deckSize)
     }
 }
+
+extension TotalDTO {
+    /// The total as Core knows it; throws when the amount or currency is not what the server writes.
+    public func total() throws(BillfoldError) -> CurrencyTotal {
+        let currency = try Currency(code: currency)
+        return CurrencyTotal(money: try Money(parsing: amount, currency: currency), count: count)
+    }
+}

@@ -82,13 +82,19 @@ enum Prompt {
     }
 }
 
+/// A command that could not do its job, with what to do; printed as "Error: …" without the usage.
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
 /// The saved sign-in for a server: the one `billfold login` saved, checked against `--server`.
 func savedClient(server: String?) throws -> BillfoldClient {
     guard let saved = try FileTokenStore.standard().load() else {
-        throw ValidationError("Not signed in. Run: billfold login --server URL")
+        throw Failure("Not signed in. Run: billfold login --server URL")
     }
     if let server, URL(string: server)?.absoluteString != saved.server.absoluteString {
-        throw ValidationError(
+        throw Failure(
             "Signed in to \(saved.server.absoluteString), not \(server). Run: billfold login --server \(server)")
     }
     return BillfoldClient(baseURL: saved.server, token: saved.token)

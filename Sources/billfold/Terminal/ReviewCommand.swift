@@ -28,7 +28,7 @@ struct Review: AsyncParsableCommand {
         if lunchmoney {
             let environment = ProcessInfo.processInfo.environment
             guard let token = environment["LUNCHMONEY_ACCESS_TOKEN"], !token.isEmpty else {
-                throw ValidationError(
+                throw Failure(
                     "Set LUNCHMONEY_ACCESS_TOKEN to a token from Lunch Money's developer settings (https://my.lunchmoney.app/developers)."
                 )
             }

@@ -1,0 +1,55 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+
+/// One page of a transaction list, and the totals of the whole filter, one per currency.
+public struct TransactionPage: Sendable, Equatable {
+    public var transactions: [Transaction]
+    /// Where the next page starts; nil on the last one.
+    public var nextCursor: String?
+    public var totals: [CurrencyTotal]
+
+    public init(transactions: [Transaction], nextCursor: String?, totals: [CurrencyTotal]) {
+        self.transactions = transactions
+        self.nextCursor = nextCursor
+        self.totals = totals
+    }
+}
+
+/// Where the transaction screens read and change transactions: Billfold's native API, or a local
+/// file (previews, demos and tests without a server).
+public protocol TransactionSource: Sendable {
+    func preferences() async throws(ClientError) -> Preferences
+    func categories() async throws(ClientError) -> CategoryTree
+    func accountNames() async throws(ClientError) -> [Int64: String]
+    func page(_ filter: TransactionFilter, after cursor: String?, limit: Int) async throws(ClientError)
+        -> TransactionPage
+}
+
+/// The transaction screens over Billfold's native API.
+public struct NativeTransactionSource: TransactionSource {
+    public let client: BillfoldClient
+    private let review: NativeReviewSource
+
+    public init(client: BillfoldClient) {
+        self.client = client
+        review = NativeReviewSource(client: client)
+    }
+
+    public func preferences() async throws(ClientError) -> Preferences { try await review.preferences() }
+    public func categories() async throws(ClientError) -> CategoryTree { try await review.categories() }
+    public func accountNames() async throws(ClientError) -> [Int64: String] { try await review.accountNames() }
+
+    public func page(_ filter: TransactionFilter, after cursor: String?, limit: Int) async throws(ClientError)
+        -> TransactionPage
+    {
+        let answer = try await client.transactions(filter, after: cursor, limit: limit)
+        do {
+            return TransactionPage(
+                transactions: try answer.transactions.map { try $0.transaction() }, nextCursor: answer.nextCursor,
+                totals: try answer.totals.map { try $0.total() })
+        } catch {
+            throw ClientError(.unreadableAnswer, message: "The server sent a transaction this app cannot read.")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import Observation
+
+/// The transactions list screen: a filter (category with groups, status, days, text), one page at
+/// a time by cursor, and the totals of the whole filter per currency (never added across
+/// currencies). A UI switches on `screen`.
+@MainActor @Observable
+public final class TransactionsViewModel {
+    public enum Screen: Equatable, Sendable {
+        case loading
+        /// Nothing matches the filter.
+        case empty
+        case loaded
+        /// The first page could not be loaded; `retry()` loads again.
+        case failed(ClientError)
+        /// The server cannot be reached; what was loaded stays on screen.
+        case offline(ClientError)
+    }
+
+    /// One line of the category filter: groups with their categories indented under them.
+    public struct CategoryOption: Equatable, Sendable, Identifiable {
+        public var id: Int64
+        public var name: String
+        public var isGroup: Bool
+        public var indent: Int
+    }
+
+    public let source: any TransactionSource
+    public let pageSize: Int
+    public private(set) var screen: Screen = .loading
+    public private(set) var filter = TransactionFilter()
+    public private(set) var transactions: [Transaction] = []
+    public private(set) var totals: [CurrencyTotal] = []
+    public private(set) var categories = CategoryTree([])
+    public private(set) var accountNames: [Int64: String] = [:]
+    public private(set) var preferences = Preferences.standard
+    /// A next page exists.
+    public private(set) var hasMore = false
+    /// A "load more" failed; the list stays and `loadMore()` tries again.
+    public private(set) var moreFailed: ClientError?
+    private var nextCursor: String?
+
+    public init(source: any TransactionSource, pageSize: Int = PageSize.default) {
+        self.source = source
+        self.pageSize = pageSize
+    }
+
+    /// The category filter's options, groups first with their categories under them.
+    public var categoryOptions: [CategoryOption] {
+        categories.topLevel.flatMap { top in
+            [CategoryOption(id: top.id, name: top.name, isGroup: top.isGroup, indent: 0)]
+                + categories.children(of: top.id).map {
+                    CategoryOption(id: $0.id, name: $0.name, isGroup: false, indent: 1)
+                }
+        }
+    }
+
+    /// Loads the first page of `filter` (and the categories and preferences it needs).
+    public func load(_ filter: TransactionFilter? = nil) async {
+        if let filter { self.filter = filter }
+        if transactions.isEmpty { screen = .loading }
+        moreFailed = nil
+        do {
+            preferences = try await source.preferences()
+            categories = try await source.categories()
+            accountNames = try await source.accountNames()
+            let page = try await source.page(self.filter, after: nil, limit: pageSize)
+            transactions = page.transactions
+            totals = page.totals
+            nextCursor = page.nextCursor
+            hasMore = page.nextCursor != nil
+            screen = transactions.isEmpty ? .empty : .loaded
+        } catch {
+            if error.kind == .offline || error.kind == .timedOut, !transactions.isEmpty {
+                screen = .offline(error)
+            } else {
+                screen = .failed(error)
+            }
+        }
+    }
+
+    /// The same filter again (pull to refresh, or after a failure).
+    public func refresh() async { await load() }
+    public func retry() async { await load() }
+
+    /// The next page, appended.
+    public func loadMore() async {
+        guard let cursor = nextCursor else { return }
+        do {
+            let page = try await source.page(filter, after: cursor, limit: pageSize)
+            transactions += page.transactions
+            nextCursor = page.nextCursor
+            hasMore = page.nextCursor != nil
+            moreFailed = nil
+        } catch {
+            moreFailed = error
+        }
+    }
+
+    /// Loads every remaining page (for a full export or a terminal that prints it all).
+    public func loadAll() async {
+        while hasMore, moreFailed == nil { await loadMore() }
+    }
+
+    public func categoryName(of transaction: Transaction) -> String {
+        guard let id = transaction.categoryID else { return "Uncategorized" }
+        return categories.category(id)?.name ?? "Unknown category (id \(id))"
+    }
+
+    public func accountName(of transaction: Transaction) -> String {
+        accountNames[transaction.accountID] ?? "Account \(transaction.accountID)"
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import BillfoldCore
+import BillfoldKit
+import Foundation
+
+/// `billfold transactions`: the list as a table that fits the terminal, with the totals of the
+/// whole filter per currency, on BillfoldKit's transactions view model.
+struct TransactionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transactions",
+        abstract: "List transactions with the totals of the filter, a page at a time in a terminal.")
+
+    @Option(name: .long, help: "The server (default: the one billfold login signed in to).") var server: String?
+    @Option(name: .long, help: "A category or group by name (a group includes its categories), or \"none\".")
+    var category: String?
+    @Option(name: .long, help: "cleared, uncleared or pending.") var status: String?
+    @Option(name: .long, help: "From this day, YYYY-MM-DD (in your time zone).") var from: String?
+    @Option(name: .long, help: "To this day, YYYY-MM-DD, inclusive.") var to: String?
+    @Option(name: .long, help: "Search payee and notes.") var search: String?
+
+    func run() async throws {
+        let client = try savedClient(server: server)
+        try await TransactionTable(source: NativeTransactionSource(client: client)).run(
+            query: [
+                "status": status ?? "", "from": from ?? "", "to": to ?? "", "q": search ?? "",
+            ], category: category)
+    }
+}
+
+@MainActor
+struct TransactionTable {
+    let model: TransactionsViewModel
+
+    init(source: any TransactionSource) {
+        model = TransactionsViewModel(source: source, pageSize: 50)
+    }
+
+    func run(query: [String: String], category: String?) async throws {
+        var filter = try TransactionFilter(query: query.filter { !$0.value.isEmpty })
+        // The category is named; the first load brings the categories to find it among.
+        await model.load(filter)
+        if let category {
+            if category.lowercased() == "none" {
+                filter.uncategorized = true
+            } else {
+                guard let found = model.categoryOptions.first(where: { $0.name.lowercased() == category.lowercased() })
+                else {
+                    let names = model.categoryOptions.map(\.name).joined(separator: ", ")
+                    throw Failure("No category is called “\(category)”. The categories: \(names).")
+                }
+                filter.categoryID = found.id
+            }
+            await model.load(filter)
+        }
+        switch model.screen {
+        case .failed(let error), .offline(let error): throw Failure(error.description)
+        case .empty:
+            say("No transactions match.")
+            return
+        default: break
+        }
+        let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let width = Self.width()
+        say(header(width: width))
+        var shown = 0
+        while true {
+            for transaction in model.transactions.dropFirst(shown) { say(row(transaction, width: width)) }
+            shown = model.transactions.count
+            guard model.hasMore else { break }
+            if interactive {
+                FileHandle.standardError.write(Data("-- \(shown) shown; Enter for more, q to stop --".utf8))
+                let answer = readLine() ?? "q"
+                if answer.lowercased().hasPrefix("q") { break }
+            }
+            await model.loadMore()
+            if let error = model.moreFailed { throw Failure(error.description) }
+        }
+        let format = model.preferences.format
+        let totals = model.totals.map { "\(format.money($0.money)) (\(format.transactions($0.count)))" }
+        say("")
+        say("Totals of the filter: " + (totals.isEmpty ? "none" : totals.joined(separator: " · ")))
+    }
+
+    /// The terminal's width, else `COLUMNS`, else 100 (a pipe).
+    static func width() -> Int {
+        var window = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 { return Int(window.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100
+    }
+
+    /// Date, amount and status are fixed; payee, category and account share the rest.
+    private func columns(width: Int) -> (payee: Int, category: Int, account: Int) {
+        let flexible = max(24, width - 10 - 1 - 14 - 1 - 10 - 3)
+        let payee = flexible * 45 / 100
+        let category = flexible * 30 / 100
+        return (payee, category, flexible - payee - category)
+    }
+
+    private func cell(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let cut = text.count <= width ? text : String(text.prefix(max(1, width - 1))) + "…"
+        let pad = String(repeating: " ", count: max(0, width - cut.count))
+        return right ? pad + cut : cut + pad
+    }
+
+    private func header(width: Int) -> String {
+        let c = columns(width: width)
+        return [
+            cell("Date", 10), cell("Payee", c.payee), cell("Category", c.category), cell("Account", c.account),
+            cell("Amount", 14, right: true), cell("Status", 10),
+        ].joined(separator: " ")
+    }
+
+    private func row(_ t: Transaction, width: Int) -> String {
+        let c = columns(width: width)
+        let day = Day(t.bookedAt.date, in: model.preferences.zone).description
+        return [
+            cell(day, 10), cell(t.payee, c.payee), cell(model.categoryName(of: t), c.category),
+            cell(model.accountName(of: t), c.account), cell(model.preferences.format.money(t.money), 14, right: true),
+            cell(t.status.rawValue, 10),
+        ].joined(separator: " ")
+    }
+}
