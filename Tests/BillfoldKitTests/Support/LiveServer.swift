@@ -10,6 +10,8 @@ final class LiveServer: @unchecked Sendable {
     let folder: URL
     private(set) var port: Int
     private var app: Application?
+    /// Changes to the configuration the server starts with (chaos, limits, metrics).
+    var configure: @Sendable (inout Configuration) -> Void = { _ in }
     /// "Now" for the server's calendar: the middle of November 2026, so "this month" is fixed.
     static let now = Date(timeIntervalSince1970: 1_794_744_000)  // 2026-11-15T12:00:00Z
 
@@ -22,10 +24,13 @@ final class LiveServer: @unchecked Sendable {
     }
 
     /// Starts a server in a new temporary folder.
-    static func start() async throws -> LiveServer {
+    static func start(configure: @escaping @Sendable (inout Configuration) -> Void = { _ in }) async throws
+        -> LiveServer
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("billfoldkit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let server = LiveServer(folder: folder)
+        server.configure = configure
         try await server.start()
         return server
     }
@@ -35,6 +40,7 @@ final class LiveServer: @unchecked Sendable {
         var configuration = Configuration(database: .sqlite(path: database), logLevel: .warning)
         configuration.hostname = "127.0.0.1"
         configuration.port = port
+        configure(&configuration)
         let app = try await buildApplication(configuration, environment: .testing)
         app.wallClock = .fixed(Self.now)
         try await app.server.start(address: .hostname("127.0.0.1", port: port))
@@ -56,6 +62,12 @@ final class LiveServer: @unchecked Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// Runs `body` with the running application.
+    func withApp<T>(_ body: (Application) async throws -> T) async throws -> T {
+        guard let app else { throw BillfoldError(.unavailable, "The test server is stopped.") }
+        return try await body(app)
+    }
+
     /// A person with an account; their password is "correct horse".
     @discardableResult
     func person(_ email: String, timeZone: String = "Europe/Berlin") async throws -> User {
@@ -67,9 +79,11 @@ final class LiveServer: @unchecked Sendable {
 
     /// Runs `body` with a started server and always cleans up.
     static func with(
-        isolation: isolated (any Actor)? = #isolation, _ body: (LiveServer) async throws -> Void
+        isolation: isolated (any Actor)? = #isolation,
+        configure: @escaping @Sendable (inout Configuration) -> Void = { _ in },
+        _ body: (LiveServer) async throws -> Void
     ) async throws {
-        let server = try await start()
+        let server = try await start(configure: configure)
         do {
             try await body(server)
         } catch {
