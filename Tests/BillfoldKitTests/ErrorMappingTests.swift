@@ -19,7 +19,7 @@ struct ErrorMappingTests {
 
     @Test("409 for a category in use, 429 with the wait past the sign-in limit")
     func conflictsAndLimits() async throws {
-        try await LiveServer.with(configure: { $0.signInLimit = 2 }) { server in
+        try await LiveServer.with(signInLimit: 2) { server in
             let client = try await ClientTests.signedIn(server)
             let rent = try await client.send(
                 NativeAPI.addCategory, body: CategoryRequest(name: "Rent"), as: CategoryDTO.self)
@@ -53,10 +53,9 @@ struct ErrorMappingTests {
 
     @Test("503 from a server in chaos: reads and keyed writes are tried again, a write without a key once")
     func retriesOnlyWhereSafe() async throws {
-        try await LiveServer.with(configure: {
-            $0.chaos = ChaosSettings(delay: 0...0, failureRate: 1)
-            $0.metricsToken = Self.metricsToken
-        }) { server in
+        try await LiveServer.with(
+            chaos: ChaosSettings(delay: 0...0, failureRate: 1), metricsToken: Self.metricsToken
+        ) { server in
             try await server.person("ana@example.com")
             // The chaos spares nothing JSON, so the token comes from the store directly.
             let token = try await server.token(for: "ana@example.com")

@@ -78,12 +78,16 @@ final class LiveServer: @unchecked Sendable {
     }
 
     /// Runs `body` with a started server and always cleans up.
+    /// `chaos`, `metricsToken` and `signInLimit` change the server's configuration.
     static func with(
-        isolation: isolated (any Actor)? = #isolation,
-        configure: @escaping @Sendable (inout Configuration) -> Void = { _ in },
-        _ body: (LiveServer) async throws -> Void
+        isolation: isolated (any Actor)? = #isolation, chaos: ChaosSettings? = nil, metricsToken: String? = nil,
+        signInLimit: Int? = nil, _ body: (LiveServer) async throws -> Void
     ) async throws {
-        let server = try await start(configure: configure)
+        let server = try await start { configuration in
+            configuration.chaos = chaos
+            configuration.metricsToken = metricsToken
+            if let signInLimit { configuration.signInLimit = signInLimit }
+        }
         do {
             try await body(server)
         } catch {
