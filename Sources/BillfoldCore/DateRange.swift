@@ -71,6 +71,11 @@ public struct InstantRange: Hashable, Sendable {
         upperBound = to.map { Int64($0.adding(days: 1).start(in: timeZone).timeIntervalSince1970) }
     }
 
+    /// True when the instant (Unix seconds) falls in the range.
+    public func contains(_ instant: Int64) -> Bool {
+        (lowerBound.map { instant >= $0 } ?? true) && (upperBound.map { instant < $0 } ?? true)
+    }
+
     /// A span of instants as they are; nil bounds are open.
     public init(lowerBound: Int64?, upperBound: Int64?) {
         self.lowerBound = lowerBound

@@ -16,16 +16,26 @@ struct Review: AsyncParsableCommand {
         name: .customLong("lunchmoney-url"),
         help: "A Lunch Money v1 server other than Lunch Money's own, e.g. a Billfold (its address before /v1).")
     var lunchMoneyURL: String?
+    @Option(name: .long, help: "Review a local JSON book instead of a server (demos; decisions are saved to it).")
+    var book: String?
 
     func validate() throws {
-        if lunchmoney, server != nil { throw ValidationError("Use --server or --lunchmoney, not both.") }
+        if [server != nil, lunchmoney, book != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Use one of --server, --lunchmoney and --book.")
+        }
         if lunchMoneyURL != nil, !lunchmoney { throw ValidationError("--lunchmoney-url goes with --lunchmoney.") }
     }
 
     func run() async throws {
         let month = try month.map { try Month(parsing: $0) }
         let source: any ReviewSource
-        if lunchmoney {
+        if let book {
+            do {
+                source = try LocalBook(url: URL(fileURLWithPath: book), saving: true)
+            } catch {
+                throw Failure("\(error)")
+            }
+        } else if lunchmoney {
             let environment = ProcessInfo.processInfo.environment
             guard let token = environment["LUNCHMONEY_ACCESS_TOKEN"], !token.isEmpty else {
                 throw Failure(
