@@ -151,3 +151,48 @@ public struct UpdateTransactionRequest: Codable, Sendable {
         try c.encodeIfPresent(status, forKey: .status)
     }
 }
+
+/// One change a person made to a transaction, as `GET /api/v1/transactions/{id}/history` lists it.
+public struct TransactionEditDTO: Codable, Sendable, Equatable {
+    /// `category`, `status`, `notes` or `payee`.
+    public var field: String
+    /// A category id, a status or the text; null for none.
+    public var oldValue: String?
+    public var newValue: String?
+    /// ISO 8601, UTC.
+    public var changedAt: String
+
+    public init(_ edit: TransactionEdit) {
+        field = edit.field.rawValue
+        oldValue = edit.oldValue
+        newValue = edit.newValue
+        changedAt = Timestamp.utc(edit.changedAt)
+    }
+
+    private enum CodingKeys: String, CodingKey { case field, oldValue, newValue, changedAt }
+
+    /// Both values always there, null for none.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(field, forKey: .field)
+        try c.encode(oldValue, forKey: .oldValue)
+        try c.encode(newValue, forKey: .newValue)
+        try c.encode(changedAt, forKey: .changedAt)
+    }
+
+    /// The edit as Core knows it; nil for a field this version does not know.
+    public var edit: TransactionEdit? {
+        TransactionEdit.Field(rawValue: field).map {
+            TransactionEdit(
+                field: $0, oldValue: oldValue, newValue: newValue,
+                changedAt: (try? BookingTime(iso8601: changedAt).epochSeconds) ?? 0)
+        }
+    }
+}
+
+/// `GET /api/v1/transactions/{id}/history`: newest first.
+public struct TransactionHistoryResponse: Codable, Sendable, Equatable {
+    public var edits: [TransactionEditDTO]
+
+    public init(edits: [TransactionEditDTO]) { self.edits = edits }
+}

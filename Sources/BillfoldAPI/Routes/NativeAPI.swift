@@ -12,6 +12,7 @@ public enum NativeAPI: RouteCatalogue {
     public static let addTransaction = Endpoint(.post, "/api/v1/transactions")
     public static let transaction = Endpoint(.get, "/api/v1/transactions/{id}")
     public static let changeTransaction = Endpoint(.patch, "/api/v1/transactions/{id}")
+    public static let transactionHistory = Endpoint(.get, "/api/v1/transactions/{id}/history")
 
     public static let categories = Endpoint(.get, "/api/v1/categories")
     public static let addCategory = Endpoint(.post, "/api/v1/categories")
@@ -43,6 +44,7 @@ public enum NativeAPI: RouteCatalogue {
 
     public static let all = [
         openAPI, me, createToken, tokens, revokeToken, transactions, addTransaction, transaction, changeTransaction,
+        transactionHistory,
         categories, addCategory,
         deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewBatch,
         activity, projects, addProject, project, changeProject, deleteProject, closeProject, reopenProject,

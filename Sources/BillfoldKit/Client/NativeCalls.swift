@@ -47,6 +47,11 @@ extension BillfoldClient {
         try await send(NativeAPI.transaction, [id], as: TransactionDTO.self)
     }
 
+    /// What the person changed on a transaction, newest first.
+    public func history(of id: Int64) async throws(ClientError) -> [TransactionEdit] {
+        try await send(NativeAPI.transactionHistory, [id], as: TransactionHistoryResponse.self).edits.compactMap(\.edit)
+    }
+
     public func addTransaction(
         _ new: CreateTransactionRequest, idempotencyKey: IdempotencyKey = .fresh
     ) async throws(ClientError) -> TransactionDTO {

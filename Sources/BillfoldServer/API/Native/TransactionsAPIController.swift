@@ -9,6 +9,7 @@ struct TransactionsAPIController: RouteCollection {
         routes.on(NativeAPI.addTransaction, use: create)
         routes.on(NativeAPI.transaction, use: show)
         routes.on(NativeAPI.changeTransaction, use: update)
+        routes.on(NativeAPI.transactionHistory, use: history)
     }
 
     func list(request: Request) async throws -> Response {
@@ -23,6 +24,13 @@ struct TransactionsAPIController: RouteCollection {
         let response = Response(status: .ok, body: .init(buffer: TransactionListJSON.encode(body)))
         response.headers.contentType = .json
         return response
+    }
+
+    func history(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let transaction = try await service.get(try request.transactionID)
+        let edits = try await service.history(of: transaction.id)
+        return try TransactionHistoryResponse(edits: edits.map(TransactionEditDTO.init)).apiResponse()
     }
 
     func show(request: Request) async throws -> Response {
