@@ -1,0 +1,86 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import Observation
+
+/// The category form: checked while typing with Core's rules and messages (the same the server
+/// applies, so what the form accepts the server accepts), saved through the native API, and
+/// keeping what was typed when the save is refused.
+@MainActor @Observable
+public final class CategoryFormModel {
+    public let client: BillfoldClient
+    /// The category being edited; nil for a new one.
+    public let editing: Int64?
+    public var name = "" { didSet { check() } }
+    public var description = "" { didSet { check() } }
+    public var groupID: Int64? { didSet { check() } }
+    public var isGroup = false { didSet { check() } }
+    /// Each field at fault with its message, as the person types.
+    public private(set) var problems: [String: String] = [:]
+    public private(set) var saving = false
+    /// The server's refusal of the last save, if any (the fields stay as typed).
+    public private(set) var refusal: ClientError?
+    private var tree = CategoryTree([])
+
+    public init(client: BillfoldClient, editing: Category? = nil) {
+        self.client = client
+        self.editing = editing?.id
+        if let editing {
+            name = editing.name
+            description = editing.description
+            groupID = editing.groupID
+            isGroup = editing.isGroup
+        }
+    }
+
+    /// Loads the other categories, which the name must not clash with.
+    public func load() async {
+        if let categories = try? await client.categories() {
+            var seen = Set<Int64>()
+            tree = CategoryTree(
+                categories.flatMap { [$0.category] + ($0.children ?? []).map(\.category) }.filter {
+                    seen.insert($0.id).inserted
+                })
+        }
+        check()
+    }
+
+    public var canSave: Bool { problems.isEmpty && !saving }
+
+    private var draft: CategoryDraft {
+        CategoryDraft(name: name, description: description, groupID: groupID, isGroup: isGroup)
+    }
+
+    private func check() {
+        do {
+            _ = try draft.validated(in: tree, editing: editing)
+            problems = [:]
+        } catch {
+            problems = error.fields.isEmpty ? ["name": error.message] : error.fields
+        }
+    }
+
+    /// Saves; the saved category, or nil when refused (see `refusal`).
+    public func save() async -> CategoryDTO? {
+        check()
+        guard problems.isEmpty else { return nil }
+        saving = true
+        defer { saving = false }
+        let request = CategoryRequest(
+            name: name, description: description, groupId: .some(groupID), isGroup: editing == nil ? isGroup : nil)
+        do {
+            let saved =
+                if let editing {
+                    try await client.send(NativeAPI.changeCategory, [editing], body: request, as: CategoryDTO.self)
+                } else {
+                    try await client.send(NativeAPI.addCategory, body: request, as: CategoryDTO.self)
+                }
+            refusal = nil
+            return saved
+        } catch {
+            refusal = error
+            if case .validation(let fields) = error.kind, !fields.isEmpty { problems = fields }
+            return nil
+        }
+    }
+}
