@@ -3,7 +3,7 @@ import re
 import subprocess
 
 import requests
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -11,9 +11,25 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from conftest import BINARY, PASSWORD, Server, billfold, free_port
 
 
+class PatientWait(WebDriverWait):
+    """A page being replaced while a condition reads it means "not yet", not a failure. Chromium
+    reports that as a stale element, or sometimes as a generic inspector error naming a node that
+    "does not belong to the document"; both are waited out."""
+
+    def until(self, method, message=""):
+        def tolerant(driver):
+            try:
+                return method(driver)
+            except WebDriverException as error:
+                if isinstance(error, StaleElementReferenceException) or "does not belong to the document" in str(error):
+                    return False
+                raise
+        return super().until(tolerant, message)
+
+
 def wait(browser, timeout=15):
     """Waits for a condition; scripts redraw parts of pages, so a stale element means "not yet"."""
-    return WebDriverWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException])
+    return PatientWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException])
 
 
 def sign_in(browser, server, email=None, password=PASSWORD):
