@@ -40,6 +40,13 @@ public struct Month: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     public var firstDay: Day { Day(year: year, month: month, day: 1) }
 
+    /// The twelve months before this one, for the review's look-back offer.
+    public func twelveMonthsBefore(in timeZone: TimeZone) -> InstantRange {
+        InstantRange(
+            lowerBound: adding(months: -12).range(in: timeZone).lowerBound,
+            upperBound: range(in: timeZone).lowerBound)
+    }
+
     /// The month's last day (the Gregorian calendar's lengths, leap years included).
     public var lastDay: Day {
         let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0

@@ -83,9 +83,7 @@ struct TransactionTable {
 
     /// The terminal's width, else `COLUMNS`, else 100 (a pipe).
     static func width() -> Int {
-        var window = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 { return Int(window.ws_col) }
-        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100
+        Terminal.windowSize()?.columns ?? ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 100
     }
 
     /// Date, amount and status are fixed; payee, category and account share the rest.
@@ -97,7 +95,7 @@ struct TransactionTable {
     }
 
     private func cell(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let cut = text.count <= width ? text : String(text.prefix(max(1, width - 1))) + "…"
+        let cut = text.fitted(to: width)
         let pad = String(repeating: " ", count: max(0, width - cut.count))
         return right ? pad + cut : cut + pad
     }

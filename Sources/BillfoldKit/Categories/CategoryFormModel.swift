@@ -35,13 +35,7 @@ public final class CategoryFormModel {
 
     /// Loads the other categories, which the name must not clash with.
     public func load() async {
-        if let categories = try? await client.categories() {
-            var seen = Set<Int64>()
-            tree = CategoryTree(
-                categories.flatMap { [$0.category] + ($0.children ?? []).map(\.category) }.filter {
-                    seen.insert($0.id).inserted
-                })
-        }
+        if let tree = try? await client.categoryTree() { self.tree = tree }
         check()
     }
 

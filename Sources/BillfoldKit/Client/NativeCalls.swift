@@ -73,8 +73,14 @@ extension BillfoldClient {
 
     // MARK: Categories
 
+    /// Every category, flat (the list names no children), with its usage.
     public func categories() async throws(ClientError) -> [CategoryDTO] {
         try await send(NativeAPI.categories, as: CategoryListResponse.self).categories
+    }
+
+    /// Every category as Core's tree, for pickers and the rules that check names.
+    public func categoryTree() async throws(ClientError) -> CategoryTree {
+        CategoryTree(try await categories().map(\.category))
     }
 
     // MARK: Review

@@ -172,10 +172,7 @@ public actor LocalBook: TransactionSource, ReviewSource {
     }
 
     public func lookback() async throws(ClientError) -> (month: Month, count: Int)? {
-        let current = Month(Date(), in: zone)
-        let span = InstantRange(
-            lowerBound: current.adding(months: -12).range(in: zone).lowerBound,
-            upperBound: current.range(in: zone).lowerBound)
+        let span = Month(Date(), in: zone).twelveMonthsBefore(in: zone)
         guard let oldest = oldestUncleared(in: span).first else { return nil }
         let month = Month(oldest.bookedAt.date, in: zone)
         return (month, oldestUncleared(in: month.range(in: zone)).count)

@@ -45,11 +45,7 @@ public struct NativeReviewSource: ReviewSource {
 
     public func preferences() async throws(ClientError) -> Preferences { try await client.me().preferences }
 
-    public func categories() async throws(ClientError) -> CategoryTree {
-        var seen = Set<Int64>()
-        let all = try await client.categories().flatMap { [$0.category] + ($0.children ?? []).map(\.category) }
-        return CategoryTree(all.filter { seen.insert($0.id).inserted })
-    }
+    public func categories() async throws(ClientError) -> CategoryTree { try await client.categoryTree() }
 
     public func accountNames() async throws(ClientError) -> [Int64: String] {
         Dictionary(try await client.accounts().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })

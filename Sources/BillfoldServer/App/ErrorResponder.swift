@@ -44,7 +44,7 @@ struct ErrorResponder: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch {
-            let (status, problem) = Self.describe(error)
+            let (status, problem) = Problem.describe(error)
             if status == .internalServerError || status == .serviceUnavailable {
                 // The short description only: a driver's full error can carry the query's values
                 // (a token being saved, say), which never go to the log.
@@ -71,8 +71,6 @@ struct ErrorResponder: AsyncMiddleware {
         return response
     }
 
-    /// The status and user-facing error for anything thrown.
-    static func describe(_ error: any Error) -> (HTTPResponseStatus, BillfoldError) { Problem.describe(error) }
 }
 
 /// What anything thrown means for the person who caused it: a `BillfoldError` (and the status an

@@ -41,11 +41,8 @@ struct ReviewService: Sendable {
 
     /// The oldest of the twelve months before the current one with uncleared transactions.
     func lookback() async throws -> (month: Month, count: Int)? {
-        let current = currentMonth
-        let span = InstantRange(
-            lowerBound: current.adding(months: -12).range(in: zone).lowerBound,
-            upperBound: current.range(in: zone).lowerBound)
-        guard let oldest = try await repository.oldestUncleared(in: span) else { return nil }
+        guard let oldest = try await repository.oldestUncleared(in: currentMonth.twelveMonthsBefore(in: zone))
+        else { return nil }
         let month = Month(Date(timeIntervalSince1970: TimeInterval(oldest)), in: zone)
         return (month, try await repository.unclearedCount(in: month.range(in: zone)))
     }

@@ -22,10 +22,7 @@ struct ReviewScreen {
     private func green(_ text: String) -> String { style(text, "32") }
     private func red(_ text: String) -> String { style(text, "31") }
 
-    /// Cuts a line to the width (by characters; the screens use no wide glyphs in fixed places).
-    private func fit(_ text: String) -> String {
-        text.count <= width ? text : String(text.prefix(max(1, width - 1))) + "…"
-    }
+    private func fit(_ text: String) -> String { text.fitted(to: width) }
 
     var lines: [String] {
         var lines: [String] = []
@@ -71,7 +68,7 @@ struct ReviewScreen {
         let amount = format.money(card.money)
         let inner = min(width, 78) - 4
         func row(_ text: String, _ styled: (String) -> String = { $0 }) -> String {
-            let cut = text.count <= inner ? text : String(text.prefix(inner - 1)) + "…"
+            let cut = text.fitted(to: inner)
             return "│ " + styled(cut) + String(repeating: " ", count: max(0, inner - cut.count)) + " │"
         }
         var lines = [

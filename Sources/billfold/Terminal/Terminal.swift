@@ -66,9 +66,12 @@ final class Terminal: @unchecked Sendable {
     }
 
     /// Columns and rows.
-    var size: (columns: Int, rows: Int) {
+    var size: (columns: Int, rows: Int) { Self.windowSize() ?? (80, 24) }
+
+    /// The size of the terminal standard output goes to; nil when it is not a terminal.
+    static func windowSize() -> (columns: Int, rows: Int)? {
         var window = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return (80, 24) }
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else { return nil }
         return (Int(window.ws_col), Int(window.ws_row))
     }
 
@@ -174,5 +177,13 @@ struct KeyParser {
     private mutating func finish(_ key: Key) -> [Key] {
         pending = []
         return [key]
+    }
+}
+
+extension String {
+    /// Cut to `width` characters, the last one an ellipsis when something was cut. The screens
+    /// use no wide glyphs where this matters, so characters are columns.
+    func fitted(to width: Int) -> String {
+        count <= width ? self : String(prefix(max(1, width - 1))) + "…"
     }
 }
