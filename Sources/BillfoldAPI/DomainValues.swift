@@ -46,3 +46,44 @@ extension TotalDTO {
         return CurrencyTotal(money: try Money(parsing: amount, currency: currency), count: count)
     }
 }
+
+extension AwardDTO {
+    /// The award and the person's standing with it, as Core knows them.
+    public var standing: AwardStanding {
+        AwardStanding(
+            award: Award(
+                id: id, name: name, description: description, colour: colour, icon: icon, criterion: criterion,
+                value: target),
+            count: progress, earnedAt: earnedAt.flatMap { try? BookingTime(iso8601: $0).epochSeconds })
+    }
+}
+
+extension ProjectDTO {
+    /// The project as Core knows it (its item counts stay in the DTO).
+    public var project: Project {
+        Project(
+            id: id, title: title, detail: detail, colour: colour, closed: closed,
+            createdAt: (try? BookingTime(iso8601: createdAt).epochSeconds) ?? 0,
+            updatedAt: updatedAt.flatMap { try? BookingTime(iso8601: $0).epochSeconds })
+    }
+
+    /// Whole percent done, by Core's rule.
+    public var percentDone: Int { Completion.percent(completed: completedCount, of: itemCount) }
+}
+
+extension ItemDTO {
+    /// The item as Core knows it.
+    public var item: Item {
+        Item(
+            id: id, projectID: projectId, title: title, detail: detail, priority: priority, completed: completed,
+            createdAt: (try? BookingTime(iso8601: createdAt).epochSeconds) ?? 0,
+            updatedAt: updatedAt.flatMap { try? BookingTime(iso8601: $0).epochSeconds })
+    }
+}
+
+extension SpendingDTO {
+    /// The amount as Core's money; throws when it is not what the server writes.
+    public func money() throws(BillfoldError) -> Money {
+        try Money(parsing: amount, currency: try Currency(code: currency))
+    }
+}

@@ -58,6 +58,16 @@ public struct CategoryTree: Sendable {
     public let all: [Category]
     private let byID: [Int64: Category]
 
+    /// What a transaction without a category shows.
+    public static let uncategorized = "Uncategorized"
+
+    /// The name a transaction's category shows: its name, "Uncategorized", or "Unknown category
+    /// (id N)" when the id is not among the categories (deleted meanwhile, say).
+    public func name(of id: Int64?) -> String {
+        guard let id else { return Self.uncategorized }
+        return category(id)?.name ?? "Unknown category (id \(id))"
+    }
+
     public init(_ categories: [Category]) {
         all = categories
         byID = Dictionary(categories.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -99,3 +99,22 @@ func savedClient(server: String?) throws -> BillfoldClient {
     }
     return BillfoldClient(baseURL: saved.server, token: saved.token)
 }
+
+/// Sends the changes that waited in this server's offline queue (made while it could not be
+/// reached), saying what went and what the server refused; returns the queue for new changes.
+/// Never stops the command: without a queue file the command runs without one.
+func sendWaitingChanges(with client: BillfoldClient) async -> OfflineQueue? {
+    guard let queue = try? OfflineQueue.standard(for: client.baseURL) else { return nil }
+    guard await !queue.changes.isEmpty else { return queue }
+    let report = await queue.replay(with: client)
+    if !report.sent.isEmpty {
+        say("Sent \(report.sent.count) change\(report.sent.count == 1 ? "" : "s") made while offline.")
+    }
+    for refusal in report.refused {
+        say("Not applied: \(refusal.change.summary): \(refusal.error.message)")
+    }
+    if report.waiting > 0 {
+        say("\(report.waiting) change\(report.waiting == 1 ? "" : "s") still waiting: the server cannot be reached.")
+    }
+    return queue
+}

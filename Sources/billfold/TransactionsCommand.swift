@@ -20,6 +20,7 @@ struct TransactionsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client = try savedClient(server: server)
+        _ = await sendWaitingChanges(with: client)
         try await TransactionTable(source: NativeTransactionSource(client: client)).run(
             query: [
                 "status": status ?? "", "from": from ?? "", "to": to ?? "", "q": search ?? "",

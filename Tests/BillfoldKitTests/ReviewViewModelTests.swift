@@ -96,4 +96,33 @@ struct ReviewViewModelTests {
             #expect(activity.items.count == 2, "each decision recorded once")
         }
     }
+
+    @Test("with an offline queue, decisions the server cannot take wait in it and are applied once when it is back")
+    func queuedDecisions() async throws {
+        try await LiveServer.with { server in
+            let client = try await ClientTests.signedIn(server)
+            let first = try await Self.add(client, "First", day: 2)
+            let second = try await Self.add(client, "Second", day: 3)
+            let food = try await client.send(
+                NativeAPI.addCategory, body: CategoryRequest(name: "Food"), as: CategoryDTO.self)
+            let queue = try OfflineQueue(file: server.folder.appendingPathComponent("queue.json"))
+            let model = ReviewViewModel(source: NativeReviewSource(client: client), queue: queue)
+            await model.load()
+            model.clear()
+            model.choose(category: food.id)
+            try await server.stop()
+            await model.apply()
+            #expect(model.screen == .done && model.failedCount == 0 && model.queuedCount == 2)
+            #expect(await queue.changes.map(\.summary) == ["Clear “First”", "Move “Second” to Food"])
+
+            try await server.start()
+            let report = await queue.replay(with: client)
+            #expect(report.sent.count == 2 && report.refused.isEmpty)
+            #expect(try await client.transaction(first.id).status == .cleared)
+            let moved = try await client.transaction(second.id)
+            #expect(moved.status == .cleared && moved.categoryId == food.id)
+            let activity = try await client.send(NativeAPI.activity, as: ActivityResponse.self)
+            #expect(activity.items.count == 2, "each decision recorded once")
+        }
+    }
 }

@@ -40,6 +40,8 @@ public enum NativeAPI: RouteCatalogue {
     public static let deleteItem = Endpoint(.delete, "/api/v1/projects/{id}/items/{item}")
 
     public static let awards = Endpoint(.get, "/api/v1/awards")
+    /// The dashboard: open projects, up next, uncleared count, this month's spending, recent awards.
+    public static let home = Endpoint(.get, "/api/v1/home")
     public static let accounts = Endpoint(.get, "/api/v1/accounts")
 
     public static let all = [
@@ -48,7 +50,7 @@ public enum NativeAPI: RouteCatalogue {
         categories, addCategory,
         deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewBatch,
         activity, projects, addProject, project, changeProject, deleteProject, closeProject, reopenProject,
-        items, addItem, deleteItems, changeItem, deleteItem, awards, accounts,
+        items, addItem, deleteItems, changeItem, deleteItem, awards, home, accounts,
     ]
 }
 

@@ -8,28 +8,27 @@ import Observation
 /// a choice of where its transactions go.
 @MainActor @Observable
 public final class CategoriesViewModel {
-    public enum Screen: Equatable, Sendable {
-        case loading
-        /// No category matches (or there are none yet).
-        case empty
-        case loaded
-        case failed(ClientError)
-    }
-
     public let client: BillfoldClient
     /// How long typing must pause before the search is sent.
     public let pause: TimeInterval
-    public private(set) var screen: Screen = .loading
+    public private(set) var screen: ListScreen = .loading
     public private(set) var categories: [CategoryDTO] = []
     public private(set) var search = ""
     public private(set) var sort: CategorySort = .name
-    /// Why the last delete was refused, e.g. "in use: choose where its transactions go".
-    public private(set) var deleteRefusal: ClientError?
+    /// How the last delete ended (queued when the server could not be reached).
+    public private(set) var lastDelete: SaveResult?
     private var pendingSearch: Task<Void, Never>?
+    private let sender: ChangeSender
 
-    public init(client: BillfoldClient, pause: TimeInterval = 0.3) {
+    public init(client: BillfoldClient, pause: TimeInterval = 0.3, queue: OfflineQueue? = nil) {
         self.client = client
         self.pause = pause
+        self.sender = ChangeSender(client: client, queue: queue)
+    }
+
+    /// Why the last delete was refused, e.g. "in use: choose where its transactions go".
+    public var deleteRefusal: ClientError? {
+        if case .refused(let error) = lastDelete { error } else { nil }
     }
 
     public func load() async {
@@ -38,9 +37,9 @@ public final class CategoriesViewModel {
         do {
             categories = try await client.send(NativeAPI.categories, query: query, as: CategoryListResponse.self)
                 .categories
-            screen = categories.isEmpty ? .empty : .loaded
+            screen = .loaded(categories.count)
         } catch {
-            screen = .failed(error)
+            screen = .after(error, showing: !categories.isEmpty)
         }
     }
 
@@ -71,15 +70,21 @@ public final class CategoriesViewModel {
         -> CategoryDeleteResponse?
     {
         let request = CategoryDeleteRequest(ids: ids, reassignTo: reassignTo, keepChildren: keepChildren)
-        do {
-            let done = try await client.send(
-                NativeAPI.deleteCategories, body: request, as: CategoryDeleteResponse.self)
-            deleteRefusal = nil
+        let names = categories.filter { ids.contains($0.id) }.map { "“\($0.name)”" }
+        let outcome = await sender.send(
+            NativeAPI.deleteCategories, body: request,
+            summary: "Delete \(names.isEmpty ? "\(ids.count) categories" : names.joined(separator: ", "))",
+            as: CategoryDeleteResponse.self)
+        lastDelete = outcome.result
+        switch outcome {
+        case .sent(let done):
             await load()
             return done
-        } catch {
-            deleteRefusal = error
+        case .queued:
+            // Shown as gone; the list is the server's again once the queue is sent.
+            categories.removeAll { ids.contains($0.id) }
             return nil
+        case .refused: return nil
         }
     }
 }

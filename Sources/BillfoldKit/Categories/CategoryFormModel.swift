@@ -5,7 +5,8 @@ import Observation
 
 /// The category form: checked while typing with Core's rules and messages (the same the server
 /// applies, so what the form accepts the server accepts), saved through the native API, and
-/// keeping what was typed when the save is refused.
+/// keeping what was typed when the save is refused. Saved while the server cannot be reached, the
+/// category waits in the offline queue (when there is one).
 @MainActor @Observable
 public final class CategoryFormModel {
     public let client: BillfoldClient
@@ -18,12 +19,14 @@ public final class CategoryFormModel {
     /// Each field at fault with its message, as the person types.
     public private(set) var problems: [String: String] = [:]
     public private(set) var saving = false
-    /// The server's refusal of the last save, if any (the fields stay as typed).
-    public private(set) var refusal: ClientError?
+    /// How the last save ended.
+    public private(set) var lastSave: SaveResult?
     private var tree = CategoryTree([])
+    private let sender: ChangeSender
 
-    public init(client: BillfoldClient, editing: Category? = nil) {
+    public init(client: BillfoldClient, editing: Category? = nil, queue: OfflineQueue? = nil) {
         self.client = client
+        self.sender = ChangeSender(client: client, queue: queue)
         self.editing = editing?.id
         if let editing {
             name = editing.name
@@ -54,7 +57,12 @@ public final class CategoryFormModel {
         }
     }
 
-    /// Saves; the saved category, or nil when refused (see `refusal`).
+    /// The server's refusal of the last save, if any (the fields stay as typed).
+    public var refusal: ClientError? {
+        if case .refused(let error) = lastSave { error } else { nil }
+    }
+
+    /// Saves; the saved category, or nil when it was queued or refused (see `lastSave`).
     public func save() async -> CategoryDTO? {
         check()
         guard problems.isEmpty else { return nil }
@@ -62,17 +70,20 @@ public final class CategoryFormModel {
         defer { saving = false }
         let request = CategoryRequest(
             name: name, description: description, groupId: .some(groupID), isGroup: editing == nil ? isGroup : nil)
-        do {
-            let saved =
-                if let editing {
-                    try await client.send(NativeAPI.changeCategory, [editing], body: request, as: CategoryDTO.self)
-                } else {
-                    try await client.send(NativeAPI.addCategory, body: request, as: CategoryDTO.self)
-                }
-            refusal = nil
-            return saved
-        } catch {
-            refusal = error
+        let outcome =
+            if let editing {
+                await sender.send(
+                    NativeAPI.changeCategory, [editing], body: request, summary: "Change category “\(name)”",
+                    as: CategoryDTO.self)
+            } else {
+                await sender.send(
+                    NativeAPI.addCategory, body: request, summary: "New category “\(name)”", as: CategoryDTO.self)
+            }
+        lastSave = outcome.result
+        switch outcome {
+        case .sent(let saved): return saved
+        case .queued: return nil
+        case .refused(let error):
             if case .validation(let fields) = error.kind, !fields.isEmpty { problems = fields }
             return nil
         }

@@ -35,6 +35,13 @@ public protocol ReviewSource: Sendable {
     func apply(_ decision: ReviewDecision, key: String) async throws(ClientError) -> ReviewDeck.Outcome
     /// The oldest month of the twelve before the current one with uncleared transactions.
     func lookback() async throws(ClientError) -> (month: Month, count: Int)?
+    /// The decision as a change for the offline queue, sent later with the same `key`; nil for a
+    /// source whose changes cannot wait in the queue (the queue speaks the native API).
+    func queuedChange(for decision: ReviewDecision, key: String, summary: String) -> QueuedChange?
+}
+
+extension ReviewSource {
+    public func queuedChange(for decision: ReviewDecision, key: String, summary: String) -> QueuedChange? { nil }
 }
 
 /// The review deck over Billfold's native API.
@@ -79,5 +86,12 @@ public struct NativeReviewSource: ReviewSource {
             return nil
         }
         return (month, found.count)
+    }
+
+    public func queuedChange(for decision: ReviewDecision, key: String, summary: String) -> QueuedChange? {
+        guard let id = UUID(uuidString: key) else { return nil }
+        return try? QueuedChange(
+            NativeAPI.reviewBatch, body: ReviewBatchRequest(decisions: [ReviewBatchRequest.Decision(decision)]),
+            summary: summary, id: id)
     }
 }

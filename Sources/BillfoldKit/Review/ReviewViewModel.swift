@@ -29,6 +29,8 @@ public final class ReviewViewModel {
             case pending
             case applied
             case unchanged
+            /// The server could not be reached; the decision waits in the offline queue.
+            case queued
             case failed(String)
         }
 
@@ -42,6 +44,8 @@ public final class ReviewViewModel {
     }
 
     public let source: any ReviewSource
+    /// Where decisions wait when the server cannot be reached (native API only).
+    public let queue: OfflineQueue?
     public private(set) var deck: ReviewDeck
     public private(set) var month: Month?
     public private(set) var categories = CategoryTree([])
@@ -54,8 +58,9 @@ public final class ReviewViewModel {
     public private(set) var lookbackOffer: (month: Month, count: Int)?
     private var loadFailure: ClientError?
 
-    public init(source: any ReviewSource) {
+    public init(source: any ReviewSource, queue: OfflineQueue? = nil) {
         self.source = source
+        self.queue = queue
         self.deck = ReviewDeck(limit: Preferences.standard.deckSize)
     }
 
@@ -85,8 +90,7 @@ public final class ReviewViewModel {
     /// The category a card shows: its name, "Uncategorized", or "Unknown category (id N)" when
     /// the id is not among the categories (deleted meanwhile, say).
     public func categoryName(of transaction: Transaction) -> String {
-        guard let id = transaction.categoryID else { return "Uncategorized" }
-        return categories.category(id)?.name ?? "Unknown category (id \(id))"
+        categories.name(of: transaction.categoryID)
     }
 
     /// The account a card is in.
@@ -159,6 +163,13 @@ public final class ReviewViewModel {
             do {
                 outcome = try await source.apply(item.decision, key: item.key)
             } catch {
+                if await keepForLater(item, after: error) {
+                    items[index].progress = .queued
+                    // The deck is finished with it; the queue sends it when the server is back.
+                    deck.record([item.id: .applied])
+                    progress()
+                    continue
+                }
                 // No answer, so it may have been applied: a retry sends the same key.
                 items[index].progress = .failed(error.message)
                 deck.record([item.id: .failed(error.message)])
@@ -177,6 +188,23 @@ public final class ReviewViewModel {
             progress()
         }
     }
+
+    /// Puts a decision that got no answer into the offline queue, with the key it was sent with.
+    private func keepForLater(_ item: Item, after error: ClientError) async -> Bool {
+        guard error.isTransient, let queue else { return false }
+        let summary =
+            switch item.decision.action {
+            case .clear: "Clear “\(item.payee)”"
+            case .recategorize(let id): "Move “\(item.payee)” to \(categories.name(of: id))"
+            }
+        guard let change = source.queuedChange(for: item.decision, key: item.key, summary: summary) else {
+            return false
+        }
+        return (try? await queue.enqueue(change)) != nil
+    }
+
+    /// How many decisions wait in the offline queue.
+    public var queuedCount: Int { items.filter { $0.progress == .queued }.count }
 
     /// Sends the failed decisions again.
     public func retryFailed(progress: () -> Void = {}) async {

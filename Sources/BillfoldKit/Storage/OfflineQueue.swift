@@ -71,14 +71,17 @@ public actor OfflineQueue {
         }
     }
 
-    /// The standard place, beside the saved sign-in.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) throws
-        -> OfflineQueue
-    {
+    /// The standard place for one server's queue, beside the saved sign-in; each server has its
+    /// own file, so signing in elsewhere never sends a change to the wrong server.
+    public static func standard(
+        for server: URL, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> OfflineQueue {
         let folder = FileTokenStore.standard(environment: environment).file.deletingLastPathComponent()
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        return try OfflineQueue(file: folder.appendingPathComponent("offline-queue.json"))
+        let place = [server.host ?? "server", server.port.map(String.init)].compactMap { $0 }.joined(separator: "-")
+        let name = String(place.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" })
+        return try OfflineQueue(file: folder.appendingPathComponent("offline-queue-\(name).json"))
     }
 
     public func enqueue(_ change: QueuedChange) throws {

@@ -14,18 +14,9 @@ public final class TransactionDetailViewModel {
         case failed(ClientError)
     }
 
-    /// How the last save ended.
-    public enum SaveResult: Equatable, Sendable {
-        case saved
-        /// The server was unreachable; the change waits in the offline queue.
-        case queued
-        /// Refused; the form keeps what was typed, `fields` name what to fix.
-        case refused(ClientError)
-    }
-
     public let client: BillfoldClient
     public let id: Int64
-    public let queue: OfflineQueue?
+    private let sender: ChangeSender
     public private(set) var screen: Screen = .loading
     public private(set) var transaction: Transaction?
     public private(set) var history: [TransactionEdit] = []
@@ -35,7 +26,7 @@ public final class TransactionDetailViewModel {
     public init(client: BillfoldClient, id: Int64, queue: OfflineQueue? = nil) {
         self.client = client
         self.id = id
-        self.queue = queue
+        self.sender = ChangeSender(client: client, queue: queue)
     }
 
     public func load() async {
@@ -54,30 +45,15 @@ public final class TransactionDetailViewModel {
     /// the transaction uncategorised).
     public func save(category: Int64?? = nil, notes: String? = nil, status: TransactionStatus? = nil) async {
         let change = UpdateTransactionRequest(categoryId: category, notes: notes, status: status?.rawValue)
-        let key = UUID()
         saving = true
         defer { saving = false }
-        do {
-            let saved = try await client.changeTransaction(id, change, idempotencyKey: .key(key.uuidString))
-            transaction = try saved.transaction()
+        let outcome = await sender.send(
+            NativeAPI.changeTransaction, [id], body: change,
+            summary: "Change “\(transaction?.payee ?? "transaction \(id)")”", as: TransactionDTO.self)
+        if case .sent(let saved) = outcome {
+            transaction = try? saved.transaction()
             history = (try? await client.history(of: id)) ?? history
-            lastSave = .saved
-        } catch let error as ClientError {
-            guard error.isTransient || error.kind == .timedOut, let queue else {
-                lastSave = .refused(error)
-                return
-            }
-            do {
-                try await queue.enqueue(
-                    try QueuedChange(
-                        NativeAPI.changeTransaction, [id], body: change,
-                        summary: "Change “\(transaction?.payee ?? "transaction \(id)")”", id: key))
-                lastSave = .queued
-            } catch {
-                lastSave = .refused(ClientError(.unreadableAnswer, message: "The change could not be kept: \(error)"))
-            }
-        } catch {
-            lastSave = .refused(ClientError(.unreadableAnswer, message: "The answer could not be read."))
         }
+        lastSave = outcome.result
     }
 }

@@ -105,8 +105,7 @@ public final class TransactionsViewModel {
     }
 
     public func categoryName(of transaction: Transaction) -> String {
-        guard let id = transaction.categoryID else { return "Uncategorized" }
-        return categories.category(id)?.name ?? "Unknown category (id \(id))"
+        categories.name(of: transaction.categoryID)
     }
 
     public func accountName(of transaction: Transaction) -> String {

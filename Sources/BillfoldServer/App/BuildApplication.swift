@@ -118,6 +118,7 @@ func registerRoutes(_ app: Application) throws {
     try native.register(collection: CategoriesAPIController())
     try native.register(collection: ProjectsAPIController())
     try native.register(collection: AwardsAPIController())
+    try native.register(collection: HomeAPIController())
     try native.register(collection: AccountsAPIController())
     try native.register(collection: PaybackFeedController())
 

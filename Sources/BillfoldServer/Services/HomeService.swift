@@ -16,8 +16,6 @@ struct Dashboard: Sendable {
     var spending: [(category: Category?, money: Money)]
     var recentAwards: [AwardStanding]
 
-    /// How many up-next items the page can show.
-    static let upNextLimit = 10
     static let recentAwardsLimit = 4
 }
 
@@ -33,7 +31,7 @@ struct HomeService: Sendable {
         // High priority and not done, in the project page's default order (newest first).
         let upNext = ItemSort.default.sorted(projects.flatMap(\.items))
             .filter { $0.priority == .high && !$0.completed }
-            .prefix(Dashboard.upNextLimit)
+            .prefix(UpNext.limit)
             .compactMap { item in byID[item.projectID].map { (item: item, project: $0) } }
         let uncleared = try await TransactionRepository(database: database, userID: user.id)
             .totals(TransactionQuery(status: .uncleared, range: TransactionQuery.everything.range))

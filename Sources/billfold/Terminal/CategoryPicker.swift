@@ -30,8 +30,9 @@ struct CategoryPicker {
         if let current, let category = tree.category(current), !category.isGroup, matches(category.name) {
             lines.append(Line(text: "\(category.name) (current)", indent: 0, choice: .some(current), isCurrent: true))
         }
-        if matches("Uncategorized") {
-            lines.append(Line(text: "Uncategorized", indent: 0, choice: .some(nil), isCurrent: current == nil))
+        if matches(CategoryTree.uncategorized) {
+            lines.append(
+                Line(text: CategoryTree.uncategorized, indent: 0, choice: .some(nil), isCurrent: current == nil))
         }
         for top in tree.topLevel where !top.flags.archived {
             if top.isGroup {

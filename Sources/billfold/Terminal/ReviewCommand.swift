@@ -29,6 +29,7 @@ struct Review: AsyncParsableCommand {
     func run() async throws {
         let month = try month.map { try Month(parsing: $0) }
         let source: any ReviewSource
+        var queue: OfflineQueue?
         if let book {
             do {
                 source = try LocalBook(url: URL(fileURLWithPath: book), saving: true)
@@ -51,9 +52,11 @@ struct Review: AsyncParsableCommand {
             }
             source = LunchMoneyReviewSource(server: server, token: token, locale: Self.locale(environment))
         } else {
-            source = NativeReviewSource(client: try savedClient(server: server))
+            let client = try savedClient(server: server)
+            queue = await sendWaitingChanges(with: client)
+            source = NativeReviewSource(client: client)
         }
-        try await ReviewApp(source: source).run(month: month)
+        try await ReviewApp(source: source, queue: queue).run(month: month)
     }
 
     /// `LANG=de_DE.UTF-8` → `de-DE`, when Billfold formats that locale; else English.
@@ -79,8 +82,8 @@ final class ReviewApp {
     private var offer: Offer?
     private var question: String?
 
-    init(source: any ReviewSource) {
-        model = ReviewViewModel(source: source)
+    init(source: any ReviewSource, queue: OfflineQueue?) {
+        model = ReviewViewModel(source: source, queue: queue)
     }
 
     func run(month: Month?) async throws {

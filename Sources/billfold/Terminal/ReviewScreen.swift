@@ -117,11 +117,14 @@ struct ReviewScreen {
             lines.append(bold("Applying \(done) of \(items.count)…"))
         } else {
             let failed = model.failedCount
-            lines.append(
-                bold(
-                    failed == 0
-                        ? "Done: \(items.count) applied."
-                        : "\(items.count - failed) of \(items.count) applied, \(failed) failed."))
+            let queued = model.queuedCount
+            var summary =
+                failed == 0 && queued == 0
+                ? "Done: \(items.count) applied."
+                : "\(items.count - failed - queued) of \(items.count) applied"
+            if queued > 0 { summary += ", \(queued) waiting until the server can be reached" }
+            if failed > 0 { summary += ", \(failed) failed" }
+            lines.append(bold(summary + (summary.hasSuffix(".") ? "" : ".")))
         }
         for item in items {
             let what = describe(item.decision)
@@ -129,6 +132,7 @@ struct ReviewScreen {
             case .pending: lines.append(fit("  … \(item.payee) — \(what)"))
             case .applied: lines.append(fit("  " + green("✓") + " \(item.payee) — \(what)"))
             case .unchanged: lines.append(fit("  " + green("✓") + " \(item.payee) — already so"))
+            case .queued: lines.append(fit("  " + dim("⧗") + " \(item.payee) — \(what): waiting to be sent"))
             case .failed(let reason): lines.append(fit("  " + red("✗") + " \(item.payee) — \(what): \(reason)"))
             }
         }
@@ -141,8 +145,7 @@ struct ReviewScreen {
         switch decision.action {
         case .clear: return "clear"
         case .recategorize(let id):
-            let name = id.flatMap { model.categories.category($0)?.name } ?? "Uncategorized"
-            return "move to \(name) and clear"
+            return "move to \(model.categories.name(of: id)) and clear"
         }
     }
 

@@ -13,9 +13,6 @@ struct HomePage: WebPage {
     let recentAwards: [AwardStanding]
     let format: DisplayFormat
 
-    static let upNextCount = 3
-    static let moreCount = Dashboard.upNextLimit - upNextCount
-
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: "Home", section: .home).document {
             H.header(.class("page-header")) { H.h1 { "Home" } }
@@ -70,18 +67,17 @@ struct HomePage: WebPage {
     }
 
     private var itemsCard: HTML {
-        let next = upNext.prefix(Self.upNextCount)
-        let more = upNext.dropFirst(Self.upNextCount).prefix(Self.moreCount)
+        let (next, more) = UpNext.split(upNext)
         return H.section(.class("card"), .label("Up next")) {
             H.h2 { "Up next" }
             if next.isEmpty {
                 H.p(.class("secondary")) { "Nothing high-priority is waiting." }
             } else {
-                itemList(Array(next), className: "up-next")
+                itemList(next, className: "up-next")
             }
             if !more.isEmpty {
                 H.h3 { "More to explore" }
-                itemList(Array(more), className: "more-to-explore")
+                itemList(more, className: "more-to-explore")
             }
         }
     }

@@ -82,7 +82,7 @@ enum ProjectLook {
 
     /// How much of a project is done, in whole percent (0 for a project without items).
     static func percent(_ items: [Item]) -> Int {
-        items.isEmpty ? 0 : items.filter(\.completed).count * 100 / items.count
+        Completion.percent(completed: items.filter(\.completed).count, of: items.count)
     }
 
     /// A completion bar that screen readers announce with the project's name.

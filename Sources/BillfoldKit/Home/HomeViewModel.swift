@@ -1,0 +1,91 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import Observation
+
+/// The home screen: open projects with how far along each is, the high-priority items "Up next"
+/// and "More to explore" (split by Core's rule, as on the web), how many transactions wait for
+/// review, this month's spending per category (largest first, never adding currencies together),
+/// and the awards earned last.
+@MainActor @Observable
+public final class HomeViewModel {
+    public enum Screen: Equatable, Sendable {
+        case loading
+        case loaded
+        /// Nothing could be loaded; `load()` tries again.
+        case failed(ClientError)
+        /// The server cannot be reached; the last dashboard stays on screen.
+        case offline(ClientError)
+    }
+
+    /// One category's spending in one currency.
+    public struct Spending: Equatable, Sendable, Identifiable {
+        public var id: String { "\(categoryID.map(String.init) ?? "none")-\(money.currency.code)" }
+        public var categoryID: Int64?
+        /// The category's name, or "Uncategorized".
+        public var name: String
+        public var colour: String
+        /// What went out, as a positive amount.
+        public var money: Money
+    }
+
+    public let client: BillfoldClient
+    public private(set) var screen: Screen = .loading
+    public private(set) var preferences = Preferences.standard
+    public private(set) var month: Month?
+    public private(set) var uncleared = 0
+    public private(set) var projects: [ProjectDTO] = []
+    public private(set) var upNext: [ItemDTO] = []
+    public private(set) var moreToExplore: [ItemDTO] = []
+    public private(set) var spending: [Spending] = []
+    public private(set) var recentAwards: [AwardStanding] = []
+
+    public init(client: BillfoldClient) {
+        self.client = client
+    }
+
+    public func load() async {
+        do {
+            preferences = try await client.me().preferences
+            let home = try await client.send(NativeAPI.home, as: HomeResponse.self)
+            month = try? Month(parsing: home.month)
+            uncleared = home.uncleared
+            projects = home.projects
+            (upNext, moreToExplore) = UpNext.split(home.upNext)
+            spending = try home.spending.map { line in
+                let money = try line.money()
+                return Spending(
+                    categoryID: line.categoryId, name: line.categoryName ?? CategoryTree.uncategorized,
+                    colour: line.colour ?? "",
+                    money: Money(minorUnits: -money.minorUnits, currency: money.currency))
+            }.sorted { a, b in
+                a.money.currency != b.money.currency
+                    ? a.money.currency.code < b.money.currency.code : a.money.minorUnits > b.money.minorUnits
+            }
+            recentAwards = home.recentAwards.map(\.standing)
+            screen = .loaded
+        } catch let error as ClientError {
+            screen = month == nil ? .failed(error) : .offline(error)
+        } catch {
+            screen = .failed(ClientError(.unreadableAnswer, message: "The dashboard could not be read."))
+        }
+    }
+
+    /// "November 2026", in the person's language.
+    public var monthName: String {
+        month?.name(locale: preferences.format.locale, timeZone: preferences.zone) ?? ""
+    }
+
+    /// The project an up-next item belongs to.
+    public func projectTitle(of item: ItemDTO) -> String {
+        projects.first { $0.id == item.projectId }?.title ?? ""
+    }
+
+    /// This month's spending per currency, each summed on its own (the store keeps a person's
+    /// sums within 64 bits, so these cannot overflow).
+    public var spendingTotals: [Money] {
+        var totals: [Currency: Int64] = [:]
+        for line in spending { totals[line.money.currency, default: 0] += line.money.minorUnits }
+        return totals.sorted { $0.key.code < $1.key.code }.map { Money(minorUnits: $0.value, currency: $0.key) }
+    }
+}

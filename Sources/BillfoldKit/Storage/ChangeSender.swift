@@ -1,0 +1,93 @@
+import BillfoldAPI
+import Foundation
+
+/// How a change a person made ended.
+public enum SaveResult: Equatable, Sendable {
+    case saved
+    /// The server could not be reached; the change waits in the offline queue.
+    case queued
+    /// Refused; a form keeps what was typed, `fields` of a validation error name what to fix.
+    case refused(ClientError)
+}
+
+/// How a change ended, with the server's answer when it was sent.
+public enum ChangeOutcome<Answer: Sendable>: Sendable {
+    case sent(Answer)
+    case queued
+    case refused(ClientError)
+
+    /// The outcome without the answer, for a screen's `lastSave`.
+    public var result: SaveResult {
+        switch self {
+        case .sent: .saved
+        case .queued: .queued
+        case .refused(let error): .refused(error)
+        }
+    }
+
+    /// The same outcome with the answer dropped.
+    public var withoutAnswer: ChangeOutcome<Void> {
+        switch self {
+        case .sent: .sent(())
+        case .queued: .queued
+        case .refused(let error): .refused(error)
+        }
+    }
+}
+
+/// Sends a change now or, when the server cannot be reached and there is an offline queue, keeps
+/// it there. The queued change carries the Idempotency-Key the first attempt went out with, so a
+/// change that arrived before its answer was lost is not applied again when the queue replays it.
+/// Every screen that changes something sends through one of these, so the rule of what waits and
+/// what is refused is the same everywhere.
+public struct ChangeSender: Sendable {
+    public let client: BillfoldClient
+    public let queue: OfflineQueue?
+
+    public init(client: BillfoldClient, queue: OfflineQueue? = nil) {
+        self.client = client
+        self.queue = queue
+    }
+
+    /// Sends `body` to `endpoint` and decodes the answer as `type`.
+    public func send<Body: Encodable & Sendable, Answer: Decodable & Sendable>(
+        _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable] = [], body: Body?,
+        summary: String, as type: Answer.Type
+    ) async -> ChangeOutcome<Answer> {
+        let key = UUID()
+        do {
+            return .sent(
+                try await client.send(
+                    endpoint, parameters, body: body, idempotencyKey: .key(key.uuidString), as: type))
+        } catch {
+            return await keep(error, endpoint, parameters, body: body, summary: summary, key: key)
+        }
+    }
+
+    /// Sends a change whose answer has no body to keep (a delete).
+    public func send<Body: Encodable & Sendable>(
+        _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable] = [], body: Body?,
+        summary: String
+    ) async -> ChangeOutcome<Void> {
+        let key = UUID()
+        do {
+            try await client.send(endpoint, parameters, body: body, idempotencyKey: .key(key.uuidString))
+            return .sent(())
+        } catch {
+            return await keep(error, endpoint, parameters, body: body, summary: summary, key: key)
+        }
+    }
+
+    private func keep<Answer>(
+        _ error: ClientError, _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable],
+        body: (some Encodable & Sendable)?, summary: String, key: UUID
+    ) async -> ChangeOutcome<Answer> {
+        guard error.isTransient, let queue else { return .refused(error) }
+        do {
+            try await queue.enqueue(try QueuedChange(endpoint, parameters, body: body, summary: summary, id: key))
+            return .queued
+        } catch {
+            return .refused(ClientError(.unreadableAnswer, message: "The change could not be kept for later: \(error)"))
+        }
+    }
+}
