@@ -3,6 +3,7 @@ keys go in with send-keys, the screen comes back with capture-pane, and the serv
 changed. The deck's month is given (--month 2020-03, a month the demo data never touches), so the
 test does not depend on today's date."""
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -36,15 +37,17 @@ def config(tmp_path, review_server):
 class Screen:
     """A tmux session running one command, 80 columns by 24 rows."""
 
-    def __init__(self, command, env, name):
+    def __init__(self, command, env, name, size=(80, 24)):
         assert shutil.which("tmux"), "make test installs tmux"
         self.name = name
         subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
-        # The command is followed by a marker, so the test can see that it ended and the shell is back.
-        line = " ".join(command) + "; echo REVIEW-ENDED-$?; sleep 60"
+        # The command is followed by a marker, so the test can see that it ended and the shell is
+        # back, and by the terminal's modes afterwards ("icanon echo" when it was put back).
+        modes = "stty -a | tr ' ;' '\\n\\n' | grep -x -e '-*icanon' -e '-*echo' | tr '\\n' ' '"
+        line = " ".join(command) + f"; echo REVIEW-ENDED-$?; echo MODES: $({modes}); sleep 60"
         exports = " ".join(f"{key}='{env[key]}'" for key in ("XDG_CONFIG_HOME", "PATH") if key in env)
         extra = " ".join(f"{key}='{value}'" for key, value in env.items() if key == "NO_COLOR")
-        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "80", "-y", "24",
+        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(size[0]), "-y", str(size[1]),
                         f"env {exports} {extra} {line}"], check=True)
 
     def text(self, escapes=False):
@@ -60,11 +63,26 @@ class Screen:
             time.sleep(0.1)
         raise AssertionError(f"“{needle}” never appeared. The screen:\n{self.text()}")
 
+    def wait_for_lines(self, rows, timeout=20):
+        """The screen once the deck has redrawn itself for `rows` rows: its title on the first row
+        and its key help on the last (tmux keeps the old bottom rows when a window shrinks, so the
+        last row alone says nothing)."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            lines = self.text().splitlines()
+            if len(lines) >= rows and lines[0].startswith("Review") and lines[rows - 1].strip():
+                return lines
+            time.sleep(0.1)
+        raise AssertionError(f"never {rows} rows. The screen:\n{self.text()}")
+
     def keys(self, *keys):
         subprocess.run(["tmux", "send-keys", "-t", self.name, *keys], check=True)
 
     def type(self, text):
         subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", text], check=True)
+
+    def resize(self, columns, rows):
+        subprocess.run(["tmux", "resize-window", "-t", self.name, "-x", str(columns), "-y", str(rows)], check=True)
 
     def save(self, name):
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -195,3 +213,46 @@ def test_transactions_table(review_server, config):
                              capture_output=True, text=True, timeout=60)
     assert unknown.returncode != 0 and "No category is called “Nope”" in unknown.stderr
     assert "Usage" not in unknown.stderr
+
+
+def test_resize_redraws_and_ctrl_c_restores_the_terminal(review_server, config):
+    add(review_server, "Foxtrot Flowers", 6)
+    screen = Screen([str(BINARY), "review", "--server", review_server.url, "--month", MONTH], config, "resize")
+    try:
+        first = screen.wait_for("card 1 of")
+        assert first.splitlines()[23].strip().startswith("→ clear"), "the key help is on the last row"
+        screen.resize(100, 30)
+        taller = screen.wait_for_lines(30)
+        assert taller[29].strip().startswith("→ clear"), "redrawn for 30 rows:\n" + "\n".join(taller)
+        screen.resize(64, 20)
+        narrow = screen.wait_for_lines(20)
+        assert narrow[19].strip().startswith("→ clear")
+        box = next((line for line in narrow if line.startswith("┌")), "no card:\n" + "\n".join(narrow))
+        assert len(box) <= 64, "the card fits the narrower window"
+        assert all(len(line) <= 64 for line in narrow)
+        screen.save("resized")
+        screen.keys("C-c")
+        ended = screen.wait_for("REVIEW-ENDED-130")
+        modes = next(line for line in ended.splitlines() if line.startswith("MODES:"))
+        assert modes.split()[1:] == ["icanon", "echo"], "raw mode is undone: " + modes
+        assert "card 1 of" not in ended, "the alternate screen is left"
+    finally:
+        screen.close()
+    # Nothing was decided.
+    assert all(t["status"] == "uncleared" for t in review_server.api(
+        "GET", "/api/v1/transactions", params={"q": "Foxtrot"}).json()["transactions"])
+
+
+def test_transactions_page_by_page_in_a_terminal(review_server, config):
+    screen = Screen([str(BINARY), "transactions", "--server", review_server.url], config, "paging")
+    try:
+        first = screen.wait_for("50 shown; Enter for more")
+        assert re.search(r"^20\d\d-\d\d-\d\d ", first, re.MULTILINE), "rows start with their day"
+        screen.keys("Enter")
+        screen.wait_for("100 shown; Enter for more")
+        screen.type("q")
+        screen.keys("Enter")
+        ended = screen.wait_for("REVIEW-ENDED-0")
+        assert "Totals of the filter:" in ended and "transactions)" in ended
+    finally:
+        screen.close()

@@ -94,7 +94,8 @@ final class ReviewApp {
         await model.load(month: month)
         await afterLoad()
         for await key in terminal.keys {
-            if key == .interrupt { return }
+            // Ctrl-D leaves like q (Ctrl-C never gets here: Terminal restores and exits at once).
+            if key == .endOfInput { return }
             if key == .resize {
                 draw()
                 continue

@@ -9,8 +9,8 @@ import Foundation
 enum Key: Equatable, Sendable {
     case left, right, up, down, enter, escape, backspace
     case character(Character)
-    /// Ctrl-C or Ctrl-D: leave.
-    case interrupt
+    /// Ctrl-D: leave, like q.
+    case endOfInput
     /// The window changed size.
     case resize
 }
@@ -54,15 +54,26 @@ final class Terminal: @unchecked Sendable {
 
     deinit { restore() }
 
-    /// Puts the terminal back as it was; safe to call more than once.
+    /// Puts the terminal back as it was and ends `keys`; safe to call more than once.
     func restore() {
+        putBack()
+        continuation.finish()
+    }
+
+    /// Puts the terminal back and ends the program with `status` (Ctrl-C, SIGTERM, SIGHUP),
+    /// without ending `keys` first, which would let the program end on its own with status 0.
+    private func leave(status: Int32) -> Never {
+        putBack()
+        exit(status)
+    }
+
+    private func putBack() {
         lock.lock()
         defer { lock.unlock() }
         guard !restored else { return }
         restored = true
         write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-        continuation.finish()
     }
 
     /// Columns and rows.
@@ -96,8 +107,7 @@ final class Terminal: @unchecked Sendable {
                 if number == SIGWINCH {
                     self.continuation.yield(.resize)
                 } else {
-                    self.restore()
-                    exit(128 + number)
+                    self.leave(status: 128 + number)
                 }
             }
             source.resume()
@@ -105,13 +115,16 @@ final class Terminal: @unchecked Sendable {
         }
     }
 
-    /// A thread of its own blocks on reading the keyboard and turns bytes into keys.
+    /// A thread of its own blocks on reading the keyboard and turns bytes into keys. Ctrl-C is
+    /// handled here, not queued as a key, so it ends the program at once even while it waits for
+    /// the server: the terminal is put back and the exit status is the shell's for an interrupt.
     private func startReading() {
         let continuation = continuation
-        let thread = Thread {
+        let thread = Thread { [weak self] in
             var parser = KeyParser()
             var byte: UInt8 = 0
             while read(STDIN_FILENO, &byte, 1) == 1 {
+                if byte == 0x03 { self?.leave(status: 128 + SIGINT) }
                 // An escape alone is the Esc key; one followed at once by more bytes is a sequence.
                 let more = byte == 0x1B ? Self.moreWaiting(within: 30) : false
                 for key in parser.feed(byte, moreWaiting: more) { continuation.yield(key) }
@@ -165,7 +178,7 @@ struct KeyParser {
             return [.escape]
         case 0x0D, 0x0A: return [.enter]
         case 0x7F, 0x08: return [.backspace]
-        case 0x03, 0x04: return [.interrupt]
+        case 0x04: return [.endOfInput]
         case 0x20...0x7E: return [.character(Character(UnicodeScalar(byte)))]
         case 0xC0...0xF7:
             pending = [byte]
