@@ -8,18 +8,25 @@ import Observation
 /// a choice of where its transactions go.
 @MainActor @Observable
 public final class CategoriesViewModel {
+    /// The server the categories are read from and deleted on.
     public let client: BillfoldClient
     /// How long typing must pause before the search is sent.
     public let pause: TimeInterval
+    /// What the list shows now: loading, no categories, the categories, or why they could not be loaded.
     public private(set) var screen: ListScreen = .loading
+    /// The categories as last loaded, each with how many transactions use it.
     public private(set) var categories: [CategoryDTO] = []
+    /// The search text as typed, trimmed; empty lists every category.
     public private(set) var search = ""
+    /// The list's order: by name, newest first, or most used first.
     public private(set) var sort: CategorySort = .name
     /// How the last delete ended (queued when the server could not be reached).
     public private(set) var lastDelete: SaveResult?
     private var pendingSearch: Task<Void, Never>?
     private let sender: ChangeSender
 
+    /// `pause` is how long typing must stop before a search is sent; `queue` keeps a delete made while the
+    /// server cannot be reached (without one, such a delete is refused).
     public init(client: BillfoldClient, pause: TimeInterval = 0.3, queue: OfflineQueue? = nil) {
         self.client = client
         self.pause = pause
@@ -31,6 +38,7 @@ public final class CategoriesViewModel {
         if case .refused(let error) = lastDelete { error } else { nil }
     }
 
+    /// Loads the categories from `GET /api/v1/categories` with the current search and order.
     public func load() async {
         var query: [(String, String)] = [("sort", sort.rawValue)]
         if !search.isEmpty { query.append(("q", search)) }
@@ -57,6 +65,7 @@ public final class CategoriesViewModel {
     /// Waits for a search in flight.
     public func settle() async { await pendingSearch?.value }
 
+    /// Puts the list in another order and reloads it.
     public func sort(by order: CategorySort) async {
         sort = order
         await load()

@@ -9,21 +9,29 @@ import Observation
 /// category waits in the offline queue (when there is one).
 @MainActor @Observable
 public final class CategoryFormModel {
+    /// The server the category is saved to.
     public let client: BillfoldClient
     /// The category being edited; nil for a new one.
     public let editing: Int64?
+    /// The category's name; checked as it is typed.
     public var name = "" { didSet { check() } }
+    /// What the category is for, as typed; checked like the name.
     public var description = "" { didSet { check() } }
+    /// The group the category goes in; nil for the top level.
     public var groupID: Int64? { didSet { check() } }
+    /// The category holds other categories. Only a new category can be made a group.
     public var isGroup = false { didSet { check() } }
     /// Each field at fault with its message, as the person types.
     public private(set) var problems: [String: String] = [:]
+    /// A save is in flight.
     public private(set) var saving = false
     /// How the last save ended.
     public private(set) var lastSave: SaveResult?
     private var tree = CategoryTree([])
     private let sender: ChangeSender
 
+    /// `editing` fills the form from a category to change (nil for a new one); `queue` keeps a save made while
+    /// the server cannot be reached.
     public init(client: BillfoldClient, editing: Category? = nil, queue: OfflineQueue? = nil) {
         self.client = client
         self.sender = ChangeSender(client: client, queue: queue)
@@ -42,6 +50,7 @@ public final class CategoryFormModel {
         check()
     }
 
+    /// Nothing is at fault and no save is in flight: the Save button can be enabled.
     public var canSave: Bool { problems.isEmpty && !saving }
 
     private var draft: CategoryDraft {

@@ -15,6 +15,7 @@ import Logging
 /// the server answers a repeated write with its first answer, so nothing is applied twice.
 /// Cancelling the calling task cancels the request and any wait between attempts.
 public final class BillfoldClient: Sendable {
+    /// The server's address; a path prefix (e.g. `https://host/billfold`) is kept.
     public let baseURL: URL
     /// Sent as `Authorization: Bearer …`; never logged.
     public let token: String?
@@ -24,6 +25,8 @@ public final class BillfoldClient: Sendable {
     /// Seconds one attempt may take.
     let timeout: TimeInterval
 
+    /// `token` is nil before signing in; `retry` says which failures are sent again and how soon; `timeout` is
+    /// the seconds one attempt may take.
     public init(
         baseURL: URL, token: String?, session: URLSession = .shared, retry: RetryPolicy = RetryPolicy(),
         timeout: TimeInterval = 20, logger: Logger = Logger(label: "BillfoldKit")
@@ -49,8 +52,11 @@ public final class BillfoldClient: Sendable {
 
     /// An answer: status, headers (lowercased names) and body.
     public struct Answer: Sendable {
+        /// The HTTP status code.
         public var status: Int
+        /// The answer's headers, names lowercased (e.g. `x-request-id`).
         public var headers: [String: String]
+        /// The body as it came; empty for a 204.
         public var body: Data
     }
 

@@ -33,6 +33,7 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreadableAnswer
     }
 
+    /// What went wrong, for a screen to decide what to offer (try again, sign in again, fix a field).
     public var kind: Kind
     /// What to show the person.
     public var message: String
@@ -43,6 +44,7 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server's `X-Request-ID` for the answer, when it sent one.
     public var requestID: String?
 
+    /// `message` is what the person sees; `code`, `status` and `requestID` are for logs and support.
     public init(
         _ kind: Kind, message: String, code: String? = nil, status: Int? = nil, requestID: String? = nil
     ) {
@@ -53,6 +55,8 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         self.requestID = requestID
     }
 
+    /// The message, then the server's error code in brackets and the request id, when there are any,
+    /// e.g. "That is not there any more. [not_found] (request 4f2a…)".
     public var description: String {
         var text = message
         if let code { text += " [\(code)]" }

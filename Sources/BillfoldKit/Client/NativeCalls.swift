@@ -24,10 +24,12 @@ extension BillfoldClient {
         try await send(NativeAPI.me, as: MeResponse.self)
     }
 
+    /// The person's access tokens (label, when made, when last used), from `GET /api/v1/tokens`.
     public func tokens() async throws(ClientError) -> [TokenDTO] {
         try await send(NativeAPI.tokens, as: TokenListResponse.self).tokens
     }
 
+    /// Revokes an access token with `DELETE /api/v1/tokens/{id}`; whatever signed in with it must sign in again.
     public func revokeToken(_ id: Int64) async throws(ClientError) {
         try await send(NativeAPI.revokeToken, [id], body: Optional<Empty>.none)
     }
@@ -43,6 +45,7 @@ extension BillfoldClient {
         return try await send(NativeAPI.transactions, query: query, as: TransactionListResponse.self)
     }
 
+    /// One transaction, from `GET /api/v1/transactions/{id}`.
     public func transaction(_ id: Int64) async throws(ClientError) -> TransactionDTO {
         try await send(NativeAPI.transaction, [id], as: TransactionDTO.self)
     }
@@ -52,6 +55,7 @@ extension BillfoldClient {
         try await send(NativeAPI.transactionHistory, [id], as: TransactionHistoryResponse.self).edits.compactMap(\.edit)
     }
 
+    /// Adds a transaction with `POST /api/v1/transactions`; the transaction as saved.
     public func addTransaction(
         _ new: CreateTransactionRequest, idempotencyKey: IdempotencyKey = .fresh
     ) async throws(ClientError) -> TransactionDTO {
@@ -59,6 +63,8 @@ extension BillfoldClient {
             NativeAPI.addTransaction, body: new, idempotencyKey: idempotencyKey, as: TransactionDTO.self)
     }
 
+    /// Changes a transaction's fields with `PATCH /api/v1/transactions/{id}` (fields left nil stay as they are);
+    /// the transaction as saved.
     public func changeTransaction(
         _ id: Int64, _ change: UpdateTransactionRequest, idempotencyKey: IdempotencyKey = .fresh
     ) async throws(ClientError) -> TransactionDTO {

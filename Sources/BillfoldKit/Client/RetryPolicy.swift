@@ -9,8 +9,11 @@ public struct RetryPolicy: Sendable {
     public var attempts: Int
     /// The wait before the second attempt; each later one doubles it, up to `maximumDelay`.
     public var baseDelay: TimeInterval
+    /// The longest wait between attempts; a `Retry-After` over four times this gives up instead.
     public var maximumDelay: TimeInterval
 
+    /// `attempts` counts the first one (at least one is always made); the wait starts at `baseDelay` and doubles
+    /// after each attempt, up to `maximumDelay`.
     public init(attempts: Int = 4, baseDelay: TimeInterval = 0.5, maximumDelay: TimeInterval = 8) {
         self.attempts = max(1, attempts)
         self.baseDelay = baseDelay

@@ -9,6 +9,7 @@ import Observation
 /// and the awards earned last.
 @MainActor @Observable
 public final class HomeViewModel {
+    /// What the home screen shows; a UI switches on it.
     public enum Screen: Equatable, Sendable {
         case loading
         case loaded
@@ -20,30 +21,46 @@ public final class HomeViewModel {
 
     /// One category's spending in one currency.
     public struct Spending: Equatable, Sendable, Identifiable {
+        /// The category and the currency together, unique in the list.
         public var id: String { "\(categoryID.map(String.init) ?? "none")-\(money.currency.code)" }
+        /// The category's id; nil for spending without a category.
         public var categoryID: Int64?
         /// The category's name, or "Uncategorized".
         public var name: String
+        /// The category's colour name (e.g. "blue"); empty without a category.
         public var colour: String
         /// What went out, as a positive amount.
         public var money: Money
     }
 
+    /// The server the dashboard is read from.
     public let client: BillfoldClient
+    /// What the screen shows now: loading, the dashboard, or why it could not be loaded.
     public private(set) var screen: Screen = .loading
+    /// The person's language, time zone and currency, for showing dates and money.
     public private(set) var preferences = Preferences.standard
+    /// The month the spending is for, in the person's time zone; nil until the first load.
     public private(set) var month: Month?
+    /// How many transactions wait for review, all months together.
     public private(set) var uncleared = 0
+    /// The open projects, with how far along each is.
     public private(set) var projects: [ProjectDTO] = []
+    /// The first of the high-priority items, shown as "Up next".
     public private(set) var upNext: [ItemDTO] = []
+    /// The rest of the high-priority items, shown as "More to explore".
     public private(set) var moreToExplore: [ItemDTO] = []
+    /// This month's spending per category and currency: currency by currency, largest first within each.
     public private(set) var spending: [Spending] = []
+    /// The awards earned last.
     public private(set) var recentAwards: [AwardStanding] = []
 
+    /// Reads from `client`; nothing is loaded until `load()`.
     public init(client: BillfoldClient) {
         self.client = client
     }
 
+    /// Loads the preferences (`GET /api/v1/me`) and the dashboard (`GET /api/v1/home`); when that fails after
+    /// an earlier load, the last dashboard stays on screen.
     public func load() async {
         do {
             preferences = try await client.me().preferences

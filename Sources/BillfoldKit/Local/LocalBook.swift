@@ -49,7 +49,9 @@ public actor LocalBook: TransactionSource, ReviewSource {
         var transactions: [Entry]
     }
 
+    /// The book's JSON file.
     public let url: URL
+    /// Decisions are written back to the file, not only kept in memory.
     public let saving: Bool
     private var file: File
     private let book: [Transaction]
@@ -89,6 +91,7 @@ public actor LocalBook: TransactionSource, ReviewSource {
     private var transactions: [Transaction] { book.map { changed[$0.id] ?? $0 } }
     private var zone: TimeZone { TimeZone(identifier: file.preferences?.timeZone ?? "UTC") ?? .gmt }
 
+    /// The file's preferences, or the standard ones when it has none.
     public func preferences() async throws(ClientError) -> Preferences {
         guard let settings = file.preferences else { return .standard }
         return Preferences(
@@ -96,6 +99,7 @@ public actor LocalBook: TransactionSource, ReviewSource {
             currency: (try? Currency(code: settings.currency)) ?? .eur, deckSize: settings.deckSize)
     }
 
+    /// The file's categories; none when it lists none.
     public func categories() async throws(ClientError) -> CategoryTree {
         CategoryTree(
             (file.categories ?? []).map {
@@ -103,6 +107,7 @@ public actor LocalBook: TransactionSource, ReviewSource {
             })
     }
 
+    /// The file's account names by id.
     public func accountNames() async throws(ClientError) -> [Int64: String] {
         Dictionary((file.accounts ?? []).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
@@ -144,6 +149,7 @@ public actor LocalBook: TransactionSource, ReviewSource {
         return true
     }
 
+    /// A month's oldest uncleared transactions, at most `limit`; the current month when nil.
     public func cards(month: Month?, limit: Int) async throws(ClientError) -> ReviewCards {
         let month = month ?? Month(Date(), in: zone)
         let range = month.range(in: zone)
@@ -157,6 +163,8 @@ public actor LocalBook: TransactionSource, ReviewSource {
         }
     }
 
+    /// Clears the transaction, moving it to the chosen category for a recategorisation, in memory and, when
+    /// `saving`, in the file.
     public func apply(_ decision: ReviewDecision, key: String) async throws(ClientError) -> ReviewDeck.Outcome {
         guard var t = transactions.first(where: { $0.id == decision.transactionID }) else {
             return .failed("There is no transaction \(decision.transactionID) in the book.")
@@ -171,6 +179,7 @@ public actor LocalBook: TransactionSource, ReviewSource {
         return .applied
     }
 
+    /// The oldest of the twelve months before this one with uncleared transactions, and how many it has.
     public func lookback() async throws(ClientError) -> (month: Month, count: Int)? {
         let span = Month(Date(), in: zone).twelveMonthsBefore(in: zone)
         guard let oldest = oldestUncleared(in: span).first else { return nil }

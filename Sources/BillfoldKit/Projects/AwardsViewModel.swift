@@ -7,15 +7,21 @@ import Observation
 /// each with its progress in words ("7 of 10 items").
 @MainActor @Observable
 public final class AwardsViewModel {
+    /// The server the awards are read from.
     public let client: BillfoldClient
+    /// What the list shows now: loading, no awards, the awards, or why they could not be loaded.
     public private(set) var screen: ListScreen = .loading
+    /// The awards earned, latest first.
     public private(set) var earned: [AwardStanding] = []
+    /// The awards still to reach, closest first.
     public private(set) var toReach: [AwardStanding] = []
 
+    /// Reads from `client`; nothing is loaded until `load()`.
     public init(client: BillfoldClient) {
         self.client = client
     }
 
+    /// Loads the awards from `GET /api/v1/awards` and splits them into earned and still to reach.
     public func load() async {
         do {
             let standings = try await client.send(NativeAPI.awards, as: AwardListResponse.self).awards.map(\.standing)

@@ -8,15 +8,23 @@ import Observation
 /// reached waits in the offline queue and shows at once, in Core's order.
 @MainActor @Observable
 public final class ProjectViewModel {
+    /// The server the project and its items are read from and changed on.
     public let client: BillfoldClient
+    /// The project this screen shows.
     public let projectID: Int64
+    /// What the list shows now: loading, no items, the items, or why they could not be loaded.
     public private(set) var screen: ListScreen = .loading
+    /// The project itself; nil until the first load.
     public private(set) var project: ProjectDTO?
+    /// The project's items, in the chosen order.
     public private(set) var items: [ItemDTO] = []
+    /// The items' order: not done first, then by priority and newest (the default), by title, or newest first.
     public private(set) var sort: ItemSort = .default
+    /// How the last change ended (queued when the server could not be reached).
     public private(set) var lastSave: SaveResult?
     private let sender: ChangeSender
 
+    /// `projectID` is the project to show; `queue` keeps changes made while the server cannot be reached.
     public init(client: BillfoldClient, projectID: Int64, queue: OfflineQueue? = nil) {
         self.client = client
         self.projectID = projectID
@@ -28,6 +36,7 @@ public final class ProjectViewModel {
         Completion.percent(completed: items.filter(\.completed).count, of: items.count)
     }
 
+    /// Loads the project (`GET /api/v1/projects/{id}`) and its items in the chosen order.
     public func load() async {
         do {
             project = try await client.send(NativeAPI.project, [projectID], as: ProjectDTO.self)
@@ -40,6 +49,7 @@ public final class ProjectViewModel {
         }
     }
 
+    /// Puts the items in another order at once, then reloads them in it.
     public func sort(by order: ItemSort) async {
         sort = order
         reorder()

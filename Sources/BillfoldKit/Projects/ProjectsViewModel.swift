@@ -8,19 +8,25 @@ import Observation
 /// reached waits in the offline queue and shows at once.
 @MainActor @Observable
 public final class ProjectsViewModel {
+    /// The server the projects are read from and changed on.
     public let client: BillfoldClient
+    /// What the list shows now: loading, no projects, the projects, or why they could not be loaded.
     public private(set) var screen: ListScreen = .loading
+    /// The projects listed: the open ones, or the closed ones when `showingClosed`.
     public private(set) var projects: [ProjectDTO] = []
     /// Closed projects are listed instead of open ones.
     public private(set) var showingClosed = false
+    /// How the last change ended (queued when the server could not be reached).
     public private(set) var lastSave: SaveResult?
     private let sender: ChangeSender
 
+    /// `queue` keeps changes made while the server cannot be reached.
     public init(client: BillfoldClient, queue: OfflineQueue? = nil) {
         self.client = client
         self.sender = ChangeSender(client: client, queue: queue)
     }
 
+    /// Loads the open (or closed) projects from `GET /api/v1/projects`.
     public func load() async {
         do {
             projects = try await client.send(
@@ -72,6 +78,7 @@ public final class ProjectsViewModel {
         }
     }
 
+    /// Closes a project; it leaves the list of open projects.
     public func close(_ id: Int64) async {
         let outcome = await sender.send(
             NativeAPI.closeProject, [id], body: Optional<Empty>.none, summary: "Close project “\(title(of: id))”",
@@ -79,6 +86,7 @@ public final class ProjectsViewModel {
         settle(id, outcome) { $0.closed = true }
     }
 
+    /// Reopens a closed project; it leaves the list of closed projects.
     public func reopen(_ id: Int64) async {
         let outcome = await sender.send(
             NativeAPI.reopenProject, [id], body: Optional<Empty>.none,

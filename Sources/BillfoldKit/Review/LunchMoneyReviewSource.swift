@@ -32,6 +32,7 @@ public struct LunchMoneyReviewSource: ReviewSource {
         self.locale = Preferences.locales.contains { $0.id == locale } ? locale : "en-US"
     }
 
+    /// This source's `locale` and `zone`, with the account's primary currency from Lunch Money's `GET /v1/me`.
     public func preferences() async throws(ClientError) -> Preferences {
         struct Me: Decodable { var primary_currency: String? }
         let me = try await client.send(LunchMoneyAPI.me, as: Me.self)
@@ -40,6 +41,7 @@ public struct LunchMoneyReviewSource: ReviewSource {
             currency: (try? Currency(code: me.primary_currency ?? "")) ?? .eur, deckSize: Preferences.standard.deckSize)
     }
 
+    /// The categories from `GET /v1/categories`, flattened.
     public func categories() async throws(ClientError) -> CategoryTree {
         let answer = try await client.send(
             LunchMoneyAPI.categories, query: [("format", "flattened")], body: Empty?.none)
@@ -61,6 +63,8 @@ public struct LunchMoneyReviewSource: ReviewSource {
     /// Lunch Money names accounts on each transaction; `cards` passes them along.
     public func accountNames() async throws(ClientError) -> [Int64: String] { [:] }
 
+    /// A month's oldest uncleared transactions, at most `limit` (the current month when nil), with the names of
+    /// their accounts.
     public func cards(month: Month?, limit: Int) async throws(ClientError) -> ReviewCards {
         let month = month ?? Month(Date(), in: zone)
         let read = try await uncleared(from: month.firstDay, to: month.lastDay)
@@ -80,6 +84,7 @@ public struct LunchMoneyReviewSource: ReviewSource {
         return ReviewCards(month: month, cards: cards, remaining: read.count, accountNames: names)
     }
 
+    /// Clears the transaction with `PUT /v1/transactions/{id}`, setting its category too for a recategorisation.
     public func apply(_ decision: ReviewDecision, key: String) async throws(ClientError) -> ReviewDeck.Outcome {
         struct Update: Encodable {
             var transaction: Fields
@@ -108,6 +113,7 @@ public struct LunchMoneyReviewSource: ReviewSource {
         return answer.updated == false ? .failed("Lunch Money did not update it.") : .applied
     }
 
+    /// The oldest of the twelve months before this one with uncleared transactions, and how many it has.
     public func lookback() async throws(ClientError) -> (month: Month, count: Int)? {
         let current = Month(Date(), in: zone)
         let read = try await uncleared(

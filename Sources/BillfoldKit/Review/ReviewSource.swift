@@ -4,13 +4,16 @@ import Foundation
 
 /// A month's cards as a source gives them.
 public struct ReviewCards: Sendable, Equatable {
+    /// The month the cards are from.
     public var month: Month
+    /// The month's oldest uncleared transactions, oldest first, as many as the deck takes.
     public var cards: [Transaction]
     /// Uncleared in that month, the cards included.
     public var remaining: Int
     /// Names of the cards' accounts, for sources that name them with the transactions.
     public var accountNames: [Int64: String]
 
+    /// `accountNames` is left empty by sources whose account names come separately (`accountNames()`).
     public init(month: Month, cards: [Transaction], remaining: Int, accountNames: [Int64: String] = [:]) {
         self.month = month
         self.cards = cards
@@ -41,23 +44,30 @@ public protocol ReviewSource: Sendable {
 }
 
 extension ReviewSource {
+    /// None: a source's decisions cannot wait in the offline queue unless it says how.
     public func queuedChange(for decision: ReviewDecision, key: String, summary: String) -> QueuedChange? { nil }
 }
 
 /// The review deck over Billfold's native API.
 public struct NativeReviewSource: ReviewSource {
+    /// The server the deck is read from and its decisions are sent to.
     public let client: BillfoldClient
 
+    /// Reads and sends through `client`.
     public init(client: BillfoldClient) { self.client = client }
 
+    /// The signed-in person's preferences, from `GET /api/v1/me`.
     public func preferences() async throws(ClientError) -> Preferences { try await client.me().preferences }
 
+    /// The person's categories, from `GET /api/v1/categories`.
     public func categories() async throws(ClientError) -> CategoryTree { try await client.categoryTree() }
 
+    /// The person's account names by id, from `GET /api/v1/accounts`.
     public func accountNames() async throws(ClientError) -> [Int64: String] {
         Dictionary(try await client.accounts().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// A month's deck from `GET /api/v1/review/deck` (the current month when nil), at most `limit` cards.
     public func cards(month: Month?, limit: Int) async throws(ClientError) -> ReviewCards {
         let deck = try await client.reviewDeck(month: month)
         do {
@@ -69,6 +79,7 @@ public struct NativeReviewSource: ReviewSource {
         }
     }
 
+    /// Sends one decision to `POST /api/v1/review/batches`, with `key` as its Idempotency-Key.
     public func apply(_ decision: ReviewDecision, key: String) async throws(ClientError) -> ReviewDeck.Outcome {
         let answer = try await client.applyReview([decision], key: key)
         guard let item = answer.items.first else {
@@ -81,6 +92,7 @@ public struct NativeReviewSource: ReviewSource {
         }
     }
 
+    /// The oldest month with uncleared transactions, and how many, from `GET /api/v1/review/lookback`.
     public func lookback() async throws(ClientError) -> (month: Month, count: Int)? {
         guard let found = try await client.lookback(), let month = try? Month(parsing: found.month) else {
             return nil
@@ -88,6 +100,8 @@ public struct NativeReviewSource: ReviewSource {
         return (month, found.count)
     }
 
+    /// The decision as a `POST /api/v1/review/batches` for the offline queue, keyed by `key`; nil when `key`
+    /// is not a UUID.
     public func queuedChange(for decision: ReviewDecision, key: String, summary: String) -> QueuedChange? {
         guard let id = UUID(uuidString: key) else { return nil }
         return try? QueuedChange(

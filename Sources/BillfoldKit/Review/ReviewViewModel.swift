@@ -25,6 +25,7 @@ public final class ReviewViewModel {
 
     /// One decision's progress while applying.
     public struct Item: Equatable, Sendable, Identifiable {
+        /// Where a decision is: waiting to be sent, applied, already so, waiting in the queue, or failed with why.
         public enum Progress: Equatable, Sendable {
             case pending
             case applied
@@ -34,36 +35,49 @@ public final class ReviewViewModel {
             case failed(String)
         }
 
+        /// The transaction the decision is for.
         public var id: Int64 { decision.transactionID }
+        /// What the person decided for the card: clear it, or move it to a category.
         public var decision: ReviewDecision
+        /// The card's payee, for the progress list.
         public var payee: String
+        /// How far the decision has got.
         public var progress: Progress
         /// Sent with the decision; kept when no answer came (it may have been applied), new after
         /// the server refused it (nothing was applied).
         var key: String
     }
 
+    /// Where the cards come from and the decisions go.
     public let source: any ReviewSource
     /// Where decisions wait when the server cannot be reached (native API only).
     public let queue: OfflineQueue?
+    /// Core's deck: the cards, which one is on top, and the decisions so far.
     public private(set) var deck: ReviewDeck
+    /// The month the cards are from; nil until loaded.
     public private(set) var month: Month?
+    /// The categories, for the picker and the card's category line.
     public private(set) var categories = CategoryTree([])
+    /// Account names by id, for the card's account line.
     public private(set) var accountNames: [Int64: String] = [:]
+    /// The person's language, time zone and deck size.
     public private(set) var preferences = Preferences.standard
     /// Uncleared in the month, the cards included, when the deck was loaded.
     public private(set) var remaining = 0
+    /// Each decision with its progress, once the last card is decided.
     public private(set) var items: [Item] = []
     /// "You have uncleared transactions from March 2026": the month and how many.
     public private(set) var lookbackOffer: (month: Month, count: Int)?
     private var loadFailure: ClientError?
 
+    /// `queue` keeps decisions that got no answer while the server could not be reached (native API only).
     public init(source: any ReviewSource, queue: OfflineQueue? = nil) {
         self.source = source
         self.queue = queue
         self.deck = ReviewDeck(limit: Preferences.standard.deckSize)
     }
 
+    /// What to show now, from the deck's phase.
     public var screen: Screen {
         switch deck.phase {
         case .fetching: .loading
@@ -79,6 +93,7 @@ public final class ReviewViewModel {
     public var card: Transaction? { deck.current }
     /// "3 of 12".
     public var position: (current: Int, total: Int) { (deck.position + 1, deck.cards.count) }
+    /// There is a step to take back.
     public var canUndo: Bool { deck.canUndo }
 
     /// The month's name in the person's language, e.g. "November 2026".
@@ -143,6 +158,7 @@ public final class ReviewViewModel {
         startApplyingIfFinished()
     }
 
+    /// Takes back the last step; its card is on top again.
     public func undo() { deck.undo() }
 
     private func startApplyingIfFinished() {

@@ -7,6 +7,7 @@ import Observation
 /// is sent, and an earlier check still running is cancelled.
 @MainActor @Observable
 public final class TokenCheckModel {
+    /// Where the check is: nothing typed, waiting for the server, valid (whom it signs in as), or invalid (why).
     public enum State: Equatable, Sendable {
         case idle
         case checking
@@ -14,12 +15,15 @@ public final class TokenCheckModel {
         case invalid(String)
     }
 
+    /// The server the token is checked against.
     public let server: URL
     /// How long typing must pause before the token is sent.
     public let pause: TimeInterval
+    /// The check's state, for the form to show.
     public private(set) var state: State = .idle
     private var pending: Task<Void, Never>?
 
+    /// `server` is where the token is checked; `pause` is how long typing must stop before it is sent.
     public init(server: URL, pause: TimeInterval = 0.4) {
         self.server = server
         self.pause = pause

@@ -41,9 +41,12 @@ public enum ChangeOutcome<Answer: Sendable>: Sendable {
 /// Every screen that changes something sends through one of these, so the rule of what waits and
 /// what is refused is the same everywhere.
 public struct ChangeSender: Sendable {
+    /// The server changes are sent to.
     public let client: BillfoldClient
+    /// Where changes wait while the server cannot be reached; nil to refuse them instead.
     public let queue: OfflineQueue?
 
+    /// Without a `queue`, a change the server cannot be reached for is refused rather than kept.
     public init(client: BillfoldClient, queue: OfflineQueue? = nil) {
         self.client = client
         self.queue = queue

@@ -7,15 +7,21 @@ import Foundation
 public struct QueuedChange: Codable, Sendable, Equatable, Identifiable {
     /// Also the change's Idempotency-Key.
     public let id: UUID
+    /// The HTTP method, e.g. "PATCH".
     public var method: String
     /// The endpoint's template, e.g. `/api/v1/transactions/{id}`.
     public var template: String
+    /// The values for the template's placeholders, in order.
     public var parameters: [String]
+    /// The JSON body as it will be sent; nil for none.
     public var body: Data?
     /// What the person did, e.g. "Clear “Bakery”".
     public var summary: String
+    /// When the change was made.
     public var queuedAt: Date
 
+    /// The request to `endpoint` with `parameters` and `body` (encoded now); `summary` is the line the person
+    /// sees, and `id` is also the Idempotency-Key.
     public init(
         _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible] = [], body: (some Encodable)?,
         summary: String, id: UUID = UUID(), queuedAt: Date = Date()
@@ -43,8 +49,11 @@ public struct ReplayReport: Sendable, Equatable {
     /// Still waiting, because the server could not be reached again.
     public var waiting: Int = 0
 
+    /// A change the server refused, with why.
     public struct Refusal: Sendable, Equatable {
+        /// The change that was refused.
         public var change: QueuedChange
+        /// The server's reason, to show the person.
         public var error: ClientError
     }
 }
@@ -54,7 +63,9 @@ public struct ReplayReport: Sendable, Equatable {
 /// refuses is dropped and reported, never retried forever; a change that cannot be sent because
 /// the server is still unreachable stays, with everything after it.
 public actor OfflineQueue {
+    /// The file the queue is kept in.
     public let file: URL
+    /// The changes waiting, oldest first.
     public private(set) var changes: [QueuedChange]
 
     /// Opens the queue in `file`, reading what an earlier run left there.
@@ -84,6 +95,7 @@ public actor OfflineQueue {
         return try OfflineQueue(file: folder.appendingPathComponent("offline-queue-\(name).json"))
     }
 
+    /// Adds a change at the end and writes the file at once.
     public func enqueue(_ change: QueuedChange) throws {
         changes.append(change)
         try persist()

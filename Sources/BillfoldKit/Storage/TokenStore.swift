@@ -15,11 +15,14 @@ public protocol TokenStore: Sendable {
 
 /// A server and the token that signs in to it, and whom it signs in as.
 public struct SavedSignIn: Codable, Sendable, Equatable {
+    /// The server's address.
     public var server: URL
+    /// The access token; a secret, never shown or logged.
     public var token: String
     /// Shown as "Signed in as …".
     public var email: String
 
+    /// `email` is whom the token signs in as.
     public init(server: URL, token: String, email: String) {
         self.server = server
         self.token = token
@@ -29,8 +32,11 @@ public struct SavedSignIn: Codable, Sendable, Equatable {
 
 /// Why a saved sign-in could not be read or written.
 public struct TokenStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong and what to do about it, for the person.
     public var message: String
+    /// An error that shows `message`.
     public init(_ message: String) { self.message = message }
+    /// The message alone.
     public var description: String { message }
 }
 
@@ -39,8 +45,10 @@ public struct TokenStoreError: Error, Sendable, Equatable, CustomStringConvertib
 /// owner can enter (0700). A file that others can read is refused rather than used: the token may
 /// already have leaked, and the person should know.
 public struct FileTokenStore: TokenStore {
+    /// The file the sign-in is kept in.
     public let file: URL
 
+    /// Keeps the sign-in in `file`; `standard()` gives the usual place.
     public init(file: URL) { self.file = file }
 
     /// The standard place for this user.
@@ -53,6 +61,8 @@ public struct FileTokenStore: TokenStore {
         return FileTokenStore(file: base.appendingPathComponent("billfold").appendingPathComponent("signin.json"))
     }
 
+    /// The saved sign-in, or nil when there is no file; refuses a file others can read, as its token may have
+    /// leaked.
     public func load() throws -> SavedSignIn? {
         let manager = FileManager.default
         guard manager.fileExists(atPath: file.path) else { return nil }
@@ -70,6 +80,7 @@ public struct FileTokenStore: TokenStore {
         }
     }
 
+    /// Writes the sign-in readable by its owner only, making the folder when needed.
     public func save(_ signIn: SavedSignIn) throws {
         let manager = FileManager.default
         let folder = file.deletingLastPathComponent()
@@ -80,6 +91,7 @@ public struct FileTokenStore: TokenStore {
         try AtomicFile.write(try JSONEncoder().encode(signIn), to: file, permissions: 0o600)
     }
 
+    /// Deletes the file (signing out); nothing to do when there is none.
     public func delete() throws {
         guard FileManager.default.fileExists(atPath: file.path) else { return }
         try FileManager.default.removeItem(at: file)
@@ -89,14 +101,17 @@ public struct FileTokenStore: TokenStore {
 #if canImport(Security)
     /// The token in the Keychain (iOS, macOS): a generic password item per service name.
     public struct KeychainTokenStore: TokenStore {
+        /// The Keychain service the item is kept under.
         public let service: String
 
+        /// `service` names the Keychain item; "Billfold" by default.
         public init(service: String = "Billfold") { self.service = service }
 
         private var query: [String: Any] {
             [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service]
         }
 
+        /// The saved sign-in from the Keychain, or nil when there is none.
         public func load() throws -> SavedSignIn? {
             var item: CFTypeRef?
             var search = query
@@ -110,6 +125,7 @@ public struct FileTokenStore: TokenStore {
             return try JSONDecoder().decode(SavedSignIn.self, from: data)
         }
 
+        /// Replaces the Keychain item with this sign-in, readable once the device has been unlocked after a restart.
         public func save(_ signIn: SavedSignIn) throws {
             try delete()
             var item = query
@@ -121,6 +137,7 @@ public struct FileTokenStore: TokenStore {
             }
         }
 
+        /// Deletes the Keychain item (signing out); nothing to do when there is none.
         public func delete() throws {
             let status = SecItemDelete(query as CFDictionary)
             guard status == errSecSuccess || status == errSecItemNotFound else {

@@ -8,27 +8,37 @@ import Observation
 /// offline queue (when there is one) and is sent when the connection returns.
 @MainActor @Observable
 public final class TransactionDetailViewModel {
+    /// What the screen shows: loading, the transaction, or why it could not be loaded.
     public enum Screen: Equatable, Sendable {
         case loading
         case loaded
         case failed(ClientError)
     }
 
+    /// The server the transaction is read from and changed on.
     public let client: BillfoldClient
+    /// The transaction shown.
     public let id: Int64
     private let sender: ChangeSender
+    /// What to show now; a UI switches on it.
     public private(set) var screen: Screen = .loading
+    /// The transaction; nil until loaded.
     public private(set) var transaction: Transaction?
+    /// What the person changed on it before, newest first.
     public private(set) var history: [TransactionEdit] = []
+    /// How the last save ended (queued when the server could not be reached).
     public private(set) var lastSave: SaveResult?
+    /// A save is in flight.
     public private(set) var saving = false
 
+    /// `id` is the transaction to show; `queue` keeps a change made while the server cannot be reached.
     public init(client: BillfoldClient, id: Int64, queue: OfflineQueue? = nil) {
         self.client = client
         self.id = id
         self.sender = ChangeSender(client: client, queue: queue)
     }
 
+    /// Loads the transaction (`GET /api/v1/transactions/{id}`) and what was changed on it.
     public func load() async {
         do {
             transaction = try await client.transaction(id).transaction()

@@ -4,11 +4,14 @@ import Foundation
 
 /// One page of a transaction list, and the totals of the whole filter, one per currency.
 public struct TransactionPage: Sendable, Equatable {
+    /// The page's transactions, newest first.
     public var transactions: [Transaction]
     /// Where the next page starts; nil on the last one.
     public var nextCursor: String?
+    /// The totals of the whole filter, one per currency, not only of this page.
     public var totals: [CurrencyTotal]
 
+    /// `nextCursor` is nil on the last page; `totals` are the whole filter's.
     public init(transactions: [Transaction], nextCursor: String?, totals: [CurrencyTotal]) {
         self.transactions = transactions
         self.nextCursor = nextCursor
@@ -28,18 +31,24 @@ public protocol TransactionSource: Sendable {
 
 /// The transaction screens over Billfold's native API.
 public struct NativeTransactionSource: TransactionSource {
+    /// The server transactions are read from.
     public let client: BillfoldClient
     private let review: NativeReviewSource
 
+    /// Reads through `client`.
     public init(client: BillfoldClient) {
         self.client = client
         review = NativeReviewSource(client: client)
     }
 
+    /// The signed-in person's preferences, from `GET /api/v1/me`.
     public func preferences() async throws(ClientError) -> Preferences { try await review.preferences() }
+    /// The person's categories, from `GET /api/v1/categories`.
     public func categories() async throws(ClientError) -> CategoryTree { try await review.categories() }
+    /// The person's account names by id, from `GET /api/v1/accounts`.
     public func accountNames() async throws(ClientError) -> [Int64: String] { try await review.accountNames() }
 
+    /// One page of the filter from `GET /api/v1/transactions`, with the whole filter's totals per currency.
     public func page(_ filter: TransactionFilter, after cursor: String?, limit: Int) async throws(ClientError)
         -> TransactionPage
     {

@@ -8,6 +8,7 @@ import Observation
 /// currencies). A UI switches on `screen`.
 @MainActor @Observable
 public final class TransactionsViewModel {
+    /// What the list shows; a UI switches on it.
     public enum Screen: Equatable, Sendable {
         case loading
         /// Nothing matches the filter.
@@ -21,20 +22,33 @@ public final class TransactionsViewModel {
 
     /// One line of the category filter: groups with their categories indented under them.
     public struct CategoryOption: Equatable, Sendable, Identifiable {
+        /// The category's or group's id.
         public var id: Int64
+        /// The name shown in the filter.
         public var name: String
+        /// A group: choosing it matches the categories in it too.
         public var isGroup: Bool
+        /// How far in to draw the line: 0 at the top level, 1 for a category in a group.
         public var indent: Int
     }
 
+    /// Where the transactions come from: the server, or a local book.
     public let source: any TransactionSource
+    /// How many transactions one page asks for.
     public let pageSize: Int
+    /// What the list shows now.
     public private(set) var screen: Screen = .loading
+    /// The filter the list shows; `load(_:)` changes it.
     public private(set) var filter = TransactionFilter()
+    /// The transactions loaded so far, newest first.
     public private(set) var transactions: [Transaction] = []
+    /// The whole filter's totals, one per currency.
     public private(set) var totals: [CurrencyTotal] = []
+    /// The categories, for the filter and each row's category.
     public private(set) var categories = CategoryTree([])
+    /// Account names by id, for each row's account.
     public private(set) var accountNames: [Int64: String] = [:]
+    /// The person's language, time zone and currency, for showing dates and money.
     public private(set) var preferences = Preferences.standard
     /// A next page exists.
     public private(set) var hasMore = false
@@ -42,6 +56,7 @@ public final class TransactionsViewModel {
     public private(set) var moreFailed: ClientError?
     private var nextCursor: String?
 
+    /// Reads from `source`, `pageSize` transactions at a time; nothing is loaded until `load(_:)`.
     public init(source: any TransactionSource, pageSize: Int = PageSize.default) {
         self.source = source
         self.pageSize = pageSize
@@ -83,6 +98,7 @@ public final class TransactionsViewModel {
 
     /// The same filter again (pull to refresh, or after a failure).
     public func refresh() async { await load() }
+    /// After a failure: the same filter again.
     public func retry() async { await load() }
 
     /// The next page, appended.
@@ -104,10 +120,13 @@ public final class TransactionsViewModel {
         while hasMore, moreFailed == nil { await loadMore() }
     }
 
+    /// A row's category: its name, "Uncategorized", or "Unknown category (id N)" when the id is not among the
+    /// categories.
     public func categoryName(of transaction: Transaction) -> String {
         categories.name(of: transaction.categoryID)
     }
 
+    /// A row's account: its name, or "Account N" when the account is not known.
     public func accountName(of transaction: Transaction) -> String {
         accountNames[transaction.accountID] ?? "Account \(transaction.accountID)"
     }
