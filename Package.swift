@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     ],
     targets: [
         .target(name: "BillfoldCore"),
@@ -40,7 +41,8 @@ let package = Package(
                 "BillfoldCore", "BillfoldAPI", "BillfoldImport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "BillfoldImport", dependencies: ["BillfoldCore"]),
+        .target(
+            name: "BillfoldImport", dependencies: ["BillfoldCore", .product(name: "CSV", package: "CSV.swift")]),
         .target(
             name: "BillfoldStore",
             dependencies: [

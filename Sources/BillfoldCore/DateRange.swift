@@ -12,6 +12,14 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.day = day
     }
 
+    /// The day, or nil when the calendar has none such (31 April, 29 February 2023).
+    public static func checked(year: Int, month: Int, day: Int) -> Day? {
+        guard (1...12).contains(month), (1...ISO8601Text.daysIn(month: month, year: year)).contains(day) else {
+            return nil
+        }
+        return Day(year: year, month: month, day: day)
+    }
+
     /// Parses `YYYY-MM-DD`; `field` names the input in the error.
     public init(parsing text: String, field: String) throws(BillfoldError) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

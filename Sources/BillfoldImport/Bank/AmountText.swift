@@ -1,0 +1,96 @@
+import BillfoldCore
+import Foundation
+
+/// The character that separates whole units from cents in a file's amounts.
+public enum DecimalSeparator: String, Sendable, Codable, CaseIterable {
+    case point = "."
+    case comma = ","
+
+    /// The separator a column's amounts use: a comma when some amount ends in a comma and one or
+    /// two digits ("12,5", "1.234,56"), a point otherwise ("1,234" is a thousand and some).
+    public static func guess(_ samples: some Sequence<String>) -> DecimalSeparator {
+        var commaVotes = 0
+        var pointVotes = 0
+        for sample in samples {
+            let digitsAndMarks = sample.filter { $0.isNumber || $0 == "," || $0 == "." }
+            guard let last = digitsAndMarks.lastIndex(where: { $0 == "," || $0 == "." }) else { continue }
+            let after = digitsAndMarks.distance(from: last, to: digitsAndMarks.endIndex) - 1
+            let mark = digitsAndMarks[last]
+            let both = digitsAndMarks.contains(",") && digitsAndMarks.contains(".")
+            if both || after != 3 {
+                if mark == "," { commaVotes += 1 } else { pointVotes += 1 }
+            }
+        }
+        return commaVotes > pointVotes ? .comma : .point
+    }
+}
+
+/// Amounts as banks write them: `1,234.56`, `1.234,56`, `1 234,56`, `1'234.56`, `(12.34)`,
+/// `-12.34`, `12.34-`, `+ 67.40`, `−12.34`, with a currency sign or code around them (`£1,183.23`,
+/// `-$7,971.39`, `12,00 EUR`). The result is exact, in the currency's minor units.
+public enum AmountText {
+    /// Reads `text` in `currency`; the message says what is wrong in a person's words.
+    public static func money(_ text: String, decimal: DecimalSeparator, currency: Currency) throws(BillfoldError)
+        -> Money
+    {
+        let raw = text.trimmingCharacters(in: .whitespaces)
+        var negative = false
+        var body = Substring(raw)
+        func refuse(_ why: String = "") -> BillfoldError {
+            BillfoldError(.invalidAmount, "“\(raw)” is not an amount\(why).")
+        }
+        if body.hasPrefix("(") && body.hasSuffix(")") {
+            negative = true
+            body = body.dropFirst().dropLast()
+        }
+        // Currency signs anywhere and a code before or after ("EUR 12,00", "12,00 EUR") carry no amount.
+        body = Substring(body.filter { !$0.isCurrencySymbol }.trimmingCharacters(in: .whitespaces))
+        if let code = body.prefix(while: \.isLetter).nonEmpty, code.count <= 3 {
+            body = Substring(body.dropFirst(code.count).trimmingCharacters(in: .whitespaces))
+        }
+        let trailing = body.reversed().prefix(while: \.isLetter)
+        if !trailing.isEmpty, trailing.count <= 3 {
+            body = Substring(body.dropLast(trailing.count).trimmingCharacters(in: .whitespaces))
+        }
+        if let first = body.first, "-−+".contains(first) {
+            negative = negative || first != "+"
+            body = Substring(body.dropFirst().trimmingCharacters(in: .whitespaces))
+        } else if let last = body.last, "-−+".contains(last) {
+            negative = negative || last != "+"
+            body = Substring(body.dropLast().trimmingCharacters(in: .whitespaces))
+        }
+        guard !body.isEmpty else { throw refuse() }
+        // Thousands are grouped with the other mark, a space (also no-break) or an apostrophe (Swiss).
+        let grouping: Set<Character> = [decimal == .comma ? "." : ",", " ", "'", "’", "\u{00A0}", "\u{202F}"]
+        var whole = ""
+        var fraction: String?
+        for character in body {
+            if character.isASCII, character.isNumber {
+                if fraction == nil { whole.append(character) } else { fraction!.append(character) }
+            } else if String(character) == decimal.rawValue {
+                guard fraction == nil else { throw refuse(": it has two decimal marks") }
+                fraction = ""
+            } else if grouping.contains(character), fraction == nil {
+                continue
+            } else {
+                throw refuse()
+            }
+        }
+        guard !whole.isEmpty || !(fraction ?? "").isEmpty else { throw refuse() }
+        let decimals = fraction?.count ?? 0
+        guard decimals <= currency.minorUnits else {
+            throw BillfoldError(
+                .invalidAmount, "“\(raw)” has \(decimals) decimals; \(currency.code) has \(currency.minorUnits).")
+        }
+        let digits = (whole.isEmpty ? "0" : whole) + (decimals > 0 ? "." + fraction! : "")
+        do {
+            return try Money(parsing: (negative ? "-" : "") + digits, currency: currency).checkedLimit()
+        } catch {
+            throw refuse(": \(error.message)")
+        }
+    }
+}
+
+extension Substring {
+    fileprivate var nonEmpty: Substring? { isEmpty ? nil : self }
+}

@@ -1,0 +1,76 @@
+import BillfoldCore
+import Foundation
+
+/// What a person chose for a file: everything is optional, and what is left open is detected.
+public struct BankFileOptions: Sendable, Equatable {
+    /// The format; detected from the content when nil.
+    public var format: BankFormat?
+    /// The account's currency, for formats and files that do not name one (QIF, most CSV).
+    public var currency: Currency?
+    /// The CSV mapping (CSV only).
+    public var mapping: CSVMapping
+    /// The order of day, month and year, for CSV and QIF.
+    public var dateOrder: DateOrder?
+
+    public init(
+        format: BankFormat? = nil, currency: Currency? = nil, mapping: CSVMapping = CSVMapping(),
+        dateOrder: DateOrder? = nil
+    ) {
+        self.format = format
+        self.currency = currency
+        self.mapping = mapping
+        self.dateOrder = dateOrder
+    }
+}
+
+/// Reads any bank file Billfold knows: detects the encoding and the format, refuses what is not
+/// a bank export with what it is, and reads the whole file before anything is written.
+public enum BankFileReader {
+    /// A file read, with the CSV mapping as completed (nil for other formats).
+    public struct Read: Sendable {
+        public var reading: BankFileReading
+        public var csv: CSVBankReader.Result?
+    }
+
+    /// The format `text` is in, or nil when it is none Billfold reads.
+    public static func detect(_ text: String) -> BankFormat? {
+        if OFXReader.recognises(text) { return .ofx }
+        if CAMTReader.recognises(text) { return .camt }
+        if QIFReader.recognises(text) { return .qif }
+        let start = text.prefix(200).trimmingCharacters(in: .whitespacesAndNewlines)
+        if start.hasPrefix("{") || start.hasPrefix("[") || start.hasPrefix("<") { return nil }
+        return .csv
+    }
+
+    public static func read(_ data: Data, options: BankFileOptions = BankFileOptions()) throws(BillfoldError) -> Read {
+        let (text, encoding) = try FileText.decode(data, as: options.mapping.encoding)
+        guard let format = options.format ?? detect(text) else {
+            let start = text.prefix(200).trimmingCharacters(in: .whitespacesAndNewlines)
+            let what =
+                start.hasPrefix("<") ? "an XML file that is not a CAMT.053 statement" : "JSON, not a bank statement"
+            throw BillfoldError(
+                .invalidImportFile,
+                "This is \(what). Billfold reads CSV, OFX/QFX, QIF and CAMT.053 (and PAYBACK and Lunch Money JSON through their own imports)."
+            )
+        }
+        switch format {
+        case .ofx:
+            return Read(reading: try OFXReader.read(text))
+        case .camt:
+            // The XML parser reads the bytes itself, with the encoding the file declares.
+            return Read(reading: try CAMTReader.read(data))
+        case .qif:
+            guard let currency = options.currency else {
+                throw BillfoldError.validation(
+                    "currency", "QIF files name no currency: say which currency the account is in.")
+            }
+            return Read(reading: try QIFReader.read(text, currency: currency, dateOrder: options.dateOrder))
+        case .csv:
+            var mapping = options.mapping
+            mapping.dateOrder = mapping.dateOrder ?? options.dateOrder
+            var result = try CSVBankReader.read(text, mapping: mapping, currency: options.currency)
+            result.mapping.encoding = encoding
+            return Read(reading: result.reading, csv: result)
+        }
+    }
+}

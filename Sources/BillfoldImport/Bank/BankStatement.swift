@@ -1,0 +1,141 @@
+import BillfoldCore
+import Foundation
+
+/// The bank file formats Billfold reads (QFX is OFX with Quicken's additions).
+public enum BankFormat: String, Sendable, Codable, CaseIterable {
+    case csv, ofx, qif, camt
+
+    /// What a person calls it.
+    public var label: String {
+        switch self {
+        case .csv: "CSV"
+        case .ofx: "OFX/QFX"
+        case .qif: "QIF"
+        case .camt: "CAMT.053"
+        }
+    }
+}
+
+/// The account a statement is for, as the file names it.
+public struct StatementAccount: Hashable, Sendable {
+    /// The bank's number for it (ACCTID, IBAN), when the file says.
+    public var number: String?
+    /// What the file calls it (CHECKING, CREDITCARD, a QIF account name).
+    public var kind: String?
+    /// The currency the file gives for the account, when it does.
+    public var currency: Currency?
+
+    public init(number: String? = nil, kind: String? = nil, currency: Currency? = nil) {
+        self.number = number
+        self.kind = kind
+        self.currency = currency
+    }
+
+    /// A name for a Billfold account made from it, e.g. "Checking 815-30219-12345-EOP".
+    public var suggestedName: String? {
+        guard let number, !number.isEmpty else { return nil }
+        let kind = (kind ?? "").lowercased().replacingOccurrences(of: "_", with: " ")
+        let label =
+            switch kind {
+            case "checking": "Checking"
+            case "savings": "Savings"
+            case "creditcard", "credit card", "ccard": "Credit card"
+            case "moneymrkt": "Money market"
+            case "": "Account"
+            default: kind.prefix(1).uppercased() + kind.dropFirst()
+            }
+        return "\(label) \(number)"
+    }
+}
+
+/// One booking read from a bank file, before it belongs to a Billfold account.
+public struct StatementEntry: Sendable, Equatable {
+    /// The booking day as the bank states it.
+    public var day: Day
+    /// Signed for the account holder: money out is negative.
+    public var amount: Money
+    public var payee: String
+    public var notes: String
+    /// A category name the file gives (a CSV column, QIF's `L`), if any.
+    public var category: String?
+    /// The bank's own id for the booking (OFX FITID, CAMT reference, a CSV id column).
+    public var bankID: String?
+    /// Where it is in the file, for messages: "line 17", "transaction 3".
+    public var place: String
+
+    public init(
+        day: Day, amount: Money, payee: String, notes: String = "", category: String? = nil, bankID: String? = nil,
+        place: String
+    ) {
+        self.day = day
+        self.amount = amount
+        self.payee = payee
+        self.notes = notes
+        self.category = category
+        self.bankID = bankID
+        self.place = place
+    }
+}
+
+/// The bookings of one account in a file.
+public struct Statement: Sendable, Equatable {
+    public var account: StatementAccount
+    public var entries: [StatementEntry]
+
+    public init(account: StatementAccount, entries: [StatementEntry]) {
+        self.account = account
+        self.entries = entries
+    }
+
+    /// Each entry's key for recognising it when the same file, or a statement overlapping it,
+    /// comes again: the bank's id where the format has one, otherwise a fingerprint of the day,
+    /// amount and payee with the number of the equal entries before it in this statement, so two
+    /// real coffees of the same price on one day are both kept, and kept once.
+    public var importKeys: [String] {
+        var seen: [String: Int] = [:]
+        var idsSeen = Set<String>()
+        return entries.map { entry in
+            if let id = entry.bankID, !id.isEmpty, idsSeen.insert(id).inserted { return "id:" + id }
+            let payee = entry.payee.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let print = "\(entry.day)|\(entry.amount.minorUnits)|\(entry.amount.currency.code)|\(payee.prefix(200))"
+            seen[print, default: 0] += 1
+            return "fp:\(print)|\(seen[print]!)"
+        }
+    }
+}
+
+/// A row or element that could not be read, with why.
+public struct UnreadableRow: Sendable, Equatable, CustomStringConvertible {
+    /// "line 17", "STMTTRN 3", "Ntry 4".
+    public var place: String
+    public var reason: String
+
+    public init(place: String, reason: String) {
+        self.place = place
+        self.reason = reason
+    }
+
+    /// "line 17: “31.02.2024” is not a date: there is no such day."
+    public var description: String { "\(place): \(reason)" }
+}
+
+/// What a bank file holds, read whole before anything is written.
+public struct BankFileReading: Sendable, Equatable {
+    public var format: BankFormat
+    public var statements: [Statement]
+    /// Rows the reader could not use, each with why.
+    public var unreadable: [UnreadableRow]
+    /// Rows the bank marks as not booked yet (pending, "vorgemerkt"); they come again, booked,
+    /// in a later statement, so they are left out.
+    public var pending: Int
+
+    public init(format: BankFormat, statements: [Statement], unreadable: [UnreadableRow] = [], pending: Int = 0) {
+        self.format = format
+        self.statements = statements
+        self.unreadable = unreadable
+        self.pending = pending
+    }
+
+    /// Every entry of every statement.
+    public var entryCount: Int { statements.reduce(0) { $0 + $1.entries.count } }
+}

@@ -1,0 +1,196 @@
+import BillfoldCore
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Reads CAMT.053 (ISO 20022 bank-to-customer statement, versions .001.02 to .001.13): each `Stmt`
+/// is one account (IBAN or other id); each booked `Ntry` one booking, signed by its `CdtDbtInd`
+/// alone (a reversal's indicator already says which way the money went), on its booking date,
+/// with the counterparty (the creditor of a debit, the debtor of a credit), the remittance
+/// information as notes, and the account servicer's reference (else the entry reference) as the
+/// bank's id. Pending and information-only entries are left out.
+public enum CAMTReader {
+    /// Whether `text` looks like CAMT.053.
+    public static func recognises(_ text: String) -> Bool {
+        let start = text.prefix(4096)
+        return start.contains("camt.053") || start.contains("BkToCstmrStmt")
+    }
+
+    public static func read(_ data: Data) throws(BillfoldError) -> BankFileReading {
+        let collector = Collector()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.delegate = collector
+        let parsed = parser.parse()
+        if !parsed {
+            let line = parser.lineNumber
+            let why = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "the XML is broken"
+            throw BillfoldError(.invalidImportFile, "The CAMT file is not well-formed XML near line \(line): \(why).")
+        }
+        guard collector.sawDocument else {
+            throw BillfoldError(
+                .invalidImportFile, "This XML is not a CAMT.053 statement: there is no BkToCstmrStmt element.")
+        }
+        var statements: [Statement] = []
+        var unreadable: [UnreadableRow] = []
+        var pending = 0
+        for raw in collector.statements {
+            var entries: [StatementEntry] = []
+            let currency = raw.currency.flatMap { try? Currency(code: $0) }
+            for entry in raw.entries {
+                let place = "entry \(entry.number) (line \(entry.line))"
+                let status = (entry.values["Sts/Cd"] ?? entry.values["Sts"] ?? "BOOK").uppercased()
+                guard status == "BOOK" else {
+                    if status == "PDNG" { pending += 1 }
+                    continue
+                }
+                do {
+                    entries.append(try read(entry, accountCurrency: currency, place: place))
+                } catch {
+                    unreadable.append(UnreadableRow(place: place, reason: error.message))
+                }
+            }
+            statements.append(
+                Statement(
+                    account: StatementAccount(
+                        number: raw.account, kind: nil, currency: currency ?? entries.first?.amount.currency),
+                    entries: entries))
+        }
+        return BankFileReading(format: .camt, statements: statements, unreadable: unreadable, pending: pending)
+    }
+
+    private static func read(_ entry: RawEntry, accountCurrency: Currency?, place: String) throws(BillfoldError)
+        -> StatementEntry
+    {
+        guard let amountText = entry.values["Amt"] else {
+            throw BillfoldError(.invalidImportFile, "it has no amount (Amt)")
+        }
+        guard let code = entry.amountCurrency ?? accountCurrency?.code else {
+            throw BillfoldError(.invalidImportFile, "its amount names no currency (Amt/@Ccy)")
+        }
+        let currency = try Currency(code: code)
+        var amount = try AmountText.money(amountText, decimal: .point, currency: currency)
+        switch entry.values["CdtDbtInd"]?.uppercased() {
+        case "DBIT": amount = Money(minorUnits: -amount.minorUnits, currency: currency)
+        case "CRDT": break
+        default: throw BillfoldError(.invalidImportFile, "it says neither CRDT nor DBIT (CdtDbtInd)")
+        }
+        guard let date = entry.values["BookgDt/Dt"] ?? entry.values["BookgDt/DtTm"] ?? entry.values["ValDt/Dt"] else {
+            throw BillfoldError(.invalidImportFile, "it has no booking date (BookgDt)")
+        }
+        let day = try DateText.day(date, order: .yearMonthDay)
+        let counterparty =
+            amount.minorUnits < 0
+            ? entry.first(["Cdtr/Nm", "Cdtr/Pty/Nm", "UltmtCdtr/Nm"])
+            : entry.first(["Dbtr/Nm", "Dbtr/Pty/Nm", "UltmtDbtr/Nm"])
+        let info = entry.values["AddtlNtryInf"]?.trimmed ?? ""
+        let remittance = entry.remittance.map(\.trimmed).filter { !$0.isEmpty }
+        // Without a counterparty: the entry's own text, a batch's size, or which way the money went.
+        let batch = entry.values["NbOfTxs"].flatMap(Int.init).map { "Batch of \($0) transactions" }
+        let direction = amount.minorUnits < 0 ? "Debit" : "Credit"
+        let payee = counterparty ?? (info.isEmpty ? remittance.first ?? batch ?? direction : info)
+        let notes = ([info] + remittance).filter { !$0.isEmpty && $0 != payee }
+        return StatementEntry(
+            day: day, amount: amount, payee: payee, notes: notes.joined(separator: " · "),
+            bankID: entry.values["AcctSvcrRef"] ?? entry.values["NtryRef"], place: place)
+    }
+
+    struct RawEntry {
+        var number: Int
+        var line: Int
+        /// The entry's own values by their path below `Ntry` ("BookgDt/Dt"), and the first value
+        /// of each element name found in its details ("Cdtr/Nm").
+        var values: [String: String] = [:]
+        var amountCurrency: String?
+        var remittance: [String] = []
+
+        func first(_ keys: [String]) -> String? {
+            keys.lazy.compactMap { values[$0]?.trimmed }.first { !$0.isEmpty }
+        }
+    }
+
+    struct RawStatement {
+        var account: String?
+        var currency: String?
+        var entries: [RawEntry] = []
+    }
+
+    /// Walks the XML once, keeping what the statements need.
+    final class Collector: NSObject, XMLParserDelegate {
+        var statements: [RawStatement] = []
+        var sawDocument = false
+        private var path: [String] = []
+        private var text = ""
+        private var entry: RawEntry?
+        private var entryCount = 0
+        private var entryDepth = 0
+        private var parser: XMLParser?
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            path.append(name)
+            text = ""
+            switch name {
+            case "BkToCstmrStmt": sawDocument = true
+            case "Stmt": statements.append(RawStatement())
+            case "Ntry" where !statements.isEmpty:
+                entryCount += 1
+                entry = RawEntry(number: entryCount, line: parser.lineNumber)
+                entryDepth = path.count
+            case "Amt" where entry != nil && path.count == entryDepth + 1:
+                entry!.amountCurrency = attributes["Ccy"]
+            default: break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            defer {
+                path.removeLast()
+                text = ""
+            }
+            let value = text.trimmed
+            if name == "Ntry", let done = entry {
+                statements[statements.count - 1].entries.append(done)
+                entry = nil
+                return
+            }
+            if var current = entry {
+                let below = path.dropFirst(entryDepth)
+                let key = below.joined(separator: "/")
+                if !value.isEmpty {
+                    if below.count <= 2 {
+                        // The entry's own fields: Amt, CdtDbtInd, Sts(/Cd), BookgDt/Dt, AcctSvcrRef …
+                        current.values[key] = current.values[key] ?? value
+                    } else if path.contains("RmtInf") {
+                        if name == "Ustrd" || name == "Ref" { current.remittance.append(value) }
+                    } else if path.contains("RltdPties") {
+                        // The first party of the details: Cdtr/Nm, Dbtr/Pty/Nm …
+                        let party = path.drop { $0 != "RltdPties" }.dropFirst().joined(separator: "/")
+                        current.values[party] = current.values[party] ?? value
+                    } else if name == "NbOfTxs" {
+                        current.values["NbOfTxs"] = current.values["NbOfTxs"] ?? value
+                    } else if name == "AddtlTxInf" {
+                        current.remittance.append(value)
+                    }
+                }
+                entry = current
+                return
+            }
+            guard !statements.isEmpty, !value.isEmpty, path.contains("Acct"), !path.contains("Ntry") else { return }
+            let inAccount = path.drop { $0 != "Acct" }.dropFirst().joined(separator: "/")
+            switch inAccount {
+            case "Id/IBAN", "Id/Othr/Id":
+                statements[statements.count - 1].account = statements[statements.count - 1].account ?? value
+            case "Ccy":
+                statements[statements.count - 1].currency = value
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import BillfoldCore
+import Foundation
+
+/// Reads a bank's CSV export with a mapping, filling what the mapping leaves open from the file:
+/// the delimiter, the lines before the table, the columns (from header names in English, German,
+/// French and Dutch), the date order and the decimal mark.
+public enum CSVBankReader {
+    /// What a CSV file holds under a mapping: the mapping as completed, the header, the rows
+    /// as they will be booked (or why not), ready to show before anything is written.
+    public struct Result: Sendable {
+        public var mapping: CSVMapping
+        /// The header's names (empty for a file without a header).
+        public var header: [String]
+        public var reading: BankFileReading
+        /// The first rows of the table as they are in the file, for the mapping form.
+        public var sample: [[String]]
+    }
+
+    /// Reads `text`; `currency` is the account's, for files without a currency column.
+    public static func read(_ text: String, mapping asked: CSVMapping, currency: Currency?) throws(BillfoldError)
+        -> Result
+    {
+        let delimiter = asked.delimiter.flatMap(\.first).map { $0 == "t" ? "\t" : $0 } ?? CSVTable.guessDelimiter(text)
+        let skip = asked.skipLines ?? headerLine(text, delimiter: delimiter) ?? 0
+        let table = try CSVTable.read(text, delimiter: delimiter, skip: skip)
+        guard let first = table.rows.first else {
+            throw BillfoldError(.invalidImportFile, "The CSV has no rows after line \(skip).")
+        }
+        let hasHeader = looksLikeHeader(first.cells)
+        let header = hasHeader ? first.cells.map(\.trimmed) : []
+        let body = Array(table.rows.dropFirst(hasHeader ? 1 : 0))
+        var mapping = asked.filled(from: guess(header: header))
+        mapping.delimiter = String(delimiter)
+        mapping.skipLines = skip
+        let columns = try Columns(mapping, header: header, width: first.cells.count)
+        mapping.dateOrder = mapping.dateOrder ?? DateOrder.guess(body.lazy.compactMap { columns.date.cell($0.cells) })
+        let amountSamples = body.lazy.flatMap { row in
+            [columns.amount, columns.debit, columns.credit, columns.fee].compactMap { $0?.cell(row.cells) }
+        }
+        mapping.decimal = mapping.decimal ?? DecimalSeparator.guess(amountSamples)
+        mapping.sign = mapping.sign ?? AmountSign.guess(body.lazy.compactMap { columns.amount?.cell($0.cells) })
+        if currency == nil && columns.currency == nil {
+            throw BillfoldError.validation(
+                "currency", "The file has no currency column: say which currency the account is in.")
+        }
+        var entries: [StatementEntry] = []
+        var unreadable: [UnreadableRow] = []
+        var pending = 0
+        for row in body where row.cells.contains(where: { !$0.trimmed.isEmpty }) {
+            switch columns.entry(row.cells, line: row.line, mapping: mapping, currency: currency) {
+            case .booked(let entry): entries.append(entry)
+            case .pending: pending += 1
+            case .unreadable(let reason): unreadable.append(UnreadableRow(place: "line \(row.line)", reason: reason))
+            }
+        }
+        let account = StatementAccount(currency: currency ?? entries.first?.amount.currency)
+        return Result(
+            mapping: mapping, header: header,
+            reading: BankFileReading(
+                format: .csv, statements: [Statement(account: account, entries: entries)], unreadable: unreadable,
+                pending: pending),
+            sample: body.prefix(20).map(\.cells))
+    }
+
+    /// The number of lines before the header, when a header is among the first rows.
+    static func headerLine(_ text: String, delimiter: Character) -> Int? {
+        guard let table = try? CSVTable.read(String(text.prefix(20_000)), delimiter: delimiter, skip: 0) else {
+            return nil
+        }
+        return table.rows.prefix(40).first { looksLikeHeader($0.cells) }.map { $0.line - 1 }
+    }
+
+    /// A header names a date and an amount (or debit and credit) column.
+    static func looksLikeHeader(_ cells: [String]) -> Bool {
+        let keys = Set(cells.map(HeaderNames.key))
+        let hasDate = HeaderNames.date.contains { keys.contains($0) }
+        let hasMoney = (HeaderNames.amount + HeaderNames.debit + HeaderNames.credit).contains { keys.contains($0) }
+        return hasDate && hasMoney
+    }
+
+    /// The mapping the header's names suggest.
+    public static func guess(header: [String]) -> CSVMapping {
+        let keys = header.map(HeaderNames.key)
+        var used = Set<Int>()
+        func pick(_ names: [String], after: Int? = nil) -> CSVColumn? {
+            for name in names {
+                let matches = keys.indices.filter { keys[$0] == name && !used.contains($0) }
+                let chosen = after.flatMap { start in matches.first { $0 > start } } ?? matches.first
+                if let chosen {
+                    used.insert(chosen)
+                    return column(chosen, header)
+                }
+            }
+            return nil
+        }
+        var mapping = CSVMapping()
+        mapping.date = pick(HeaderNames.date)
+        mapping.amount = pick(HeaderNames.amount)
+        if mapping.amount == nil {
+            mapping.debit = pick(HeaderNames.debit)
+            mapping.credit = pick(HeaderNames.credit)
+        }
+        let amountIndex = mapping.amount.flatMap { index(of: $0, header) }
+        mapping.currency = pick(HeaderNames.currency, after: amountIndex)
+        mapping.id = pick(HeaderNames.id)
+        mapping.status = pick(HeaderNames.status)
+        mapping.fee = pick(HeaderNames.fee)
+        mapping.category = pick(HeaderNames.category)
+        mapping.payee = pick(HeaderNames.payee)
+        mapping.notes = pick(HeaderNames.notes)
+        return mapping
+    }
+
+    /// A column by name, or by number when its name is not unique in the header.
+    private static func column(_ index: Int, _ header: [String]) -> CSVColumn {
+        header.filter { $0 == header[index] }.count == 1 ? .name(header[index]) : .number(index + 1)
+    }
+
+    private static func index(of column: CSVColumn, _ header: [String]) -> Int? {
+        switch column {
+        case .number(let number): number - 1
+        case .name(let name): header.firstIndex { HeaderNames.key($0) == HeaderNames.key(name) }
+        }
+    }
+
+    /// Where each field is, as cell positions.
+    struct Columns {
+        struct Position {
+            var index: Int
+            func cell(_ cells: [String]) -> String? { index < cells.count ? cells[index].trimmed : nil }
+        }
+
+        var date: Position
+        var amount, debit, credit, fee, payee, notes, category, currency, id, status: Position?
+
+        init(_ mapping: CSVMapping, header: [String], width: Int) throws(BillfoldError) {
+            func position(_ column: CSVColumn?, _ role: String) throws(BillfoldError) -> Position? {
+                guard let column else { return nil }
+                guard let index = CSVBankReader.index(of: column, header) else {
+                    let names = header.map { "“\($0)”" }.joined(separator: ", ")
+                    throw BillfoldError.validation(
+                        role,
+                        "There is no column “\(column)” for the \(role). The columns: \(names.isEmpty ? "none named" : names)."
+                    )
+                }
+                guard index >= 0, index < max(width, header.count) else {
+                    throw BillfoldError.validation(
+                        role, "Column \(column) for the \(role) is past the last column (\(max(width, header.count))).")
+                }
+                return Position(index: index)
+            }
+            guard let date = try position(mapping.date, "date") else {
+                throw BillfoldError.validation("date", "Choose the column with the date.")
+            }
+            self.date = date
+            amount = try position(mapping.amount, "amount")
+            debit = try position(mapping.debit, "debit")
+            credit = try position(mapping.credit, "credit")
+            guard amount != nil || debit != nil || credit != nil else {
+                throw BillfoldError.validation(
+                    "amount", "Choose the column with the amount, or the debit and credit columns.")
+            }
+            fee = try position(mapping.fee, "fee")
+            payee = try position(mapping.payee, "payee")
+            notes = try position(mapping.notes, "notes")
+            category = try position(mapping.category, "category")
+            currency = try position(mapping.currency, "currency")
+            id = try position(mapping.id, "id")
+            status = try position(mapping.status, "status")
+        }
+
+        enum Outcome {
+            case booked(StatementEntry)
+            case pending
+            case unreadable(String)
+        }
+
+        func entry(_ cells: [String], line: Int, mapping: CSVMapping, currency fallback: Currency?) -> Outcome {
+            let dateText = date.cell(cells) ?? ""
+            let statusText = status?.cell(cells)?.lowercased() ?? ""
+            if HeaderNames.pendingWords.contains(where: {
+                statusText.contains($0) || dateText.lowercased().contains($0)
+            }) {
+                return .pending
+            }
+            guard !dateText.isEmpty else { return .unreadable("there is no date") }
+            do {
+                let day = try DateText.day(dateText, order: mapping.dateOrder ?? .dayMonthYear)
+                let code = currency?.cell(cells).flatMap { $0.isEmpty ? nil : $0.uppercased() }
+                guard
+                    let currency = try code.map({ code throws(BillfoldError) in try Currency(code: code) }) ?? fallback
+                else {
+                    return .unreadable("there is no currency")
+                }
+                let decimal = mapping.decimal ?? .point
+                func money(_ position: Position?) throws(BillfoldError) -> Money? {
+                    guard let text = position?.cell(cells), !text.isEmpty else { return nil }
+                    return try AmountText.money(text, decimal: decimal, currency: currency)
+                }
+                var minor: Int64
+                if amount != nil {
+                    guard let value = try money(amount) else { return .unreadable("there is no amount") }
+                    // Inverted: what is written unsigned went out; an explicit "+" came in.
+                    let explicitPlus = amount?.cell(cells)?.hasPrefix("+") == true
+                    minor = mapping.sign == .inverted && !explicitPlus ? -value.minorUnits : value.minorUnits
+                } else {
+                    let out = try money(debit)
+                    let into = try money(credit)
+                    guard out != nil || into != nil else { return .unreadable("there is no debit and no credit") }
+                    // Debit and credit columns are unsigned; a bank that signs its debits means the same.
+                    minor = (into?.minorUnits.magnitude).map(Int64.init) ?? 0
+                    minor -= (out?.minorUnits.magnitude).map(Int64.init) ?? 0
+                }
+                if let charged = try money(fee) { minor -= Int64(charged.minorUnits.magnitude) }
+                let clean = { (text: String?) in
+                    (text ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                }
+                var payeeText = clean(payee?.cell(cells))
+                let notesText = clean(notes?.cell(cells))
+                if payeeText.isEmpty { payeeText = String(notesText.prefix(80)) }
+                let categoryText = clean(category?.cell(cells))
+                let idText = id?.cell(cells) ?? ""
+                return .booked(
+                    StatementEntry(
+                        day: day, amount: try Money(minorUnits: minor, currency: currency).checkedLimit(),
+                        payee: payeeText, notes: notesText == payeeText ? "" : notesText,
+                        category: categoryText.isEmpty ? nil : categoryText, bankID: idText.isEmpty ? nil : idText,
+                        place: "line \(line)"))
+            } catch {
+                return .unreadable(error.message)
+            }
+        }
+    }
+}

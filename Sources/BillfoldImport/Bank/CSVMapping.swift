@@ -1,0 +1,184 @@
+import BillfoldCore
+import Foundation
+
+/// Which way a file's single amount column counts.
+public enum AmountSign: String, Sendable, Codable, CaseIterable {
+    /// Money out is negative (most bank accounts).
+    case asWritten = "as-written"
+    /// Money out is positive: card statements that list what you owe.
+    case inverted
+
+    /// The sign a column's amounts suggest: a column that marks some amounts with "+" and none
+    /// with a minus lists money out unsigned (John Lewis' card: "£18.89", "+ £1,100.00").
+    public static func guess(_ samples: some Sequence<String>) -> AmountSign {
+        var plus = false
+        for sample in samples {
+            let text = sample.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("-") || text.hasSuffix("-") || text.hasPrefix("(") || text.hasPrefix("−") {
+                return .asWritten
+            }
+            if text.hasPrefix("+") { plus = true }
+        }
+        return plus ? .inverted : .asWritten
+    }
+}
+
+/// A column of a CSV file: by its header's name or by its 1-based number. Written as the name, or
+/// as the number ("3").
+public enum CSVColumn: Hashable, Sendable, Codable, CustomStringConvertible {
+    case name(String)
+    case number(Int)
+
+    public init(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let number = Int(trimmed), number > 0 { self = .number(number) } else { self = .name(trimmed) }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+
+    public var description: String {
+        switch self {
+        case .name(let name): name
+        case .number(let number): String(number)
+        }
+    }
+}
+
+/// How to read a bank's CSV: which columns hold what, and how dates and amounts are written.
+/// Everything left nil is detected from the file; a mapping can be saved as a named profile.
+public struct CSVMapping: Hashable, Sendable, Codable {
+    public var delimiter: String?
+    public var encoding: TextEncoding?
+    /// Lines before the header (or the first row, without a header) that are not part of the table.
+    public var skipLines: Int?
+    public var date: CSVColumn?
+    /// One signed amount column…
+    public var amount: CSVColumn?
+    /// …or separate unsigned columns for money out and money in.
+    public var debit: CSVColumn?
+    public var credit: CSVColumn?
+    /// A fee taken off the amount (Revolut).
+    public var fee: CSVColumn?
+    public var payee: CSVColumn?
+    public var notes: CSVColumn?
+    public var category: CSVColumn?
+    public var currency: CSVColumn?
+    /// The bank's id for each row.
+    public var id: CSVColumn?
+    /// A column that marks rows not yet booked ("PENDING", "Umsatz vorgemerkt").
+    public var status: CSVColumn?
+    public var dateOrder: DateOrder?
+    public var decimal: DecimalSeparator?
+    /// Which way the amount column counts (debit and credit columns say it themselves).
+    public var sign: AmountSign?
+
+    public init(
+        delimiter: String? = nil, encoding: TextEncoding? = nil, skipLines: Int? = nil, date: CSVColumn? = nil,
+        amount: CSVColumn? = nil, debit: CSVColumn? = nil, credit: CSVColumn? = nil, fee: CSVColumn? = nil,
+        payee: CSVColumn? = nil, notes: CSVColumn? = nil, category: CSVColumn? = nil, currency: CSVColumn? = nil,
+        id: CSVColumn? = nil, status: CSVColumn? = nil, dateOrder: DateOrder? = nil, decimal: DecimalSeparator? = nil,
+        sign: AmountSign? = nil
+    ) {
+        self.sign = sign
+        self.delimiter = delimiter
+        self.encoding = encoding
+        self.skipLines = skipLines
+        self.date = date
+        self.amount = amount
+        self.debit = debit
+        self.credit = credit
+        self.fee = fee
+        self.payee = payee
+        self.notes = notes
+        self.category = category
+        self.currency = currency
+        self.id = id
+        self.status = status
+        self.dateOrder = dateOrder
+        self.decimal = decimal
+    }
+
+    /// This mapping with the blanks filled from `guess`.
+    public func filled(from guess: CSVMapping) -> CSVMapping {
+        var result = self
+        result.delimiter = delimiter ?? guess.delimiter
+        result.encoding = encoding ?? guess.encoding
+        result.skipLines = skipLines ?? guess.skipLines
+        result.date = date ?? guess.date
+        // An amount column and debit/credit columns exclude each other: what the person chose wins.
+        if amount == nil && debit == nil && credit == nil {
+            result.amount = guess.amount
+            result.debit = guess.debit
+            result.credit = guess.credit
+        }
+        result.fee = fee ?? guess.fee
+        result.payee = payee ?? guess.payee
+        result.notes = notes ?? guess.notes
+        result.category = category ?? guess.category
+        result.currency = currency ?? guess.currency
+        result.id = id ?? guess.id
+        result.status = status ?? guess.status
+        result.dateOrder = dateOrder ?? guess.dateOrder
+        result.decimal = decimal ?? guess.decimal
+        result.sign = sign ?? guess.sign
+        return result
+    }
+}
+
+/// The header names banks use, in English, German, French and Dutch, by what the column holds,
+/// most specific first. Names are compared without case, accents, spaces and punctuation.
+enum HeaderNames {
+    static let date = [
+        "bookingdate", "buchungstag", "buchungsdatum", "buchung", "posteddate", "postingdate", "dateprocessed",
+        "completeddate", "transactiondate", "date", "datum", "datedelexecution", "dateoperation",
+        "datedoperation", "boekdatum", "fecha", "data", "starteddate",
+    ]
+    static let amount = [
+        "amount", "betrag", "montant", "bedrag", "importe", "umsatz", "value", "amounteur", "betrageur",
+        "transactionamount", "sum",
+    ]
+    static let debit = [
+        "debit", "debitamount", "debits", "withdrawal", "withdrawals", "moneyout", "paidout", "soll", "belastung",
+        "ausgang", "af",
+    ]
+    static let credit = [
+        "credit", "creditamount", "credits", "deposit", "deposits", "moneyin", "paidin", "haben", "gutschrift",
+        "eingang", "bij",
+    ]
+    static let payee = [
+        "payee", "name", "counterparty", "counterpartyname", "beneficiary", "merchant", "empfanger",
+        "auftraggeberempfanger", "beguenstigterzahlungspflichtiger", "begunstigterzahlungspflichtiger",
+        "zahlungsempfanger", "auftraggeber", "contrepartiedeloperation", "beneficiaire", "naamomschrijving",
+        "naam", "description", "transactiondescription", "omschrijving", "libelle", "details",
+    ]
+    static let notes = [
+        "memo", "notes", "note", "verwendungszweck", "purpose", "reference", "detail", "details", "description",
+        "buchungstext", "mededelingen", "communication", "remittanceinformation",
+    ]
+    static let category = ["category", "kategorie", "categorie"]
+    static let currency = [
+        // Not "Valuta": in German that is the value date.
+        "currency", "wahrung", "waehrung", "devise", "deviseducompte", "currencycode", "munt",
+    ]
+    static let id = ["id", "transactionid", "fitid", "anneereference", "referenz", "reference", "bankreference"]
+    static let status = ["state", "status", "info"]
+    static let fee = ["fee", "fees", "gebuhr", "gebuehr"]
+
+    /// A header as compared: "Auftraggeber/Empfänger" → "auftraggeberempfanger".
+    static func key(_ header: String) -> String {
+        header.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+            .filter { $0.isLetter || $0.isNumber }
+    }
+
+    /// Words in a status column that mean "not booked yet".
+    static let pendingWords = [
+        "pending", "vorgemerkt", "reserved", "authorised", "authorized", "en attente", "in afwachting",
+    ]
+}

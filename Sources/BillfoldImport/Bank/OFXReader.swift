@@ -1,0 +1,168 @@
+import BillfoldCore
+import Foundation
+
+/// Reads OFX 1.x (SGML: leaf elements are not closed, aggregates sometimes are not either) and
+/// OFX 2.x (XML), and QFX, which is OFX with Quicken's additions. Each statement (bank or credit
+/// card) is one account; each STMTTRN a booking whose FITID is the bank's id.
+public enum OFXReader {
+    /// Whether `text` looks like OFX: its header or an `<OFX>` element near the start.
+    public static func recognises(_ text: String) -> Bool {
+        let start = text.prefix(2048).uppercased()
+        return start.contains("OFXHEADER") || start.contains("<OFX>")
+    }
+
+    public static func read(_ text: String) throws(BillfoldError) -> BankFileReading {
+        guard let body = text.range(of: "<OFX>", options: .caseInsensitive) else {
+            throw BillfoldError(.invalidImportFile, "This is not an OFX file: there is no <OFX> element.")
+        }
+        var statements: [Statement] = []
+        var unreadable: [UnreadableRow] = []
+        var statement: (account: StatementAccount, entries: [StatementEntry])?
+        var transaction: [String: String]?
+        var number = 0
+        var path: [String] = []
+
+        func finishTransaction() {
+            guard let fields = transaction, statement != nil else { return }
+            transaction = nil
+            number += 1
+            do {
+                statement!.entries.append(try entry(fields, currency: statement!.account.currency, number: number))
+            } catch {
+                unreadable.append(UnreadableRow(place: place(number, fields), reason: error.message))
+            }
+        }
+
+        for token in tokens(text[body.lowerBound...]) {
+            switch token {
+            case .open(let name):
+                if ["STMTRS", "CCSTMTRS"].contains(name) {
+                    statement = (StatementAccount(kind: name == "CCSTMTRS" ? "CREDITCARD" : nil), [])
+                } else if name == "STMTTRN" {
+                    finishTransaction()
+                    transaction = [:]
+                }
+                path.append(name)
+            case .close(let name):
+                // SGML files leave aggregates open (Nubank never closes BANKTRANLIST): a close tag
+                // closes everything opened since its own open tag.
+                guard let index = path.lastIndex(of: name) else { continue }
+                for closing in path[index...].reversed() {
+                    if closing == "STMTTRN" { finishTransaction() }
+                    if ["STMTRS", "CCSTMTRS"].contains(closing), let done = statement {
+                        finishTransaction()
+                        statements.append(Statement(account: done.account, entries: done.entries))
+                        statement = nil
+                    }
+                }
+                path.removeSubrange(index...)
+            case .leaf(let name, let value):
+                if transaction != nil {
+                    // A PAYEE aggregate's NAME is the payee, as a plain NAME is.
+                    transaction![name] = transaction![name] ?? value
+                } else if statement != nil {
+                    switch name {
+                    case "CURDEF": statement!.account.currency = try? Currency(code: value.uppercased())
+                    case "ACCTID": statement!.account.number = value
+                    case "ACCTTYPE": statement!.account.kind = value
+                    default: break
+                    }
+                }
+            }
+        }
+        finishTransaction()
+        if let open = statement { statements.append(Statement(account: open.account, entries: open.entries)) }
+        guard !statements.isEmpty else {
+            throw BillfoldError(.invalidImportFile, "The OFX file holds no bank or credit card statement.")
+        }
+        return BankFileReading(format: .ofx, statements: statements, unreadable: unreadable)
+    }
+
+    private static func place(_ number: Int, _ fields: [String: String]) -> String {
+        "transaction \(number)" + (fields["FITID"].map { " (FITID \($0))" } ?? "")
+    }
+
+    private static func entry(_ fields: [String: String], currency: Currency?, number: Int) throws(BillfoldError)
+        -> StatementEntry
+    {
+        guard let currency else {
+            throw BillfoldError(.invalidImportFile, "the statement names no currency (CURDEF)")
+        }
+        guard let posted = fields["DTPOSTED"] ?? fields["DTUSER"] else {
+            throw BillfoldError(.invalidImportFile, "it has no date (DTPOSTED)")
+        }
+        let day = try DateText.day(String(posted.prefix(8)), order: .yearMonthDay)
+        guard let rawAmount = fields["TRNAMT"] else {
+            throw BillfoldError(.invalidImportFile, "it has no amount (TRNAMT)")
+        }
+        // OFX allows a comma as the decimal mark; no OFX amount groups thousands.
+        let amount = try AmountText.money(
+            rawAmount, decimal: rawAmount.contains(",") && !rawAmount.contains(".") ? .comma : .point,
+            currency: currency)
+        let name = fields["NAME"]?.trimmed ?? ""
+        let memo = fields["MEMO"]?.trimmed ?? ""
+        return StatementEntry(
+            day: day, amount: amount, payee: name.isEmpty ? memo : name, notes: name.isEmpty ? "" : memo,
+            bankID: fields["FITID"]?.trimmed, place: "transaction \(number)")
+    }
+
+    enum Token: Equatable {
+        case open(String)
+        case close(String)
+        case leaf(String, String)
+    }
+
+    /// The elements in order; an element followed by text before the next tag is a leaf with
+    /// that text as its value (its closing tag, in XML, is then skipped).
+    static func tokens(_ text: Substring) -> [Token] {
+        var tokens: [Token] = []
+        var index = text.startIndex
+        var lastLeaf: String?
+        while let open = text[index...].firstIndex(of: "<") {
+            guard let close = text[open...].firstIndex(of: ">") else { break }
+            let tag = text[text.index(after: open)..<close].trimmingCharacters(in: .whitespaces)
+            index = text.index(after: close)
+            if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }
+            if tag.hasPrefix("/") {
+                let name = tag.dropFirst().uppercased()
+                if name == lastLeaf {
+                    lastLeaf = nil
+                    continue
+                }
+                tokens.append(.close(name))
+                lastLeaf = nil
+                continue
+            }
+            let name = tag.split(separator: " ").first.map { $0.uppercased() } ?? ""
+            let next = text[index...].firstIndex(of: "<") ?? text.endIndex
+            let value = decodeEntities(text[index..<next].trimmingCharacters(in: .whitespacesAndNewlines))
+            if value.isEmpty {
+                tokens.append(.open(name))
+                lastLeaf = nil
+            } else {
+                tokens.append(.leaf(name, value))
+                lastLeaf = name
+            }
+        }
+        return tokens
+    }
+
+    private static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = text
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&nbsp;", " ")] {
+            result = result.replacingOccurrences(of: entity, with: character)
+        }
+        while let range = result.range(of: #"&#(x?)([0-9A-Fa-f]+);"#, options: .regularExpression) {
+            let body = result[range].dropFirst(2).dropLast()
+            let value = body.hasPrefix("x") ? UInt32(body.dropFirst(), radix: 16) : UInt32(body)
+            result.replaceSubrange(range, with: value.flatMap(UnicodeScalar.init).map { String($0) } ?? "")
+        }
+        return result.replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+extension String {
+    /// Without the spaces and line breaks around it.
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
