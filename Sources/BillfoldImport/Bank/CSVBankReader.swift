@@ -39,6 +39,10 @@ public enum CSVBankReader {
         }
         mapping.decimal = mapping.decimal ?? DecimalSeparator.guess(amountSamples)
         mapping.sign = mapping.sign ?? AmountSign.guess(body.lazy.compactMap { columns.amount?.cell($0.cells) })
+        // "Betrag (EUR)", "Amount in USD": the header names the currency.
+        let named = [columns.amount, columns.debit, columns.credit].compactMap { $0 }.lazy
+            .compactMap { $0.index < header.count ? currencyCode(in: header[$0.index]) : nil }.first
+        let currency = currency ?? named
         if currency == nil && columns.currency == nil {
             throw BillfoldError.validation(
                 "currency", "The file has no currency column: say which currency the account is in.")
@@ -60,6 +64,12 @@ public enum CSVBankReader {
                 format: .csv, statements: [Statement(account: account, entries: entries)], unreadable: unreadable,
                 pending: pending),
             sample: body.prefix(20).map(\.cells))
+    }
+
+    /// A currency code written in a header ("Betrag (EUR)"), if any.
+    static func currencyCode(in header: String) -> Currency? {
+        header.split(whereSeparator: { !$0.isLetter }).lazy.filter { $0.count == 3 && $0.allSatisfy(\.isUppercase) }
+            .compactMap { try? Currency(code: String($0)) }.first
     }
 
     /// The number of lines before the header, when a header is among the first rows.

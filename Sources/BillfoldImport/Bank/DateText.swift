@@ -82,8 +82,8 @@ public enum DateText {
                 day: yearFirst ? numbers[1] : numbers[0],
                 raw: raw)
         }
-        // 20160318: an OFX or compact date.
-        if numbers.count == 1, numbers[0].count == 8 {
+        // 20160318, 20240322000000[-3:GMT]: an OFX or compact date, maybe with a time and zone.
+        if let first = numbers.first, [8, 12, 14].contains(first.count), datePart.hasPrefix(first) {
             let digits = Array(numbers[0])
             return try build(
                 year: String(digits[0..<4]), month: String(digits[4..<6]), day: String(digits[6..<8]), raw: raw)

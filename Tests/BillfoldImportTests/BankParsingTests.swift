@@ -1,0 +1,189 @@
+import BillfoldCore
+import Foundation
+import Testing
+
+@testable import BillfoldImport
+
+@Suite("Bank file parsing")
+struct BankParsingTests {
+    @Test(
+        "amounts in every form banks write them",
+        arguments: [
+            ("1,234.56", DecimalSeparator.point, 123_456), ("1.234,56", .comma, 123_456), ("1 234,56", .comma, 123_456),
+            ("1\u{00A0}234,56", .comma, 123_456), ("1'234.56", .point, 123_456), ("(12.34)", .point, -1234),
+            ("-12.34", .point, -1234), ("12.34-", .point, -1234), ("+ 67.40", .point, 6740), ("−12,34", .comma, -1234),
+            ("£1,183.23", .point, 118_323), ("-$7,971.39", .point, -797_139), ("12,00 EUR", .comma, 1200),
+            ("EUR -5,5", .comma, -550), ("2000", .point, 200_000), ("-100", .point, -10_000), (".5", .point, 50),
+        ] as [(String, DecimalSeparator, Int64)])
+    func amounts(_ text: String, _ decimal: DecimalSeparator, _ minor: Int64) throws {
+        #expect(try AmountText.money(text, decimal: decimal, currency: .eur).minorUnits == minor)
+    }
+
+    @Test(
+        "what is not an amount says so",
+        arguments: [
+            ("abc", "is not an amount"), ("12.345", "has 3 decimals; EUR has 2"), ("1.2.3", "is not an amount"),
+            ("12,34,56", "two decimal marks"), ("", "is not an amount"),
+        ])
+    func badAmounts(_ text: String, _ message: String) {
+        do {
+            _ = try AmountText.money(text, decimal: text == "12,34,56" ? .comma : .point, currency: .eur)
+            Issue.record("“\(text)” was read as an amount")
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+        }
+    }
+
+    @Test("a column's decimal mark is guessed from its amounts")
+    func decimalGuess() {
+        #expect(DecimalSeparator.guess(["-3,20", "2.500,00"]) == .comma)
+        #expect(DecimalSeparator.guess(["1,234.56", "7.5"]) == .point)
+        #expect(DecimalSeparator.guess(["1,234", "2,000"]) == .point)
+        #expect(DecimalSeparator.guess(["1060,22", "-22,59"]) == .comma)
+    }
+
+    @Test(
+        "dates in every form banks write them",
+        arguments: [
+            ("2016-03-18", DateOrder.dayMonthYear, "2016-03-18"), ("3/18/2016", .monthDayYear, "2016-03-18"),
+            ("18.03.2016", .dayMonthYear, "2016-03-18"), ("18/03/16", .dayMonthYear, "2016-03-18"),
+            ("12-Dec-2019", .dayMonthYear, "2019-12-12"), ("2022-01-02 12:16:54", .dayMonthYear, "2022-01-02"),
+            ("2010-10-18T13:15:00+01:00", .dayMonthYear, "2010-10-18"), ("7/12/97", .monthDayYear, "1997-07-12"),
+            ("20240322000000[-3:GMT]", .yearMonthDay, "2024-03-22"), ("03.04.18", .dayMonthYear, "2018-04-03"),
+            ("1. Dez. 2023", .dayMonthYear, "2023-12-01"), ("Dec 5, 2023", .monthDayYear, "2023-12-05"),
+        ] as [(String, DateOrder, String)])
+    func dates(_ text: String, _ order: DateOrder, _ expected: String) throws {
+        #expect(try DateText.day(text, order: order).description == expected)
+    }
+
+    @Test("an impossible date is named")
+    func badDates() {
+        #expect(throws: BillfoldError.self) { try DateText.day("31.02.2024", order: .dayMonthYear) }
+        do {
+            _ = try DateText.day("31.02.2024", order: .dayMonthYear)
+        } catch {
+            #expect(error.message == "“31.02.2024” is not a date: there is no such day.")
+        }
+        #expect(throws: BillfoldError.self) { try DateText.day("yesterday", order: .dayMonthYear) }
+    }
+
+    @Test("the order of day and month is guessed from a column, and read from what people type")
+    func dateOrders() throws {
+        #expect(DateOrder.guess(["3/18/2016", "4/1/2016"]) == .monthDayYear)
+        #expect(DateOrder.guess(["18/03/2016", "01/04/2016"]) == .dayMonthYear)
+        #expect(DateOrder.guess(["01.04.2016"], prefer: .monthDayYear) == .dayMonthYear)
+        #expect(DateOrder.guess(["04/01/2016"], prefer: .monthDayYear) == .monthDayYear)
+        #expect(try DateOrder(parsing: "%d.%m.%Y") == .dayMonthYear)
+        #expect(try DateOrder(parsing: "M/D/YY") == .monthDayYear)
+        #expect(throws: BillfoldError.self) { try DateOrder(parsing: "whenever") }
+    }
+}
+
+@Suite("Bank files of our own")
+struct OwnBankFileTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/banks")
+
+    static func read(_ name: String, _ options: BankFileOptions = BankFileOptions()) throws -> BankFileReader.Read {
+        try BankFileReader.read(try Data(contentsOf: folder.appendingPathComponent(name)), options: options)
+    }
+
+    @Test("Latin-1 with a title above the table, German headers, decimal commas, and two equal coffees kept")
+    func latin1() throws {
+        let read = try Self.read("latin1-semicolon.csv")
+        let csv = try #require(read.csv)
+        #expect(csv.mapping.skipLines == 3 && csv.mapping.encoding == .windows1252 && csv.mapping.decimal == .comma)
+        #expect(csv.header == ["Buchungstag", "Empfänger", "Verwendungszweck", "Betrag (EUR)"])
+        let entries = read.reading.statements[0].entries
+        #expect(entries.map(\.payee) == ["Bäckerei Müller", "Arbeitgeber GmbH", "Café", "Café"])
+        #expect(entries.map(\.amount.minorUnits) == [-320, 250_000, -250, -250])
+        #expect(entries[0].place == "line 5")
+        let keys = read.reading.statements[0].importKeys
+        #expect(keys[2] != keys[3] && keys[2].hasSuffix("|1") && keys[3].hasSuffix("|2"))
+    }
+
+    @Test("debit and credit columns, American dates, a quoted comma, the reference as the bank's id")
+    func debitCredit() throws {
+        let read = try Self.read("debit-credit-us.csv")
+        let entries = read.reading.statements[0].entries
+        #expect(read.csv?.mapping.dateOrder == .monthDayYear)
+        #expect(entries.map(\.amount.minorUnits) == [-450, 123_456, 1234])
+        #expect(entries.map(\.payee) == ["Coffee, large", "Paycheck", "Refund"])
+        #expect(entries.map(\.bankID) == ["R-1", "R-2", "R-3"])
+        #expect(entries.allSatisfy { $0.amount.currency == .usd })
+    }
+
+    @Test("UTF-16 with tabs and a no-break space in thousands")
+    func utf16() throws {
+        let read = try Self.read("utf16-tab.csv", BankFileOptions(currency: .eur))
+        #expect(read.csv?.mapping.delimiter == "\t" && read.csv?.mapping.encoding == .utf16)
+        #expect(read.reading.statements[0].entries.map(\.amount.minorUnits) == [-1250, -123_456])
+        #expect(read.reading.statements[0].entries.first?.payee == "ÖBB")
+    }
+
+    @Test("QIF: a card register, Quicken's apostrophe years, a transfer, a category under a group")
+    func qif() throws {
+        let entries = try Self.read("oneline.qif", BankFileOptions(currency: .usd)).reading.statements[0].entries
+        #expect(entries.map(\.day.description) == ["2004-01-05", "1999-12-31"])
+        #expect(entries.map(\.amount.minorUnits) == [-123_456, 2000])
+        #expect(entries[0].category == "Shopping:Gadgets" && entries[1].category == nil)
+        #expect(entries[1].notes == "Transfer: Checking")
+    }
+
+    @Test("OFX 2 with an XML declaration: entities, a comma amount, PAYEE/NAME")
+    func ofx2() throws {
+        let statement = try Self.read("statement-v2.ofx").reading.statements[0]
+        #expect(statement.account.number == "DE89370400440532013000" && statement.account.currency == .eur)
+        #expect(statement.entries.map(\.payee) == ["Stadtwerke & Co", "Transfer"])
+        #expect(statement.entries.map(\.amount.minorUnits) == [-4210, 100_000])
+        #expect(statement.entries[0].notes == "Strom Januar" && statement.entries[0].bankID == "A-1")
+    }
+
+    @Test("CAMT.053.001.08: Sts/Cd, parties under Pty, a pending entry left out")
+    func camt08() throws {
+        let reading = try Self.read("statement-v08.camt.xml").reading
+        #expect(reading.pending == 1)
+        let entries = reading.statements[0].entries
+        #expect(entries.map(\.payee) == ["Supermarkt Graz", "Arbeitgeber AG"])
+        #expect(entries.map(\.amount.minorUnits) == [-5520, 210_000])
+        #expect(entries.map(\.notes) == ["Einkauf 15.01.", "Gehalt"])
+    }
+
+    @Test(
+        "files that are not bank exports say what they are",
+        arguments: [
+            (Data(), "empty"), (Data("   \n".utf8), "empty"),
+            (Data([0x50, 0x4B, 0x03, 0x04, 0x00, 0x00]), "not a text file"),
+            (Data("<!DOCTYPE html><html><head><title>Error</title></head></html>".utf8), "web page"),
+            (Data(#"{"items": []}"#.utf8), "JSON"),
+            (Data("<?xml version=\"1.0\"?><note>hi</note>".utf8), "XML file that is not a CAMT.053"),
+        ])
+    func notBankFiles(_ data: Data, _ words: String) {
+        do {
+            _ = try BankFileReader.read(data)
+            Issue.record("read \(data.count) bytes as a bank file")
+        } catch {
+            #expect(error.message.contains(words), "\(error.message)")
+            #expect(error.code == .invalidImportFile)
+        }
+    }
+
+    @Test("a CSV row that cannot be read is named with its line and why; a missing column is named")
+    func unreadable() throws {
+        let text = "Date;Payee;Amount\n2024-01-02;A;-1,00\n2024-02-31;B;-2,00\n2024-01-04;C;zwei\n"
+        let reading = try BankFileReader.read(Data(text.utf8), options: BankFileOptions(currency: .eur)).reading
+        #expect(reading.entryCount == 1)
+        #expect(
+            reading.unreadable.map(\.description) == [
+                "line 3: “2024-02-31” is not a date: there is no such day.", "line 4: “zwei” is not an amount.",
+            ])
+        var mapping = CSVMapping()
+        mapping.payee = .name("Empfänger")
+        do {
+            _ = try BankFileReader.read(Data(text.utf8), options: BankFileOptions(currency: .eur, mapping: mapping))
+            Issue.record("a missing column was accepted")
+        } catch {
+            #expect(error.message.contains("There is no column “Empfänger” for the payee"))
+        }
+    }
+}
