@@ -48,12 +48,16 @@ public struct NewTransaction: Hashable, Sendable {
     public var status: TransactionStatus
     public var categoryID: Int64?
     public var externalID: String?
+    /// How a bank file's booking is recognised when the file, or a statement overlapping it,
+    /// is imported again (unique per account): the bank's id or a fingerprint.
+    public var importKey: String?
 
     public init(
         accountID: Int64? = nil, bookedAt: BookingTime, payee: String, originalName: String? = nil,
         notes: String = "", money: Money, status: TransactionStatus = .uncleared,
-        categoryID: Int64? = nil, externalID: String? = nil
+        categoryID: Int64? = nil, externalID: String? = nil, importKey: String? = nil
     ) {
+        self.importKey = importKey
         self.accountID = accountID
         self.bookedAt = bookedAt
         self.payee = payee

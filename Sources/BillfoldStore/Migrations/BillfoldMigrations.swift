@@ -17,5 +17,6 @@ public enum BillfoldMigrations {
         M012AddSafetyTables(),
         M013AddReviewBatchLeases(),
         M014CreateIdempotentRequests(),
+        M015CreateImports(),
     ]
 }

@@ -100,38 +100,41 @@ public struct TransactionRepository: Sendable {
     /// Inserts many rows in few statements, skipping any whose external id the user already has.
     /// Returns the ids of the rows written.
     @discardableResult
+    /// `importID` names the bank file import the transactions come from.
     public func insert(
-        _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64
+        _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64,
+        importID: Int64? = nil
     ) async throws -> [Int64] {
         if let early = transactions.first(where: { $0.bookedAt.epochSeconds < TransactionTotals.earliest }) {
             throw BillfoldError.validation(
                 "bookedAt", "\(early.bookedAt.iso8601) is before 1900; Billfold keeps no older bookings.")
         }
         return try await atomically { repository in
-            try await repository.insertRows(transactions, accountID: accountID, now: now)
+            try await repository.insertRows(transactions, accountID: accountID, now: now, importID: importID)
         }
     }
 
     private func insertRows(
-        _ transactions: [NewTransaction], accountID: (NewTransaction) -> Int64, now: Int64
+        _ transactions: [NewTransaction], accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
     ) async throws -> [Int64] {
         struct Inserted: Decodable { var id: Int64 }
         var ids: [Int64] = []
-        // 14 values a row stays far below both drivers' bind limits.
+        // 16 values a row stays far below both drivers' bind limits.
         for chunk in transactions.chunked(500) {
             var builder = sql.insert(into: "transactions").columns(
                 "user_id", "account_id", "booked_at", "booked_offset", "payee", "original_name",
                 "notes", "amount_minor", "currency", "category_id", "status", "external_id",
-                "created_at", "updated_at")
+                "created_at", "updated_at", "import_id", "import_key")
             for t in chunk {
                 builder = builder.values(
                     SQLBind(userID), SQLBind(accountID(t)), SQLBind(t.bookedAt.epochSeconds),
                     SQLBind(t.bookedAt.offsetSeconds), SQLBind(t.payee), SQLBind(t.originalName),
                     SQLBind(t.notes), SQLBind(t.money.minorUnits), SQLBind(t.money.currency.code),
                     SQLBind(t.categoryID), SQLBind(t.status.rawValue), SQLBind(t.externalID),
-                    SQLBind(now), SQLBind(now))
+                    SQLBind(now), SQLBind(now), SQLBind(importID), SQLBind(t.importKey))
             }
-            let rows = try await builder.ignoringConflicts(with: ["user_id", "external_id"])
+            // A row whose external id or import key the user already has is skipped, not an error.
+            let rows = try await builder.ignoringConflicts()
                 .returning("id").all(decoding: Inserted.self)
             try await TransactionTotals.add(ids: rows.map(\.id), userID: userID, on: sql)
             try await CurrencyVolumes.add(ids: rows.map(\.id), userID: userID, on: sql)

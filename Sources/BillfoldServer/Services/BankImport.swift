@@ -1,0 +1,223 @@
+import BillfoldCore
+import BillfoldImport
+import BillfoldStore
+import FluentKit
+import Foundation
+
+/// What a person asks to import: a bank file, how to read it, and where its bookings go.
+public struct BankImportRequest: Sendable {
+    public var fileName: String
+    public var data: Data
+    public var options: BankFileOptions
+    /// The Billfold account for a file that holds one account's bookings: an existing account's
+    /// name, or a new account's. Without it, a file that names its accounts (OFX, CAMT) makes one
+    /// Billfold account for each.
+    public var account: String?
+    /// Leave out the rows that cannot be read instead of refusing the file.
+    public var skipUnreadable: Bool
+
+    public init(
+        fileName: String, data: Data, options: BankFileOptions = BankFileOptions(), account: String? = nil,
+        skipUnreadable: Bool = false
+    ) {
+        self.fileName = fileName
+        self.data = data
+        self.options = options
+        self.account = account
+        self.skipUnreadable = skipUnreadable
+    }
+}
+
+/// What an import does (or, for a dry run, would do), before or after it is written.
+public struct BankImportPlan: Sendable {
+    /// One account's part of the file.
+    public struct Part: Sendable {
+        public var account: String
+        /// The account does not exist yet; the import makes it.
+        public var isNew: Bool
+        public var currency: Currency
+        /// Bookings not yet in Billfold.
+        public var new: Int
+        /// Bookings an earlier import already brought.
+        public var already: Int
+        public var entries: [StatementEntry]
+        /// For each entry, whether an earlier import already brought it.
+        public var alreadyImported: [Bool]
+    }
+
+    public var format: BankFormat
+    public var parts: [Part]
+    public var unreadable: [UnreadableRow]
+    public var pending: Int
+    /// The CSV mapping as completed from the file, its header and first rows (CSV only).
+    public var csv: CSVBankReader.Result?
+
+    public var new: Int { parts.reduce(0) { $0 + $1.new } }
+    public var already: Int { parts.reduce(0) { $0 + $1.already } }
+
+    /// "312 new, 48 already imported, 2 unreadable: line 17: “31.02.2024” is not a date."
+    public var summary: String {
+        var text = "\(new) new, \(already) already imported"
+        if pending > 0 { text += ", \(pending) pending (not booked yet, left out)" }
+        if !unreadable.isEmpty {
+            text +=
+                ", \(unreadable.count) unreadable: " + unreadable.prefix(3).map(\.description).joined(separator: "; ")
+            if unreadable.count > 3 { text += "; …" }
+        }
+        return text
+    }
+}
+
+/// How an import ended.
+public struct BankImportOutcome: Sendable {
+    public var importID: Int64
+    public var added: Int
+    public var skipped: Int
+    public var accounts: [String]
+}
+
+/// Reads bank files (CSV, OFX/QFX, QIF, CAMT.053) into a user's books: the whole file is read
+/// and checked first, then written in one database transaction, skipping the bookings an
+/// earlier import brought, and recorded so it can be undone.
+public struct BankImport: Sendable {
+    let database: any Database
+    let user: User
+
+    public init(database: any Database, user: User) {
+        self.database = database
+        self.user = user
+    }
+
+    /// What importing would do; writes nothing.
+    public func plan(_ request: BankImportRequest) async throws -> BankImportPlan {
+        let read = try BankFileReader.read(request.data, options: request.options)
+        return try await plan(read, request, on: database)
+    }
+
+    private func plan(_ read: BankFileReader.Read, _ request: BankImportRequest, on db: any Database) async throws
+        -> BankImportPlan
+    {
+        let reading = read.reading
+        let statements = reading.statements.filter { !$0.entries.isEmpty }
+        if request.account != nil, statements.count > 1 {
+            throw BillfoldError.validation(
+                "account",
+                "The file holds \(statements.count) accounts' bookings; leave out the account and each becomes its own Billfold account."
+            )
+        }
+        let accounts = try await AccountRepository(database: db, userID: user.id).all()
+        let imports = ImportRepository(database: db, userID: user.id)
+        var parts: [BankImportPlan.Part] = []
+        for statement in statements {
+            guard let name = request.account ?? statement.account.suggestedName else {
+                throw BillfoldError.validation(
+                    "account", "Say which account these bookings go into: an existing account or a new one's name.")
+            }
+            let existing = accounts.first { $0.displayName.lowercased() == name.lowercased() }
+            guard
+                let currency = existing?.currency ?? statement.account.currency ?? request.options.currency
+                    ?? statement.entries.first?.amount.currency
+            else { throw BillfoldError.validation("currency", "Say which currency the account is in.") }
+            if let wrong = statement.entries.first(where: { $0.amount.currency != currency }) {
+                throw BillfoldError.validation(
+                    "account",
+                    "The account \(name) is in \(currency.code), but \(wrong.place) is in \(wrong.amount.currency.code)."
+                )
+            }
+            let keys = statement.importKeys
+            var already = Set<String>()
+            if let existing { already = try await imports.existingKeys(account: existing.id, keys) }
+            let flags = keys.map { already.contains($0) }
+            parts.append(
+                BankImportPlan.Part(
+                    account: existing?.displayName ?? name, isNew: existing == nil, currency: currency,
+                    new: flags.filter { !$0 }.count, already: flags.filter { $0 }.count, entries: statement.entries,
+                    alreadyImported: flags))
+        }
+        return BankImportPlan(
+            format: reading.format, parts: parts, unreadable: reading.unreadable, pending: reading.pending,
+            csv: read.csv)
+    }
+
+    /// Imports the file in one database transaction; a file with unreadable rows is refused
+    /// whole unless the request says to leave them out.
+    public func run(_ request: BankImportRequest) async throws -> BankImportOutcome {
+        let read = try BankFileReader.read(request.data, options: request.options)
+        if let first = read.reading.unreadable.first, !request.skipUnreadable {
+            let more = read.reading.unreadable.count - 1
+            throw BillfoldError(
+                .invalidImportFile,
+                "\(first)\(more > 0 ? " (and \(more) more)" : ""). Nothing was imported; fix the file or the mapping, or leave out the unreadable rows."
+            )
+        }
+        let zone = user.preferences.zone
+        let outcome = try await database.transaction { db in
+            let plan = try await plan(read, request, on: db)
+            let imports = ImportRepository(database: db, userID: user.id)
+            let now = Timestamp.now()
+            let importID = try await imports.start(
+                fileName: request.fileName, format: read.reading.format.rawValue, now: now)
+            let categories = CategoryRepository(database: db, userID: user.id)
+            var categoryIDs: [String: Int64] = [:]
+            var added = 0
+            for part in plan.parts {
+                let account = try await AccountRepository(database: db, userID: user.id).named(
+                    "bank:" + part.account.lowercased(), displayName: part.account, currency: part.currency,
+                    matchingDisplayName: true)
+                let keys = Statement(account: StatementAccount(), entries: part.entries).importKeys
+                var rows: [NewTransaction] = []
+                rows.reserveCapacity(part.new)
+                for (index, entry) in part.entries.enumerated() where !part.alreadyImported[index] {
+                    var categoryID: Int64?
+                    if let name = entry.category, Self.categoryName(name).count >= CategoryRules.nameLength.lowerBound {
+                        if categoryIDs[name] == nil {
+                            categoryIDs[name] = try await categories.forSource(
+                                "import:" + name.lowercased(), name: Self.categoryName(name)
+                            ).id
+                        }
+                        categoryID = categoryIDs[name]
+                    }
+                    rows.append(
+                        NewTransaction(
+                            bookedAt: try BookingTime(localDateTime: "\(entry.day)T12:00", timeZone: zone),
+                            payee: entry.payee, notes: entry.notes, money: entry.amount, categoryID: categoryID,
+                            importKey: keys[index]))
+                }
+                let accountID = account.id
+                added += try await TransactionRepository(database: db, userID: user.id).insert(
+                    rows, accountID: { _ in accountID }, now: now, importID: importID
+                ).count
+            }
+            let total = plan.parts.reduce(0) { $0 + $1.entries.count }
+            try await imports.finish(
+                importID, added: added, skipped: total - added, pending: read.reading.pending,
+                unreadable: read.reading.unreadable.count)
+            return BankImportOutcome(
+                importID: importID, added: added, skipped: total - added, accounts: plan.parts.map(\.account))
+        }
+        BillfoldMetrics.imported(format: read.reading.format.rawValue, added: outcome.added)
+        return outcome
+    }
+
+    /// "Food:Groceries" (QIF's group and category) is the category "Groceries".
+    static func categoryName(_ name: String) -> String {
+        let last = name.split(separator: ":").last.map(String.init) ?? name
+        return String(last.trimmingCharacters(in: .whitespaces).prefix(CategoryRules.nameLength.upperBound))
+    }
+
+    public func imports() async throws -> [ImportRecord] {
+        try await ImportRepository(database: database, userID: user.id).all()
+    }
+
+    /// Removes exactly the transactions an import added; how many.
+    public func undo(_ id: Int64) async throws -> Int {
+        let imports = ImportRepository(database: database, userID: user.id)
+        guard let record = try await imports.find(id) else {
+            throw BillfoldError(.notFound, "There is no import \(id).")
+        }
+        guard record.undoneAt == nil else {
+            throw BillfoldError(.conflict, "The import of \(record.fileName) was already undone.")
+        }
+        return try await imports.undo(id, now: Timestamp.now())
+    }
+}

@@ -1,0 +1,110 @@
+import BillfoldCore
+import FluentKit
+import SQLKit
+
+/// One user's bank file imports, and the transactions each brought.
+public struct ImportRepository: Sendable {
+    let database: any Database
+    let userID: Int64
+    private var sql: any SQLDatabase { database.sql }
+
+    public init(database: any Database, userID: Int64) {
+        self.database = database
+        self.userID = userID
+    }
+
+    private struct Row: Decodable {
+        var id: Int64
+        var file_name: String
+        var format: String
+        var created_at: Int64
+        var added: Int64
+        var skipped: Int64
+        var pending: Int64
+        var unreadable: Int64
+        var undone_at: Int64?
+
+        var record: ImportRecord {
+            ImportRecord(
+                id: id, fileName: file_name, format: format, createdAt: created_at, added: Int(added),
+                skipped: Int(skipped), pending: Int(pending), unreadable: Int(unreadable), undoneAt: undone_at)
+        }
+    }
+
+    private static let select: SQLQueryString =
+        "SELECT id, file_name, format, created_at, added, skipped, pending, unreadable, undone_at FROM imports"
+
+    /// Records an import before its transactions are written (they name it); the counts are set
+    /// by `finish` in the same database transaction.
+    public func start(fileName: String, format: String, now: Int64) async throws -> Int64 {
+        struct Inserted: Decodable { var id: Int64 }
+        let row = try await sql.insert(into: "imports")
+            .columns("user_id", "file_name", "format", "created_at", "added", "skipped", "pending", "unreadable")
+            .values(
+                SQLBind(userID), SQLBind(fileName), SQLBind(format), SQLBind(now), SQLBind(0), SQLBind(0), SQLBind(0),
+                SQLBind(0)
+            )
+            .returning("id").first(decoding: Inserted.self)
+        guard let row else { throw BillfoldError(.unavailable, "The import could not be recorded. Try again.") }
+        return row.id
+    }
+
+    public func finish(_ id: Int64, added: Int, skipped: Int, pending: Int, unreadable: Int) async throws {
+        try await sql.raw(
+            """
+            UPDATE imports SET added = \(bind: added), skipped = \(bind: skipped), pending = \(bind: pending),
+              unreadable = \(bind: unreadable) WHERE id = \(bind: id) AND user_id = \(bind: userID)
+            """
+        ).run()
+    }
+
+    /// Every import, newest first.
+    public func all() async throws -> [ImportRecord] {
+        try await sql.raw(Self.select + " WHERE user_id = \(bind: userID) ORDER BY created_at DESC, id DESC")
+            .all(decoding: Row.self).map(\.record)
+    }
+
+    public func find(_ id: Int64) async throws -> ImportRecord? {
+        try await sql.raw(Self.select + " WHERE id = \(bind: id) AND user_id = \(bind: userID)")
+            .first(decoding: Row.self)?.record
+    }
+
+    /// Which of `keys` an account already has.
+    public func existingKeys(account: Int64, _ keys: [String]) async throws -> Set<String> {
+        struct Key: Decodable { var import_key: String }
+        var found = Set<String>()
+        for chunk in keys.chunked(500) {
+            let rows = try await sql.raw(
+                """
+                SELECT import_key FROM transactions WHERE user_id = \(bind: userID) AND account_id = \(bind: account)
+                AND import_key IN (\(binds: Array(chunk)))
+                """
+            ).all(decoding: Key.self)
+            found.formUnion(rows.map(\.import_key))
+        }
+        return found
+    }
+
+    /// Removes exactly the transactions an import added, taking them out of the per-day sums
+    /// first, and marks it undone; how many were removed. Their history and review lines go
+    /// with them.
+    public func undo(_ id: Int64, now: Int64) async throws -> Int {
+        try await database.transaction { db in
+            let sql = db.sql
+            struct ID: Decodable { var id: Int64 }
+            let ids = try await sql.raw(
+                "SELECT id FROM transactions WHERE user_id = \(bind: userID) AND import_id = \(bind: id)"
+            ).all(decoding: ID.self).map(\.id)
+            for chunk in ids.chunked(500) {
+                try await TransactionTotals.add(ids: Array(chunk), userID: userID, sign: -1, on: sql)
+                try await sql.raw(
+                    "DELETE FROM transactions WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
+                ).run()
+            }
+            try await sql.raw(
+                "UPDATE imports SET undone_at = \(bind: now) WHERE id = \(bind: id) AND user_id = \(bind: userID)"
+            ).run()
+            return ids.count
+        }
+    }
+}
