@@ -50,7 +50,8 @@ struct Tokens: AsyncParsableCommand {
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import transactions from other apps.", subcommands: [Payback.self, LunchMoney.self])
+        abstract: "Import bank files (CSV, OFX/QFX, QIF, CAMT.053) and other apps' exports.",
+        subcommands: [CSV.self, OFX.self, QIF.self, CAMT.self, Payback.self, LunchMoney.self])
 
     struct Payback: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -128,10 +129,10 @@ struct Demo: AsyncParsableCommand {
     func run() async throws {
         try await withApplication(options.flags) { app in
             let owner = try await user(email, in: app)
-            var progress = Progress(total: transactions, label: "Generating")
+            let progress = ProgressLine(label: "Generating")
             let start = Date()
             let added = try await DemoData(database: app.db, user: owner).generate(count: transactions) {
-                progress.report($0)
+                progress.report($0, of: transactions, since: start)
             }
             let seconds = Date().timeIntervalSince(start)
             say("Added \(added) transactions for \(owner.email) in \(String(format: "%.1f", seconds)) s.")

@@ -91,25 +91,29 @@ func user(_ email: String, in app: Application) async throws -> User {
     return user
 }
 
-/// A one-line progress report that rewrites itself on a terminal.
-struct Progress {
-    let total: Int
+/// A progress bar with the rate, rewritten in place on a terminal; a line per tenth elsewhere.
+final class ProgressLine: @unchecked Sendable {
     let label: String
-    let terminal = isatty(STDERR_FILENO) != 0
-    var lastPercent = -1
+    private let terminal = isatty(STDERR_FILENO) != 0
+    private let lock = NSLock()
+    private var lastPercent = -1
 
-    mutating func report(_ done: Int) {
-        let percent = total == 0 ? 100 : done * 100 / total
+    init(label: String) { self.label = label }
+
+    func report(_ done: Int, of total: Int, since start: Date) {
+        lock.lock()
+        defer { lock.unlock() }
+        let percent = total <= 0 ? 100 : min(100, done * 100 / total)
         guard percent != lastPercent else { return }
         lastPercent = percent
-        let width = 30
-        let filled = width * percent / 100
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let rate = Int(Double(done) / max(0.001, Date().timeIntervalSince(start)))
         if terminal {
-            FileHandle.standardError.write(Data("\r\(label) \(bar) \(percent)% (\(done)/\(total))".utf8))
-            if done >= total { FileHandle.standardError.write(Data("\n".utf8)) }
+            let filled = 30 * percent / 100
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
+            let line = "\r\(label) \(bar) \(percent)% \(done)/\(total) · \(rate) rows/s"
+            FileHandle.standardError.write(Data((line + (done >= total ? "\n" : "")).utf8))
         } else if percent % 10 == 0 {
-            FileHandle.standardError.write(Data("\(label) \(percent)% (\(done)/\(total))\n".utf8))
+            FileHandle.standardError.write(Data("\(label) \(percent)% (\(done)/\(total), \(rate) rows/s)\n".utf8))
         }
     }
 }

@@ -62,8 +62,11 @@ enum DemoAccount {
             let user = try await AccountService(database: app.db).createUser(
                 email: email, password: password, name: "Demo",
                 preferences: .init(locale: "en-US", timeZone: "Europe/Berlin", currency: .eur, deckSize: 20))
-            var progress = Progress(total: transactions, label: "Generating demo data")
-            _ = try await DemoData(database: app.db, user: user).generate(count: transactions) { progress.report($0) }
+            let progress = ProgressLine(label: "Generating demo data")
+            let start = Date()
+            _ = try await DemoData(database: app.db, user: user).generate(count: transactions) {
+                progress.report($0, of: transactions, since: start)
+            }
         }
         say(
             """

@@ -140,8 +140,11 @@ public struct BankImport: Sendable {
     }
 
     /// Imports the file in one database transaction; a file with unreadable rows is refused
-    /// whole unless the request says to leave them out.
-    public func run(_ request: BankImportRequest) async throws -> BankImportOutcome {
+    /// whole unless the request says to leave them out. `progress` hears how many of the new
+    /// bookings are written, of how many.
+    public func run(_ request: BankImportRequest, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
+        async throws -> BankImportOutcome
+    {
         let read = try BankFileReader.read(request.data, options: request.options)
         if let first = read.reading.unreadable.first, !request.skipUnreadable {
             let more = read.reading.unreadable.count - 1
@@ -160,6 +163,7 @@ public struct BankImport: Sendable {
             let categories = CategoryRepository(database: db, userID: user.id)
             var categoryIDs: [String: Int64] = [:]
             var added = 0
+            var written = 0
             for part in plan.parts {
                 let account = try await AccountRepository(database: db, userID: user.id).named(
                     "bank:" + part.account.lowercased(), displayName: part.account, currency: part.currency,
@@ -184,9 +188,14 @@ public struct BankImport: Sendable {
                             importKey: keys[index]))
                 }
                 let accountID = account.id
-                added += try await TransactionRepository(database: db, userID: user.id).insert(
-                    rows, accountID: { _ in accountID }, now: now, importID: importID
-                ).count
+                let transactions = TransactionRepository(database: db, userID: user.id)
+                for slice in rows.chunked(Self.progressStep) {
+                    added += try await transactions.insert(
+                        Array(slice), accountID: { _ in accountID }, now: now, importID: importID
+                    ).count
+                    written += slice.count
+                    progress(written, plan.new)
+                }
             }
             let total = plan.parts.reduce(0) { $0 + $1.entries.count }
             try await imports.finish(
@@ -198,6 +207,9 @@ public struct BankImport: Sendable {
         BillfoldMetrics.imported(format: read.reading.format.rawValue, added: outcome.added)
         return outcome
     }
+
+    /// How many rows are written between two progress reports.
+    static let progressStep = 5000
 
     /// "Food:Groceries" (QIF's group and category) is the category "Groceries".
     static func categoryName(_ name: String) -> String {
@@ -219,5 +231,44 @@ public struct BankImport: Sendable {
             throw BillfoldError(.conflict, "The import of \(record.fileName) was already undone.")
         }
         return try await imports.undo(id, now: Timestamp.now())
+    }
+
+    // MARK: Profiles
+
+    /// Saves a CSV mapping under a name (1 to 100 characters), replacing one of the same name.
+    public func saveProfile(_ name: String, _ mapping: CSVMapping) async throws {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard (1...100).contains(trimmed.count) else {
+            throw BillfoldError.validation("profile", "A profile's name has 1 to 100 characters.")
+        }
+        var kept = mapping
+        // The lines before the table and the encoding are the file's, found again each time.
+        kept.skipLines = nil
+        let json = String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
+        try await ImportRepository(database: database, userID: user.id).saveProfile(
+            trimmed, mapping: json, now: Timestamp.now())
+    }
+
+    /// A saved mapping by name.
+    public func profile(_ name: String) async throws -> CSVMapping {
+        let imports = ImportRepository(database: database, userID: user.id)
+        guard let json = try await imports.profile(name.trimmingCharacters(in: .whitespaces)) else {
+            let names = try await imports.profileNames()
+            throw BillfoldError(
+                .notFound,
+                "There is no import profile “\(name)”."
+                    + (names.isEmpty ? " None is saved yet." : " Saved: \(names.joined(separator: ", ")).")
+            )
+        }
+        do {
+            return try JSONDecoder().decode(CSVMapping.self, from: Data(json.utf8))
+        } catch {
+            throw BillfoldError(
+                .conflict, "The import profile “\(name)” cannot be read by this version; save it again.")
+        }
+    }
+
+    public func profileNames() async throws -> [String] {
+        try await ImportRepository(database: database, userID: user.id).profileNames()
     }
 }

@@ -3,7 +3,8 @@ import SQLKit
 
 /// Bank file imports: one row per import, and on each transaction the import that brought it
 /// (for "Undo this import" and the link to exactly its transactions) and its import key, unique
-/// per account, so the same booking imported again is recognised and skipped.
+/// per account, so the same booking imported again is recognised and skipped. And the CSV
+/// mappings people save as named profiles, to use again for the next statement from that bank.
 struct M015CreateImports: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema("imports")
@@ -19,6 +20,17 @@ struct M015CreateImports: AsyncMigration {
             .field("undone_at", .int64)
             .create()
         let sql = database.sql
+        try await sql.raw(
+            """
+            CREATE TABLE import_profiles (
+                user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                mapping TEXT NOT NULL,
+                updated_at BIGINT NOT NULL,
+                PRIMARY KEY (user_id, name)
+            )
+            """
+        ).run()
         for statement in [
             "CREATE INDEX imports_newest ON imports (user_id, created_at)",
             "ALTER TABLE transactions ADD COLUMN import_id BIGINT REFERENCES imports(id) ON DELETE SET NULL",
@@ -39,5 +51,6 @@ struct M015CreateImports: AsyncMigration {
             try await sql.raw(SQLQueryString(statement)).run()
         }
         try await database.schema("imports").delete()
+        try await sql.raw("DROP TABLE import_profiles").run()
     }
 }

@@ -107,4 +107,32 @@ public struct ImportRepository: Sendable {
             return ids.count
         }
     }
+
+    // MARK: Profiles
+
+    /// Saves (or replaces) a named profile; `mapping` is its JSON.
+    public func saveProfile(_ name: String, mapping: String, now: Int64) async throws {
+        try await sql.raw(
+            """
+            INSERT INTO import_profiles (user_id, name, mapping, updated_at)
+            VALUES (\(bind: userID), \(bind: name), \(bind: mapping), \(bind: now))
+            ON CONFLICT (user_id, name) DO UPDATE SET mapping = excluded.mapping, updated_at = excluded.updated_at
+            """
+        ).run()
+    }
+
+    /// A profile's JSON, or nil.
+    public func profile(_ name: String) async throws -> String? {
+        struct Row: Decodable { var mapping: String }
+        return try await sql.raw(
+            "SELECT mapping FROM import_profiles WHERE user_id = \(bind: userID) AND name = \(bind: name)"
+        ).first(decoding: Row.self)?.mapping
+    }
+
+    /// Every profile's name, in order.
+    public func profileNames() async throws -> [String] {
+        struct Row: Decodable { var name: String }
+        return try await sql.raw("SELECT name FROM import_profiles WHERE user_id = \(bind: userID) ORDER BY name")
+            .all(decoding: Row.self).map(\.name)
+    }
 }

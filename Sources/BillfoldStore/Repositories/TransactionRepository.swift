@@ -205,9 +205,3 @@ public struct TransactionRepository: Sendable {
         return Int(row?.count ?? 0)
     }
 }
-
-extension Array {
-    func chunked(_ size: Int) -> [ArraySlice<Element>] {
-        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
-    }
-}

@@ -1,0 +1,82 @@
+"""`billfold import csv|ofx|qif|camt` on real bank files (../shared/fixtures/banks, read in place)
+and the project's own: a dry run writes nothing, --json ends with one JSON object, importing
+again adds nothing, a saved profile is used again, and a malformed file is refused whole with
+its line."""
+import json
+import sqlite3
+
+import pytest
+
+from conftest import PASSWORD, ROOT, SHARED_FIXTURES, billfold
+
+BANKS = SHARED_FIXTURES / "banks"
+OWN = ROOT / "Tests" / "Fixtures" / "banks"
+
+
+@pytest.fixture()
+def database(tmp_path):
+    path = str(tmp_path / "billfold.sqlite")
+    billfold("users", "create", "--email", "ana@example.com", "--password", PASSWORD, database=path)
+    return path
+
+
+def count(database):
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT COUNT(*) FROM transactions").fetchone()[0]
+
+
+def last_json(result):
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.skipif(not BANKS.exists(), reason="the shared bank files are beside the checkout")
+def test_csv_dry_run_import_again_and_profile(database):
+    ing = str(BANKS / "test_with_saldo_1.csv")
+    dry = billfold("import", "csv", ing, "--email", "ana@example.com", "--account", "Girokonto", "--dry-run",
+                   "--json", database=database)
+    assert "Dry run: 9 new, 0 already imported. Nothing was written." in dry.stdout
+    assert "14 lines skipped" in dry.stdout and "date “Buchung” (DD.MM.YYYY)" in dry.stdout
+    assert last_json(dry) == {"accounts": ["Girokonto"], "added": 9, "dryRun": True, "format": "csv", "pending": 0,
+                              "skipped": 0, "unreadable": []}
+    assert count(database) == 0
+    first = billfold("import", "csv", ing, "--email", "ana@example.com", "--account", "Girokonto",
+                     "--save-profile", "ING", "--json", database=database)
+    assert last_json(first)["added"] == 9
+    again = billfold("import", "csv", ing, "--email", "ana@example.com", "--account", "Girokonto",
+                     "--profile", "ING", "--json", database=database)
+    assert last_json(again)["added"] == 0 and last_json(again)["skipped"] == 9
+    assert count(database) == 9
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT SUM(amount_minor) FROM transactions").fetchone()[0] == -17860
+
+
+@pytest.mark.skipif(not BANKS.exists(), reason="the shared bank files are beside the checkout")
+def test_ofx_qif_camt(database):
+    ofx = billfold("import", "ofx", str(BANKS / "desjardins.ofx"), "--email", "ana@example.com", "--json",
+                   database=database)
+    assert last_json(ofx)["accounts"] == ["Checking 815-30219-12345-EOP", "Checking 815-30219-11111-EOP"]
+    qif = billfold("import", "qif", str(BANKS / "cbb-export.qif"), "--email", "ana@example.com", "--account",
+                   "Checkbook", "--currency", "USD", "--json", database=database)
+    assert last_json(qif)["added"] == 9
+    camt = billfold("import", "camt", str(BANKS / "Business Sample camt.053.001.04.xml"), "--email",
+                    "ana@example.com", "--json", database=database)
+    assert last_json(camt)["added"] == 3
+    assert count(database) == 32
+
+
+def test_malformed_file_is_refused_whole(database, tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("Date;Payee;Amount\n2024-01-02;A;-1,00\n2024-02-31;B;-2,00\n")
+    refused = billfold("import", "csv", str(bad), "--email", "ana@example.com", "--account", "Cash box",
+                       "--currency", "EUR", database=database, check=False)
+    assert refused.returncode == 1
+    assert "line 3: “2024-02-31” is not a date: there is no such day." in refused.stderr
+    assert count(database) == 0
+    html = tmp_path / "statement.csv"
+    html.write_text("<!DOCTYPE html><html><head><title>Session expired</title></head><body></body></html>")
+    page = billfold("import", "csv", str(html), "--email", "ana@example.com", "--account", "Cash box",
+                    "--currency", "EUR", database=database, check=False)
+    assert page.returncode == 1 and "web page" in page.stderr
+    mapped = billfold("import", "csv", str(OWN / "debit-credit-us.csv"), "--email", "ana@example.com",
+                      "--account", "Visa", "--amount", "Debit", "--debit", "Debit", database=database, check=False)
+    assert mapped.returncode != 0 and "not both" in mapped.stderr
