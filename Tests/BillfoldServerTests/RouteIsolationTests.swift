@@ -15,7 +15,7 @@ import VaporTesting
 struct RouteIsolationTests {
     /// What the id after each path word names. A new route whose word is missing here fails the
     /// test until it is added.
-    static let idOwners: Set<String> = ["transactions", "categories", "projects", "items", "tokens"]
+    static let idOwners: Set<String> = ["transactions", "categories", "projects", "items", "tokens", "imports"]
     /// Parameters that are not a user's data.
     static let notUserData: Set<String> = ["assets/:name"]
 
@@ -106,7 +106,13 @@ struct RouteIsolationTests {
             .POST, "/api/v1/projects/\(projectID)/items", as: person, json: #"{"title":"Tickets"}"#)
         let itemID = try JSONDecoder().decode(ItemDTO.self, from: item.body).id
         let tokens = try await BillfoldStore.UserRepository(database: t.app.db).tokens(userID: person.id)
+        let imported = try await t.send(
+            .POST, "/api/v1/imports?account=Giro&currency=EUR", as: person,
+            json: "Date;Payee;Amount\n2026-01-02;Bakery;-3,20\n",
+            headers: ["Content-Type": "text/csv"])
+        let importID = try #require(try JSONDecoder().decode(ImportResultResponse.self, from: imported.body).id)
         return [
+            "imports": importID,
             "transactions": transaction, "categories": categoryID, "projects": projectID, "items": itemID,
             "tokens": try #require(tokens.first?.id),
         ]
@@ -115,7 +121,9 @@ struct RouteIsolationTests {
     /// Everything of the user's that a route could change, read through the user's own API.
     private func snapshot(_ t: TestApp, _ person: TestApp.Person) async throws -> [String] {
         var out: [String] = []
-        for path in ["/api/v1/transactions?limit=100", "/api/v1/categories", "/api/v1/projects", "/api/v1/me"] {
+        for path in [
+            "/api/v1/transactions?limit=100", "/api/v1/categories", "/api/v1/projects", "/api/v1/me", "/api/v1/imports",
+        ] {
             out.append(try await t.send(.GET, path, as: person).body.string)
         }
         let list = try await t.send(.GET, "/api/v1/projects", as: person)

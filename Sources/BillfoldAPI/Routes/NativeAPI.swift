@@ -44,13 +44,19 @@ public enum NativeAPI: RouteCatalogue {
     public static let home = Endpoint(.get, "/api/v1/home")
     public static let accounts = Endpoint(.get, "/api/v1/accounts")
 
+    /// A bank file as the body; format, account and CSV mapping in the query; `dryRun=true` to preview.
+    public static let addImport = Endpoint(.post, "/api/v1/imports")
+    public static let imports = Endpoint(.get, "/api/v1/imports")
+    /// Undo: removes exactly the import's transactions.
+    public static let undoImport = Endpoint(.delete, "/api/v1/imports/{id}")
+
     public static let all = [
         openAPI, me, createToken, tokens, revokeToken, transactions, addTransaction, transaction, changeTransaction,
         transactionHistory,
         categories, addCategory,
         deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewBatch,
         activity, projects, addProject, project, changeProject, deleteProject, closeProject, reopenProject,
-        items, addItem, deleteItems, changeItem, deleteItem, awards, home, accounts,
+        items, addItem, deleteItems, changeItem, deleteItem, awards, home, accounts, addImport, imports, undoImport,
     ]
 }
 

@@ -120,6 +120,7 @@ func registerRoutes(_ app: Application) throws {
     try native.register(collection: AwardsAPIController())
     try native.register(collection: HomeAPIController())
     try native.register(collection: AccountsAPIController())
+    try native.register(collection: ImportsAPIController())
     try native.register(collection: PaybackFeedController())
 
     try family(.categoryContract).grouped(RequireUser(style: .json))

@@ -10,6 +10,15 @@ extension RoutesBuilder {
     ) -> Route {
         on(HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents, use: handler)
     }
+
+    /// The same, with how the body is read (a file upload collects more than the default).
+    @discardableResult
+    func on<Answer: AsyncResponseEncodable>(
+        _ endpoint: Endpoint, body: HTTPBodyStreamStrategy,
+        use handler: @escaping @Sendable (Request) async throws -> Answer
+    ) -> Route {
+        on(HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents, body: body, use: handler)
+    }
 }
 
 extension Endpoint {

@@ -23,7 +23,7 @@ struct IdempotentWrites: AsyncMiddleware {
         guard (1...200).contains(key.count), !TextRules.hasForbiddenControl(key) else {
             throw BillfoldError.validation(Self.header, "The Idempotency-Key must be 1 to 200 characters.")
         }
-        let body = try await request.body.collect(max: request.application.routes.defaultMaxBodySize.value).get()
+        let body = try await request.body.collect(max: request.bodyLimit).get()
         let hash = Self.hash(request, body: body.map { Data(buffer: $0) } ?? Data())
         let answers = IdempotentRequestRepository(database: request.store, userID: try request.user.id)
         if let first = try await answers.find(key: key) {

@@ -75,6 +75,15 @@ extension Request {
     /// `/signin` here too (a list of paths must not be sidestepped by a slash).
     var routedPath: String { "/" + url.path.split(separator: "/").joined(separator: "/") }
 
+    /// How much body this request may send: a bank file up to 50 MB to the routes that take one,
+    /// the configured limit to every other.
+    var bodyLimit: Int {
+        Self.fileUploads.contains(routedPath)
+            ? ImportsAPIController.maxFileSize.value : application.routes.defaultMaxBodySize.value
+    }
+
+    static let fileUploads: Set<String> = [NativeAPI.addImport.template]
+
     /// The database for this request: its transaction while one runs, else the shared pool.
     var store: any Database { storage[RequestTransaction.StoreKey.self] ?? db }
 

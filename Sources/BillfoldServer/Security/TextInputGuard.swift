@@ -16,7 +16,7 @@ struct TextInputGuard: Middleware {
             type == nil
             || (type?.type == "application" && (type?.subType == "json" || type?.subType.hasSuffix("+json") == true))
         guard isJSON || isForm || isMultipart else { return next.respond(to: request) }
-        let limit = request.application.routes.defaultMaxBodySize.value
+        let limit = request.bodyLimit
         return request.body.collect(max: limit).flatMapThrowing { body in
             guard let body, body.readableBytes > 0 else { return }
             let data = Data(body.readableBytesView)

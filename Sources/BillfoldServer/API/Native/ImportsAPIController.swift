@@ -1,0 +1,70 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldImport
+import Vapor
+
+/// `/api/v1/imports`: bank files in, the list of imports, and undo.
+struct ImportsAPIController: RouteCollection {
+    /// The largest file an import takes.
+    static let maxFileSize: ByteCount = "50mb"
+
+    func boot(routes: any RoutesBuilder) throws {
+        routes.on(NativeAPI.addImport, body: .collect(maxSize: Self.maxFileSize), use: create)
+        routes.on(NativeAPI.imports, use: list)
+        routes.on(NativeAPI.undoImport, use: undo)
+    }
+
+    func create(request: Request) async throws -> Response {
+        let query = try BankImportQuery(try request.query.decode([String: String].self))
+        guard let body = request.body.data, body.readableBytes > 0 else {
+            throw BillfoldError.validation("body", "Send the bank file as the request's body.")
+        }
+        let importer = BankImport(database: request.store, user: try request.user)
+        let importRequest = try await query.request(
+            data: Data(body.readableBytesView), fileName: "import", importer: importer)
+        let plan = try await importer.plan(importRequest)
+        if let name = query.saveProfile, let csv = plan.csv { try await importer.saveProfile(name, csv.mapping) }
+        let accounts = plan.parts.map {
+            ImportAccountDTO(name: $0.account, isNew: $0.isNew, currency: $0.currency.code, new: $0.new, already: $0.already)
+        }
+        let unreadable = plan.unreadable.map { UnreadableDTO(place: $0.place, reason: $0.reason) }
+        if query.dryRun {
+            return try ImportResultResponse(
+                id: nil, dryRun: true, format: plan.format.rawValue, summary: plan.summary, added: plan.new,
+                skipped: plan.already, pending: plan.pending, accounts: accounts, unreadable: unreadable,
+                mapping: plan.mappingValues, header: plan.csv?.header, preview: Self.preview(plan)
+            ).apiResponse()
+        }
+        let outcome = try await importer.run(importRequest)
+        let response = try ImportResultResponse(
+            id: outcome.importID, dryRun: false, format: plan.format.rawValue, summary: plan.summary,
+            added: outcome.added, skipped: outcome.skipped, pending: plan.pending, accounts: accounts,
+            unreadable: unreadable, mapping: plan.mappingValues, header: plan.csv?.header, preview: []
+        ).apiResponse(status: .created)
+        response.headers.replaceOrAdd(name: .location, value: NativeAPI.imports.path())
+        return response
+    }
+
+    /// The first 20 rows of each account as they will be booked.
+    static func preview(_ plan: BankImportPlan) -> [ImportRowDTO] {
+        plan.parts.flatMap { part in
+            zip(part.entries, part.alreadyImported).prefix(20).map { entry, already in
+                ImportRowDTO(
+                    account: part.account, place: entry.place, day: entry.day.description,
+                    amount: entry.amount.decimalString, currency: entry.amount.currency.code, payee: entry.payee,
+                    notes: entry.notes, alreadyImported: already)
+            }
+        }
+    }
+
+    func list(request: Request) async throws -> Response {
+        let records = try await BankImport(database: request.store, user: try request.user).imports()
+        return try ImportListResponse(imports: records.map(ImportDTO.init)).apiResponse()
+    }
+
+    func undo(request: Request) async throws -> Response {
+        let id = try request.pathID(of: "import")
+        let removed = try await BankImport(database: request.store, user: try request.user).undo(id)
+        return try ImportUndoResponse(removed: removed).apiResponse()
+    }
+}

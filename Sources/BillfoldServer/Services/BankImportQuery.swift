@@ -1,0 +1,117 @@
+import BillfoldCore
+import BillfoldImport
+import Foundation
+
+/// What a client (`POST /api/v1/imports?…`) or the import form says about a file, read from
+/// named values; the same names in both places.
+struct BankImportQuery: Sendable {
+    var options = BankFileOptions()
+    var account: String?
+    var skipUnreadable = false
+    var dryRun = false
+    var profile: String?
+    var saveProfile: String?
+    var fileName: String?
+
+    /// The names: format, account, currency, dryRun, skipUnreadable, fileName, profile, saveProfile,
+    /// and for CSV date, payee, amount, debit, credit, notes, category, currencyColumn, id, status, fee
+    /// (a header's name or a 1-based number), dateFormat, decimal, delimiter, encoding, skipLines,
+    /// invertAmounts; or the whole mapping as JSON in `mapping`.
+    init(_ values: [String: String]) throws(BillfoldError) {
+        func value(_ name: String) -> String? {
+            values[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        func flag(_ name: String) throws(BillfoldError) -> Bool {
+            switch value(name)?.lowercased() {
+            case nil, "false", "0", "off", "no": return false
+            case "true", "1", "on", "yes": return true
+            default: throw BillfoldError.validation(name, "\(name) must be true or false.")
+            }
+        }
+        if let format = value("format"), format != "auto" {
+            guard let known = BankFormat(rawValue: format.lowercased() == "qfx" ? "ofx" : format.lowercased()) else {
+                throw BillfoldError.validation("format", "format must be csv, ofx, qfx, qif or camt.")
+            }
+            options.format = known
+        }
+        if let code = value("currency") { options.currency = try Currency(code: code.uppercased()) }
+        account = value("account")
+        skipUnreadable = try flag("skipUnreadable")
+        dryRun = try flag("dryRun")
+        profile = value("profile")
+        saveProfile = value("saveProfile")
+        fileName = value("fileName")
+        var mapping = CSVMapping()
+        if let json = value("mapping") {
+            do {
+                mapping = try JSONDecoder().decode(CSVMapping.self, from: Data(json.utf8))
+            } catch {
+                throw BillfoldError.validation("mapping", "mapping is not a CSV mapping in JSON.")
+            }
+        }
+        let columns: [(String, WritableKeyPath<CSVMapping, CSVColumn?>)] = [
+            ("date", \.date), ("payee", \.payee), ("amount", \.amount), ("debit", \.debit), ("credit", \.credit),
+            ("notes", \.notes), ("category", \.category), ("currencyColumn", \.currency), ("id", \.id),
+            ("status", \.status), ("fee", \.fee),
+        ]
+        for (name, path) in columns {
+            if let text = value(name) { mapping[keyPath: path] = CSVColumn(text) }
+        }
+        if mapping.amount != nil && (mapping.debit != nil || mapping.credit != nil) {
+            throw BillfoldError.validation("amount", "Choose an amount column, or debit and credit columns, not both.")
+        }
+        if let text = value("dateFormat") { mapping.dateOrder = try DateOrder(parsing: text) }
+        if let text = value("decimal") {
+            guard let decimal = DecimalSeparator(rawValue: text) else {
+                throw BillfoldError.validation("decimal", "decimal must be . or ,")
+            }
+            mapping.decimal = decimal
+        }
+        if let text = values["delimiter"], !text.isEmpty {
+            let delimiter = ["tab": "\t", "\\t": "\t"][text.lowercased()] ?? text
+            guard delimiter.count == 1 else {
+                throw BillfoldError.validation("delimiter", "delimiter is one character: , ; | or tab.")
+            }
+            mapping.delimiter = delimiter
+        }
+        if let text = value("encoding") { mapping.encoding = try TextEncoding(parsing: text) }
+        if let text = value("skipLines") {
+            guard let lines = Int(text), lines >= 0, lines <= 1000 else {
+                throw BillfoldError.validation("skipLines", "skipLines is a number from 0 to 1000.")
+            }
+            mapping.skipLines = lines
+        }
+        if try flag("invertAmounts") { mapping.sign = .inverted }
+        options.mapping = mapping
+    }
+
+    /// The request for `data`, with a saved profile's mapping under what was given.
+    func request(data: Data, fileName fallback: String, importer: BankImport) async throws -> BankImportRequest {
+        var options = options
+        if let profile { options.mapping = options.mapping.filled(from: try await importer.profile(profile)) }
+        let name = String((fileName ?? fallback).prefix(200))
+        return BankImportRequest(
+            fileName: name, data: data, options: options, account: account, skipUnreadable: skipUnreadable)
+    }
+}
+
+extension BankImportPlan {
+    /// The CSV mapping as used, by field name, for the API and the form.
+    var mappingValues: [String: String]? {
+        guard let mapping = csv?.mapping else { return nil }
+        var values: [String: String] = [:]
+        let columns: [(String, CSVColumn?)] = [
+            ("date", mapping.date), ("payee", mapping.payee), ("amount", mapping.amount), ("debit", mapping.debit),
+            ("credit", mapping.credit), ("notes", mapping.notes), ("category", mapping.category),
+            ("currencyColumn", mapping.currency), ("id", mapping.id), ("status", mapping.status), ("fee", mapping.fee),
+        ]
+        for (name, column) in columns { if let column { values[name] = column.description } }
+        values["dateFormat"] = mapping.dateOrder?.rawValue
+        values["decimal"] = mapping.decimal?.rawValue
+        values["delimiter"] = mapping.delimiter.map { $0 == "\t" ? "tab" : $0 }
+        values["encoding"] = mapping.encoding?.rawValue
+        values["skipLines"] = mapping.skipLines.map(String.init)
+        values["invertAmounts"] = mapping.sign == .inverted ? "true" : "false"
+        return values
+    }
+}

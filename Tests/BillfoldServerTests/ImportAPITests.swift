@@ -1,0 +1,93 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import Testing
+import VaporTesting
+
+@Suite("Import API")
+struct ImportAPITests {
+    static let csv = """
+        Buchungstag;Empfänger;Verwendungszweck;Betrag (EUR)
+        02.01.2024;Bäckerei Müller;Brötchen;-3,20
+        03.01.2024;Arbeitgeber GmbH;Gehalt Januar;"2.500,00"
+        03.01.2024;Café;Kaffee;-2,50
+        03.01.2024;Café;Kaffee;-2,50
+
+        """
+
+    static let asCSV: HTTPHeaders = ["Content-Type": "text/csv"]
+
+    @Test(
+        "a dry run previews with the mapping and writes nothing; the import adds, again adds nothing; the list; undo by its owner only",
+        arguments: TestDatabase.all)
+    func lifecycle(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let path = "/api/v1/imports?account=Girokonto&fileName=januar.csv"
+            let dry = try await t.send(.POST, path + "&dryRun=true", as: ana, json: Self.csv, headers: Self.asCSV)
+            #expect(dry.status == .ok, "\(dry.body.string)")
+            let preview = try JSONDecoder().decode(ImportResultResponse.self, from: dry.body)
+            #expect(preview.dryRun && preview.id == nil && preview.summary == "4 new, 0 already imported")
+            #expect(preview.mapping?["date"] == "Buchungstag" && preview.mapping?["decimal"] == ",")
+            #expect(preview.header == ["Buchungstag", "Empfänger", "Verwendungszweck", "Betrag (EUR)"])
+            #expect(preview.preview.map(\.amount) == ["-3.20", "2500.00", "-2.50", "-2.50"])
+            #expect(
+                preview.accounts == [
+                    ImportAccountDTO(name: "Girokonto", isNew: true, currency: "EUR", new: 4, already: 0)
+                ])
+            #expect(try await t.transactions(ana).count() == 0)
+
+            let done = try await t.send(.POST, path, as: ana, json: Self.csv, headers: Self.asCSV)
+            #expect(done.status == .created, "\(done.body.string)")
+            let result = try JSONDecoder().decode(ImportResultResponse.self, from: done.body)
+            #expect(result.added == 4 && result.skipped == 0 && result.id != nil)
+            let again = try JSONDecoder().decode(
+                ImportResultResponse.self,
+                from: try await t.send(.POST, path, as: ana, json: Self.csv, headers: Self.asCSV).body)
+            #expect(again.added == 0 && again.skipped == 4)
+
+            let list = try await t.get(ImportListResponse.self, "/api/v1/imports", as: ana)
+            #expect(list.imports.map(\.fileName) == ["januar.csv", "januar.csv"])
+            let id = try #require(result.id)
+            let bob = try await t.person("bob@example.com")
+            #expect(try await t.send(.DELETE, "/api/v1/imports/\(id)", as: bob).status == .notFound)
+            #expect(try await t.get(ImportListResponse.self, "/api/v1/imports", as: bob).imports.isEmpty)
+            let undone = try await t.send(.DELETE, "/api/v1/imports/\(id)", as: ana)
+            #expect(undone.status == .ok)
+            #expect(try JSONDecoder().decode(ImportUndoResponse.self, from: undone.body).removed == 4)
+            #expect(try await t.send(.DELETE, "/api/v1/imports/\(id)", as: ana).status == .conflict)
+            #expect(try await t.transactions(ana).count() == 0)
+        }
+    }
+
+    @Test(
+        "a file that cannot be read is refused whole with its line; no body and bad parameters say why",
+        arguments: TestDatabase.all)
+    func refusals(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let broken = Self.csv.replacingOccurrences(of: "03.01.2024;Café", with: "31.02.2024;Café")
+            let refused = try await t.send(
+                .POST, "/api/v1/imports?account=Giro", as: ana, json: broken, headers: Self.asCSV)
+            #expect(refused.status == .badRequest)
+            #expect(refused.body.string.contains("line 4: “31.02.2024” is not a date"))
+            #expect(refused.body.string.contains("invalid_import_file"))
+            #expect(try await t.transactions(ana).count() == 0)
+            let empty = try await t.send(.POST, "/api/v1/imports?account=Giro", as: ana, headers: Self.asCSV)
+            #expect(empty.status == .badRequest && empty.body.string.contains("Send the bank file"))
+            for query in ["format=pdf", "dryRun=maybe", "dateFormat=soon", "amount=1&debit=2", "currency=XXXX"] {
+                let answer = try await t.send(
+                    .POST, "/api/v1/imports?\(query)", as: ana, json: Self.csv, headers: Self.asCSV)
+                #expect(answer.status == .badRequest, "\(query): \(answer.body.string)")
+            }
+            let html = try await t.send(
+                .POST, "/api/v1/imports?account=Giro", as: ana, json: "<html><head></head><body>Login</body></html>",
+                headers: Self.asCSV)
+            #expect(html.status == .badRequest && html.body.string.contains("web page"))
+            let leftOut = try await t.send(
+                .POST, "/api/v1/imports?account=Giro&skipUnreadable=true", as: ana, json: broken, headers: Self.asCSV)
+            #expect(leftOut.status == .created)
+            #expect(try await t.transactions(ana).count() == 2, "both Café rows had the impossible date")
+        }
+    }
+}
