@@ -25,7 +25,8 @@ struct ImportsAPIController: RouteCollection {
         let plan = try await importer.plan(importRequest)
         if let name = query.saveProfile, let csv = plan.csv { try await importer.saveProfile(name, csv.mapping) }
         let accounts = plan.parts.map {
-            ImportAccountDTO(name: $0.account, isNew: $0.isNew, currency: $0.currency.code, new: $0.new, already: $0.already)
+            ImportAccountDTO(
+                name: $0.account, isNew: $0.isNew, currency: $0.currency.code, new: $0.new, already: $0.already)
         }
         let unreadable = plan.unreadable.map { UnreadableDTO(place: $0.place, reason: $0.reason) }
         if query.dryRun {
