@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 VENV := .venv
 PYTHON := $(VENV)/bin/python
-APT_PACKAGES := postgresql chromium chromium-driver sqlite3 wrk tmux
+APT_PACKAGES := postgresql chromium chromium-driver sqlite3 wrk tmux hledger ledger
 SWIFT_SOURCES := Package.swift Sources Tests
 
 .PHONY: run build test test-swift test-python deps deps-system deps-python bench format lint clean
@@ -38,6 +38,8 @@ deps-system:
 	command -v sqlite3 >/dev/null || missing="$$missing sqlite3"; \
 	command -v wrk >/dev/null || missing="$$missing wrk"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	command -v hledger >/dev/null || missing="$$missing hledger"; \
+	command -v ledger >/dev/null || missing="$$missing ledger"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \

@@ -8,7 +8,7 @@ struct Billfold: AsyncParsableCommand {
         abstract: "Self-hosted personal finance: the server and its tools.",
         subcommands: [
             Serve.self, Users.self, Tokens.self, Import.self, Demo.self, BackupCommand.self, RestoreCommand.self,
-            Login.self, Logout.self, Review.self, TransactionsCommand.self,
+            ExportCommand.self, Login.self, Logout.self, Review.self, TransactionsCommand.self,
         ]
     )
 }

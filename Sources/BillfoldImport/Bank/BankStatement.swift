@@ -24,15 +24,19 @@ public struct StatementAccount: Hashable, Sendable {
     public var kind: String?
     /// The currency the file gives for the account, when it does.
     public var currency: Currency?
+    /// The account's name as the file writes it (a CSV account column).
+    public var name: String?
 
-    public init(number: String? = nil, kind: String? = nil, currency: Currency? = nil) {
+    public init(number: String? = nil, kind: String? = nil, currency: Currency? = nil, name: String? = nil) {
         self.number = number
         self.kind = kind
         self.currency = currency
+        self.name = name
     }
 
     /// A name for a Billfold account made from it, e.g. "Checking 815-30219-12345-EOP".
     public var suggestedName: String? {
+        if let name, !name.isEmpty { return name }
         guard let number, !number.isEmpty else { return nil }
         let kind = (kind ?? "").lowercased().replacingOccurrences(of: "_", with: " ")
         let label =

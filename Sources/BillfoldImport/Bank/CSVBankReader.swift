@@ -47,22 +47,34 @@ public enum CSVBankReader {
             throw BillfoldError.validation(
                 "currency", "The file has no currency column: say which currency the account is in.")
         }
-        var entries: [StatementEntry] = []
+        // One statement per account the rows name, in the order they first appear.
+        var statements: [(name: String?, entries: [StatementEntry])] = []
         var unreadable: [UnreadableRow] = []
         var pending = 0
         for row in body where row.cells.contains(where: { !$0.trimmed.isEmpty }) {
             switch columns.entry(row.cells, line: row.line, mapping: mapping, currency: currency) {
-            case .booked(let entry): entries.append(entry)
+            case .booked(let entry):
+                let name = columns.account?.cell(row.cells).flatMap { $0.isEmpty ? nil : $0 }
+                if let index = statements.firstIndex(where: { $0.name == name }) {
+                    statements[index].entries.append(entry)
+                } else {
+                    statements.append((name, [entry]))
+                }
             case .pending: pending += 1
             case .unreadable(let reason): unreadable.append(UnreadableRow(place: "line \(row.line)", reason: reason))
             }
         }
-        let account = StatementAccount(currency: currency ?? entries.first?.amount.currency)
+        if statements.isEmpty { statements = [(nil, [])] }
         return Result(
             mapping: mapping, header: header,
             reading: BankFileReading(
-                format: .csv, statements: [Statement(account: account, entries: entries)], unreadable: unreadable,
-                pending: pending),
+                format: .csv,
+                statements: statements.map {
+                    Statement(
+                        account: StatementAccount(
+                            currency: currency ?? $0.entries.first?.amount.currency, name: $0.name),
+                        entries: $0.entries)
+                }, unreadable: unreadable, pending: pending),
             sample: body.prefix(20).map(\.cells))
     }
 
@@ -114,6 +126,7 @@ public enum CSVBankReader {
         mapping.currency = pick(HeaderNames.currency, after: amountIndex)
         mapping.id = pick(HeaderNames.id)
         mapping.status = pick(HeaderNames.status)
+        mapping.account = pick(HeaderNames.account)
         mapping.fee = pick(HeaderNames.fee)
         mapping.category = pick(HeaderNames.category)
         mapping.payee = pick(HeaderNames.payee)
@@ -141,7 +154,7 @@ public enum CSVBankReader {
         }
 
         var date: Position
-        var amount, debit, credit, fee, payee, notes, category, currency, id, status: Position?
+        var amount, debit, credit, fee, payee, notes, category, currency, id, status, account: Position?
 
         init(_ mapping: CSVMapping, header: [String], width: Int) throws(BillfoldError) {
             func position(_ column: CSVColumn?, _ role: String) throws(BillfoldError) -> Position? {
@@ -177,6 +190,7 @@ public enum CSVBankReader {
             currency = try position(mapping.currency, "currency")
             id = try position(mapping.id, "id")
             status = try position(mapping.status, "status")
+            account = try position(mapping.account, "account")
         }
 
         enum Outcome {

@@ -74,6 +74,9 @@ public struct CSVMapping: Hashable, Sendable, Codable {
     public var id: CSVColumn?
     /// A column that marks rows not yet booked ("PENDING", "Umsatz vorgemerkt").
     public var status: CSVColumn?
+    /// A column naming each row's account (a file of several accounts, such as Billfold's own
+    /// export); used when the import names no account.
+    public var account: CSVColumn?
     public var dateOrder: DateOrder?
     public var decimal: DecimalSeparator?
     /// Which way the amount column counts (debit and credit columns say it themselves).
@@ -125,6 +128,7 @@ public struct CSVMapping: Hashable, Sendable, Codable {
         result.currency = currency ?? guess.currency
         result.id = id ?? guess.id
         result.status = status ?? guess.status
+        result.account = account ?? guess.account
         result.dateOrder = dateOrder ?? guess.dateOrder
         result.decimal = decimal ?? guess.decimal
         result.sign = sign ?? guess.sign
@@ -167,7 +171,10 @@ enum HeaderNames {
         // Not "Valuta": in German that is the value date.
         "currency", "wahrung", "waehrung", "devise", "deviseducompte", "currencycode", "munt",
     ]
-    static let id = ["id", "transactionid", "fitid", "anneereference", "referenz", "reference", "bankreference"]
+    static let id = [
+        "id", "transactionid", "fitid", "anneereference", "referenz", "reference", "bankreference", "billfoldid",
+    ]
+    static let account = ["account", "accountname", "konto", "kontoname", "compte", "rekening"]
     static let status = ["state", "status", "info"]
     static let fee = ["fee", "fees", "gebuhr", "gebuehr"]
 

@@ -98,7 +98,11 @@ public struct BankImport: Sendable {
         -> BankImportPlan
     {
         let reading = read.reading
-        let statements = reading.statements.filter { !$0.entries.isEmpty }
+        var statements = reading.statements.filter { !$0.entries.isEmpty }
+        // A CSV naming its rows' accounts goes whole into the account the person chose.
+        if request.account != nil, reading.format == .csv, statements.count > 1 {
+            statements = [Statement(account: statements[0].account, entries: statements.flatMap(\.entries))]
+        }
         if request.account != nil, statements.count > 1 {
             throw BillfoldError.validation(
                 "account",

@@ -29,14 +29,18 @@ public struct DemoData: Sendable {
         var categoryIDs: [String: Int64] = [:]
         for group in DemoBook.groups {
             let look = DemoBook.looks[group.name]
+            // Money coming in is income, for Lunch Money's is_income and the exports' income accounts.
+            let flags = CategoryFlags(isIncome: group.name == "Income")
             let groupCategory = try await categories.forSource(
                 "demo:\(group.name)", name: group.name, isGroup: true, colour: look?.colour?.rawValue ?? "",
-                icon: look?.icon ?? "", description: look?.description ?? "")
+                icon: look?.icon ?? "", description: look?.description ?? "", flags: flags)
             for child in group.children {
                 let childLook = DemoBook.looks[child]
                 categoryIDs[child] = try await categories.forSource(
                     "demo:\(group.name)/\(child)", name: child, groupID: groupCategory.id,
-                    colour: groupCategory.colour, icon: childLook?.icon ?? "", description: childLook?.description ?? ""
+                    colour: groupCategory.colour, icon: childLook?.icon ?? "",
+                    description: childLook?.description ?? "",
+                    flags: flags
                 ).id
             }
         }

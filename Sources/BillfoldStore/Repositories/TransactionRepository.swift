@@ -74,6 +74,29 @@ public struct TransactionRepository: Sendable {
         return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }
     }
 
+    /// Oldest first after the row at (`bookedAt`, `id`) (from the start when nil): a keyset walk,
+    /// so every page of an export costs the same, the millionth row as the first.
+    public func ascending(_ query: TransactionQuery, after: (bookedAt: Int64, id: Int64)?, limit: Int) async throws
+        -> [Transaction]
+    {
+        var statement: SQLQueryString =
+            "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)" + query.conditions
+        if let after {
+            statement +=
+                " AND (booked_at > \(bind: after.bookedAt) OR (booked_at = \(bind: after.bookedAt) AND id > \(bind: after.id)))"
+        }
+        statement += " ORDER BY booked_at, id LIMIT \(literal: limit)"
+        return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }
+    }
+
+    /// The currencies the user's transactions are in.
+    public func currencies() async throws -> [Currency] {
+        struct Row: Decodable { var currency: String }
+        return try await sql.raw(
+            "SELECT currency FROM currency_volumes WHERE user_id = \(bind: userID) ORDER BY currency"
+        ).all(decoding: Row.self).map { Currency(stored: $0.currency) }
+    }
+
     /// The sum and count of the whole query, one line per currency, in currency order.
     public func totals(_ query: TransactionQuery) async throws -> [CurrencyTotal] {
         try await TransactionTotals.read(query, userID: userID, on: sql)

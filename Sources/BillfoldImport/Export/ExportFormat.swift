@@ -1,0 +1,197 @@
+import BillfoldCore
+import CSV
+import Foundation
+
+/// The formats a person's books go out in: CSV for spreadsheets (and Billfold's own CSV import),
+/// and the journals of the plain-text accounting tools.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    case csv, hledger, ledger, beancount
+
+    /// The file name's ending.
+    public var fileExtension: String {
+        switch self {
+        case .csv: "csv"
+        case .hledger: "journal"
+        case .ledger: "ledger"
+        case .beancount: "beancount"
+        }
+    }
+
+    public var mediaType: String { self == .csv ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8" }
+}
+
+/// Writes a person's transactions in an export format, one at a time, so a million go out in
+/// constant memory: `header` declares the accounts and commodities, `entry` writes one
+/// transaction. Each transaction is balanced: its account (under assets) gets the amount, its
+/// category (under expenses or income, inside its group; `expenses:uncategorized` without one)
+/// the opposite.
+public struct ExportWriter: Sendable {
+    public let format: ExportFormat
+    private let zone: TimeZone
+    private let accounts: [Int64: String]
+    /// Accounts as the person names them, for CSV.
+    private let accountNames: [Int64: String]
+    private let categories: [Int64: String]
+    private let categoryNames: [Int64: String]
+    private let uncategorized: String
+    private let currencies: [Currency]
+    private let primary: Currency
+
+    /// `accounts` and `categories` are all the person's; `currencies` those the transactions use;
+    /// `primary` the person's own (beancount's operating currency).
+    public init(
+        format: ExportFormat, accounts: [Account], categories: CategoryTree, currencies: [Currency],
+        primary: Currency, zone: TimeZone
+    ) {
+        self.format = format
+        self.primary = primary
+        self.zone = zone
+        self.currencies = currencies
+        let names = AccountNames(format: format)
+        var taken: [String: Int64] = [:]
+        func unique(_ name: String, _ id: Int64) -> String {
+            if let other = taken[name], other != id { return unique(name + "-\(id)", id) }
+            taken[name] = id
+            return name
+        }
+        self.accountNames = Dictionary(
+            accounts.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+        self.accounts = Dictionary(
+            uniqueKeysWithValues: accounts.map { ($0.id, unique(names.account(["assets", $0.displayName]), $0.id)) })
+        var categoryAccounts: [Int64: String] = [:]
+        var plainNames: [Int64: String] = [:]
+        for category in categories.all where !category.isGroup {
+            let group = category.groupID.flatMap { categories.category($0) }
+            let top = category.flags.isIncome || group?.flags.isIncome == true ? "income" : "expenses"
+            let path =
+                [top] + (category.groupID.flatMap { categories.category($0)?.name }.map { [$0] } ?? []) + [
+                    category.name
+                ]
+            categoryAccounts[category.id] = unique(names.account(path), -category.id)
+            // "Food:Groceries": Billfold's CSV import reads the last part as the category.
+            plainNames[category.id] =
+                category.groupID.flatMap { categories.category($0)?.name }.map { "\($0):\(category.name)" }
+                ?? category.name
+        }
+        self.categories = categoryAccounts
+        self.categoryNames = plainNames
+        self.uncategorized = names.account(["expenses", "uncategorized"])
+    }
+
+    /// The declarations before the first transaction (and the CSV header).
+    public func header() -> String {
+        switch format {
+        case .csv:
+            return CSVLine.make([
+                "Date", "Payee", "Amount", "Currency", "Account", "Category", "Notes", "Cleared", "Billfold ID",
+            ])
+        case .hledger, .ledger:
+            var lines = ["; Exported from Billfold", ""]
+            for code in currencies.map(\.code).sorted() { lines.append("commodity \(code)") }
+            lines.append("")
+            for name in allAccounts { lines.append("account \(name)") }
+            return lines.joined(separator: "\n") + "\n\n"
+        case .beancount:
+            var lines = ["; Exported from Billfold", ""]
+            lines.append("option \"operating_currency\" \"\(primary.code)\"")
+            lines.append("")
+            for code in currencies.map(\.code).sorted() { lines.append("1900-01-01 commodity \(code)") }
+            lines.append("")
+            for name in allAccounts { lines.append("1900-01-01 open \(name)") }
+            return lines.joined(separator: "\n") + "\n\n"
+        }
+    }
+
+    private var allAccounts: [String] {
+        Set(Array(accounts.values) + Array(categories.values) + [uncategorized]).sorted()
+    }
+
+    /// One transaction.
+    public func entry(_ t: Transaction) -> String {
+        let day = Day(t.bookedAt.date, in: zone)
+        let asset = accounts[t.accountID] ?? AccountNames(format: format).account(["assets", "account \(t.accountID)"])
+        let other = t.categoryID.flatMap { categories[$0] } ?? uncategorized
+        let amount = t.money.decimalString
+        let opposite = Money(minorUnits: -t.money.minorUnits, currency: t.money.currency).decimalString
+        let code = t.money.currency.code
+        let payee = t.payee.singleLine
+        let notes = t.notes.singleLine
+        switch format {
+        case .csv:
+            return CSVLine.make([
+                day.description, t.payee, amount, code, accountNames[t.accountID] ?? asset,
+                t.categoryID.flatMap { categoryNames[$0] } ?? "",
+                t.notes, t.status.rawValue, String(t.id),
+            ])
+        case .hledger, .ledger:
+            let date = format == .ledger ? day.description.replacingOccurrences(of: "-", with: "/") : day.description
+            let mark = t.status == .cleared ? " *" : t.status == .pending ? " !" : ""
+            // A ";" would start a comment: the payee keeps its words without it.
+            var text = "\(date)\(mark) \(payee.replacingOccurrences(of: ";", with: ","))\n"
+            if !notes.isEmpty { text += "    ; \(notes)\n" }
+            text += "    \(asset)  \(amount) \(code)\n    \(other)  \(opposite) \(code)\n\n"
+            return text
+        case .beancount:
+            let flag = t.status == .cleared ? "*" : "!"
+            var text = "\(day) \(flag) \(payee.quoted) \(notes.quoted)\n"
+            if t.status != .cleared { text += "  status: \(t.status.rawValue.quoted)\n" }
+            text += "  \(asset)  \(amount) \(code)\n  \(other)  \(opposite) \(code)\n\n"
+            return text
+        }
+    }
+}
+
+/// Account names each tool accepts: hledger and ledger take words with single spaces (two end
+/// the name); beancount wants capitalised ASCII components of letters, digits and dashes.
+struct AccountNames {
+    let format: ExportFormat
+
+    func account(_ parts: [String]) -> String {
+        switch format {
+        case .beancount:
+            return parts.map(beancountComponent).joined(separator: ":")
+        case .csv, .hledger, .ledger:
+            return parts.map { part in
+                part.replacingOccurrences(of: ":", with: "-").replacingOccurrences(of: ";", with: ",")
+                    .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }.map { $0.isEmpty ? "unnamed" : $0 }.joined(separator: ":")
+        }
+    }
+
+    private func beancountComponent(_ part: String) -> String {
+        let ascii = part.folding(options: [.diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        var words = ascii.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }).map(String.init)
+        if words.isEmpty { words = ["Unnamed"] }
+        var name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: "-")
+        if let first = name.first, !(first.isUppercase || first.isNumber) { name = "X" + name }
+        return name
+    }
+}
+
+/// One CSV line, quoted where needed, by CSV.swift's writer.
+enum CSVLine {
+    static func make(_ fields: [String]) -> String {
+        let stream = OutputStream(toMemory: ())
+        stream.open()
+        defer { stream.close() }
+        guard let writer = try? CSVWriter(stream: stream), (try? writer.write(row: fields)) != nil else {
+            return fields.joined(separator: ",") + "\n"
+        }
+        writer.stream.close()
+        let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+extension String {
+    /// On one line: line breaks and tabs become spaces.
+    fileprivate var singleLine: String {
+        split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingCharacters(
+            in: .whitespaces)
+    }
+
+    /// A beancount string: in double quotes, with quotes and backslashes escaped.
+    fileprivate var quoted: String {
+        "\"" + replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
