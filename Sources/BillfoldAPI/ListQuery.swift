@@ -34,6 +34,10 @@ extension TransactionFilter {
             }
             self.text = text
         }
+        if let text = query["import"]?.trimmedText {
+            guard let id = Int64(text), id > 0 else { throw .validation("import", "“\(text)” is not an import id.") }
+            importID = id
+        }
         // A range that ends before it starts is refused here, not at the database.
         _ = try InstantRange(from: from, to: to, in: TimeZone(secondsFromGMT: 0)!)
     }
@@ -47,6 +51,7 @@ extension TransactionFilter {
         if let from { items.append(("from", from.description)) }
         if let to { items.append(("to", to.description)) }
         if let text { items.append(("q", text)) }
+        if let importID { items.append(("import", String(importID))) }
         return items
     }
 }

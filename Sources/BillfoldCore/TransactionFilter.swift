@@ -12,11 +12,14 @@ public struct TransactionFilter: Hashable, Sendable {
     public var to: Day?
     /// Searched in payee and notes, case-insensitively.
     public var text: String?
+    /// Only what one bank file import brought.
+    public var importID: Int64?
 
     public init(
         categoryID: Int64? = nil, uncategorized: Bool = false, status: TransactionStatus? = nil,
-        from: Day? = nil, to: Day? = nil, text: String? = nil
+        from: Day? = nil, to: Day? = nil, text: String? = nil, importID: Int64? = nil
     ) {
+        self.importID = importID
         self.categoryID = categoryID
         self.uncategorized = uncategorized
         self.status = status
@@ -28,6 +31,7 @@ public struct TransactionFilter: Hashable, Sendable {
     /// True when nothing narrows the list.
     public var isEmpty: Bool {
         categoryID == nil && !uncategorized && status == nil && from == nil && to == nil && text == nil
+            && importID == nil
     }
 }
 

@@ -12,6 +12,8 @@ public struct TransactionQuery: Hashable, Sendable {
     public var text: String?
     /// Only this account's transactions (the Lunch Money API's `asset_id`).
     public var accountID: Int64?
+    /// Only what one bank file import brought.
+    public var importID: Int64?
 
     public init(
         categoryIDs: [Int64]? = nil, uncategorized: Bool = false, status: TransactionStatus? = nil,
@@ -42,8 +44,10 @@ extension TransactionFilter {
             }
             ids = matching
         }
-        return TransactionQuery(
+        var query = TransactionQuery(
             categoryIDs: ids, uncategorized: uncategorized, status: status,
             range: try InstantRange(from: from, to: to, in: timeZone), text: text)
+        query.importID = importID
+        return query
     }
 }

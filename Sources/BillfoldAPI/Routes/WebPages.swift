@@ -44,6 +44,14 @@ public enum WebPages: RouteCatalogue {
     public static let saveItem = Endpoint(.post, "/projects/{id}/items/{item}/edit")
     public static let awards = Endpoint(.get, "/awards")
 
+    /// Bank files in: choose a file, check the mapping and the preview, import.
+    public static let importFile = Endpoint(.get, "/import")
+    public static let imports = Endpoint(.get, "/imports")
+    public static let confirmUndoImport = Endpoint(.get, "/imports/{id}/undo")
+    public static let undoImport = Endpoint(.post, "/imports/{id}/undo")
+    /// A download of the books (`format`, and the list's filter to export a view).
+    public static let export = Endpoint(.get, "/export")
+
     public static let settings = Endpoint(.get, "/settings")
     public static let saveSettings = Endpoint(.post, "/settings")
     public static let createToken = Endpoint(.post, "/settings/tokens")
@@ -55,6 +63,7 @@ public enum WebPages: RouteCatalogue {
     public static let lunchMoneyPullStatus = Endpoint(.get, "/settings/lunchmoney/pull")
 
     public static let all = [
+        importFile, imports, confirmUndoImport, undoImport, export,
         start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
         addTransaction, transaction, saveTransaction, categories, newCategory, addCategory, editCategory,
         saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, activity, projects,

@@ -225,12 +225,18 @@ public struct BankImport: Sendable {
         try await ImportRepository(database: database, userID: user.id).all()
     }
 
+    /// One of the person's imports; another person's is as missing as one that never was.
+    public func record(_ id: Int64) async throws -> ImportRecord {
+        guard let record = try await ImportRepository(database: database, userID: user.id).find(id) else {
+            throw BillfoldError.notFound("import")
+        }
+        return record
+    }
+
     /// Removes exactly the transactions an import added; how many.
     public func undo(_ id: Int64) async throws -> Int {
         let imports = ImportRepository(database: database, userID: user.id)
-        guard let record = try await imports.find(id) else {
-            throw BillfoldError(.notFound, "There is no import \(id).")
-        }
+        let record = try await record(id)
         guard record.undoneAt == nil else {
             throw BillfoldError(.conflict, "The import of \(record.fileName) was already undone.")
         }

@@ -64,8 +64,8 @@ enum TransactionTotals {
                 sums[row.currency] = (sum.total + row.total, sum.count + row.count)
             }
         }
-        // The per-day sums know neither words nor accounts: such queries sum their rows.
-        if query.text != nil || query.accountID != nil {
+        // The per-day sums know neither words nor accounts nor imports: such queries sum their rows.
+        if query.text != nil || query.accountID != nil || query.importID != nil {
             collect(
                 try await scan(query, from: query.range.lowerBound, to: query.range.upperBound, userID: userID, on: sql)
             )

@@ -33,6 +33,7 @@ struct SettingsPage: WebPage {
                 preferencesForm
                 tokensSection
                 lunchMoney.html
+                ExportLinks.dataSection
                 // On phones the tab bar has no room for it; here it is always at hand.
                 H.form(.method("post"), .action(WebPages.signOut.path()), .class("card form-card sign-out-card")) {
                     H.button(.type("submit"), .class("button")) { "Sign out" }

@@ -25,7 +25,19 @@ struct TransactionListPage: WebPage {
             .document {
                 H.header(.class("page-header")) {
                     H.h1 { "Transactions" }
-                    H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { "Add transaction" }
+                    H.div(.class("header-actions")) {
+                        H.a(.class("button"), .href(WebPages.importFile.path())) { "Import" }
+                        ExportLinks.menu(filter)
+                        H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { "Add transaction" }
+                    }
+                }
+                if filter.importID != nil {
+                    H.p(.class("notice")) {
+                        "Showing the transactions one import brought. "
+                        H.a(.href(WebPages.transactions.path())) { "Show all" }
+                        " · "
+                        H.a(.href(WebPages.imports.path())) { "Imports" }
+                    }
                 }
                 filters
                 totals

@@ -1,0 +1,104 @@
+"""The import flow in headless Chromium: choose a bank CSV, see the mapping Billfold guessed and
+the first rows as they will be booked, change a column and see the preview follow, import, follow
+the link to exactly the imported transactions, find it on the Imports list, undo it after the
+confirmation, and download an export. A malformed file shows its line and why."""
+import uuid
+
+import requests
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
+
+from conftest import PASSWORD, ROOT, billfold, csrf_token
+from test_browser import sign_in, wait
+
+OWN = ROOT / "Tests" / "Fixtures" / "banks"
+
+
+def person(server):
+    email = f"import-{uuid.uuid4().hex[:8]}@example.com"
+    billfold("users", "create", "--email", email, "--password", PASSWORD, database=server.database)
+    return email
+
+
+def test_import_preview_mapping_import_and_undo(browser, shot, sqlite_server, tmp_path):
+    email = person(sqlite_server)
+    sign_in(browser, sqlite_server, email=email)
+    browser.get(sqlite_server.url + "/transactions")
+    browser.find_element(By.LINK_TEXT, "Import").click()
+    wait(browser).until(EC.url_contains("/import"))
+    browser.find_element(By.ID, "account").send_keys("Girokonto")
+    browser.find_element(By.ID, "file").send_keys(str(OWN / "latin1-semicolon.csv"))
+    summary = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".import-summary")))
+    assert summary.text == "CSV: 4 new, 0 already imported"
+    assert Select(browser.find_element(By.ID, "map-date")).first_selected_option.text == "Buchungstag"
+    assert Select(browser.find_element(By.ID, "map-decimal")).first_selected_option.get_attribute("value") == ","
+    assert browser.find_element(By.ID, "map-skipLines").get_attribute("value") == "3"
+    cells = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".preview-table tbody tr")]
+    assert len(cells) == 4 and "Bäckerei Müller" in cells[0] and "2024-01-02" in cells[0]
+    assert "Girokonto" in browser.find_element(By.CSS_SELECTOR, ".import-accounts").text
+    shot("preview")
+
+    # Payee from the purpose column instead: the preview follows.
+    Select(browser.find_element(By.ID, "map-payee")).select_by_visible_text("Verwendungszweck")
+    wait(browser).until(lambda b: "Brötchen" in b.find_element(By.CSS_SELECTOR, ".preview-table tbody tr").text)
+    Select(browser.find_element(By.ID, "map-payee")).select_by_visible_text("Empfänger")
+    wait(browser).until(lambda b: "Bäckerei" in b.find_element(By.CSS_SELECTOR, ".preview-table tbody tr").text)
+
+    browser.find_element(By.ID, "commit").click()
+    done = wait(browser, 60).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".import-done")))
+    assert done.text == "4 transactions imported into Girokonto."
+    shot("imported")
+    browser.find_element(By.LINK_TEXT, "See the imported transactions").click()
+    wait(browser).until(EC.url_contains("import="))
+    payees = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#transaction-list .txn-row .payee")]
+    assert sorted(payees) == ["Arbeitgeber GmbH", "Bäckerei Müller", "Café", "Café"], payees
+    assert "Showing the transactions one import brought" in browser.page_source
+
+    browser.get(sqlite_server.url + "/imports")
+    row = browser.find_element(By.CSS_SELECTOR, ".import-row")
+    assert "latin1-semicolon.csv" in row.text and "4 transactions added" in row.text
+    shot("imports")
+    row.find_element(By.LINK_TEXT, "Undo").click()
+    assert "This removes the 4 transactions it added" in browser.find_element(By.CSS_SELECTOR, ".delete-summary").text
+    shot("undo")
+    browser.find_element(By.CSS_SELECTOR, "button.danger").click()
+    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+    assert notice.text == "Import undone: 4 transactions removed."
+    assert "Undone" in browser.find_element(By.CSS_SELECTOR, ".import-row").text
+
+
+def test_unreadable_rows_named_and_left_out_by_choice(browser, shot, sqlite_server, tmp_path):
+    email = person(sqlite_server)
+    bad = tmp_path / "statement.csv"
+    bad.write_text("Date;Payee;Amount\n2024-01-02;Bakery;-1,00\n2024-02-31;Kiosk;-2,00\n")
+    sign_in(browser, sqlite_server, email=email)
+    browser.get(sqlite_server.url + "/import")
+    browser.find_element(By.ID, "account").send_keys("Cash box")
+    browser.find_element(By.ID, "file").send_keys(str(bad))
+    problem = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".unreadable li")))
+    assert problem.text == "line 3: “2024-02-31” is not a date: there is no such day."
+    assert browser.find_element(By.ID, "commit").get_attribute("disabled") is not None
+    shot("unreadable")
+    browser.find_element(By.ID, "skip-unreadable").click()
+    wait(browser).until(lambda b: b.find_element(By.ID, "commit").get_attribute("disabled") is None)
+    browser.find_element(By.ID, "commit").click()
+    done = wait(browser, 60).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".import-done")))
+    assert done.text.startswith("1 transaction imported into Cash box")
+
+
+def test_export_downloads_keep_the_filter(sqlite_server):
+    session = requests.Session()
+    email = person(sqlite_server)
+    session.post(sqlite_server.url + "/signin", timeout=10,
+                 data={"email": email, "password": PASSWORD, "_csrf": csrf_token(session, sqlite_server.url + "/signin")})
+    billfold("import", "csv", str(OWN / "latin1-semicolon.csv"), "--email", email, "--account", "Giro",
+             database=sqlite_server.database)
+    journal = session.get(sqlite_server.url + "/export", params={"format": "hledger"})
+    assert journal.status_code == 200
+    assert journal.headers["Content-Disposition"].startswith('attachment; filename="billfold-')
+    assert "assets:Giro  -3.20 EUR" in journal.text
+    view = session.get(sqlite_server.url + "/export", params={"format": "csv", "q": "café"})
+    lines = view.text.strip().splitlines()
+    assert lines[0].startswith("Date,Payee,Amount") and len(lines) == 3
+    assert session.get(sqlite_server.url + "/export", params={"format": "pdf"}).status_code == 400
