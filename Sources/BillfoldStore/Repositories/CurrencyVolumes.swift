@@ -22,11 +22,31 @@ enum CurrencyVolumes {
                 """
             ).run()
         } catch  where isOverflow(error) {
-            let message =
-                "These amounts would make your sums larger than Billfold can add up exactly. Nothing was saved."
-            throw BillfoldError(.invalidAmount, message, fields: ["amount": message])
+            throw overflowError
         }
     }
+
+    /// Adds volumes gathered in memory (`TransactionTotals.Pending`).
+    static func add(_ volumes: [String: Int64], userID: Int64, on sql: any SQLDatabase) async throws {
+        guard !volumes.isEmpty else { return }
+        var insert = sql.insert(into: "currency_volumes").columns("user_id", "currency", "volume_minor")
+        for (currency, volume) in volumes.sorted(by: { $0.key < $1.key }) {
+            insert = insert.values(SQLBind(userID), SQLBind(currency), SQLBind(volume))
+        }
+        do {
+            try await insert.onConflict(with: ["user_id", "currency"]) {
+                $0.set(
+                    SQLIdentifier("volume_minor"), to: SQLRaw("currency_volumes.volume_minor + excluded.volume_minor"))
+            }.run()
+        } catch  where isOverflow(error) {
+            throw overflowError
+        }
+    }
+
+    static let overflowError: BillfoldError = {
+        let message = "These amounts would make your sums larger than Billfold can add up exactly. Nothing was saved."
+        return BillfoldError(.invalidAmount, message, fields: ["amount": message])
+    }()
 
     /// The drivers' overflow errors: SQLite's "integer overflow" from SUM or the CHECK on the
     /// column, PostgreSQL's SQLSTATE 22003. (Read from the error's full text: the store does not

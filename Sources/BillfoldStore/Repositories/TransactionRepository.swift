@@ -137,13 +137,25 @@ public struct TransactionRepository: Sendable {
         }
     }
 
+    /// Rows per INSERT: 16 values a row, far below both drivers' bind limits.
+    static let rowsPerStatement = 1000
+
     private func insertRows(
         _ transactions: [NewTransaction], accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
     ) async throws -> [Int64] {
-        struct Inserted: Decodable { var id: Int64 }
+        // What the sums need comes back with each inserted row; rows skipped as already there do not.
+        struct Inserted: Decodable {
+            var id: Int64
+            var category_id: Int64?
+            var status: String
+            var currency: String
+            var booked_at: Int64
+            var amount_minor: Int64
+        }
         var ids: [Int64] = []
-        // 16 values a row stays far below both drivers' bind limits.
-        for chunk in transactions.chunked(500) {
+        ids.reserveCapacity(transactions.count)
+        var pending = TransactionTotals.Pending()
+        for chunk in transactions.chunked(Self.rowsPerStatement) {
             var builder = sql.insert(into: "transactions").columns(
                 "user_id", "account_id", "booked_at", "booked_offset", "payee", "original_name",
                 "notes", "amount_minor", "currency", "category_id", "status", "external_id",
@@ -158,11 +170,16 @@ public struct TransactionRepository: Sendable {
             }
             // A row whose external id or import key the user already has is skipped, not an error.
             let rows = try await builder.ignoringConflicts()
-                .returning("id").all(decoding: Inserted.self)
-            try await TransactionTotals.add(ids: rows.map(\.id), userID: userID, on: sql)
-            try await CurrencyVolumes.add(ids: rows.map(\.id), userID: userID, on: sql)
-            ids += rows.map(\.id)
+                .returning("id", "category_id", "status", "currency", "booked_at", "amount_minor")
+                .all(decoding: Inserted.self)
+            for row in rows {
+                try pending.add(
+                    category: row.category_id, status: row.status, currency: row.currency, bookedAt: row.booked_at,
+                    amount: row.amount_minor)
+                ids.append(row.id)
+            }
         }
+        try await pending.write(userID: userID, on: sql)
         return ids
     }
 
