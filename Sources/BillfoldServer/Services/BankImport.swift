@@ -166,6 +166,8 @@ public struct BankImport: Sendable {
                 fileName: request.fileName, format: read.reading.format.rawValue, now: now)
             let categories = CategoryRepository(database: db, userID: user.id)
             var categoryIDs: [String: Int64] = [:]
+            // Noon of each booking day in the person's zone, worked out once per day, not per row.
+            var noon: [Day: BookingTime] = [:]
             var added = 0
             var written = 0
             for part in plan.parts {
@@ -185,9 +187,16 @@ public struct BankImport: Sendable {
                         }
                         categoryID = categoryIDs[name]
                     }
+                    let bookedAt: BookingTime
+                    if let known = noon[entry.day] {
+                        bookedAt = known
+                    } else {
+                        bookedAt = try BookingTime(localDateTime: "\(entry.day)T12:00", timeZone: zone)
+                        noon[entry.day] = bookedAt
+                    }
                     rows.append(
                         NewTransaction(
-                            bookedAt: try BookingTime(localDateTime: "\(entry.day)T12:00", timeZone: zone),
+                            bookedAt: bookedAt,
                             payee: entry.payee, notes: entry.notes, money: entry.amount, categoryID: categoryID,
                             importKey: keys[index]))
                 }
