@@ -200,7 +200,9 @@ struct BankImportRun {
             }
             let started = Date()
             let bar = ProgressLine(label: "Importing")
-            let outcome = try await importer.run(request) { done, total in bar.report(done, of: total, since: started) }
+            let outcome = try await importer.run(request, after: plan) { done, total in
+                bar.report(done, of: total, since: started)
+            }
             say(
                 "Imported \(arguments.file): added \(outcome.added), skipped \(outcome.skipped) already imported"
                     + (plan.pending > 0 ? ", left out \(plan.pending) pending" : "")

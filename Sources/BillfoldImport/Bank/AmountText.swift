@@ -33,6 +33,7 @@ public enum AmountText {
     public static func money(_ text: String, decimal: DecimalSeparator, currency: Currency) throws(BillfoldError)
         -> Money
     {
+        if let quick = quickMoney(text, decimal: decimal, currency: currency) { return quick }
         let raw = text.trimmingCharacters(in: .whitespaces)
         var negative = false
         var body = Substring(raw)
@@ -88,6 +89,57 @@ public enum AmountText {
         } catch {
             throw refuse(": \(error.message)")
         }
+    }
+}
+
+extension AmountText {
+    /// The common case without a trip through `String`'s characters: an optional leading sign,
+    /// ASCII digits grouped by the other mark, and at most the currency's decimals. Nil for
+    /// anything else (the full reader then reads it, or says what is wrong).
+    static func quickMoney(_ text: String, decimal: DecimalSeparator, currency: Currency) -> Money? {
+        let mark: UInt8 = decimal == .comma ? 0x2C : 0x2E
+        let group: UInt8 = decimal == .comma ? 0x2E : 0x2C
+        var negative = false
+        var whole: Int64 = 0
+        var fraction: Int64 = 0
+        var decimals = -1
+        var digits = 0
+        var first = true
+        for byte in text.utf8 {
+            defer { first = false }
+            if first && (byte == 0x2D || byte == 0x2B) {
+                negative = byte == 0x2D
+                continue
+            }
+            if byte >= 0x30 && byte <= 0x39 {
+                let digit = Int64(byte - 0x30)
+                digits += 1
+                if decimals >= 0 {
+                    decimals += 1
+                    guard decimals <= currency.minorUnits else { return nil }
+                    fraction = fraction * 10 + digit
+                } else {
+                    guard digits <= 15 else { return nil }
+                    whole = whole * 10 + digit
+                }
+            } else if byte == mark, decimals < 0 {
+                decimals = 0
+            } else if byte == group, decimals < 0, digits > 0 {
+                continue
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 else { return nil }
+        var scale: Int64 = 1
+        for _ in 0..<currency.minorUnits { scale *= 10 }
+        var fractionScale: Int64 = 1
+        for _ in 0..<(currency.minorUnits - max(decimals, 0)) { fractionScale *= 10 }
+        let (scaled, overflow) = whole.multipliedReportingOverflow(by: scale)
+        guard !overflow else { return nil }
+        let minor = scaled + fraction * fractionScale
+        let money = Money(minorUnits: negative ? -minor : minor, currency: currency)
+        return money.isWithinLimit ? money : nil
     }
 }
 

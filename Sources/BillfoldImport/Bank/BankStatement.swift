@@ -100,10 +100,15 @@ public struct Statement: Sendable, Equatable {
         var idsSeen = Set<String>()
         return entries.map { entry in
             if let id = entry.bankID, !id.isEmpty, idsSeen.insert(id).inserted { return "id:" + id }
-            let payee = entry.payee.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            let print = "\(entry.day)|\(entry.amount.minorUnits)|\(entry.amount.currency.code)|\(payee.prefix(200))"
-            seen[print, default: 0] += 1
-            return "fp:\(print)|\(seen[print]!)"
+            // "fp:20240103|-250|EUR|café|2": day, amount in minor units, currency, payee, occurrence.
+            let day = entry.day.year * 10000 + entry.day.month * 100 + entry.day.day
+            let payee = String(entry.payee.collapsedSpaces.lowercased().prefix(200))
+            let print =
+                "fp:" + String(day) + "|" + String(entry.amount.minorUnits) + "|" + entry.amount.currency.code
+                + "|" + payee
+            let occurrence = seen[print, default: 0] + 1
+            seen[print] = occurrence
+            return print + "|" + String(occurrence)
         }
     }
 }

@@ -201,10 +201,12 @@ public enum CSVBankReader {
 
         func entry(_ cells: [String], line: Int, mapping: CSVMapping, currency fallback: Currency?) -> Outcome {
             let dateText = date.cell(cells) ?? ""
+            // Only a status column, or a date that is a word ("Pending"), can say "not booked yet".
             let statusText = status?.cell(cells)?.lowercased() ?? ""
-            if HeaderNames.pendingWords.contains(where: {
-                statusText.contains($0) || dateText.lowercased().contains($0)
-            }) {
+            let dateWord = dateText.utf8.first.map { !(0x30...0x39).contains($0) } == true ? dateText.lowercased() : ""
+            if !(statusText.isEmpty && dateWord.isEmpty),
+                HeaderNames.pendingWords.contains(where: { statusText.contains($0) || dateWord.contains($0) })
+            {
                 return .pending
             }
             guard !dateText.isEmpty else { return .unreadable("there is no date") }
@@ -236,9 +238,7 @@ public enum CSVBankReader {
                     minor -= (out?.minorUnits.magnitude).map(Int64.init) ?? 0
                 }
                 if let charged = try money(fee) { minor -= Int64(charged.minorUnits.magnitude) }
-                let clean = { (text: String?) in
-                    (text ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                }
+                let clean = { (text: String?) in (text ?? "").collapsedSpaces }
                 var payeeText = clean(payee?.cell(cells))
                 let notesText = clean(notes?.cell(cells))
                 if payeeText.isEmpty { payeeText = String(notesText.prefix(80)) }

@@ -163,6 +163,27 @@ public enum OFXReader {
 }
 
 extension String {
-    /// Without the spaces and line breaks around it.
-    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// Without the spaces and line breaks around it. Most cells have none: those are returned
+    /// as they are without a trip through Foundation.
+    var trimmed: String {
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        func plain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x80 }
+        return plain(first) && plain(last) ? self : trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// With each run of spaces, tabs and line breaks as one space, and none at the ends.
+    var collapsedSpaces: String {
+        var previousSpace = true
+        var needsWork = false
+        for byte in utf8 {
+            let space = byte == 0x20
+            if byte < 0x20 || byte >= 0x80 || (space && previousSpace) {
+                needsWork = true
+                break
+            }
+            previousSpace = space
+        }
+        if !needsWork && !previousSpace { return self }
+        return split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
 }

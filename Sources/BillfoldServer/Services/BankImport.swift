@@ -43,6 +43,8 @@ public struct BankImportPlan: Sendable {
         public var entries: [StatementEntry]
         /// For each entry, whether an earlier import already brought it.
         public var alreadyImported: [Bool]
+        /// Each entry's import key.
+        var keys: [String]
     }
 
     public var format: BankFormat
@@ -51,6 +53,8 @@ public struct BankImportPlan: Sendable {
     public var pending: Int
     /// The CSV mapping as completed from the file, its header and first rows (CSV only).
     public var csv: CSVBankReader.Result?
+    /// The file as read, so importing after a preview does not read it again.
+    var read: BankFileReader.Read
 
     public var new: Int { parts.reduce(0) { $0 + $1.new } }
     public var already: Int { parts.reduce(0) { $0 + $1.already } }
@@ -136,20 +140,22 @@ public struct BankImport: Sendable {
                 BankImportPlan.Part(
                     account: existing?.displayName ?? name, isNew: existing == nil, currency: currency,
                     new: flags.filter { !$0 }.count, already: flags.filter { $0 }.count, entries: statement.entries,
-                    alreadyImported: flags))
+                    alreadyImported: flags, keys: keys))
         }
         return BankImportPlan(
             format: reading.format, parts: parts, unreadable: reading.unreadable, pending: reading.pending,
-            csv: read.csv)
+            csv: read.csv, read: read)
     }
 
     /// Imports the file in one database transaction; a file with unreadable rows is refused
     /// whole unless the request says to leave them out. `progress` hears how many of the new
-    /// bookings are written, of how many.
-    public func run(_ request: BankImportRequest, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
-        async throws -> BankImportOutcome
-    {
-        let read = try BankFileReader.read(request.data, options: request.options)
+    /// bookings are written, of how many. `preview`, the plan of the same request, saves reading
+    /// the file again (what is already imported is checked again inside the transaction).
+    public func run(
+        _ request: BankImportRequest, after preview: BankImportPlan? = nil,
+        progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+    ) async throws -> BankImportOutcome {
+        let read = try preview?.read ?? BankFileReader.read(request.data, options: request.options)
         if let first = read.reading.unreadable.first, !request.skipUnreadable {
             let more = read.reading.unreadable.count - 1
             throw BillfoldError(
@@ -174,7 +180,7 @@ public struct BankImport: Sendable {
                 let account = try await AccountRepository(database: db, userID: user.id).named(
                     "bank:" + part.account.lowercased(), displayName: part.account, currency: part.currency,
                     matchingDisplayName: true)
-                let keys = Statement(account: StatementAccount(), entries: part.entries).importKeys
+                let keys = part.keys
                 var rows: [NewTransaction] = []
                 rows.reserveCapacity(part.new)
                 for (index, entry) in part.entries.enumerated() where !part.alreadyImported[index] {
@@ -201,6 +207,8 @@ public struct BankImport: Sendable {
                             importKey: keys[index]))
                 }
                 let accountID = account.id
+                // Oldest first: the time-ordered indexes then grow at their end.
+                rows.sort { $0.bookedAt.epochSeconds < $1.bookedAt.epochSeconds }
                 let transactions = TransactionRepository(database: db, userID: user.id)
                 for slice in rows.chunked(Self.progressStep) {
                     added += try await transactions.insert(

@@ -36,7 +36,7 @@ struct ImportsAPIController: RouteCollection {
                 mapping: plan.mappingValues, header: plan.csv?.header, preview: Self.preview(plan)
             ).apiResponse()
         }
-        let outcome = try await importer.run(importRequest)
+        let outcome = try await importer.run(importRequest, after: plan)
         let response = try ImportResultResponse(
             id: outcome.importID, dryRun: false, format: plan.format.rawValue, summary: plan.summary,
             added: outcome.added, skipped: outcome.skipped, pending: plan.pending, accounts: accounts,
