@@ -1,6 +1,7 @@
 import BillfoldCore
 import FluentKit
 import SQLKit
+import SQLiteNIO
 
 /// One user's transactions. Every statement carries `user_id`, so no query can reach another
 /// user's rows.
@@ -143,35 +144,17 @@ public struct TransactionRepository: Sendable {
     private func insertRows(
         _ transactions: [NewTransaction], accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
     ) async throws -> [Int64] {
-        // What the sums need comes back with each inserted row; rows skipped as already there do not.
-        struct Inserted: Decodable {
-            var id: Int64
-            var category_id: Int64?
-            var status: String
-            var currency: String
-            var booked_at: Int64
-            var amount_minor: Int64
-        }
         var ids: [Int64] = []
         ids.reserveCapacity(transactions.count)
         var pending = TransactionTotals.Pending()
         for chunk in transactions.chunked(Self.rowsPerStatement) {
-            var builder = sql.insert(into: "transactions").columns(
-                "user_id", "account_id", "booked_at", "booked_offset", "payee", "original_name",
-                "notes", "amount_minor", "currency", "category_id", "status", "external_id",
-                "created_at", "updated_at", "import_id", "import_key")
-            for t in chunk {
-                builder = builder.values(
-                    SQLBind(userID), SQLBind(accountID(t)), SQLBind(t.bookedAt.epochSeconds),
-                    SQLBind(t.bookedAt.offsetSeconds), SQLBind(t.payee), SQLBind(t.originalName),
-                    SQLBind(t.notes), SQLBind(t.money.minorUnits), SQLBind(t.money.currency.code),
-                    SQLBind(t.categoryID), SQLBind(t.status.rawValue), SQLBind(t.externalID),
-                    SQLBind(now), SQLBind(now), SQLBind(importID), SQLBind(t.importKey))
-            }
-            // A row whose external id or import key the user already has is skipped, not an error.
-            let rows = try await builder.ignoringConflicts()
-                .returning("id", "category_id", "status", "currency", "booked_at", "amount_minor")
-                .all(decoding: Inserted.self)
+            // What the sums need comes back with each inserted row; rows skipped as already there do not.
+            let rows: [InsertedRow] =
+                if let sqlite = database as? any SQLiteDatabase {
+                    try await insertSQLite(chunk, into: sqlite, accountID: accountID, now: now, importID: importID)
+                } else {
+                    try await insertSQL(chunk, accountID: accountID, now: now, importID: importID)
+                }
             for row in rows {
                 try pending.add(
                     category: row.category_id, status: row.status, currency: row.currency, bookedAt: row.booked_at,

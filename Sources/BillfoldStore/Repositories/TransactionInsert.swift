@@ -1,0 +1,74 @@
+import BillfoldCore
+import FluentKit
+import SQLKit
+import SQLiteNIO
+
+/// What an insert returns of each row it wrote: enough for the per-day sums.
+struct InsertedRow: Decodable {
+    var id: Int64
+    var category_id: Int64?
+    var status: String
+    var currency: String
+    var booked_at: Int64
+    var amount_minor: Int64
+}
+
+extension TransactionRepository {
+    static let insertColumns = [
+        "user_id", "account_id", "booked_at", "booked_offset", "payee", "original_name", "notes", "amount_minor",
+        "currency", "category_id", "status", "external_id", "created_at", "updated_at", "import_id", "import_key",
+    ]
+    static let returnedColumns = ["id", "category_id", "status", "currency", "booked_at", "amount_minor"]
+
+    /// One multi-row INSERT through SQLKit (PostgreSQL). A row whose external id or import key
+    /// the user already has is skipped, not an error.
+    func insertSQL(
+        _ chunk: ArraySlice<NewTransaction>, accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
+    ) async throws -> [InsertedRow] {
+        var builder = sql.insert(into: "transactions").columns(Self.insertColumns)
+        for t in chunk {
+            builder = builder.values(
+                SQLBind(userID), SQLBind(accountID(t)), SQLBind(t.bookedAt.epochSeconds),
+                SQLBind(t.bookedAt.offsetSeconds), SQLBind(t.payee), SQLBind(t.originalName), SQLBind(t.notes),
+                SQLBind(t.money.minorUnits), SQLBind(t.money.currency.code), SQLBind(t.categoryID),
+                SQLBind(t.status.rawValue), SQLBind(t.externalID), SQLBind(now), SQLBind(now), SQLBind(importID),
+                SQLBind(t.importKey))
+        }
+        return try await builder.ignoringConflicts().returning(Self.returnedColumns.map { SQLColumn($0) })
+            .all(decoding: InsertedRow.self)
+    }
+
+    /// The same statement on SQLite with its values bound directly: SQLKit would encode each of a
+    /// million imported rows' sixteen values through Codable.
+    func insertSQLite(
+        _ chunk: ArraySlice<NewTransaction>, into sqlite: any SQLiteDatabase, accountID: (NewTransaction) -> Int64,
+        now: Int64, importID: Int64?
+    ) async throws -> [InsertedRow] {
+        let row = "(" + Array(repeating: "?", count: Self.insertColumns.count).joined(separator: ",") + ")"
+        let statement =
+            "INSERT INTO transactions (" + Self.insertColumns.joined(separator: ", ") + ") VALUES "
+            + Array(repeating: row, count: chunk.count).joined(separator: ",")
+            + " ON CONFLICT DO NOTHING RETURNING " + Self.returnedColumns.joined(separator: ", ")
+        func text(_ value: String?) -> SQLiteData { value.map { .text($0) } ?? .null }
+        func integer(_ value: Int64?) -> SQLiteData { value.map { .integer(Int($0)) } ?? .null }
+        var binds: [SQLiteData] = []
+        binds.reserveCapacity(chunk.count * Self.insertColumns.count)
+        for t in chunk {
+            binds += [
+                .integer(Int(userID)), .integer(Int(accountID(t))), .integer(Int(t.bookedAt.epochSeconds)),
+                .integer(t.bookedAt.offsetSeconds), .text(t.payee), .text(t.originalName), .text(t.notes),
+                .integer(Int(t.money.minorUnits)), .text(t.money.currency.code), integer(t.categoryID),
+                .text(t.status.rawValue), text(t.externalID), .integer(Int(now)), .integer(Int(now)), integer(importID),
+                text(t.importKey),
+            ]
+        }
+        return try await sqlite.query(statement, binds).map { row in
+            InsertedRow(
+                id: Int64(row.column("id")?.integer ?? 0),
+                category_id: row.column("category_id")?.integer.map(Int64.init),
+                status: row.column("status")?.string ?? "", currency: row.column("currency")?.string ?? "",
+                booked_at: Int64(row.column("booked_at")?.integer ?? 0),
+                amount_minor: Int64(row.column("amount_minor")?.integer ?? 0))
+        }
+    }
+}
