@@ -33,12 +33,15 @@ public enum CSVBankReader {
         mapping.delimiter = String(delimiter)
         mapping.skipLines = skip
         let columns = try Columns(mapping, header: header, width: first.cells.count)
-        mapping.dateOrder = mapping.dateOrder ?? DateOrder.guess(body.lazy.compactMap { columns.date.cell($0.cells) })
-        let amountSamples = body.lazy.flatMap { row in
+        // The first rows tell the formats (a statement does not change them halfway).
+        let samples = body.prefix(Self.sampleRows)
+        mapping.dateOrder =
+            mapping.dateOrder ?? DateOrder.guess(samples.lazy.compactMap { columns.date.cell($0.cells) })
+        let amountSamples = samples.lazy.flatMap { row in
             [columns.amount, columns.debit, columns.credit, columns.fee].compactMap { $0?.cell(row.cells) }
         }
         mapping.decimal = mapping.decimal ?? DecimalSeparator.guess(amountSamples)
-        mapping.sign = mapping.sign ?? AmountSign.guess(body.lazy.compactMap { columns.amount?.cell($0.cells) })
+        mapping.sign = mapping.sign ?? AmountSign.guess(samples.lazy.compactMap { columns.amount?.cell($0.cells) })
         // "Betrag (EUR)", "Amount in USD": the header names the currency.
         let named = [columns.amount, columns.debit, columns.credit].compactMap { $0 }.lazy
             .compactMap { $0.index < header.count ? currencyCode(in: header[$0.index]) : nil }.first
@@ -77,6 +80,9 @@ public enum CSVBankReader {
                 }, unreadable: unreadable, pending: pending),
             sample: body.prefix(20).map(\.cells))
     }
+
+    /// How many rows the date order, decimal mark and sign are guessed from.
+    static let sampleRows = 20_000
 
     /// A currency code written in a header ("Betrag (EUR)"), if any.
     static func currencyCode(in header: String) -> Currency? {
@@ -193,6 +199,16 @@ public enum CSVBankReader {
             account = try position(mapping.account, "account")
         }
 
+        /// A currency column holds a handful of codes a million times: each is checked once.
+        private let currencies = CurrencyCache()
+
+        private func known(_ code: String) throws(BillfoldError) -> Currency {
+            if let found = currencies.codes[code] { return found }
+            let currency = try Currency(code: code)
+            currencies.codes[code] = currency
+            return currency
+        }
+
         enum Outcome {
             case booked(StatementEntry)
             case pending
@@ -212,9 +228,8 @@ public enum CSVBankReader {
             guard !dateText.isEmpty else { return .unreadable("there is no date") }
             do {
                 let day = try DateText.day(dateText, order: mapping.dateOrder ?? .dayMonthYear)
-                let code = currency?.cell(cells).flatMap { $0.isEmpty ? nil : $0.uppercased() }
-                guard
-                    let currency = try code.map({ code throws(BillfoldError) in try Currency(code: code) }) ?? fallback
+                let code = currency?.cell(cells).flatMap { $0.isEmpty ? nil : $0 }
+                guard let currency = try code.map({ code throws(BillfoldError) in try known(code) }) ?? fallback
                 else {
                     return .unreadable("there is no currency")
                 }
@@ -255,4 +270,9 @@ public enum CSVBankReader {
             }
         }
     }
+}
+
+/// The currencies a CSV's rows named, by the text they were written as.
+final class CurrencyCache {
+    var codes: [String: Currency] = [:]
 }

@@ -11,7 +11,7 @@ struct CSVTable {
     /// The delimiter the file uses: of `,` `;` tab and `|`, the one that splits most lines into
     /// the same number of fields (preamble lines, which have fewer, do not decide).
     static func guessDelimiter(_ text: String) -> Character {
-        let lines = text.split(whereSeparator: \.isNewline).prefix(60)
+        let lines = text.prefix(65_536).split(whereSeparator: \.isNewline).prefix(60)
         var best: (delimiter: Character, score: Int) = (",", 0)
         for candidate in [",", ";", "\t", "|"] as [Character] {
             var counts: [Int: Int] = [:]

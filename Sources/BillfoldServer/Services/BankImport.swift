@@ -98,9 +98,10 @@ public struct BankImport: Sendable {
         return try await plan(read, request, on: database)
     }
 
-    private func plan(_ read: BankFileReader.Read, _ request: BankImportRequest, on db: any Database) async throws
-        -> BankImportPlan
-    {
+    /// `known`: the import keys of a preview of the same file, so they are not worked out again.
+    private func plan(
+        _ read: BankFileReader.Read, _ request: BankImportRequest, on db: any Database, known: [[String]]? = nil
+    ) async throws -> BankImportPlan {
         let reading = read.reading
         var statements = reading.statements.filter { !$0.entries.isEmpty }
         // A CSV naming its rows' accounts goes whole into the account the person chose.
@@ -116,7 +117,7 @@ public struct BankImport: Sendable {
         let accounts = try await AccountRepository(database: db, userID: user.id).all()
         let imports = ImportRepository(database: db, userID: user.id)
         var parts: [BankImportPlan.Part] = []
-        for statement in statements {
+        for (index, statement) in statements.enumerated() {
             guard let name = request.account ?? statement.account.suggestedName else {
                 throw BillfoldError.validation(
                     "account", "Say which account these bookings go into: an existing account or a new one's name.")
@@ -132,7 +133,7 @@ public struct BankImport: Sendable {
                     "The account \(name) is in \(currency.code), but \(wrong.place) is in \(wrong.amount.currency.code)."
                 )
             }
-            let keys = statement.importKeys
+            let keys = known.flatMap { index < $0.count ? $0[index] : nil } ?? statement.importKeys
             var already = Set<String>()
             if let existing { already = try await imports.existingKeys(account: existing.id, keys) }
             let flags = keys.map { already.contains($0) }
@@ -165,7 +166,7 @@ public struct BankImport: Sendable {
         }
         let zone = user.preferences.zone
         let outcome = try await database.transaction { db in
-            let plan = try await plan(read, request, on: db)
+            let plan = try await plan(read, request, on: db, known: preview?.parts.map(\.keys))
             let imports = ImportRepository(database: db, userID: user.id)
             let now = Timestamp.now()
             let importID = try await imports.start(
