@@ -73,20 +73,29 @@ function showError(message) {
 }
 
 // The column choices: "not in the file", then the header's names (or numbers without a header).
+// The options are built once per header; a later preview of the same file only moves the choices,
+// so a list someone has open is never swapped under them.
+let shownHeader = null;
 function fillColumns(header, values) {
   const names = header.length ? header : Array.from({ length: 20 }, (_, index) => `Column ${index + 1}`);
+  const key = JSON.stringify(names);
   for (const select of mapping.querySelectorAll(".column-choice")) {
     const chosen = values[select.name] ?? "";
-    const options = [element("option", { value: "" }, "—")];
-    names.forEach((name, index) => {
-      const unique = header.length && names.indexOf(name) === names.lastIndexOf(name);
-      const value = unique ? name : String(index + 1);
-      const option = element("option", { value }, header.length ? name : `Column ${index + 1}`);
-      if (chosen === value || chosen === String(index + 1) || chosen === name) option.selected = true;
-      options.push(option);
-    });
-    select.replaceChildren(...options);
+    if (key !== shownHeader) {
+      const options = [element("option", { value: "" }, "—")];
+      names.forEach((name, index) => {
+        const unique = header.length && names.indexOf(name) === names.lastIndexOf(name);
+        const value = unique ? name : String(index + 1);
+        options.push(element("option", { value, "data-number": String(index + 1) }, header.length ? name : `Column ${index + 1}`));
+      });
+      select.replaceChildren(...options);
+    }
+    for (const option of select.options) {
+      option.selected = option.value === chosen || (chosen !== "" && option.dataset.number === chosen) ||
+        (chosen === "" && option.value === "");
+    }
   }
+  shownHeader = key;
   for (const name of ["dateFormat", "decimal", "delimiter", "encoding", "skipLines"]) {
     if (values[name] !== undefined) form.elements[name].value = values[name];
   }
@@ -162,6 +171,8 @@ async function preview() {
 }
 
 function schedule() {
+  // A preview still on its way was asked with the old choices: it must not overwrite the new ones.
+  generation += 1;
   clearTimeout(timer);
   timer = setTimeout(preview, 350);
 }
@@ -194,6 +205,7 @@ function choose(chosen) {
   file = chosen;
   fileName.textContent = `${chosen.name} · ${(chosen.size / 1024).toFixed(chosen.size < 10240 ? 1 : 0)} KB`;
   mapping.hidden = true;
+  shownHeader = null;
   for (const control of mapping.querySelectorAll("select, input")) {
     if (control.type === "checkbox") control.checked = false;
     else if (!control.classList.contains("column-choice")) control.value = "";
