@@ -12,6 +12,21 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.day = day
     }
 
+    /// The day `days` after 1 January 1970 (negative before), by the proleptic Gregorian
+    /// calendar: arithmetic only (Howard Hinnant's civil_from_days), for code that reads a
+    /// million dates.
+    public init(daysSince1970 days: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: Int(yoe + era * 400 + (month <= 2 ? 1 : 0)), month: Int(month), day: Int(day))
+    }
+
     /// The day, or nil when the calendar has none such (31 April, 29 February 2023).
     public static func checked(year: Int, month: Int, day: Int) -> Day? {
         guard (1...12).contains(month), (1...ISO8601Text.daysIn(month: month, year: year)).contains(day) else {

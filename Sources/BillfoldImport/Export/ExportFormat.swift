@@ -36,6 +36,7 @@ public struct ExportWriter: Sendable {
     private let uncategorized: String
     private let currencies: [Currency]
     private let primary: Currency
+    private let days: DayFinder
 
     /// `accounts` and `categories` are all the person's; `currencies` those the transactions use;
     /// `primary` the person's own (beancount's operating currency).
@@ -45,6 +46,7 @@ public struct ExportWriter: Sendable {
     ) {
         self.format = format
         self.primary = primary
+        self.days = DayFinder(zone: zone)
         self.zone = zone
         self.currencies = currencies
         let names = AccountNames(format: format)
@@ -108,7 +110,7 @@ public struct ExportWriter: Sendable {
 
     /// One transaction.
     public func entry(_ t: Transaction) -> String {
-        let day = Day(t.bookedAt.date, in: zone)
+        let day = days.day(t.bookedAt.epochSeconds)
         let asset = accounts[t.accountID] ?? AccountNames(format: format).account(["assets", "account \(t.accountID)"])
         let other = t.categoryID.flatMap { categories[$0] } ?? uncategorized
         let amount = t.money.decimalString
@@ -127,7 +129,8 @@ public struct ExportWriter: Sendable {
             let date = format == .ledger ? day.description.replacingOccurrences(of: "-", with: "/") : day.description
             let mark = t.status == .cleared ? " *" : t.status == .pending ? " !" : ""
             // A ";" would start a comment: the payee keeps its words without it.
-            var text = "\(date)\(mark) \(payee.replacingOccurrences(of: ";", with: ","))\n"
+            let description = payee.utf8.contains(0x3B) ? payee.replacingOccurrences(of: ";", with: ",") : payee
+            var text = "\(date)\(mark) \(description)\n"
             if !notes.isEmpty { text += "    ; \(notes)\n" }
             text += "    \(asset)  \(amount) \(code)\n    \(other)  \(opposite) \(code)\n\n"
             return text
@@ -193,5 +196,31 @@ extension String {
     /// A beancount string: in double quotes, with quotes and backslashes escaped.
     fileprivate var quoted: String {
         "\"" + replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+/// The day an instant falls on in a zone, without a calendar per row: the zone's offset is asked
+/// once per hour of time (it only changes on the hour), the date is arithmetic.
+final class DayFinder: @unchecked Sendable {
+    private let zone: TimeZone
+    private var offsets: [Int64: Int] = [:]
+    private let lock = NSLock()
+
+    init(zone: TimeZone) { self.zone = zone }
+
+    func day(_ epochSeconds: Int64) -> Day {
+        let hour = epochSeconds >= 0 ? epochSeconds / 3600 : (epochSeconds - 3599) / 3600
+        lock.lock()
+        let offset: Int
+        if let known = offsets[hour] {
+            offset = known
+        } else {
+            offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
+            offsets[hour] = offset
+        }
+        lock.unlock()
+        let local = epochSeconds + Int64(offset)
+        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        return Day(daysSince1970: days)
     }
 }
