@@ -56,6 +56,7 @@ $(VENV)/.installed: tests/requirements.txt
 
 bench: deps-system
 	scripts/bench.sh
+	scripts/with-postgres.sh scripts/bench-files.sh
 
 format:
 	swift format -i -r $(SWIFT_SOURCES)

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Bank files in and out at scale, on a release build (part of `make bench`; asserts nothing):
+# import N generated CSV rows into a fresh user on SQLite and on PostgreSQL, export N to hledger,
+# and beside them the floors: the same rows loaded by the databases' own tools (sqlite3 .import
+# plus one INSERT … SELECT into the real table; psql COPY plus the same), and the export's query
+# run in sqlite3.
+#   BENCH_FILE_ROWS=1000000 scripts/with-postgres.sh scripts/bench-files.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=${BENCH_FILE_ROWS:-1000000}
+dir=$(mktemp -d /tmp/billfold-bench-files.XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+swift build -c release --product billfold 2>&1 | tail -n 1
+bin=$(swift build -c release --show-bin-path)/billfold
+
+echo "== Generating $count CSV rows (German bank layout: dd.mm.yyyy, decimal comma)"
+python3 - "$dir/bank.csv" "$count" <<'PY'
+import random, sys
+random.seed(7)
+payees = ["REWE", "Aldi", "Lidl", "Shell", "Amazon", "Netflix", "Deutsche Bahn", "Café Kranzler", "Apotheke"]
+with open(sys.argv[1], "w", encoding="utf-8") as f:
+    f.write("Buchungstag;Empfänger;Verwendungszweck;Betrag;Währung\n")
+    for i in range(int(sys.argv[2])):
+        cents = random.randint(-99999, 20000)
+        sign = "-" if cents < 0 else ""
+        f.write(f"{random.randint(1, 28):02d}.{random.randint(1, 12):02d}.{random.choice([2023, 2024, 2025])};"
+                f"{random.choice(payees)} {i % 997};Kartenzahlung {i};{sign}{abs(cents) // 100},{abs(cents) % 100:02d};EUR\n")
+PY
+ls -l "$dir/bank.csv" | awk '{printf "   %.1f MB\n", $5 / 1048576}'
+
+rate() { python3 -c "print(f'{$1 / $2:,.0f} rows/s ({$2:.1f} s)')"; }
+seconds_since() { python3 -c "import time; print(round(time.time() - $1, 2))"; }
+
+import_into() {  # database label
+  "$bin" users create --email files@example.com --password bench-password --database "$1" >/dev/null
+  local start; start=$(python3 -c 'import time; print(time.time())')
+  "$bin" import csv "$dir/bank.csv" --email files@example.com --account Giro --database "$1" --json 2>/dev/null | tail -n 1 >/dev/null
+  local took; took=$(seconds_since "$start")
+  echo "   billfold import csv, $2: $(rate "$count" "$took")"
+}
+
+echo "== Import"
+import_into "$dir/files.sqlite" "SQLite"
+if [ -n "${BILLFOLD_TEST_POSTGRES_URL:-}" ]; then
+  psql "$BILLFOLD_TEST_POSTGRES_URL" -q -c "CREATE DATABASE bench_files"
+  pg=${BILLFOLD_TEST_POSTGRES_URL%/*}/bench_files?sslmode=disable
+  import_into "$pg" "PostgreSQL"
+else
+  echo "   (PostgreSQL: run through scripts/with-postgres.sh to measure it too)"
+fi
+
+echo "== Floor: the same rows loaded by sqlite3 itself into a copy of the table with its indexes"
+sqlite3 "$dir/files.sqlite" ".schema transactions" | grep -v "^CREATE TABLE sqlite" >"$dir/schema.sql"
+sqlite3 "$dir/floor.sqlite" <<SQL
+.read $dir/schema.sql
+SQL
+start=$(python3 -c 'import time; print(time.time())')
+sqlite3 "$dir/floor.sqlite" <<SQL
+PRAGMA synchronous=NORMAL;
+.mode csv
+.separator ;
+.import $dir/bank.csv raw
+BEGIN;
+INSERT INTO transactions (user_id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor,
+  currency, category_id, status, external_id, created_at, updated_at, import_id, import_key)
+SELECT 1, 1, rowid * 60, 3600, "Empfänger", "Empfänger", Verwendungszweck, CAST(REPLACE(Betrag, ',', '') AS INTEGER),
+  'EUR', NULL, 'uncleared', NULL, 0, 0, NULL, 'fp:' || rowid FROM raw;
+COMMIT;
+SQL
+echo "   sqlite3 .import + INSERT … SELECT: $(rate "$count" "$(seconds_since "$start")")"
+
+echo "== Export"
+start=$(python3 -c 'import time; print(time.time())')
+"$bin" export hledger --email files@example.com --database "$dir/files.sqlite" --output "$dir/books.journal" >/dev/null
+echo "   billfold export hledger, SQLite: $(rate "$count" "$(seconds_since "$start")")"
+start=$(python3 -c 'import time; print(time.time())')
+sqlite3 "$dir/files.sqlite" "SELECT id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor,
+  currency, category_id, status, external_id, created_at, updated_at FROM transactions ORDER BY booked_at, id" >/dev/null
+echo "   floor, the rows in that order read by sqlite3: $(rate "$count" "$(seconds_since "$start")")"
