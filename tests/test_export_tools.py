@@ -35,7 +35,8 @@ def book(tmp_path_factory):
     odd = folder / "odd.csv"
     odd.write_text('Date;Payee;Amount;Notes\n'
                    '2026-01-02;"Café ""Zum; Glück""";-4,20;"a note\nwith a line break"\n'
-                   '2026-01-03;Ärztehaus: Dr. Müller;-60,00;\n')
+                   '2026-01-03;Ärztehaus: Dr. Müller;-60,00;\n'
+                   '2026-01-04;"=HYPERLINK(""http://example.com"",""x"")";-1,00;Ref [2024/01/05]\n')
     billfold("import", "csv", str(odd), "--email", "ana@example.com", "--account", "Spar:konto; Nr. 1",
              "--currency", "EUR", database=database)
     return folder, database
@@ -147,5 +148,8 @@ def test_csv_export_reimported_into_a_fresh_user_gives_the_same_totals(book, tmp
                               "GROUP BY currency ORDER BY currency").fetchall()
 
     assert totals(fresh) == totals(book[1])
+    with sqlite3.connect(fresh) as db:
+        assert db.execute("SELECT COUNT(*) FROM transactions WHERE payee LIKE '=HYPERLINK%'").fetchone()[0] == 1
+    assert "'=HYPERLINK" in path.read_text(), "a formula is written as text for spreadsheets"
     again = billfold("import", "csv", str(path), "--email", "bo@example.com", database=fresh)
     assert "added 0" in again.stdout

@@ -14,6 +14,7 @@ struct BankParsingTests {
             ("-12.34", .point, -1234), ("12.34-", .point, -1234), ("+ 67.40", .point, 6740), ("−12,34", .comma, -1234),
             ("£1,183.23", .point, 118_323), ("-$7,971.39", .point, -797_139), ("12,00 EUR", .comma, 1200),
             ("EUR -5,5", .comma, -550), ("2000", .point, 200_000), ("-100", .point, -10_000), (".5", .point, 50),
+            ("100.00 DR", .point, -10_000), ("100.00 CR", .point, 10_000), ("1.234,56 Cr", .comma, 123_456),
         ] as [(String, DecimalSeparator, Int64)])
     func amounts(_ text: String, _ decimal: DecimalSeparator, _ minor: Int64) throws {
         #expect(try AmountText.money(text, decimal: decimal, currency: .eur).minorUnits == minor)
@@ -73,6 +74,7 @@ struct BankParsingTests {
         #expect(DateOrder.guess(["18/03/2016", "01/04/2016"]) == .dayMonthYear)
         #expect(DateOrder.guess(["01.04.2016"], prefer: .monthDayYear) == .dayMonthYear)
         #expect(DateOrder.guess(["04/01/2016"], prefer: .monthDayYear) == .monthDayYear)
+        #expect(DateOrder.guess(["04/01/2016 10:00:00.000"], prefer: .monthDayYear) == .monthDayYear, "a time's dot")
         #expect(try DateOrder(parsing: "%d.%m.%Y") == .dayMonthYear)
         #expect(try DateOrder(parsing: "M/D/YY") == .monthDayYear)
         #expect(throws: BillfoldError.self) { try DateOrder(parsing: "whenever") }
@@ -102,14 +104,14 @@ struct OwnBankFileTests {
         #expect(keys[2] != keys[3] && keys[2].hasSuffix("|1") && keys[3].hasSuffix("|2"))
     }
 
-    @Test("debit and credit columns, American dates, a quoted comma, the reference as the bank's id")
+    @Test("debit and credit columns, American dates, a quoted comma, a reference kept as notes (not an id)")
     func debitCredit() throws {
         let read = try Self.read("debit-credit-us.csv")
         let entries = read.reading.statements[0].entries
         #expect(read.csv?.mapping.dateOrder == .monthDayYear)
         #expect(entries.map(\.amount.minorUnits) == [-450, 123_456, 1234])
         #expect(entries.map(\.payee) == ["Coffee, large", "Paycheck", "Refund"])
-        #expect(entries.map(\.bankID) == ["R-1", "R-2", "R-3"])
+        #expect(entries.map(\.bankID) == [nil, nil, nil] && entries.map(\.notes) == ["R-1", "R-2", "R-3"])
         #expect(entries.allSatisfy { $0.amount.currency == .usd })
     }
 
@@ -184,6 +186,29 @@ struct OwnBankFileTests {
             Issue.record("a missing column was accepted")
         } catch {
             #expect(error.message.contains("There is no column “Empfänger” for the payee"))
+        }
+    }
+
+    @Test("a guessed id column whose values repeat is not the bank's id; a currency in the header beats the default")
+    func referencesAndCurrencies() throws {
+        let text =
+            "Date,Payee,Amount (EUR),ID\n2024-01-02,Netflix,-9.99,NETFLIX.COM\n2024-02-02,Netflix,-9.99,NETFLIX.COM\n"
+        let reading = try BankFileReader.read(Data(text.utf8), options: BankFileOptions(currency: .usd)).reading
+        let entries = reading.statements[0].entries
+        #expect(entries.allSatisfy { $0.bankID == nil }, "repeating ids fall back to fingerprints")
+        #expect(entries.allSatisfy { $0.amount.currency == .eur }, "the header's EUR beats the default USD")
+        let references = "Date,Payee,Amount,Reference\n2024-01-02,Netflix,-9.99,R1\n"
+        let guessed = try BankFileReader.read(Data(references.utf8), options: BankFileOptions(currency: .eur))
+        #expect(guessed.csv?.mapping.id == nil, "a Reference column is free text, not an id")
+    }
+
+    @Test("the lines to skip are bounded wherever they come from")
+    func skipBounded() {
+        var mapping = CSVMapping()
+        mapping.skipLines = Int.max
+        #expect(throws: BillfoldError.self) {
+            try BankFileReader.read(
+                Data("Date;Amount\n".utf8), options: BankFileOptions(currency: .eur, mapping: mapping))
         }
     }
 }

@@ -75,7 +75,13 @@ struct ImportAPITests {
             #expect(try await t.transactions(ana).count() == 0)
             let empty = try await t.send(.POST, "/api/v1/imports?account=Giro", as: ana, headers: Self.asCSV)
             #expect(empty.status == .badRequest && empty.body.string.contains("Send the bank file"))
-            for query in ["format=pdf", "dryRun=maybe", "dateFormat=soon", "amount=1&debit=2", "currency=XXXX"] {
+            let hugeSkip = #"{"skipLines":9223372036854775807}"#.addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics)!
+            for query in [
+                "format=pdf", "dryRun=maybe", "dateFormat=soon", "amount=1&debit=2", "currency=XXXX",
+                "mapping=\(hugeSkip)",
+                "mapping=%7Bnot%20json",
+            ] {
                 let answer = try await t.send(
                     .POST, "/api/v1/imports?\(query)", as: ana, json: Self.csv, headers: Self.asCSV)
                 #expect(answer.status == .badRequest, "\(query): \(answer.body.string)")

@@ -44,6 +44,12 @@ public enum AmountText {
             negative = true
             body = body.dropFirst().dropLast()
         }
+        // "100.00 DR" went out, "100.00 CR" came in (the way many statements mark debit and credit).
+        let upper = body.uppercased()
+        if upper.hasSuffix("DR") || upper.hasSuffix("CR") {
+            negative = negative != upper.hasSuffix("DR")
+            body = Substring(body.dropLast(2).trimmingCharacters(in: .whitespaces))
+        }
         // Currency signs anywhere and a code before or after ("EUR 12,00", "12,00 EUR") carry no amount.
         body = Substring(body.filter { !$0.isCurrencySymbol }.trimmingCharacters(in: .whitespaces))
         if let code = body.prefix(while: \.isLetter).nonEmpty, code.count <= 3 {

@@ -11,6 +11,8 @@ public struct BankFileOptions: Sendable, Equatable {
     public var mapping: CSVMapping
     /// The order of day, month and year, for CSV and QIF.
     public var dateOrder: DateOrder?
+    /// The order to take when a file's dates leave it open (from the person's locale).
+    public var preferredDateOrder: DateOrder = .dayMonthYear
 
     public init(
         format: BankFormat? = nil, currency: Currency? = nil, mapping: CSVMapping = CSVMapping(),
@@ -68,7 +70,8 @@ public enum BankFileReader {
         case .csv:
             var mapping = options.mapping
             mapping.dateOrder = mapping.dateOrder ?? options.dateOrder
-            var result = try CSVBankReader.read(text, mapping: mapping, currency: options.currency)
+            var result = try CSVBankReader.read(
+                text, mapping: mapping, currency: options.currency, prefer: options.preferredDateOrder)
             result.mapping.encoding = encoding
             return Read(reading: result.reading, csv: result)
         }

@@ -17,11 +17,15 @@ public enum CSVBankReader {
     }
 
     /// Reads `text`; `currency` is the account's, for files without a currency column.
-    public static func read(_ text: String, mapping asked: CSVMapping, currency: Currency?) throws(BillfoldError)
-        -> Result
-    {
+    /// `prefer` is the order of day and month when the file leaves it open (all days 12 or less).
+    public static func read(
+        _ text: String, mapping asked: CSVMapping, currency: Currency?, prefer: DateOrder = .dayMonthYear
+    ) throws(BillfoldError) -> Result {
         let delimiter = asked.delimiter.flatMap(\.first).map { $0 == "t" ? "\t" : $0 } ?? CSVTable.guessDelimiter(text)
         let skip = asked.skipLines ?? headerLine(text, delimiter: delimiter) ?? 0
+        guard (0...10_000).contains(skip) else {
+            throw BillfoldError.validation("skipLines", "The lines before the table are a number from 0 to 10000.")
+        }
         let table = try CSVTable.read(text, delimiter: delimiter, skip: skip)
         guard let first = table.rows.first else {
             throw BillfoldError(.invalidImportFile, "The CSV has no rows after line \(skip).")
@@ -45,22 +49,31 @@ public enum CSVBankReader {
         // "Betrag (EUR)", "Amount in USD": the header names the currency.
         let named = [columns.amount, columns.debit, columns.credit].compactMap { $0 }.lazy
             .compactMap { $0.index < header.count ? currencyCode(in: header[$0.index]) : nil }.first
-        let currency = currency ?? named
+        // What the file says beats the account's default the person left in the form.
+        let currency = named ?? currency
         if currency == nil && columns.currency == nil {
             throw BillfoldError.validation(
                 "currency", "The file has no currency column: say which currency the account is in.")
         }
         // One statement per account the rows name, in the order they first appear.
         var statements: [(name: String?, entries: [StatementEntry])] = []
+        var statementIndex: [String?: Int] = [:]
         var unreadable: [UnreadableRow] = []
         var pending = 0
         for row in body where row.cells.contains(where: { !$0.trimmed.isEmpty }) {
             switch columns.entry(row.cells, line: row.line, mapping: mapping, currency: currency) {
             case .booked(let entry):
                 let name = columns.account?.cell(row.cells).flatMap { $0.isEmpty ? nil : $0 }
-                if let index = statements.firstIndex(where: { $0.name == name }) {
+                if let index = statementIndex[name] {
                     statements[index].entries.append(entry)
                 } else {
+                    guard statements.count < Self.maxAccounts else {
+                        throw BillfoldError(
+                            .invalidImportFile,
+                            "line \(row.line): the file names more than \(Self.maxAccounts) accounts; choose one account for all its rows."
+                        )
+                    }
+                    statementIndex[name] = statements.count
                     statements.append((name, [entry]))
                 }
             case .pending: pending += 1
@@ -68,6 +81,20 @@ public enum CSVBankReader {
             }
         }
         if statements.isEmpty { statements = [(nil, [])] }
+        // A guessed id column whose values repeat is free text (a reference, a merchant), not the
+        // bank's id: the rows are recognised by their fingerprints instead.
+        if asked.id == nil, mapping.id != nil {
+            var seen = Set<String>()
+            let unique = statements.allSatisfy {
+                $0.entries.allSatisfy { $0.bankID.map { seen.insert($0).inserted } ?? true }
+            }
+            if !unique {
+                mapping.id = nil
+                for index in statements.indices {
+                    for entry in statements[index].entries.indices { statements[index].entries[entry].bankID = nil }
+                }
+            }
+        }
         return Result(
             mapping: mapping, header: header,
             reading: BankFileReading(
@@ -80,6 +107,9 @@ public enum CSVBankReader {
                 }, unreadable: unreadable, pending: pending),
             sample: body.prefix(20).map(\.cells))
     }
+
+    /// The most accounts one CSV may name in an account column.
+    static let maxAccounts = 200
 
     /// How many rows the date order, decimal mark and sign are guessed from.
     static let sampleRows = 20_000
@@ -253,7 +283,15 @@ public enum CSVBankReader {
                     minor -= (out?.minorUnits.magnitude).map(Int64.init) ?? 0
                 }
                 if let charged = try money(fee) { minor -= Int64(charged.minorUnits.magnitude) }
-                let clean = { (text: String?) in (text ?? "").collapsedSpaces }
+                // An apostrophe a spreadsheet-safe export put before "=", "+", "-" or "@" comes off again.
+                let clean = { (text: String?) -> String in
+                    let cell = (text ?? "").collapsedSpaces
+                    let bytes = Array(cell.utf8.prefix(2))
+                    if bytes.count == 2, bytes[0] == 0x27, [0x3D, 0x2B, 0x2D, 0x40].contains(bytes[1]) {
+                        return String(cell.dropFirst())
+                    }
+                    return cell
+                }
                 var payeeText = clean(payee?.cell(cells))
                 let notesText = clean(notes?.cell(cells))
                 if payeeText.isEmpty { payeeText = String(notesText.prefix(80)) }

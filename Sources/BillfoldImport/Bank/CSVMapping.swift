@@ -172,7 +172,8 @@ enum HeaderNames {
         "currency", "wahrung", "waehrung", "devise", "deviseducompte", "currencycode", "munt",
     ]
     static let id = [
-        "id", "transactionid", "fitid", "anneereference", "referenz", "reference", "bankreference", "billfoldid",
+        // Not "Reference": banks fill it with free text that repeats month after month.
+        "id", "transactionid", "fitid", "anneereference", "billfoldid",
     ]
     static let account = ["account", "accountname", "konto", "kontoname", "compte", "rekening"]
     static let status = ["state", "status", "info"]

@@ -36,7 +36,9 @@ public enum DateOrder: String, Sendable, Codable, CaseIterable {
         var dayFirst = false
         var monthFirst = false
         var yearFirst = false
-        for sample in samples {
+        for whole in samples {
+            // The date alone: a time after it ("10:00:00.000") says nothing about the order.
+            let sample = String(whole.prefix { $0 != " " && $0 != "T" })
             let numbers = DateText.numbers(sample)
             guard numbers.count >= 3 else {
                 if DateText.monthName(in: sample) != nil { dayFirst = true }

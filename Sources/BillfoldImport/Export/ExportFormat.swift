@@ -121,9 +121,10 @@ public struct ExportWriter: Sendable {
         switch format {
         case .csv:
             return CSVLine.make([
-                day.description, t.payee, amount, code, accountNames[t.accountID] ?? asset,
-                t.categoryID.flatMap { categoryNames[$0] } ?? "",
-                t.notes, t.status.rawValue, String(t.id),
+                day.description, t.payee.spreadsheetSafe, amount, code,
+                (accountNames[t.accountID] ?? asset).spreadsheetSafe,
+                (t.categoryID.flatMap { categoryNames[$0] } ?? "").spreadsheetSafe, t.notes.spreadsheetSafe,
+                t.status.rawValue, String(t.id),
             ])
         case .hledger, .ledger:
             let date = format == .ledger ? day.description.replacingOccurrences(of: "-", with: "/") : day.description
@@ -131,7 +132,11 @@ public struct ExportWriter: Sendable {
             // A ";" would start a comment: the payee keeps its words without it.
             let description = payee.utf8.contains(0x3B) ? payee.replacingOccurrences(of: ";", with: ",") : payee
             var text = "\(date)\(mark) \(description)\n"
-            if !notes.isEmpty { text += "    ; \(notes)\n" }
+            // Ledger reads "[2024/01/05]" in a note as a date: brackets in notes become parentheses.
+            if !notes.isEmpty {
+                text +=
+                    "    ; \(notes.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")"))\n"
+            }
             text += "    \(asset)  \(amount) \(code)\n    \(other)  \(opposite) \(code)\n\n"
             return text
         case .beancount:
@@ -191,6 +196,13 @@ extension String {
     fileprivate var singleLine: String {
         split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingCharacters(
             in: .whitespaces)
+    }
+
+    /// Text a spreadsheet will not run as a formula: one starting with = + - @ or a tab or
+    /// carriage return gets an apostrophe in front (Billfold's CSV import takes it off again).
+    fileprivate var spreadsheetSafe: String {
+        guard let first = utf8.first, [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D].contains(first) else { return self }
+        return "'" + self
     }
 
     /// A beancount string: in double quotes, with quotes and backslashes escaped.

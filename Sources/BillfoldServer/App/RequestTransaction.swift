@@ -20,6 +20,8 @@ struct RequestTransaction: Middleware {
     static let ownTransactions = Set(
         [
             NativeAPI.reviewBatch, NativeAPI.createToken, WebPages.sendSignIn, WebPages.sendSetup,
+            // A bank file is read and checked (seconds for a big one) before the write starts.
+            NativeAPI.addImport,
             WebPages.connectLunchMoney,
             WebPages.checkLunchMoney,
         ].map(\.template))

@@ -94,8 +94,18 @@ public struct BankImport: Sendable {
 
     /// What importing would do; writes nothing.
     public func plan(_ request: BankImportRequest) async throws -> BankImportPlan {
-        let read = try BankFileReader.read(request.data, options: request.options)
+        let read = try BankFileReader.read(request.data, options: options(request))
         return try await plan(read, request, on: database)
+    }
+
+    /// The request's reading options, with the person's habit for dates that could be either
+    /// (an American writes the month first).
+    private func options(_ request: BankImportRequest) -> BankFileOptions {
+        var options = request.options
+        let region = user.preferences.foundationLocale.region?.identifier
+        options.preferredDateOrder =
+            ["US", "PH", "FM", "MH", "PW"].contains(region ?? "") ? .monthDayYear : .dayMonthYear
+        return options
     }
 
     /// `known`: the import keys of a preview of the same file, so they are not worked out again.
@@ -156,7 +166,7 @@ public struct BankImport: Sendable {
         _ request: BankImportRequest, after preview: BankImportPlan? = nil,
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws -> BankImportOutcome {
-        let read = try preview?.read ?? BankFileReader.read(request.data, options: request.options)
+        let read = try preview?.read ?? BankFileReader.read(request.data, options: options(request))
         if let first = read.reading.unreadable.first, !request.skipUnreadable {
             let more = read.reading.unreadable.count - 1
             throw BillfoldError(

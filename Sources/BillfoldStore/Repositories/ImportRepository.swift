@@ -92,6 +92,17 @@ public struct ImportRepository: Sendable {
         try await database.transaction { db in
             let sql = db.sql
             struct ID: Decodable { var id: Int64 }
+            // Marked undone first, and only if it was not: of two undos at once (a double click),
+            // the second finds nothing to mark and takes nothing out of the sums again.
+            let marked = try await sql.raw(
+                """
+                UPDATE imports SET undone_at = \(bind: now)
+                WHERE id = \(bind: id) AND user_id = \(bind: userID) AND undone_at IS NULL RETURNING id
+                """
+            ).all(decoding: ID.self)
+            guard !marked.isEmpty else {
+                throw BillfoldError(.conflict, "This import was already undone.")
+            }
             let ids = try await sql.raw(
                 "SELECT id FROM transactions WHERE user_id = \(bind: userID) AND import_id = \(bind: id)"
             ).all(decoding: ID.self).map(\.id)
@@ -101,9 +112,6 @@ public struct ImportRepository: Sendable {
                     "DELETE FROM transactions WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
                 ).run()
             }
-            try await sql.raw(
-                "UPDATE imports SET undone_at = \(bind: now) WHERE id = \(bind: id) AND user_id = \(bind: userID)"
-            ).run()
             return ids.count
         }
     }

@@ -19,11 +19,17 @@ struct ImportsAPIController: RouteCollection {
         guard let body = request.body.data, body.readableBytes > 0 else {
             throw BillfoldError.validation("body", "Send the bank file as the request's body.")
         }
-        let importer = BankImport(database: request.store, user: try request.user)
+        let user = try request.user
+        let importer = BankImport(database: request.db, user: user)
         let importRequest = try await query.request(
             data: Data(body.readableBytesView), fileName: "import", importer: importer)
+        // Read and checked outside any transaction; only the writes below take one.
         let plan = try await importer.plan(importRequest)
-        if let name = query.saveProfile, let csv = plan.csv { try await importer.saveProfile(name, csv.mapping) }
+        if let name = query.saveProfile, let csv = plan.csv {
+            try await request.transaction {
+                try await BankImport(database: request.store, user: user).saveProfile(name, csv.mapping)
+            }
+        }
         let accounts = plan.parts.map {
             ImportAccountDTO(
                 name: $0.account, isNew: $0.isNew, currency: $0.currency.code, new: $0.new, already: $0.already)
@@ -36,7 +42,9 @@ struct ImportsAPIController: RouteCollection {
                 mapping: plan.mappingValues, header: plan.csv?.header, preview: Self.preview(plan)
             ).apiResponse()
         }
-        let outcome = try await importer.run(importRequest, after: plan)
+        let outcome = try await request.transaction {
+            try await BankImport(database: request.store, user: user).run(importRequest, after: plan)
+        }
         let response = try ImportResultResponse(
             id: outcome.importID, dryRun: false, format: plan.format.rawValue, summary: plan.summary,
             added: outcome.added, skipped: outcome.skipped, pending: plan.pending, accounts: accounts,
