@@ -42,6 +42,10 @@ public enum OFXReader {
                     finishTransaction()
                     transaction = [:]
                 }
+                // Real statements nest a dozen deep; a file of endless open tags is not one.
+                guard path.count < 200 else {
+                    throw BillfoldError(.invalidImportFile, "The OFX file nests its elements more than 200 deep.")
+                }
                 path.append(name)
             case .close(let name):
                 // SGML files leave aggregates open (Nubank never closes BANKTRANLIST): a close tag
