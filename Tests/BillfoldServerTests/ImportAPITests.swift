@@ -96,4 +96,32 @@ struct ImportAPITests {
             #expect(try await t.transactions(ana).count() == 2, "both Café rows had the impossible date")
         }
     }
+
+    @Test(
+        "a column said to be absent stays absent, and a guessed sign can be said either way",
+        arguments: TestDatabase.all)
+    func explicitChoices(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let path = "/api/v1/imports?account=Giro&dryRun=true"
+            let notes = try JSONDecoder().decode(
+                ImportResultResponse.self,
+                from: try await t.send(.POST, path + "&notes=none", as: ana, json: Self.csv, headers: Self.asCSV).body)
+            #expect(notes.mapping?["notes"] == "none" && notes.preview.allSatisfy { $0.notes.isEmpty })
+            let card = "Date,Description,Amount\n2019-12-12,Shop,£18.89\n2019-12-13,Payment,+ £100.00\n"
+            let guessed = try JSONDecoder().decode(
+                ImportResultResponse.self,
+                from: try await t.send(
+                    .POST, path + "&currency=GBP", as: ana, json: card, headers: Self.asCSV
+                ).body)
+            #expect(
+                guessed.preview.map(\.amount) == ["-18.89", "100.00"] && guessed.mapping?["invertAmounts"] == "true")
+            let asWritten = try JSONDecoder().decode(
+                ImportResultResponse.self,
+                from: try await t.send(
+                    .POST, path + "&currency=GBP&invertAmounts=false", as: ana, json: card, headers: Self.asCSV
+                ).body)
+            #expect(asWritten.preview.map(\.amount) == ["18.89", "100.00"])
+        }
+    }
 }

@@ -179,6 +179,7 @@ public enum CSVBankReader {
         switch column {
         case .number(let number): number - 1
         case .name(let name): header.firstIndex { HeaderNames.key($0) == HeaderNames.key(name) }
+        case .absent: nil
         }
     }
 
@@ -194,7 +195,7 @@ public enum CSVBankReader {
 
         init(_ mapping: CSVMapping, header: [String], width: Int) throws(BillfoldError) {
             func position(_ column: CSVColumn?, _ role: String) throws(BillfoldError) -> Position? {
-                guard let column else { return nil }
+                guard let column, column != .absent else { return nil }
                 guard let index = CSVBankReader.index(of: column, header) else {
                     let names = header.map { "“\($0)”" }.joined(separator: ", ")
                     throw BillfoldError.validation(

@@ -28,10 +28,18 @@ public enum AmountSign: String, Sendable, Codable, CaseIterable {
 public enum CSVColumn: Hashable, Sendable, Codable, CustomStringConvertible {
     case name(String)
     case number(Int)
+    /// Not in the file: the person said so, and nothing is guessed for it. Written as "none".
+    case absent
 
     public init(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let number = Int(trimmed), number > 0 { self = .number(number) } else { self = .name(trimmed) }
+        if trimmed.lowercased() == "none" {
+            self = .absent
+        } else if let number = Int(trimmed), number > 0 {
+            self = .number(number)
+        } else {
+            self = .name(trimmed)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -47,6 +55,7 @@ public enum CSVColumn: Hashable, Sendable, Codable, CustomStringConvertible {
         switch self {
         case .name(let name): name
         case .number(let number): String(number)
+        case .absent: "none"
         }
     }
 }

@@ -14,6 +14,9 @@ const language = document.documentElement.lang || "en";
 let file = null;
 let timer = null;
 let generation = 0;
+// After the delimiter, encoding or lines to skip change, the columns are the server's to guess again.
+let shapeChanged = false;
+const shapeFields = new Set(["delimiter", "encoding", "skipLines", "format"]);
 
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -43,8 +46,13 @@ function query(dryRun) {
   if (form.elements.format.value !== "auto") params.set("format", form.elements.format.value);
   if (!mapping.hidden) {
     for (const control of mapping.querySelectorAll("select, input")) {
+      const guessed = control.classList.contains("column-choice") || control.type === "checkbox";
+      if (guessed && shapeChanged) continue;
       if (control.type === "checkbox") {
-        if (control.checked) params.set(control.name, "true");
+        params.set(control.name, control.checked ? "true" : "false");
+      } else if (control.classList.contains("column-choice")) {
+        // "—" says the file has no such column, so nothing is guessed for it.
+        params.set(control.name, control.value === "" ? "none" : control.value);
       } else if (control.value !== "") {
         params.set(control.name, control.value);
       }
@@ -80,7 +88,7 @@ function fillColumns(header, values) {
   const names = header.length ? header : Array.from({ length: 20 }, (_, index) => `Column ${index + 1}`);
   const key = JSON.stringify(names);
   for (const select of mapping.querySelectorAll(".column-choice")) {
-    const chosen = values[select.name] ?? "";
+    const chosen = values[select.name] === "none" ? "" : values[select.name] ?? "";
     if (key !== shownHeader) {
       const options = [element("option", { value: "" }, "—")];
       names.forEach((name, index) => {
@@ -162,7 +170,10 @@ async function preview() {
   result.setAttribute("aria-busy", "true");
   try {
     const body = await post(true);
-    if (mine === generation) render(body);
+    if (mine === generation) {
+      shapeChanged = false;
+      render(body);
+    }
   } catch (error) {
     if (mine === generation) showError(error.message);
   } finally {
@@ -206,6 +217,7 @@ function choose(chosen) {
   fileName.textContent = `${chosen.name} · ${(chosen.size / 1024).toFixed(chosen.size < 10240 ? 1 : 0)} KB`;
   mapping.hidden = true;
   shownHeader = null;
+  shapeChanged = false;
   for (const control of mapping.querySelectorAll("select, input")) {
     if (control.type === "checkbox") control.checked = false;
     else if (!control.classList.contains("column-choice")) control.value = "";
@@ -225,6 +237,11 @@ dropZone.addEventListener("drop", (e) => {
   e.preventDefault();
   choose(e.dataTransfer.files[0]);
 });
-form.addEventListener("input", (e) => { if (e.target !== fileInput) schedule(); });
-form.addEventListener("change", (e) => { if (e.target !== fileInput) schedule(); });
+function changed(e) {
+  if (e.target === fileInput) return;
+  if (shapeFields.has(e.target.name)) shapeChanged = true;
+  schedule();
+}
+form.addEventListener("input", changed);
+form.addEventListener("change", changed);
 form.addEventListener("submit", (e) => e.preventDefault());

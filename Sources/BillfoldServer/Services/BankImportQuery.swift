@@ -57,7 +57,8 @@ struct BankImportQuery: Sendable {
         for (name, path) in columns {
             if let text = value(name) { mapping[keyPath: path] = CSVColumn(text) }
         }
-        if mapping.amount != nil && (mapping.debit != nil || mapping.credit != nil) {
+        func given(_ column: CSVColumn?) -> Bool { column != nil && column != .absent }
+        if given(mapping.amount) && (given(mapping.debit) || given(mapping.credit)) {
             throw BillfoldError.validation("amount", "Choose an amount column, or debit and credit columns, not both.")
         }
         if let text = value("dateFormat") { mapping.dateOrder = try DateOrder(parsing: text) }
@@ -81,7 +82,8 @@ struct BankImportQuery: Sendable {
             }
             mapping.skipLines = lines
         }
-        if try flag("invertAmounts") { mapping.sign = .inverted }
+        // Said either way, it is kept; left out, it is guessed.
+        if value("invertAmounts") != nil { mapping.sign = try flag("invertAmounts") ? .inverted : .asWritten }
         options.mapping = mapping
     }
 
