@@ -72,6 +72,15 @@ public enum ProjectRules {
     public static let maxTitle = 100
     public static let maxDetail = 1000
 
+    /// What is wrong with a title as typed, in the words the server uses; nil when it is fine
+    /// (for forms that check while typing).
+    public static func problem(withTitle raw: String) -> String? {
+        do {
+            _ = try title(raw)
+            return nil
+        } catch { return error.message }
+    }
+
     /// A trimmed title of 1 to 100 characters; `field` names it in the error.
     public static func title(_ raw: String, field: String = "title") throws(BillfoldError) -> String {
         try TextRules.check(raw, field: field)

@@ -57,12 +57,7 @@ public final class ProjectViewModel {
     }
 
     /// What is wrong with an item's title as typed, in the server's words; nil when it is fine.
-    public func titleProblem(_ title: String) -> String? {
-        do {
-            _ = try ProjectRules.title(title)
-            return nil
-        } catch { return error.message }
-    }
+    public func titleProblem(_ title: String) -> String? { ProjectRules.problem(withTitle: title) }
 
     /// Adds an item; the new item, or nil when it was queued or refused (see `lastSave`).
     @discardableResult

@@ -47,12 +47,7 @@ public final class ProjectsViewModel {
     }
 
     /// What is wrong with a title as typed, in the words the server uses; nil when it is fine.
-    public func titleProblem(_ title: String) -> String? {
-        do {
-            _ = try ProjectRules.title(title)
-            return nil
-        } catch { return error.message }
-    }
+    public func titleProblem(_ title: String) -> String? { ProjectRules.problem(withTitle: title) }
 
     /// Adds a project; the new project, or nil when it was queued or refused (see `lastSave`).
     public func add(title: String, detail: String = "", colour: String = "") async -> ProjectDTO? {
