@@ -227,11 +227,8 @@ struct BankImportRun {
             parts.append("debit “\(m.debit?.description ?? "-")”, credit “\(m.credit?.description ?? "-")”")
         }
         parts.append("decimal “\(m.decimal?.rawValue ?? ".")”")
-        for (label, column) in [
-            ("payee", m.payee), ("notes", m.notes), ("category", m.category), ("currency", m.currency), ("id", m.id),
-            ("status", m.status), ("fee", m.fee),
-        ] {
-            if let column { parts.append("\(label) “\(column)”") }
+        for (name, path) in CSVMapping.columnFields where !["date", "amount", "debit", "credit"].contains(name) {
+            if let column = m[keyPath: path], column != .absent { parts.append("\(name) “\(column)”") }
         }
         say("Reading as: " + parts.joined(separator: ", ") + ".")
     }

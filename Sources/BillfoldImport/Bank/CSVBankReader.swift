@@ -12,8 +12,6 @@ public enum CSVBankReader {
         /// The header's names (empty for a file without a header).
         public var header: [String]
         public var reading: BankFileReading
-        /// The first rows of the table as they are in the file, for the mapping form.
-        public var sample: [[String]]
     }
 
     /// Reads `text`; `currency` is the account's, for files without a currency column.
@@ -104,8 +102,7 @@ public enum CSVBankReader {
                         account: StatementAccount(
                             currency: currency ?? $0.entries.first?.amount.currency, name: $0.name),
                         entries: $0.entries)
-                }, unreadable: unreadable, pending: pending),
-            sample: body.prefix(20).map(\.cells))
+                }, unreadable: unreadable, pending: pending))
     }
 
     /// The most accounts one CSV may name in an account column.

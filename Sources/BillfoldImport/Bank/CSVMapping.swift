@@ -117,6 +117,15 @@ public struct CSVMapping: Hashable, Sendable, Codable {
         self.decimal = decimal
     }
 
+    /// The columns by the names the API, the import form and the CLI's JSON use for them.
+    public static var columnFields: [(name: String, path: WritableKeyPath<CSVMapping, CSVColumn?>)] {
+        [
+            ("date", \.date), ("payee", \.payee), ("amount", \.amount), ("debit", \.debit), ("credit", \.credit),
+            ("notes", \.notes), ("category", \.category), ("currencyColumn", \.currency), ("id", \.id),
+            ("status", \.status), ("fee", \.fee), ("accountColumn", \.account),
+        ]
+    }
+
     /// This mapping with the blanks filled from `guess`.
     public func filled(from guess: CSVMapping) -> CSVMapping {
         var result = self

@@ -27,7 +27,6 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 /// the opposite.
 public struct ExportWriter: Sendable {
     public let format: ExportFormat
-    private let zone: TimeZone
     private let accounts: [Int64: String]
     /// Accounts as the person names them, for CSV.
     private let accountNames: [Int64: String]
@@ -47,7 +46,6 @@ public struct ExportWriter: Sendable {
         self.format = format
         self.primary = primary
         self.days = DayFinder(zone: zone)
-        self.zone = zone
         self.currencies = currencies
         let names = AccountNames(format: format)
         var taken: [String: Int64] = [:]
@@ -65,15 +63,10 @@ public struct ExportWriter: Sendable {
         for category in categories.all where !category.isGroup {
             let group = category.groupID.flatMap { categories.category($0) }
             let top = category.flags.isIncome || group?.flags.isIncome == true ? "income" : "expenses"
-            let path =
-                [top] + (category.groupID.flatMap { categories.category($0)?.name }.map { [$0] } ?? []) + [
-                    category.name
-                ]
+            let path = [top] + (group.map { [$0.name] } ?? []) + [category.name]
             categoryAccounts[category.id] = unique(names.account(path), -category.id)
             // "Food:Groceries": Billfold's CSV import reads the last part as the category.
-            plainNames[category.id] =
-                category.groupID.flatMap { categories.category($0)?.name }.map { "\($0):\(category.name)" }
-                ?? category.name
+            plainNames[category.id] = group.map { "\($0.name):\(category.name)" } ?? category.name
         }
         self.categories = categoryAccounts
         self.categoryNames = plainNames

@@ -11,13 +11,17 @@ extension RoutesBuilder {
         on(HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents, use: handler)
     }
 
-    /// The same, with how the body is read (a file upload collects more than the default).
+    /// The same for a route that takes more body than the configured limit (a file upload). The
+    /// middleware that read the body first (`Request.bodyLimit`) learn the limit from the route.
     @discardableResult
     func on<Answer: AsyncResponseEncodable>(
-        _ endpoint: Endpoint, body: HTTPBodyStreamStrategy,
-        use handler: @escaping @Sendable (Request) async throws -> Answer
+        _ endpoint: Endpoint, maxBody: ByteCount, use handler: @escaping @Sendable (Request) async throws -> Answer
     ) -> Route {
-        on(HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents, body: body, use: handler)
+        let route = on(
+            HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents, body: .collect(maxSize: maxBody),
+            use: handler)
+        route.userInfo[Route.maxBodyKey] = maxBody.value
+        return route
     }
 }
 
@@ -30,4 +34,8 @@ extension Endpoint {
             }
         }
     }
+}
+
+extension Route {
+    static let maxBodyKey: AnySendableHashable = "maxBody"
 }

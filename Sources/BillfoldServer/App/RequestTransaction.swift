@@ -77,14 +77,11 @@ extension Request {
     /// `/signin` here too (a list of paths must not be sidestepped by a slash).
     var routedPath: String { "/" + url.path.split(separator: "/").joined(separator: "/") }
 
-    /// How much body this request may send: a bank file up to 50 MB to the routes that take one,
-    /// the configured limit to every other.
+    /// How much body this request may send: what its route declared (a bank file upload), else
+    /// the configured limit.
     var bodyLimit: Int {
-        Self.fileUploads.contains(routedPath)
-            ? ImportsAPIController.maxFileSize.value : application.routes.defaultMaxBodySize.value
+        route?.userInfo[Route.maxBodyKey] as? Int ?? application.routes.defaultMaxBodySize.value
     }
-
-    static let fileUploads: Set<String> = [NativeAPI.addImport.template]
 
     /// The database for this request: its transaction while one runs, else the shared pool.
     var store: any Database { storage[RequestTransaction.StoreKey.self] ?? db }

@@ -49,7 +49,7 @@ struct CrossSiteGuard: Middleware {
         }
         var sent = request.headers.first(name: header)
         if sent == nil, request.headers.contentType == .urlEncodedForm {
-            let limit = request.bodyLimit
+            let limit = request.application.routes.defaultMaxBodySize.value
             _ = try await request.body.collect(max: limit).get()
             sent = try? request.content.get(String.self, at: field)
         }

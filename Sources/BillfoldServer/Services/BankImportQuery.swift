@@ -49,12 +49,7 @@ struct BankImportQuery: Sendable {
                 throw BillfoldError.validation("mapping", "mapping is not a CSV mapping in JSON.")
             }
         }
-        let columns: [(String, WritableKeyPath<CSVMapping, CSVColumn?>)] = [
-            ("date", \.date), ("payee", \.payee), ("amount", \.amount), ("debit", \.debit), ("credit", \.credit),
-            ("notes", \.notes), ("category", \.category), ("currencyColumn", \.currency), ("id", \.id),
-            ("status", \.status), ("fee", \.fee),
-        ]
-        for (name, path) in columns {
+        for (name, path) in CSVMapping.columnFields {
             if let text = value(name) { mapping[keyPath: path] = CSVColumn(text) }
         }
         func given(_ column: CSVColumn?) -> Bool { column != nil && column != .absent }
@@ -102,12 +97,9 @@ extension BankImportPlan {
     var mappingValues: [String: String]? {
         guard let mapping = csv?.mapping else { return nil }
         var values: [String: String] = [:]
-        let columns: [(String, CSVColumn?)] = [
-            ("date", mapping.date), ("payee", mapping.payee), ("amount", mapping.amount), ("debit", mapping.debit),
-            ("credit", mapping.credit), ("notes", mapping.notes), ("category", mapping.category),
-            ("currencyColumn", mapping.currency), ("id", mapping.id), ("status", mapping.status), ("fee", mapping.fee),
-        ]
-        for (name, column) in columns { if let column { values[name] = column.description } }
+        for (name, path) in CSVMapping.columnFields {
+            if let column = mapping[keyPath: path] { values[name] = column.description }
+        }
         values["dateFormat"] = mapping.dateOrder?.rawValue
         values["decimal"] = mapping.decimal?.rawValue
         values["delimiter"] = mapping.delimiter.map { $0 == "\t" ? "tab" : $0 }

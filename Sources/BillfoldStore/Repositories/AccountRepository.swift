@@ -24,16 +24,9 @@ public struct AccountRepository: Sendable {
 
     /// The account with this name, made when missing. Insert-or-get on the unique (user, name)
     /// key, so two requests making the same account at once both get the one row.
-    /// `matchingDisplayName`: an account the person already has under that display name (any
-    /// case) is the one, whatever its key.
-    public func named(_ name: String, displayName: String, currency: Currency, matchingDisplayName: Bool = false)
-        async throws -> Account
+    public func named(_ name: String, displayName: String, currency: Currency) async throws
+        -> Account
     {
-        if matchingDisplayName,
-            let mine = try await all().first(where: { $0.displayName.lowercased() == displayName.lowercased() })
-        {
-            return mine
-        }
         let existing = AccountModel.query(on: database).filter(\.$userID == userID).filter(\.$name == name)
         if let account = try await existing.first() { return account.value }
         try await database.sql.insert(into: AccountModel.schema)

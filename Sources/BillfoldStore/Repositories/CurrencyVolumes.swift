@@ -8,24 +8,6 @@ import SQLKit
 /// write that would push it past 64 bits fails (PostgreSQL's BIGINT overflow, SQLite's CHECK on the
 /// column's type) and is refused as a whole, with the field error below.
 enum CurrencyVolumes {
-    static func add(ids: [Int64], userID: Int64, on sql: any SQLDatabase) async throws {
-        guard !ids.isEmpty else { return }
-        do {
-            try await sql.raw(
-                """
-                INSERT INTO currency_volumes (user_id, currency, volume_minor)
-                SELECT user_id, currency, SUM(ABS(amount_minor)) FROM transactions
-                WHERE user_id = \(bind: userID) AND id IN (\(binds: ids))
-                GROUP BY user_id, currency
-                ON CONFLICT (user_id, currency) DO UPDATE SET
-                  volume_minor = currency_volumes.volume_minor + excluded.volume_minor
-                """
-            ).run()
-        } catch  where isOverflow(error) {
-            throw overflowError
-        }
-    }
-
     /// Adds volumes gathered in memory (`TransactionTotals.Pending`).
     static func add(_ volumes: [String: Int64], userID: Int64, on sql: any SQLDatabase) async throws {
         guard !volumes.isEmpty else { return }

@@ -9,7 +9,7 @@ struct ImportsAPIController: RouteCollection {
     static let maxFileSize: ByteCount = "50mb"
 
     func boot(routes: any RoutesBuilder) throws {
-        routes.on(NativeAPI.addImport, body: .collect(maxSize: Self.maxFileSize), use: create)
+        routes.on(NativeAPI.addImport, maxBody: Self.maxFileSize, use: create)
         routes.on(NativeAPI.imports, use: list)
         routes.on(NativeAPI.undoImport, use: undo)
     }

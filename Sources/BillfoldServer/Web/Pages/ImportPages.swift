@@ -57,10 +57,8 @@ struct ImportPage: WebPage {
                             H.label(.for("format")) { "Format" }
                             H.el("select", [.id("format"), .name("format")]) {
                                 H.el("option", [.value("auto")]) { "Detect" }
-                                for (value, label) in [
-                                    ("csv", "CSV"), ("ofx", "OFX / QFX"), ("qif", "QIF"), ("camt", "CAMT.053"),
-                                ] {
-                                    H.el("option", [.value(value)]) { label }
+                                for format in BankFormat.allCases {
+                                    H.el("option", [.value(format.rawValue)]) { format.label }
                                 }
                             }
                         }
