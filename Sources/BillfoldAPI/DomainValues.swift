@@ -11,8 +11,8 @@ extension TransactionDTO {
             id: id, accountID: accountId, bookedAt: try BookingTime(iso8601: bookedAt), payee: payee,
             originalName: originalName, notes: notes, money: try Money(parsing: amount, currency: currency),
             status: status, categoryID: categoryId, externalID: externalId,
-            createdAt: (try? BookingTime(iso8601: createdAt).epochSeconds) ?? 0,
-            updatedAt: (try? BookingTime(iso8601: updatedAt).epochSeconds) ?? 0)
+            createdAt: Timestamp.epochSeconds(createdAt) ?? 0,
+            updatedAt: Timestamp.epochSeconds(updatedAt) ?? 0)
     }
 }
 
@@ -25,8 +25,8 @@ extension CategoryDTO {
             flags: CategoryFlags(
                 isIncome: isIncome, excludeFromBudget: excludeFromBudget, excludeFromTotals: excludeFromTotals,
                 archived: archived),
-            order: order, createdAt: (try? BookingTime(iso8601: createdAt).epochSeconds) ?? 0,
-            updatedAt: updatedAt.flatMap { try? BookingTime(iso8601: $0).epochSeconds })
+            order: order, createdAt: Timestamp.epochSeconds(createdAt) ?? 0,
+            updatedAt: updatedAt.flatMap(Timestamp.epochSeconds))
     }
 }
 
@@ -54,7 +54,7 @@ extension AwardDTO {
             award: Award(
                 id: id, name: name, description: description, colour: colour, icon: icon, criterion: criterion,
                 value: target),
-            count: progress, earnedAt: earnedAt.flatMap { try? BookingTime(iso8601: $0).epochSeconds })
+            count: progress, earnedAt: earnedAt.flatMap(Timestamp.epochSeconds))
     }
 }
 
@@ -63,8 +63,8 @@ extension ProjectDTO {
     public var project: Project {
         Project(
             id: id, title: title, detail: detail, colour: colour, closed: closed,
-            createdAt: (try? BookingTime(iso8601: createdAt).epochSeconds) ?? 0,
-            updatedAt: updatedAt.flatMap { try? BookingTime(iso8601: $0).epochSeconds })
+            createdAt: Timestamp.epochSeconds(createdAt) ?? 0,
+            updatedAt: updatedAt.flatMap(Timestamp.epochSeconds))
     }
 
     /// Whole percent done, by Core's rule.
@@ -76,8 +76,8 @@ extension ItemDTO {
     public var item: Item {
         Item(
             id: id, projectID: projectId, title: title, detail: detail, priority: priority, completed: completed,
-            createdAt: (try? BookingTime(iso8601: createdAt).epochSeconds) ?? 0,
-            updatedAt: updatedAt.flatMap { try? BookingTime(iso8601: $0).epochSeconds })
+            createdAt: Timestamp.epochSeconds(createdAt) ?? 0,
+            updatedAt: updatedAt.flatMap(Timestamp.epochSeconds))
     }
 }
 

@@ -185,7 +185,7 @@ public struct TransactionEditDTO: Codable, Sendable, Equatable {
         TransactionEdit.Field(rawValue: field).map {
             TransactionEdit(
                 field: $0, oldValue: oldValue, newValue: newValue,
-                changedAt: (try? BookingTime(iso8601: changedAt).epochSeconds) ?? 0)
+                changedAt: Timestamp.epochSeconds(changedAt) ?? 0)
         }
     }
 }

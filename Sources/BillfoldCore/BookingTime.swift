@@ -164,6 +164,11 @@ enum ISO8601Text {
 
 /// Formats instants for APIs as RFC 3339 in UTC, e.g. `2026-11-20T13:30:00Z`.
 public enum Timestamp {
+    /// The epoch seconds of an ISO 8601 time as the APIs write it (`utc` read back); nil when it is not one.
+    public static func epochSeconds(_ iso8601: String) -> Int64? {
+        try? BookingTime(iso8601: iso8601).epochSeconds
+    }
+
     public static func utc(_ epochSeconds: Int64) -> String {
         let text = ISO8601Text.format(BookingTime(epochSeconds: epochSeconds, offsetSeconds: 0), colon: true)
         return String(text.dropLast(6)) + "Z"

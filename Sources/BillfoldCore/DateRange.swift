@@ -40,13 +40,13 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-            (1...12).contains(month), (1...ISO8601Text.daysIn(month: month, year: year)).contains(day)
+            let valid = Day.checked(year: year, month: month, day: day)
         else {
             throw BillfoldError(
                 .invalidDate, "“\(text)” is not a date. Write it like 2026-11-20.",
                 fields: [field: "Must be a date like 2026-11-20."])
         }
-        self.init(year: year, month: month, day: day)
+        self = valid
     }
 
     /// The day a moment falls on in a time zone.

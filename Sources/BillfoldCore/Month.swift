@@ -49,9 +49,7 @@ public struct Month: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The month's last day (the Gregorian calendar's lengths, leap years included).
     public var lastDay: Day {
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return Day(year: year, month: month, day: lengths[month - 1])
+        Day(year: year, month: month, day: ISO8601Text.daysIn(month: month, year: year))
     }
 
     /// The instants of the month in the zone: from its first midnight to the next month's.

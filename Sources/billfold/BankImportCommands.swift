@@ -198,11 +198,8 @@ struct BankImportRun {
                 }
                 return
             }
-            let started = Date()
             let bar = ProgressLine(label: "Importing")
-            let outcome = try await importer.run(request, after: plan) { done, total in
-                bar.report(done, of: total, since: started)
-            }
+            let outcome = try await importer.run(request, after: plan) { done, total in bar.report(done, of: total) }
             say(
                 "Imported \(arguments.file): added \(outcome.added), skipped \(outcome.skipped) already imported"
                     + (plan.pending > 0 ? ", left out \(plan.pending) pending" : "")

@@ -129,10 +129,10 @@ struct Demo: AsyncParsableCommand {
     func run() async throws {
         try await withApplication(options.flags) { app in
             let owner = try await user(email, in: app)
-            let progress = ProgressLine(label: "Generating")
             let start = Date()
+            let progress = ProgressLine(label: "Generating")
             let added = try await DemoData(database: app.db, user: owner).generate(count: transactions) {
-                progress.report($0, of: transactions, since: start)
+                progress.report($0, of: transactions)
             }
             let seconds = Date().timeIntervalSince(start)
             say("Added \(added) transactions for \(owner.email) in \(String(format: "%.1f", seconds)) s.")

@@ -97,10 +97,11 @@ final class ProgressLine: @unchecked Sendable {
     private let terminal = isatty(STDERR_FILENO) != 0
     private let lock = NSLock()
     private var lastPercent = -1
+    private let start = Date()
 
     init(label: String) { self.label = label }
 
-    func report(_ done: Int, of total: Int, since start: Date) {
+    func report(_ done: Int, of total: Int) {
         lock.lock()
         defer { lock.unlock() }
         let percent = total <= 0 ? 100 : min(100, done * 100 / total)

@@ -63,9 +63,8 @@ enum DemoAccount {
                 email: email, password: password, name: "Demo",
                 preferences: .init(locale: "en-US", timeZone: "Europe/Berlin", currency: .eur, deckSize: 20))
             let progress = ProgressLine(label: "Generating demo data")
-            let start = Date()
             _ = try await DemoData(database: app.db, user: user).generate(count: transactions) {
-                progress.report($0, of: transactions, since: start)
+                progress.report($0, of: transactions)
             }
         }
         say(

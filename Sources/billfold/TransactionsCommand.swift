@@ -38,9 +38,13 @@ struct TransactionTable {
 
     func run(query: [String: String], category: String?) async throws {
         var filter = try TransactionFilter(query: query.filter { !$0.value.isEmpty })
-        // The category is named; the first load brings the categories to find it among.
-        await model.load(filter)
         if let category {
+            // The category is named: the categories come first, then the one page load.
+            do {
+                try await model.lookUp()
+            } catch {
+                throw Failure(error.description)
+            }
             if category.lowercased() == "none" {
                 filter.uncategorized = true
             } else {
@@ -51,8 +55,8 @@ struct TransactionTable {
                 }
                 filter.categoryID = found.id
             }
-            await model.load(filter)
         }
+        await model.load(filter)
         switch model.screen {
         case .failed(let error), .offline(let error): throw Failure(error.description)
         case .empty:

@@ -9,16 +9,6 @@ import Observation
 /// and the awards earned last.
 @MainActor @Observable
 public final class HomeViewModel {
-    /// What the home screen shows; a UI switches on it.
-    public enum Screen: Equatable, Sendable {
-        case loading
-        case loaded
-        /// Nothing could be loaded; `load()` tries again.
-        case failed(ClientError)
-        /// The server cannot be reached; the last dashboard stays on screen.
-        case offline(ClientError)
-    }
-
     /// One category's spending in one currency.
     public struct Spending: Equatable, Sendable, Identifiable {
         /// The category and the currency together, unique in the list.
@@ -36,7 +26,7 @@ public final class HomeViewModel {
     /// The server the dashboard is read from.
     public let client: BillfoldClient
     /// What the screen shows now: loading, the dashboard, or why it could not be loaded.
-    public private(set) var screen: Screen = .loading
+    public private(set) var screen: ListScreen = .loading
     /// The person's language, time zone and currency, for showing dates and money.
     public private(set) var preferences = Preferences.standard
     /// The month the spending is for, in the person's time zone; nil until the first load.
@@ -80,9 +70,10 @@ public final class HomeViewModel {
                     ? a.money.currency.code < b.money.currency.code : a.money.minorUnits > b.money.minorUnits
             }
             recentAwards = home.recentAwards.map(\.standing)
+            // A dashboard is never empty: its parts say "nothing yet" themselves.
             screen = .loaded
         } catch let error as ClientError {
-            screen = month == nil ? .failed(error) : .offline(error)
+            screen = .after(error, showing: month != nil)
         } catch {
             screen = .failed(ClientError(.unreadableAnswer, message: "The dashboard could not be read."))
         }
@@ -101,8 +92,6 @@ public final class HomeViewModel {
     /// This month's spending per currency, each summed on its own (the store keeps a person's
     /// sums within 64 bits, so these cannot overflow).
     public var spendingTotals: [Money] {
-        var totals: [Currency: Int64] = [:]
-        for line in spending { totals[line.money.currency, default: 0] += line.money.minorUnits }
-        return totals.sorted { $0.key.code < $1.key.code }.map { Money(minorUnits: $0.value, currency: $0.key) }
+        CurrencyTotal.merge(spending.map { CurrencyTotal(money: $0.money, count: 1) }).map(\.money)
     }
 }

@@ -123,14 +123,7 @@ public actor LocalBook: TransactionSource, ReviewSource {
         let start = cursor.flatMap(Int.init) ?? 0
         let rows = Array(matching.dropFirst(start).prefix(limit))
         let next = start + rows.count < matching.count ? String(start + rows.count) : nil
-        var sums: [Currency: (Int64, Int)] = [:]
-        for t in matching {
-            let (sum, count) = sums[t.money.currency] ?? (0, 0)
-            sums[t.money.currency] = (sum + t.money.minorUnits, count + 1)
-        }
-        let totals = sums.sorted { $0.key.code < $1.key.code }.map {
-            CurrencyTotal(money: Money(minorUnits: $0.value.0, currency: $0.key), count: $0.value.1)
-        }
+        let totals = CurrencyTotal.merge(matching.map { CurrencyTotal(money: $0.money, count: 1) })
         return TransactionPage(transactions: rows, nextCursor: next, totals: totals)
     }
 

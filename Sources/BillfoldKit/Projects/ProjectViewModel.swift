@@ -49,11 +49,11 @@ public final class ProjectViewModel {
         }
     }
 
-    /// Puts the items in another order at once, then reloads them in it.
+    /// Puts the items in another order (Core's, which the server sorts by too).
     public func sort(by order: ItemSort) async {
+        // Core's order is the server's: the items on screen need no second trip.
         sort = order
         reorder()
-        await load()
     }
 
     /// What is wrong with an item's title as typed, in the server's words; nil when it is fine.

@@ -207,7 +207,7 @@ public final class ReviewViewModel {
 
     /// Puts a decision that got no answer into the offline queue, with the key it was sent with.
     private func keepForLater(_ item: Item, after error: ClientError) async -> Bool {
-        guard error.isTransient, let queue else { return false }
+        guard let queue else { return false }
         let summary =
             switch item.decision.action {
             case .clear: "Clear “\(item.payee)”"
@@ -216,7 +216,7 @@ public final class ReviewViewModel {
         guard let change = source.queuedChange(for: item.decision, key: item.key, summary: summary) else {
             return false
         }
-        return (try? await queue.enqueue(change)) != nil
+        return (try? await queue.keep(change, after: error)) == true
     }
 
     /// How many decisions wait in the offline queue.

@@ -85,10 +85,10 @@ public struct ChangeSender: Sendable {
         _ error: ClientError, _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable],
         body: (some Encodable & Sendable)?, summary: String, key: UUID
     ) async -> ChangeOutcome<Answer> {
-        guard error.isTransient, let queue else { return .refused(error) }
+        guard let queue else { return .refused(error) }
         do {
-            try await queue.enqueue(try QueuedChange(endpoint, parameters, body: body, summary: summary, id: key))
-            return .queued
+            let change = try QueuedChange(endpoint, parameters, body: body, summary: summary, id: key)
+            return try await queue.keep(change, after: error) ? .queued : .refused(error)
         } catch {
             return .refused(ClientError(.unreadableAnswer, message: "The change could not be kept for later: \(error)"))
         }

@@ -95,6 +95,15 @@ public actor OfflineQueue {
         return try OfflineQueue(file: folder.appendingPathComponent("offline-queue-\(name).json"))
     }
 
+    /// Keeps `change` for later when `error` says the server could not be reached (or asked to
+    /// wait); false when the error is a refusal, which waiting would not change. The one rule for
+    /// every screen and the review deck. Throws when the queue file cannot be written.
+    public func keep(_ change: QueuedChange, after error: ClientError) throws -> Bool {
+        guard error.isTransient else { return false }
+        try enqueue(change)
+        return true
+    }
+
     /// Adds a change at the end and writes the file at once.
     public func enqueue(_ change: QueuedChange) throws {
         changes.append(change)

@@ -8,18 +8,6 @@ import Observation
 /// currencies). A UI switches on `screen`.
 @MainActor @Observable
 public final class TransactionsViewModel {
-    /// What the list shows; a UI switches on it.
-    public enum Screen: Equatable, Sendable {
-        case loading
-        /// Nothing matches the filter.
-        case empty
-        case loaded
-        /// The first page could not be loaded; `retry()` loads again.
-        case failed(ClientError)
-        /// The server cannot be reached; what was loaded stays on screen.
-        case offline(ClientError)
-    }
-
     /// One line of the category filter: groups with their categories indented under them.
     public struct CategoryOption: Equatable, Sendable, Identifiable {
         /// The category's or group's id.
@@ -37,7 +25,7 @@ public final class TransactionsViewModel {
     /// How many transactions one page asks for.
     public let pageSize: Int
     /// What the list shows now.
-    public private(set) var screen: Screen = .loading
+    public private(set) var screen: ListScreen = .loading
     /// The filter the list shows; `load(_:)` changes it.
     public private(set) var filter = TransactionFilter()
     /// The transactions loaded so far, newest first.
@@ -72,32 +60,41 @@ public final class TransactionsViewModel {
         }
     }
 
-    /// Loads the first page of `filter` (and the categories and preferences it needs).
+    /// The preferences, categories and account names the list shows its rows with: asked once,
+    /// not with every filter, and again on `refresh()`.
+    public func lookUp() async throws(ClientError) {
+        guard !lookedUp else { return }
+        preferences = try await source.preferences()
+        categories = try await source.categories()
+        accountNames = try await source.accountNames()
+        lookedUp = true
+    }
+
+    private var lookedUp = false
+
+    /// Loads the first page of `filter` (and, the first time, what the rows are shown with).
     public func load(_ filter: TransactionFilter? = nil) async {
         if let filter { self.filter = filter }
         if transactions.isEmpty { screen = .loading }
         moreFailed = nil
         do {
-            preferences = try await source.preferences()
-            categories = try await source.categories()
-            accountNames = try await source.accountNames()
+            try await lookUp()
             let page = try await source.page(self.filter, after: nil, limit: pageSize)
             transactions = page.transactions
             totals = page.totals
             nextCursor = page.nextCursor
             hasMore = page.nextCursor != nil
-            screen = transactions.isEmpty ? .empty : .loaded
+            screen = .loaded(transactions.count)
         } catch {
-            if error.kind == .offline || error.kind == .timedOut, !transactions.isEmpty {
-                screen = .offline(error)
-            } else {
-                screen = .failed(error)
-            }
+            screen = .after(error, showing: !transactions.isEmpty)
         }
     }
 
-    /// The same filter again (pull to refresh, or after a failure).
-    public func refresh() async { await load() }
+    /// The same filter again, with fresh categories and names (pull to refresh).
+    public func refresh() async {
+        lookedUp = false
+        await load()
+    }
     /// After a failure: the same filter again.
     public func retry() async { await load() }
 

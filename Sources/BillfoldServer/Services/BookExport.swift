@@ -31,7 +31,7 @@ public struct BookExport: Sendable {
             currencies: try await transactions.currencies(), primary: user.preferences.currency,
             zone: user.preferences.zone)
         try await sink(writer.header())
-        var after: (bookedAt: Int64, id: Int64)?
+        var after: TransactionCursor?
         var written = 0
         while true {
             let page = try await transactions.ascending(query, after: after, limit: Self.pageSize)
@@ -40,7 +40,7 @@ public struct BookExport: Sendable {
             for transaction in page { text += writer.entry(transaction) }
             try await sink(text)
             written += page.count
-            after = (last.bookedAt.epochSeconds, last.id)
+            after = TransactionCursor(bookedAt: last.bookedAt.epochSeconds, id: last.id)
             if page.count < Self.pageSize { break }
         }
         return written

@@ -75,16 +75,16 @@ public struct TransactionRepository: Sendable {
         return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }
     }
 
-    /// Oldest first after the row at (`bookedAt`, `id`) (from the start when nil): a keyset walk,
-    /// so every page of an export costs the same, the millionth row as the first.
-    public func ascending(_ query: TransactionQuery, after: (bookedAt: Int64, id: Int64)?, limit: Int) async throws
+    /// Oldest first after `cursor` (from the start when nil): the list's keyset walk the other
+    /// way, so every page of an export costs the same, the millionth row as the first.
+    public func ascending(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int) async throws
         -> [Transaction]
     {
         var statement: SQLQueryString =
             "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)" + query.conditions
-        if let after {
-            statement +=
-                " AND (booked_at > \(bind: after.bookedAt) OR (booked_at = \(bind: after.bookedAt) AND id > \(bind: after.id)))"
+        if let cursor {
+            // A row value, as in `page`, so both databases seek in the (user, booked_at, id) index.
+            statement += " AND (booked_at, id) > (\(bind: cursor.bookedAt), \(bind: cursor.id))"
         }
         statement += " ORDER BY booked_at, id LIMIT \(literal: limit)"
         return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }

@@ -16,7 +16,7 @@ struct HomeController: RouteCollection {
         let dashboard = try await home.dashboard(now: request.now, awards: try await request.currentAwardStandings())
         let lines = dashboard.spending.map { line -> (label: String, colour: String, money: Money) in
             let colour = line.category.flatMap { CategoryLook.cssColour($0.colour) } ?? "var(--c-gray)"
-            return (line.category?.name ?? "Uncategorized", colour, line.money)
+            return (line.category?.name ?? CategoryTree.uncategorized, colour, line.money)
         }
         return HomePage(
             projects: dashboard.projects, upNext: dashboard.upNext, uncleared: dashboard.uncleared,
