@@ -68,10 +68,13 @@ class Screen:
         and its key help on the last (tmux keeps the old bottom rows when a window shrinks, so the
         last row alone says nothing)."""
         deadline = time.time() + timeout
+        previous = None
         while time.time() < deadline:
             lines = self.text().splitlines()
-            if len(lines) >= rows and lines[0].startswith("Review") and lines[rows - 1].strip():
+            # Two equal captures in a row: tmux may be caught halfway through the redraw.
+            if len(lines) >= rows and lines[0].startswith("Review") and lines[rows - 1].strip() and lines == previous:
                 return lines
+            previous = lines
             time.sleep(0.1)
         raise AssertionError(f"never {rows} rows. The screen:\n{self.text()}")
 
