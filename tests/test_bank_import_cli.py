@@ -80,3 +80,34 @@ def test_malformed_file_is_refused_whole(database, tmp_path):
     mapped = billfold("import", "csv", str(OWN / "debit-credit-us.csv"), "--email", "ana@example.com",
                       "--account", "Visa", "--amount", "Debit", "--debit", "Debit", database=database, check=False)
     assert mapped.returncode != 0 and "not both" in mapped.stderr
+
+
+def test_every_mapping_option_and_a_saved_profile_on_files_without_a_header(database, tmp_path):
+    """A file nothing can be guessed from: no header, the month first, a point as the decimal mark
+    where the rest of the world would guess a comma, a pipe between the fields, and a card's
+    amounts (what was spent is positive). Every option is needed, and a profile remembers them."""
+    first = tmp_path / "card-march.txt"
+    first.write_text("03/04/2024|Coffee shop|3.500\n03/05/2024|Refund|-1.250\n", encoding="latin-1")
+    options = ["--date", "1", "--payee", "2", "--amount", "3", "--date-format", "MM/DD/YYYY",
+               "--decimal-separator", ".", "--delimiter", "|", "--encoding", "latin1", "--skip-lines", "0",
+               "--invert-amounts", "--currency", "KWD"]
+    dry = billfold("import", "csv", str(first), "--email", "ana@example.com", "--account", "Card", *options,
+                   "--save-profile", "card", "--dry-run", "--json", database=database)
+    assert "2024-03-04" in dry.stdout and "Coffee shop" in dry.stdout
+    billfold("import", "csv", str(first), "--email", "ana@example.com", "--account", "Card", *options,
+             database=database)
+    with sqlite3.connect(database) as db:
+        rows = db.execute("SELECT payee, amount_minor, currency FROM transactions ORDER BY booked_at").fetchall()
+    assert rows == [("Coffee shop", -3500, "KWD"), ("Refund", 1250, "KWD")], "KWD has three decimals"
+
+    second = tmp_path / "card-april.txt"
+    second.write_text("04/02/2024|Bakery|2.000\n", encoding="latin-1")
+    again = billfold("import", "csv", str(second), "--email", "ana@example.com", "--account", "Card",
+                     "--profile", "card", "--json", database=database)
+    assert last_json(again)["added"] == 1
+    with sqlite3.connect(database) as db:
+        bakery = db.execute("SELECT amount_minor, booked_at FROM transactions WHERE payee = 'Bakery'").fetchone()
+    assert bakery[0] == -2000, "the profile's sign and decimal mark"
+    missing = billfold("import", "csv", str(second), "--email", "ana@example.com", "--account", "Card",
+                       "--profile", "nope", database=database, check=False)
+    assert missing.returncode == 1 and "There is no import profile “nope”. Saved: card." in missing.stderr

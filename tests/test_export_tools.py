@@ -153,3 +153,26 @@ def test_csv_export_reimported_into_a_fresh_user_gives_the_same_totals(book, tmp
     assert "'=HYPERLINK" in path.read_text(), "a formula is written as text for spreadsheets"
     again = billfold("import", "csv", str(path), "--email", "bo@example.com", database=fresh)
     assert "added 0" in again.stdout
+
+
+def test_names_marks_and_range(book):
+    """Categories sit under expenses or income inside their group; cleared is `*`, pending `!`,
+    uncleared unmarked (beancount: `!` with a status line); --from/--to export just those days."""
+    folder, database = book
+    journal = export(book, "hledger").read_text()
+    assert "account income:Income:Salary" in journal, "an income group's category is income"
+    assert "account expenses:Food:Groceries" in journal, "a group is the parent account"
+    with sqlite3.connect(database) as db:
+        counts = dict(db.execute("SELECT status, COUNT(*) FROM transactions GROUP BY status").fetchall())
+    heads = [line for line in journal.splitlines() if line[:4].isdigit()]
+    assert sum(line[10:13] == " * " for line in heads) == counts.get("cleared", 0)
+    assert sum(line[10:13] == " ! " for line in heads) == counts.get("pending", 0)
+    bean = export(book, "beancount").read_text()
+    assert bean.count('  status: "uncleared"') == counts.get("uncleared", 0)
+    assert bean.count('  status: "pending"') == counts.get("pending", 0)
+
+    january = folder / "january-2024.journal"
+    billfold("export", "hledger", "--email", "ana@example.com", "--from", "2024-01-01", "--to", "2024-01-31",
+             "--output", str(january), database=database)
+    days = [line[:10] for line in january.read_text().splitlines() if line[:4].isdigit()]
+    assert days == ["2024-01-05", "2024-01-10"], "only the OFX statement's two bookings of January 2024"

@@ -37,6 +37,7 @@ def test_import_preview_mapping_import_and_undo(browser, shot, sqlite_server, tm
     cells = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".preview-table tbody tr")]
     assert len(cells) == 4 and "Bäckerei Müller" in cells[0] and "2024-01-02" in cells[0]
     assert "Girokonto" in browser.find_element(By.CSS_SELECTOR, ".import-accounts").text
+    browser.execute_script("arguments[0].scrollIntoView()", summary)
     shot("preview")
 
     # Payee from the purpose column instead: the preview follows.
@@ -79,6 +80,7 @@ def test_unreadable_rows_named_and_left_out_by_choice(browser, shot, sqlite_serv
     problem = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".unreadable li")))
     assert problem.text == "line 3: “2024-02-31” is not a date: there is no such day."
     assert browser.find_element(By.ID, "commit").get_attribute("disabled") is not None
+    browser.execute_script("arguments[0].scrollIntoView()", problem)
     shot("unreadable")
     browser.find_element(By.ID, "skip-unreadable").click()
     wait(browser).until(lambda b: b.find_element(By.ID, "commit").get_attribute("disabled") is None)
@@ -102,3 +104,20 @@ def test_export_downloads_keep_the_filter(sqlite_server):
     lines = view.text.strip().splitlines()
     assert lines[0].startswith("Date,Payee,Amount") and len(lines) == 3
     assert session.get(sqlite_server.url + "/export", params={"format": "pdf"}).status_code == 400
+
+
+def test_your_data_in_settings_and_export_this_view(browser, shot, sqlite_server):
+    email = person(sqlite_server)
+    sign_in(browser, sqlite_server, email=email)
+    browser.get(sqlite_server.url + "/settings")
+    section = browser.find_element(By.CSS_SELECTOR, "section[aria-label='Your data']")
+    links = {a.text: a.get_attribute("href") for a in section.find_elements(By.TAG_NAME, "a")}
+    assert links["Import a bank file"].endswith("/import") and links["Imports"].endswith("/imports")
+    assert links["beancount"].endswith("/export?format=beancount") and links["CSV"].endswith("/export?format=csv")
+    browser.execute_script("arguments[0].scrollIntoView()", section)
+    shot("your-data")
+    browser.get(sqlite_server.url + "/transactions?status=uncleared&q=bakery")
+    browser.find_element(By.CSS_SELECTOR, ".export-menu summary").click()
+    ledger = wait(browser).until(EC.visibility_of_element_located((By.LINK_TEXT, "ledger")))
+    assert ledger.get_attribute("href").endswith("/export?format=ledger&status=uncleared&q=bakery")
+    shot("export-menu")

@@ -211,4 +211,40 @@ struct OwnBankFileTests {
                 Data("Date;Amount\n".utf8), options: BankFileOptions(currency: .eur, mapping: mapping))
         }
     }
+
+    @Test("OFX, QIF and CAMT name the transaction, line or entry they cannot read, and why")
+    func namedRefusals() throws {
+        let ofx = """
+            OFXHEADER:100
+            <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><ACCTID>1</BANKACCTFROM>
+            <BANKTRANLIST><STMTTRN><DTPOSTED>20240105<FITID>A-1<NAME>Shop</STMTTRN>
+            <STMTTRN><DTPOSTED>20240231<TRNAMT>-1.00<FITID>A-2<NAME>Kiosk</STMTTRN></BANKTRANLIST>
+            </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+            """
+        let read = try BankFileReader.read(Data(ofx.utf8)).reading
+        #expect(
+            read.unreadable.map(\.description) == [
+                "transaction 1 (FITID A-1): it has no amount (TRNAMT)",
+                "transaction 2 (FITID A-2): “20240231” is not a date: there is no such day.",
+            ])
+        let qif = "!Type:Bank\nD01/05/2024\nPShop\n^\nD01/06/2024\nTabc\nPKiosk\n^\n"
+        let qifRead = try BankFileReader.read(Data(qif.utf8), options: BankFileOptions(currency: .eur)).reading
+        #expect(
+            qifRead.unreadable.map(\.description) == [
+                "line 2: the record has no amount (T)", "line 6: “abc” is not an amount.",
+            ])
+        let camt = """
+            <?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt>
+            <Stmt><Acct><Id><IBAN>AT1</IBAN></Id><Ccy>EUR</Ccy></Acct>
+            <Ntry><Amt Ccy="EUR">5.00</Amt><Sts>BOOK</Sts><BookgDt><Dt>2024-01-05</Dt></BookgDt></Ntry>
+            </Stmt></BkToCstmrStmt></Document>
+            """
+        let camtRead = try BankFileReader.read(Data(camt.utf8)).reading
+        #expect(
+            camtRead.unreadable.map(\.description) == ["entry 1 (line 3): it says neither CRDT nor DBIT (CdtDbtInd)"])
+        // A download cut short is refused, not read in part.
+        for cut in [String(camt.prefix(camt.count - 40)), String(ofx.prefix(ofx.count - 30))] {
+            #expect(throws: BillfoldError.self) { try BankFileReader.read(Data(cut.utf8)) }
+        }
+    }
 }

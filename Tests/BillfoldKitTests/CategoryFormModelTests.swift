@@ -34,4 +34,31 @@ struct CategoryFormModelTests {
             #expect(late.name == "Travel" && late.refusal != nil)
         }
     }
+
+    @Test("an edit and a delete made while the server is down wait in the queue and are applied once after it")
+    func offline() async throws {
+        try await LiveServer.with { server in
+            let client = try await ClientTests.signedIn(server)
+            let rent = try await client.send(
+                NativeAPI.addCategory, body: CategoryRequest(name: "Rent"), as: CategoryDTO.self)
+            let gym = try await client.send(
+                NativeAPI.addCategory, body: CategoryRequest(name: "Gym"), as: CategoryDTO.self)
+            let queue = try OfflineQueue(file: server.folder.appendingPathComponent("queue.json"))
+            let form = CategoryFormModel(client: client, editing: rent.category, queue: queue)
+            await form.load()
+            let list = CategoriesViewModel(client: client, pause: 0.01, queue: queue)
+            await list.load()
+            try await server.stop()
+            form.name = "Housing"
+            #expect(await form.save() == nil && form.lastSave == .queued && form.name == "Housing")
+            #expect(await list.delete([gym.id]) == nil && list.lastDelete == .queued)
+            #expect(list.categories.map(\.name) == ["Rent"], "shown as gone at once")
+            try await server.start()
+            let report = await queue.replay(with: client)
+            #expect(report.sent.count == 2 && report.refused.isEmpty)
+            #expect(await queue.replay(with: client).sent.isEmpty, "nothing twice")
+            let names = try await client.categories().map(\.name)
+            #expect(names == ["Housing"])
+        }
+    }
 }

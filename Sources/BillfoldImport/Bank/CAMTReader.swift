@@ -33,6 +33,13 @@ public enum CAMTReader {
             throw BillfoldError(
                 .invalidImportFile, "This XML is not a CAMT.053 statement: there is no BkToCstmrStmt element.")
         }
+        // The parser lets a file end with elements still open: a download cut short is refused.
+        guard collector.finished else {
+            throw BillfoldError(
+                .invalidImportFile,
+                "The CAMT file ends before its statement does (line \(parser.lineNumber)); it may have been cut short. Download it again."
+            )
+        }
         var statements: [Statement] = []
         var unreadable: [UnreadableRow] = []
         var pending = 0
@@ -121,6 +128,8 @@ public enum CAMTReader {
     final class Collector: NSObject, XMLParserDelegate {
         var statements: [RawStatement] = []
         var sawDocument = false
+        /// The statement element was closed: the file is whole.
+        var finished = false
         private var path: [String] = []
         private var text = ""
         private var entry: RawEntry?
@@ -155,6 +164,7 @@ public enum CAMTReader {
                 text = ""
             }
             let value = text.trimmed
+            if name == "BkToCstmrStmt" { finished = true }
             if name == "Ntry", let done = entry {
                 statements[statements.count - 1].entries.append(done)
                 entry = nil

@@ -15,6 +15,11 @@ public enum OFXReader {
         guard let body = text.range(of: "<OFX>", options: .caseInsensitive) else {
             throw BillfoldError(.invalidImportFile, "This is not an OFX file: there is no <OFX> element.")
         }
+        // Every OFX, SGML or XML, closes its <OFX>: a file without the close was cut short.
+        guard text.range(of: "</OFX>", options: [.caseInsensitive, .backwards]) != nil else {
+            throw BillfoldError(
+                .invalidImportFile, "The OFX file ends before </OFX>; it may have been cut short. Download it again.")
+        }
         var statements: [Statement] = []
         var unreadable: [UnreadableRow] = []
         var statement: (account: StatementAccount, entries: [StatementEntry])?

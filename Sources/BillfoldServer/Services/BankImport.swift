@@ -96,14 +96,19 @@ public struct BankImport: Sendable {
 
     /// What importing would do; writes nothing.
     public func plan(_ request: BankImportRequest) async throws -> BankImportPlan {
-        let read = try BankFileReader.read(request.data, options: options(request))
+        let read = try BankFileReader.read(request.data, options: try await options(request))
         return try await plan(read, request, on: database)
     }
 
-    /// The request's reading options, with the person's habit for dates that could be either
+    /// The request's reading options, with what the person's books already say: the currency of
+    /// the existing account the bookings go into, and the habit for dates that could be either
     /// (an American writes the month first).
-    private func options(_ request: BankImportRequest) -> BankFileOptions {
+    private func options(_ request: BankImportRequest) async throws -> BankFileOptions {
         var options = request.options
+        if options.currency == nil, let name = request.account?.lowercased() {
+            let accounts = try await AccountRepository(database: database, userID: user.id).all()
+            options.currency = accounts.first { $0.displayName.lowercased() == name }?.currency
+        }
         let region = user.preferences.foundationLocale.region?.identifier
         options.preferredDateOrder =
             ["US", "PH", "FM", "MH", "PW"].contains(region ?? "") ? .monthDayYear : .dayMonthYear
@@ -168,7 +173,12 @@ public struct BankImport: Sendable {
         _ request: BankImportRequest, after preview: BankImportPlan? = nil,
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws -> BankImportOutcome {
-        let read = try preview?.read ?? BankFileReader.read(request.data, options: options(request))
+        let read: BankFileReader.Read
+        if let preview {
+            read = preview.read
+        } else {
+            read = try BankFileReader.read(request.data, options: try await options(request))
+        }
         if let first = read.reading.unreadable.first, !request.skipUnreadable {
             let more = read.reading.unreadable.count - 1
             throw BillfoldError(
