@@ -32,6 +32,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         .target(name: "BillfoldCore"),
@@ -53,6 +54,9 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 // Bulk writes bind their values straight to SQLite, without a Codable trip per value.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                // …and to PostgreSQL as a COPY.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .target(

@@ -241,14 +241,13 @@ public struct BankImport: Sendable {
                 }
                 // Oldest first: the time-ordered indexes then grow at their end.
                 rows.sort { $0.bookedAt.epochSeconds < $1.bookedAt.epochSeconds }
-                let transactions = TransactionRepository(database: db, userID: user.id)
-                for slice in rows.chunked(Self.progressStep) {
-                    added += try await transactions.insert(
-                        Array(slice), accountID: { _ in accountID }, now: now, importID: importID
-                    ).count
-                    written += slice.count
-                    progress(written, plan.new)
-                }
+                // The keys were checked inside this transaction: every row is new.
+                let before = written
+                let total = plan.new
+                added += try await TransactionRepository(database: db, userID: user.id).append(
+                    rows, accountID: { _ in accountID }, now: now, importID: importID,
+                    progress: { progress(before + $0, total) })
+                written += rows.count
             }
             let total = plan.parts.reduce(0) { $0 + $1.entries.count }
             try await imports.finish(
@@ -260,9 +259,6 @@ public struct BankImport: Sendable {
         BillfoldMetrics.imported(format: read.reading.format.rawValue, added: outcome.added)
         return outcome
     }
-
-    /// How many rows are written between two progress reports.
-    static let progressStep = 5000
 
     /// "Food:Groceries" (QIF's group and category) is the category "Groceries".
     static func categoryName(_ name: String) -> String {

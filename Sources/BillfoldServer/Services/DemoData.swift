@@ -57,6 +57,10 @@ public struct DemoData: Sendable {
         var added = 0
         var done = 0
         let stamp = Timestamp.now()
+        // Into books without the demo's rows, the bulk path; otherwise each row's external id
+        // decides whether it is there already.
+        let fresh = try await !TransactionRepository(database: database, userID: userID)
+            .hasExternalID(startingWith: "demo-")
         while true {
             var batch: [NewTransaction] = []
             batch.reserveCapacity(10_000)
@@ -64,9 +68,11 @@ public struct DemoData: Sendable {
             if batch.isEmpty { break }
             let chunk = batch
             added += try await database.transaction { db in
-                try await TransactionRepository(database: db, userID: userID)
-                    // Each row got its account above.
-                    .insert(chunk, accountID: { $0.accountID! }, now: stamp).count
+                let transactions = TransactionRepository(database: db, userID: userID)
+                // Each row got its account above.
+                return fresh
+                    ? try await transactions.append(chunk, accountID: { $0.accountID! }, now: stamp)
+                    : try await transactions.insert(chunk, accountID: { $0.accountID! }, now: stamp).count
             }
             done += batch.count
             progress(done)

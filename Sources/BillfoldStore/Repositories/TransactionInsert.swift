@@ -44,11 +44,32 @@ extension TransactionRepository {
         _ chunk: ArraySlice<NewTransaction>, into sqlite: any SQLiteDatabase, accountID: (NewTransaction) -> Int64,
         now: Int64, importID: Int64?
     ) async throws -> [InsertedRow] {
-        let row = "(" + Array(repeating: "?", count: Self.insertColumns.count).joined(separator: ",") + ")"
-        let statement =
-            "INSERT INTO transactions (" + Self.insertColumns.joined(separator: ", ") + ") VALUES "
-            + Array(repeating: row, count: chunk.count).joined(separator: ",")
-            + " ON CONFLICT DO NOTHING RETURNING " + Self.returnedColumns.joined(separator: ", ")
+        try await sqlite.query(
+            Self.sqliteInsert(rows: chunk.count, returning: true),
+            sqliteBinds(chunk, accountID: accountID, now: now, importID: importID)
+        ).map { row in
+            InsertedRow(
+                id: Int64(row.column("id")?.integer ?? 0),
+                category_id: row.column("category_id")?.integer.map(Int64.init),
+                status: row.column("status")?.string ?? "", currency: row.column("currency")?.string ?? "",
+                booked_at: Int64(row.column("booked_at")?.integer ?? 0),
+                amount_minor: Int64(row.column("amount_minor")?.integer ?? 0))
+        }
+    }
+
+    /// An INSERT of `rows` rows of `insertColumns`; `returning`: skipping rows already there and
+    /// answering what the sums need of the others.
+    static func sqliteInsert(rows: Int, returning: Bool) -> String {
+        let row = "(" + Array(repeating: "?", count: insertColumns.count).joined(separator: ",") + ")"
+        return "INSERT INTO transactions (" + insertColumns.joined(separator: ", ") + ") VALUES "
+            + Array(repeating: row, count: rows).joined(separator: ",")
+            + (returning ? " ON CONFLICT DO NOTHING RETURNING " + returnedColumns.joined(separator: ", ") : "")
+    }
+
+    /// The rows' values in `insertColumns` order.
+    func sqliteBinds(
+        _ chunk: ArraySlice<NewTransaction>, accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
+    ) -> [SQLiteData] {
         func text(_ value: String?) -> SQLiteData { value.map { .text($0) } ?? .null }
         func integer(_ value: Int64?) -> SQLiteData { value.map { .integer(Int($0)) } ?? .null }
         var binds: [SQLiteData] = []
@@ -62,13 +83,14 @@ extension TransactionRepository {
                 text(t.importKey),
             ]
         }
-        return try await sqlite.query(statement, binds).map { row in
-            InsertedRow(
-                id: Int64(row.column("id")?.integer ?? 0),
-                category_id: row.column("category_id")?.integer.map(Int64.init),
-                status: row.column("status")?.string ?? "", currency: row.column("currency")?.string ?? "",
-                booked_at: Int64(row.column("booked_at")?.integer ?? 0),
-                amount_minor: Int64(row.column("amount_minor")?.integer ?? 0))
+        return binds
+    }
+
+    /// Billfold keeps no bookings before 1900 (the sums' day numbers start there).
+    static func refuseTooEarly(_ transactions: [NewTransaction]) throws {
+        if let early = transactions.first(where: { $0.bookedAt.epochSeconds < TransactionTotals.earliest }) {
+            throw BillfoldError.validation(
+                "bookedAt", "\(early.bookedAt.iso8601) is before 1900; Billfold keeps no older bookings.")
         }
     }
 }

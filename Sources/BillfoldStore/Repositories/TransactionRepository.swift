@@ -18,7 +18,7 @@ public struct TransactionRepository: Sendable {
 
     /// Runs `work` in a database transaction, joining the caller's when there is one, so a row
     /// and its place in the totals are written together or not at all.
-    private func atomically<T: Sendable>(_ work: @escaping @Sendable (TransactionRepository) async throws -> T)
+    func atomically<T: Sendable>(_ work: @escaping @Sendable (TransactionRepository) async throws -> T)
         async throws -> T
     {
         if database.inTransaction { return try await work(self) }
@@ -112,6 +112,22 @@ public struct TransactionRepository: Sendable {
         ).first().map(TransactionRow.init)?.transaction()
     }
 
+    /// Whether any of the user's transactions has an external id starting with `prefix` (an
+    /// ASCII word such as "demo-"); read through the external id index.
+    public func hasExternalID(startingWith prefix: String) async throws -> Bool {
+        guard let last = prefix.unicodeScalars.last, last.isASCII, last.value < 127 else {
+            preconditionFailure("an ASCII prefix")
+        }
+        // Every id starting with "demo-" sorts at or after "demo-" and before "demo.".
+        let end = String(prefix.unicodeScalars.dropLast()) + String(UnicodeScalar(UInt8(last.value + 1)))
+        return try await sql.raw(
+            """
+            SELECT 1 AS found FROM transactions WHERE user_id = \(bind: userID)
+            AND external_id >= \(bind: prefix) AND external_id < \(bind: end) LIMIT 1
+            """
+        ).first() != nil
+    }
+
     /// Adds one transaction to an account the caller has checked belongs to the user.
     public func create(_ new: NewTransaction, accountID: Int64) async throws -> Transaction {
         let ids = try await insert([new], accountID: { _ in accountID }, now: Timestamp.now())
@@ -122,17 +138,13 @@ public struct TransactionRepository: Sendable {
     }
 
     /// Inserts many rows in few statements, skipping any whose external id the user already has.
-    /// Returns the ids of the rows written.
+    /// Returns the ids of the rows written. `importID` names the bank file import they come from.
     @discardableResult
-    /// `importID` names the bank file import the transactions come from.
     public func insert(
         _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64,
         importID: Int64? = nil
     ) async throws -> [Int64] {
-        if let early = transactions.first(where: { $0.bookedAt.epochSeconds < TransactionTotals.earliest }) {
-            throw BillfoldError.validation(
-                "bookedAt", "\(early.bookedAt.iso8601) is before 1900; Billfold keeps no older bookings.")
-        }
+        try Self.refuseTooEarly(transactions)
         return try await atomically { repository in
             try await repository.insertRows(transactions, accountID: accountID, now: now, importID: importID)
         }

@@ -1,0 +1,120 @@
+import BillfoldCore
+import FluentKit
+import NIOCore
+import PostgresNIO
+import SQLKit
+import SQLiteNIO
+
+/// The bulk write path: rows the caller knows are new (a bank import whose keys were checked
+/// inside the same database transaction, generated demo data) are written without asking each
+/// one back. SQLite takes multi-row INSERTs with directly bound values, PostgreSQL a COPY; the
+/// per-day sums come from the rows in memory and are written once. A row that collides after
+/// all (another import of the same file committed first) fails the whole write as a conflict.
+extension TransactionRepository {
+    /// Writes `transactions` and returns how many; `progress` hears how many are written so far.
+    public func append(
+        _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64,
+        importID: Int64? = nil, progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws -> Int {
+        try Self.refuseTooEarly(transactions)
+        // Summed before anything is written, so an overflowing volume writes nothing.
+        var pending = TransactionTotals.Pending()
+        for t in transactions {
+            try pending.add(
+                category: t.categoryID, status: t.status.rawValue, currency: t.money.currency.code,
+                bookedAt: t.bookedAt.epochSeconds, amount: t.money.minorUnits)
+        }
+        let sums = pending
+        return try await atomically { repository in
+            if let sqlite = repository.database as? any SQLiteDatabase {
+                try await repository.appendSQLite(
+                    transactions, into: sqlite, accountID: accountID, now: now, importID: importID, progress: progress)
+            } else if let postgres = repository.database as? any PostgresDatabase {
+                try await repository.copyPostgres(
+                    transactions, into: postgres, accountID: accountID, now: now, importID: importID,
+                    progress: progress)
+            } else {
+                for (done, chunk) in transactions.chunked(Self.rowsPerStatement).enumerated() {
+                    _ = try await repository.insertSQL(chunk, accountID: accountID, now: now, importID: importID)
+                    progress(min(transactions.count, (done + 1) * Self.rowsPerStatement))
+                }
+            }
+            try await sums.write(userID: repository.userID, on: repository.sql)
+            return transactions.count
+        }
+    }
+
+    private func appendSQLite(
+        _ transactions: [NewTransaction], into sqlite: any SQLiteDatabase,
+        accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?, progress: (Int) -> Void
+    ) async throws {
+        var written = 0
+        for chunk in transactions.chunked(Self.rowsPerStatement) {
+            _ = try await sqlite.query(
+                Self.sqliteInsert(rows: chunk.count, returning: false),
+                sqliteBinds(chunk, accountID: accountID, now: now, importID: importID))
+            written += chunk.count
+            progress(written)
+        }
+    }
+
+    /// COPY … FROM STDIN in PostgreSQL's text format, a few thousand rows per message.
+    private func copyPostgres(
+        _ transactions: [NewTransaction], into postgres: any PostgresDatabase,
+        accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?, progress: (Int) -> Void
+    ) async throws {
+        // Inside `atomically` the database is one connection's transaction; the COPY runs in it.
+        let connection = try await postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.get()
+        let user = String(userID)
+        let stamp = String(now)
+        var written = 0
+        try await connection.copyFrom(
+            table: "transactions", columns: Self.insertColumns, logger: database.logger
+        ) { writer in
+            for chunk in transactions.chunked(Self.rowsPerCopyMessage) {
+                var buffer = ByteBufferAllocator().buffer(capacity: chunk.count * 160)
+                for t in chunk {
+                    let fields: [String?] = [
+                        user, String(accountID(t)), String(t.bookedAt.epochSeconds), String(t.bookedAt.offsetSeconds),
+                        t.payee, t.originalName, t.notes, String(t.money.minorUnits), t.money.currency.code,
+                        t.categoryID.map(String.init), t.status.rawValue, t.externalID, stamp, stamp, importID.map(String.init),
+                        t.importKey,
+                    ]
+                    for (index, field) in fields.enumerated() {
+                        if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
+                        Self.writeCopyText(field, to: &buffer)
+                    }
+                    buffer.writeInteger(UInt8(ascii: "\n"))
+                }
+                try await writer.write(buffer)
+                written += chunk.count
+                progress(written)
+            }
+        }
+    }
+
+    static let rowsPerCopyMessage = 5000
+
+    /// A value in COPY's text format: `\N` for none; backslash, tab, line feed and carriage
+    /// return escaped, so a payee holding them arrives as written.
+    static func writeCopyText(_ value: String?, to buffer: inout ByteBuffer) {
+        guard let value else {
+            buffer.writeString("\\N")
+            return
+        }
+        let special: (UInt8) -> Bool = { $0 == UInt8(ascii: "\\") || $0 == 9 || $0 == 10 || $0 == 13 }
+        guard value.utf8.contains(where: special) else {
+            buffer.writeString(value)
+            return
+        }
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): buffer.writeString("\\\\")
+            case 9: buffer.writeString("\\t")
+            case 10: buffer.writeString("\\n")
+            case 13: buffer.writeString("\\r")
+            default: buffer.writeInteger(byte)
+            }
+        }
+    }
+}

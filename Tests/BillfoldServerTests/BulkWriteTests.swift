@@ -1,0 +1,76 @@
+import BillfoldCore
+import BillfoldServer
+import BillfoldStore
+import Foundation
+import Testing
+
+@Suite("The bulk write path (imports and the demo)")
+struct BulkWriteTests {
+    /// Payees and notes a bank file may really hold: what COPY's text format must escape, what
+    /// SQL quoting must survive, and letters beyond ASCII.
+    static let awkward = [
+        "Tab\there", "back\\slash", "two\nlines", "carriage\rreturn", "\\N", "O'Brien; \"Quoted\"", "Café ☕ 東京",
+        "",
+    ]
+
+    @Test(
+        "appended rows read back exactly as inserted ones, with their sums; a colliding row writes nothing",
+        arguments: TestDatabase.all)
+    func sameAsInsert(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com", timeZone: "Europe/Berlin")
+            let food = try await t.categories(ana).forSource("t:food", name: "Food")
+            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(.eur)
+            var rows: [NewTransaction] = []
+            for (index, text) in Self.awkward.enumerated() {
+                var row = spend(
+                    text.isEmpty ? "Empty notes" : text, "-\(index + 1).25", at: "2026-03-0\(index + 1)T10:00:00+01:00",
+                    category: index.isMultiple(of: 2) ? food.id : nil,
+                    status: TransactionStatus.allCases[index % 3], notes: text)
+                row.originalName = text.uppercased()
+                row.importKey = "fp:\(index)|\(text)"
+                rows.append(row)
+            }
+            let appended = try await t.transactions(ana).append(rows, accountID: { _ in account.id }, now: 1_000)
+            #expect(appended == rows.count)
+            let bob = try await t.person("bob@example.com", timeZone: "Europe/Berlin")
+            let bobAccount = try await AccountRepository(database: t.app.db, userID: bob.id).cash(.eur)
+            _ = try await t.transactions(bob).insert(rows, accountID: { _ in bobAccount.id }, now: 1_000)
+
+            let mine = try await t.transactions(ana).page(.everything, after: nil, limit: 50).transactions
+            let theirs = try await t.transactions(bob).page(.everything, after: nil, limit: 50).transactions
+            func comparable(_ list: [Transaction]) -> [String] {
+                list.map {
+                    "\($0.bookedAt.iso8601)|\($0.payee)|\($0.originalName)|\($0.notes)|\($0.money)|\($0.status)|\($0.categoryID != nil)"
+                }
+            }
+            #expect(comparable(mine) == comparable(theirs))
+            #expect(Set(mine.map(\.notes)) == Set(Self.awkward))
+            for query in [TransactionQuery.everything, TransactionQuery(status: .cleared, range: TransactionQuery.everything.range)] {
+                #expect(
+                    try await t.transactions(ana).totals(query) == (try await t.transactions(bob).totals(query)))
+            }
+
+            // The same keys again: refused as a conflict, and nothing of the batch stays.
+            let fresh = spend("New shop", "-1.00", at: "2026-04-01T10:00:00Z")
+            await #expect(throws: (any Error).self) {
+                _ = try await t.transactions(ana).append(
+                    [fresh] + rows.prefix(1), accountID: { _ in account.id }, now: 2_000)
+            }
+            #expect(try await t.transactions(ana).count() == rows.count)
+            let totals = try await t.transactions(ana).totals(.everything)
+            #expect(totals == (try await t.transactions(bob).totals(.everything)), "the sums took nothing in")
+        }
+    }
+
+    @Test("the demo fills fresh books in bulk, and run again adds nothing", arguments: TestDatabase.all)
+    func demoTwice(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let demo = DemoData(database: t.app.db, user: ana.user)
+            #expect(try await demo.generate(count: 3_000) == 3_000)
+            #expect(try await demo.generate(count: 3_000) == 0)
+            #expect(try await t.transactions(ana).count() == 3_000)
+        }
+    }
+}
