@@ -69,6 +69,25 @@ COMMIT;
 SQL
 echo "   sqlite3 .import + INSERT … SELECT: $(rate "$count" "$(seconds_since "$start")")"
 
+if [ -n "${pg:-}" ]; then
+  echo "== Floor: the same rows loaded by psql's COPY into a copy of the table with its indexes"
+  python3 - "$dir/bank.csv" "$dir/rows.tsv" <<'PY2'
+import sys
+with open(sys.argv[1], encoding="utf-8") as f, open(sys.argv[2], "w", encoding="utf-8") as out:
+    next(f)
+    for n, line in enumerate(f):
+        day, payee, notes, amount, currency = line.rstrip("\n").split(";")
+        minor = amount.replace(",", "")
+        out.write(f"1\t1\t{1700000000 + n * 60}\t3600\t{payee}\t{payee}\t{notes}\t{minor}\t{currency}\t\\N\tuncleared"
+                  f"\t\\N\t0\t0\t\\N\tfp:{n}|{minor}|{currency}|{payee.lower()}|1\n")
+PY2
+  psql "$pg" -q -c "CREATE TABLE floor_transactions (LIKE transactions INCLUDING ALL)"
+  start=$(python3 -c 'import time; print(time.time())')
+  columns="user_id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor, currency, category_id, status, external_id, created_at, updated_at, import_id, import_key"
+  psql "$pg" -q -c "\\copy floor_transactions ($columns) FROM '$dir/rows.tsv'"
+  echo "   psql COPY: $(rate "$count" "$(seconds_since "$start")")"
+fi
+
 echo "== Export"
 start=$(python3 -c 'import time; print(time.time())')
 "$bin" export hledger --email files@example.com --database "$dir/files.sqlite" --output "$dir/books.journal" >/dev/null

@@ -6,6 +6,9 @@ import Foundation
 /// decimals it has. Points currencies have none.
 public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     public let code: String
+    /// Decimals of the minor unit: 2 for EUR, 0 for JPY and PBP, 3 for KWD. Worked out once,
+    /// not for each of a million amounts.
+    public let minorUnits: Int
 
     /// Points currencies Billfold knows; they are not in ISO 4217 and have no decimals.
     public static let pointsCurrencies: Set<String> = ["PBP"]
@@ -29,22 +32,24 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
             )
         }
         self.code = code
+        self.minorUnits = Currency.minorUnits(of: code)
     }
 
-    private init(unchecked code: String) { self.code = code }
+    private init(unchecked code: String) {
+        self.code = code
+        self.minorUnits = Currency.minorUnits(of: code)
+    }
 
     /// A code read back from storage, where only validated codes are ever written; skips the
     /// checks that cost time on every row of a list.
-    public init(stored code: String) { self.code = code }
+    public init(stored code: String) { self.init(unchecked: code) }
 
     public static let eur = Currency(unchecked: "EUR")
     public static let usd = Currency(unchecked: "USD")
     public static let pbp = Currency(unchecked: "PBP")
 
-    /// Decimals of the minor unit: 2 for EUR, 0 for JPY and PBP, 3 for KWD.
-    public var minorUnits: Int {
-        if isPoints { return 0 }
-        return Currency.unusualMinorUnits[code] ?? 2
+    private static func minorUnits(of code: String) -> Int {
+        pointsCurrencies.contains(code) ? 0 : unusualMinorUnits[code] ?? 2
     }
 
     public var isPoints: Bool { Currency.pointsCurrencies.contains(code) }

@@ -27,6 +27,9 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.init(year: Int(yoe + era * 400 + (month <= 2 ? 1 : 0)), month: Int(month), day: Int(day))
     }
 
+    /// The day as the number YYYYMMDD (20240103), which sorts as the days do.
+    public var number: Int { year * 10000 + month * 100 + day }
+
     /// The day, or nil when the calendar has none such (31 April, 29 February 2023).
     public static func checked(year: Int, month: Int, day: Int) -> Day? {
         guard (1...12).contains(month), (1...ISO8601Text.daysIn(month: month, year: year)).contains(day) else {

@@ -202,6 +202,51 @@ struct OwnBankFileTests {
         #expect(guessed.csv?.mapping.id == nil, "a Reference column is free text, not an id")
     }
 
+    @Test(
+        "a large CSV is read in parts at once, the same as in one: quoted line breaks, CRLF, equal rows, an unreadable row's line"
+    )
+    func largeFileInParts() throws {
+        // About 3 MB: cut into parts on every core; quoted cells with line breaks and delimiters
+        // fall everywhere, including where the cuts are aimed.
+        var text = "Title line with a \"stray quote\r\nBuchungstag;Empfänger;Verwendungszweck;Betrag\r\n"
+        var line = 3
+        var expectedLines: [Int] = []
+        for index in 0..<40_000 {
+            let notes = index % 7 == 0 ? "\"Zeile eins\r\nZeile; \"\"zwei\"\"\"" : "Kartenzahlung \(index % 50)"
+            let amount = index == 31_337 ? "zwölf" : "-\(index % 90 + 1),\(index % 10)0"
+            text += "0\(index % 9 + 1).03.2024;Café \(index % 13);\(notes);\(amount)\r\n"
+            if index == 31_337 { expectedLines.append(line) }
+            line += index % 7 == 0 ? 2 : 1
+        }
+        #expect(text.utf8.count > 1 << 20, "above the size read in parts")
+        let reading = try BankFileReader.read(Data(text.utf8), options: BankFileOptions(currency: .eur)).reading
+        #expect(reading.entryCount == 39_999)
+        #expect(reading.unreadable.map(\.place) == expectedLines.map { "line \($0)" })
+        let entries = reading.statements[0].entries
+        #expect(entries[0].notes == "Zeile eins Zeile; \"zwei\"")
+        #expect(entries[1].notes == "Kartenzahlung 1" && entries[1].place == "line 5")
+        #expect(entries.last?.place == "line \(line - 1)")
+        var expectedSum: Int64 = 0
+        for index in 0..<40_000 where index != 31_337 {
+            expectedSum -= Int64(index % 90 + 1) * 100 + Int64(index % 10) * 10
+        }
+        #expect(entries.map(\.amount.minorUnits).reduce(0, +) == expectedSum)
+        // Equal rows (same day, amount and payee) keep their own keys, in file order.
+        let keys = reading.statements[0].importKeys
+        #expect(Set(keys).count == keys.count)
+    }
+
+    @Test("a quoted cell never closed refuses the file with the line it opens on")
+    func unclosedQuote() {
+        let text = "Date;Payee;Amount\n2024-01-02;A;-1,00\n2024-01-03;\"B;-2,00\n2024-01-04;C;-3,00\n"
+        do {
+            _ = try BankFileReader.read(Data(text.utf8), options: BankFileOptions(currency: .eur))
+            Issue.record("the rest of the file went into one cell")
+        } catch {
+            #expect(error.message.hasPrefix("line 3: a quoted cell opens here and is never closed"), "\(error.message)")
+        }
+    }
+
     @Test("the lines to skip are bounded wherever they come from")
     func skipBounded() {
         var mapping = CSVMapping()

@@ -46,7 +46,10 @@ struct BulkWriteTests {
             }
             #expect(comparable(mine) == comparable(theirs))
             #expect(Set(mine.map(\.notes)) == Set(Self.awkward))
-            for query in [TransactionQuery.everything, TransactionQuery(status: .cleared, range: TransactionQuery.everything.range)] {
+            for query in [
+                TransactionQuery.everything,
+                TransactionQuery(status: .cleared, range: TransactionQuery.everything.range),
+            ] {
                 #expect(
                     try await t.transactions(ana).totals(query) == (try await t.transactions(bob).totals(query)))
             }

@@ -96,20 +96,53 @@ public struct Statement: Sendable, Equatable {
     /// amount and payee with the number of the equal entries before it in this statement, so two
     /// real coffees of the same price on one day are both kept, and kept once.
     public var importKeys: [String] {
-        var seen: [String: Int] = [:]
+        // Which entries go by their bank's id: the first of each id (a repeated id falls back
+        // to the fingerprint).
         var idsSeen = Set<String>()
-        return entries.map { entry in
-            if let id = entry.bankID, !id.isEmpty, idsSeen.insert(id).inserted { return "id:" + id }
-            // "fp:20240103|-250|EUR|café|2": day, amount in minor units, currency, payee, occurrence.
-            let day = entry.day.year * 10000 + entry.day.month * 100 + entry.day.day
-            let payee = String(entry.payee.collapsedSpaces.lowercased().prefix(200))
-            let print =
-                "fp:" + String(day) + "|" + String(entry.amount.minorUnits) + "|" + entry.amount.currency.code
-                + "|" + payee
-            let occurrence = seen[print, default: 0] + 1
-            seen[print] = occurrence
-            return print + "|" + String(occurrence)
+        let byID = entries.map { entry in entry.bankID.map { !$0.isEmpty && idsSeen.insert($0).inserted } ?? false }
+        // The fingerprints and their hashes, worked out on all cores.
+        let prints = Parallel.mapSlices(entries.indices) { part in
+            part.map { byID[$0] ? "" : Self.fingerprint(entries[$0]) }
         }
+        let hashes = Parallel.mapSlices(prints) { part in part.map { UInt(bitPattern: $0.hashValue) } }
+        // Equal fingerprints are counted in file order. Equal ones share a hash, so the counting
+        // is split by hash, one share per core, each share in order.
+        let shares = entries.count >= 20_000 ? Parallel.parts : 1
+        let counted = Parallel.map(shares) { share in
+            var seen: [String: Int] = [:]
+            var keys: [(index: Int, key: String)] = []
+            // Only the hashes are read for the other shares' entries: two cores touching the
+            // same strings would fight over their reference counts.
+            for (index, hash) in hashes.enumerated() where hash % UInt(shares) == UInt(share) && !byID[index] {
+                let print = prints[index]
+                let occurrence = seen[print, default: 0] + 1
+                seen[print] = occurrence
+                keys.append((index, print + String(occurrence)))
+            }
+            return keys
+        }
+        var keys = entries.map { $0.bankID.map { "id:" + $0 } ?? "" }
+        for share in counted {
+            for (index, key) in share { keys[index] = key }
+        }
+        return keys
+    }
+
+    /// "fp:20240103|-250|EUR|café|": day, amount in minor units, currency, payee; the
+    /// occurrence number follows.
+    static func fingerprint(_ entry: StatementEntry) -> String {
+        let payee = entry.payee.collapsedSpaces.lowercased()
+        var print = "fp:"
+        print.reserveCapacity(32 + payee.utf8.count)
+        print += String(entry.day.number)
+        print += "|"
+        print += String(entry.amount.minorUnits)
+        print += "|"
+        print += entry.amount.currency.code
+        print += "|"
+        print += payee.utf8.count > 200 ? String(payee.prefix(200)) : payee
+        print += "|"
+        return print
     }
 }
 

@@ -58,8 +58,18 @@ public enum CSVBankReader {
         var statementIndex: [String?: Int] = [:]
         var unreadable: [UnreadableRow] = []
         var pending = 0
-        for row in body where row.cells.contains(where: { !$0.trimmed.isEmpty }) {
-            switch columns.entry(row.cells, line: row.line, mapping: mapping, currency: currency) {
+        // Each row is read on its own, so a million of them are read on all cores at once.
+        let outcomes = Parallel.mapSlices(body) { rows in
+            var known: [String: Currency] = [:]
+            return rows.map { row in
+                row.cells.contains(where: { !$0.trimmed.isEmpty })
+                    ? columns.entry(row.cells, line: row.line, mapping: mapping, currency: currency, known: &known)
+                    : .empty
+            }
+        }
+        for (row, outcome) in zip(body, outcomes) {
+            switch outcome {
+            case .empty: continue
             case .booked(let entry):
                 let name = columns.account?.cell(row.cells).flatMap { $0.isEmpty ? nil : $0 }
                 if let index = statementIndex[name] {
@@ -227,23 +237,20 @@ public enum CSVBankReader {
             account = try position(mapping.account, "account")
         }
 
-        /// A currency column holds a handful of codes a million times: each is checked once.
-        private let currencies = CurrencyCache()
-
-        private func known(_ code: String) throws(BillfoldError) -> Currency {
-            if let found = currencies.codes[code] { return found }
-            let currency = try Currency(code: code)
-            currencies.codes[code] = currency
-            return currency
-        }
-
         enum Outcome {
             case booked(StatementEntry)
             case pending
             case unreadable(String)
+            /// A row of empty cells, left out.
+            case empty
         }
 
-        func entry(_ cells: [String], line: Int, mapping: CSVMapping, currency fallback: Currency?) -> Outcome {
+        /// The row as it will be booked, or why not. `known`: the currencies a currency column
+        /// named so far (it holds a handful of codes a million times; each is checked once).
+        func entry(
+            _ cells: [String], line: Int, mapping: CSVMapping, currency fallback: Currency?,
+            known: inout [String: Currency]
+        ) -> Outcome {
             let dateText = date.cell(cells) ?? ""
             // Only a status column, or a date that is a word ("Pending"), can say "not booked yet".
             let statusText = status?.cell(cells)?.lowercased() ?? ""
@@ -257,8 +264,8 @@ public enum CSVBankReader {
             do {
                 let day = try DateText.day(dateText, order: mapping.dateOrder ?? .dayMonthYear)
                 let code = currency?.cell(cells).flatMap { $0.isEmpty ? nil : $0 }
-                guard let currency = try code.map({ code throws(BillfoldError) in try known(code) }) ?? fallback
-                else {
+                if let code, known[code] == nil { known[code] = try Currency(code: code) }
+                guard let currency = code.flatMap({ known[$0] }) ?? fallback else {
                     return .unreadable("there is no currency")
                 }
                 let decimal = mapping.decimal ?? .point
@@ -306,9 +313,4 @@ public enum CSVBankReader {
             }
         }
     }
-}
-
-/// The currencies a CSV's rows named, by the text they were written as.
-final class CurrencyCache {
-    var codes: [String: Currency] = [:]
 }

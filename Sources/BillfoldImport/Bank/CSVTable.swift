@@ -30,7 +30,9 @@ struct CSVTable {
         return best.delimiter
     }
 
-    /// Reads `text` from after its first `skip` lines.
+    /// Reads `text` from after its first `skip` lines. A large file is cut at record ends and its
+    /// parts parsed at once; a quoted cell that is never closed refuses the file with its line
+    /// (the parser would take the rest of the file into that one cell).
     static func read(_ text: String, delimiter: Character, skip: Int) throws(BillfoldError) -> CSVTable {
         var start = text.startIndex
         var skipped = 0
@@ -43,22 +45,62 @@ struct CSVTable {
         guard let scalar = delimiter.unicodeScalars.first else {
             throw BillfoldError.validation("delimiter", "Choose a delimiter such as , ; or tab.")
         }
-        let reader: CSVReader
-        do {
-            reader = try CSVReader(string: String(text[start...]), delimiter: scalar)
-        } catch {
-            throw BillfoldError(.invalidImportFile, "The CSV could not be read: \(error).")
+        var body = String(text[start...])
+        let (parts, unclosed) = body.withUTF8 { bytes -> ([String], Int?) in
+            guard scalar.isASCII else { return ([String(decoding: bytes, as: UTF8.self)], nil) }
+            let scan = CSVRecordScan(
+                bytes, delimiter: UInt8(scalar.value), parts: bytes.count >= 1 << 20 ? Parallel.parts : 1)
+            let bounds = [0] + scan.cuts + [bytes.count]
+            let parts = (0..<bounds.count - 1).map {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[bounds[$0]..<bounds[$0 + 1]]), as: UTF8.self)
+            }
+            return (parts, scan.unclosedQuoteLine)
         }
+        if let line = unclosed {
+            throw BillfoldError(
+                .invalidImportFile,
+                "line \(skip + line): a quoted cell opens here and is never closed, so the rest of the file cannot be read. Close the quote or remove it."
+            )
+        }
+        let pieces = Parallel.map(parts.count) { Piece(parts[$0], delimiter: scalar) }
         var rows: [(Int, [String])] = []
+        rows.reserveCapacity(pieces.reduce(0) { $0 + $1.rows.count })
         var line = skip + 1
-        while let cells = reader.next() {
-            rows.append((line, cells))
-            // A quoted cell may hold line breaks; the next row starts after them.
-            line += 1 + cells.reduce(0) { $0 + $1.filter(\.isNewline).count }
-        }
-        if let error = reader.error {
-            throw BillfoldError(.invalidImportFile, "The CSV could not be read near line \(line): \(error).")
+        for piece in pieces {
+            rows += piece.rows.lazy.map { (line + $0.line, $0.cells) }
+            if let error = piece.error {
+                throw BillfoldError(
+                    .invalidImportFile, "The CSV could not be read near line \(line + error.line): \(error.message).")
+            }
+            line += piece.lines
         }
         return CSVTable(rows: rows, delimiter: delimiter)
+    }
+
+    /// One part of a file as the parser reads it, its lines counted from 0.
+    struct Piece {
+        var rows: [(line: Int, cells: [String])] = []
+        /// How many lines the part spans.
+        var lines = 0
+        var error: (line: Int, message: String)?
+
+        init(_ text: String, delimiter: UnicodeScalar) {
+            let reader: CSVReader
+            do {
+                reader = try CSVReader(string: text, delimiter: delimiter)
+            } catch {
+                self.error = (0, "\(error)")
+                return
+            }
+            while let cells = reader.next() {
+                rows.append((lines, cells))
+                lines += 1
+                // A quoted cell may hold line breaks; the next row starts after them.
+                for cell in cells where cell.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    lines += cell.filter(\.isNewline).count
+                }
+            }
+            if let error = reader.error { self.error = (lines, "\(error)") }
+        }
     }
 }

@@ -184,13 +184,23 @@ extension String {
     var collapsedSpaces: String {
         var previousSpace = true
         var needsWork = false
+        var beyondASCII = false
         for byte in utf8 {
+            if byte >= 0x80 {
+                beyondASCII = true
+                previousSpace = false
+                continue
+            }
             let space = byte == 0x20
-            if byte < 0x20 || byte >= 0x80 || (space && previousSpace) {
+            if byte < 0x20 || (space && previousSpace) {
                 needsWork = true
                 break
             }
             previousSpace = space
+        }
+        // "Café" needs nothing; a no-break or ideographic space is a space to collapse.
+        if !needsWork && beyondASCII {
+            needsWork = unicodeScalars.contains { $0.value >= 0x80 && $0.properties.isWhitespace }
         }
         if !needsWork && !previousSpace { return self }
         return split(whereSeparator: \.isWhitespace).joined(separator: " ")

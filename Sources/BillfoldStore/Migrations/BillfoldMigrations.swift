@@ -18,5 +18,6 @@ public enum BillfoldMigrations {
         M013AddReviewBatchLeases(),
         M014CreateIdempotentRequests(),
         M015CreateImports(),
+        M016DropAccountIndex(),
     ]
 }
