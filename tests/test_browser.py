@@ -249,3 +249,51 @@ def test_wide_screen_shows_list_and_detail_side_by_side(browser, shot, sqlite_se
     list_box = browser.find_element(By.ID, "transaction-list").rect
     assert browser.find_element(By.ID, "detail-pane").rect["x"] > list_box["x"] + list_box["width"] - 1
     shot("side-by-side")
+
+
+def test_correct_a_typed_amount_and_date_and_an_imported_one_only_with_the_override(browser, shot, sqlite_server):
+    server = sqlite_server
+    created = server.api("POST", "/api/v1/transactions", json={
+        "bookedAt": "2026-03-01T10:00:00+01:00", "payee": "Corner bakery", "amount": "-43.00", "currency": "EUR"})
+    assert created.status_code == 201, created.text
+    typo = created.json()
+    sign_in(browser, server)
+    browser.get(f"{server.url}/transactions/{typo['id']}")
+    amount = browser.find_element(By.ID, "amount")
+    assert amount.get_attribute("value") == "-43.00"
+    amount.clear()
+    # Typed the way a German keyboard user would: a decimal comma.
+    amount.send_keys("-4,30")
+    browser.execute_script("document.getElementById('bookedAt').value = '2026-03-02T08:15'")
+    shot("typed")
+    browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
+    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+    assert notice.text == "Saved."
+    after = server.api("GET", f"/api/v1/transactions/{typo['id']}").json()
+    assert after["amount"] == "-4.30"
+    assert after["bookedAt"].startswith("2026-03-02T08:15")
+    history = browser.find_element(By.CSS_SELECTOR, ".history").text
+    assert "Amount: -43.00 EUR → -4.30 EUR" in history and "Date:" in history
+    browser.execute_script("arguments[0].scrollIntoView()", browser.find_element(By.CSS_SELECTOR, ".history"))
+    shot("corrected")
+
+    # A demo row stands for an imported one: its amount is the bank's.
+    imported = server.api("GET", "/api/v1/transactions?limit=5").json()["transactions"]
+    bank = next(t for t in imported if t["id"] != typo["id"])
+    browser.get(f"{server.url}/transactions/{bank['id']}")
+    assert "as imported" in browser.find_element(By.CSS_SELECTOR, ".booking-fields legend").text
+    field = browser.find_element(By.ID, "amount")
+    field.clear()
+    field.send_keys("-1.00")
+    browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
+    error = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".form-error")))
+    assert "was imported" in error.text
+    assert server.api("GET", f"/api/v1/transactions/{bank['id']}").json()["amount"] == bank["amount"]
+    shot("imported-refused")
+    field = browser.find_element(By.ID, "amount")
+    field.clear()
+    field.send_keys("-1.00")
+    browser.find_element(By.NAME, "overrideImported").click()
+    browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+    assert server.api("GET", f"/api/v1/transactions/{bank['id']}").json()["amount"] == "-1.00"

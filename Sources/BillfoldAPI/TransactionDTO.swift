@@ -125,13 +125,34 @@ public struct UpdateTransactionRequest: Codable, Sendable {
     public var categoryId: Int64??
     public var notes: String?
     public var status: String?
+    public var payee: String?
+    /// A decimal string such as "-12.50", in `currency` or the transaction's own.
+    public var amount: String?
+    public var currency: String?
+    /// ISO 8601 with an offset.
+    public var bookedAt: String?
+    public var accountId: Int64?
+    /// Needed to change the amount, currency, time or account of an imported transaction.
+    public var overrideImported: Bool?
 
-    enum CodingKeys: String, CodingKey { case categoryId, notes, status }
+    enum CodingKeys: String, CodingKey {
+        case categoryId, notes, status, payee, amount, currency, bookedAt, accountId, overrideImported
+    }
 
-    public init(categoryId: Int64?? = nil, notes: String? = nil, status: String? = nil) {
+    public init(
+        categoryId: Int64?? = nil, notes: String? = nil, status: String? = nil, payee: String? = nil,
+        amount: String? = nil, currency: String? = nil, bookedAt: String? = nil, accountId: Int64? = nil,
+        overrideImported: Bool? = nil
+    ) {
         self.categoryId = categoryId
         self.notes = notes
         self.status = status
+        self.payee = payee
+        self.amount = amount
+        self.currency = currency
+        self.bookedAt = bookedAt
+        self.accountId = accountId
+        self.overrideImported = overrideImported
     }
 
     public init(from decoder: Decoder) throws {
@@ -142,6 +163,12 @@ public struct UpdateTransactionRequest: Codable, Sendable {
         }
         notes = try c.decodeIfPresent(String.self, forKey: .notes)
         status = try c.decodeIfPresent(String.self, forKey: .status)
+        payee = try c.decodeIfPresent(String.self, forKey: .payee)
+        amount = try c.decodeIfPresent(String.self, forKey: .amount)
+        currency = try c.decodeIfPresent(String.self, forKey: .currency)
+        bookedAt = try c.decodeIfPresent(String.self, forKey: .bookedAt)
+        accountId = try c.decodeIfPresent(Int64.self, forKey: .accountId)
+        overrideImported = try c.decodeIfPresent(Bool.self, forKey: .overrideImported)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -149,12 +176,19 @@ public struct UpdateTransactionRequest: Codable, Sendable {
         if let categoryId { try c.encode(categoryId, forKey: .categoryId) }
         try c.encodeIfPresent(notes, forKey: .notes)
         try c.encodeIfPresent(status, forKey: .status)
+        try c.encodeIfPresent(payee, forKey: .payee)
+        try c.encodeIfPresent(amount, forKey: .amount)
+        try c.encodeIfPresent(currency, forKey: .currency)
+        try c.encodeIfPresent(bookedAt, forKey: .bookedAt)
+        try c.encodeIfPresent(accountId, forKey: .accountId)
+        try c.encodeIfPresent(overrideImported, forKey: .overrideImported)
     }
 }
 
 /// One change a person made to a transaction, as `GET /api/v1/transactions/{id}/history` lists it.
 public struct TransactionEditDTO: Codable, Sendable, Equatable {
-    /// `category`, `status`, `notes` or `payee`.
+    /// `category`, `status`, `notes`, `payee`, `amount` ("-12.50 EUR"), `bookedAt` or `account`
+    /// (an account id).
     public var field: String
     /// A category id, a status or the text; null for none.
     public var oldValue: String?

@@ -34,6 +34,9 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
         case categoryInUse = "category_in_use"
         /// A group with categories was deleted without saying what happens to them.
         case groupNotEmpty = "group_not_empty"
+        /// The amount, time or account of an imported transaction changed without saying to
+        /// override what its source stated.
+        case importedBooking = "imported_booking"
         /// An `Idempotency-Key` sent again with a different request.
         case idempotencyKeyReused = "idempotency_key_reused"
         case payloadTooLarge = "payload_too_large"

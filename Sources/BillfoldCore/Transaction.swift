@@ -16,12 +16,15 @@ public struct Transaction: Hashable, Sendable, Identifiable {
     public var externalID: String?
     public var createdAt: Int64
     public var updatedAt: Int64
+    /// The bank file import that brought it, if one did.
+    public var importID: Int64?
 
     public init(
         id: Int64, accountID: Int64, bookedAt: BookingTime, payee: String, originalName: String,
         notes: String, money: Money, status: TransactionStatus, categoryID: Int64?,
-        externalID: String?, createdAt: Int64, updatedAt: Int64
+        externalID: String?, createdAt: Int64, updatedAt: Int64, importID: Int64? = nil
     ) {
+        self.importID = importID
         self.id = id
         self.accountID = accountID
         self.bookedAt = bookedAt
@@ -123,20 +126,43 @@ public struct TransactionChange: Hashable, Sendable {
     public var notes: String?
     public var status: TransactionStatus?
     public var payee: String?
+    /// A corrected amount, in the currency it is to be in.
+    public var money: Money?
+    public var bookedAt: BookingTime?
+    /// Moves the transaction to another of the user's accounts.
+    public var accountID: Int64?
+    /// The person confirms correcting what a bank file, PAYBACK or Lunch Money said.
+    public var overridesSource: Bool
 
     public init(
-        categoryID: Int64?? = nil, notes: String? = nil, status: TransactionStatus? = nil, payee: String? = nil
+        categoryID: Int64?? = nil, notes: String? = nil, status: TransactionStatus? = nil, payee: String? = nil,
+        money: Money? = nil, bookedAt: BookingTime? = nil, accountID: Int64? = nil, overridesSource: Bool = false
     ) {
         self.categoryID = categoryID
         self.notes = notes
         self.status = status
         self.payee = payee
+        self.money = money
+        self.bookedAt = bookedAt
+        self.accountID = accountID
+        self.overridesSource = overridesSource
     }
 
-    public var isEmpty: Bool { categoryID == nil && notes == nil && status == nil && payee == nil }
+    public var isEmpty: Bool {
+        categoryID == nil && notes == nil && status == nil && payee == nil && money == nil && bookedAt == nil
+            && accountID == nil
+    }
+
+    /// Whether it changes what the source of a booking states: the amount, its currency, the
+    /// time or the account.
+    public var correctsBooking: Bool { money != nil || bookedAt != nil || accountID != nil }
 }
 
 extension Transaction {
+    /// Whether it came from a bank file, PAYBACK or Lunch Money rather than by hand: its amount,
+    /// time and account are the source's, changed only when the person says so.
+    public var isImported: Bool { externalID != nil || importID != nil }
+
     /// The transaction as it is after `change`, stamped with the time of the change.
     public func applying(_ change: TransactionChange, at time: Int64) -> Transaction {
         var changed = self
@@ -144,6 +170,9 @@ extension Transaction {
         if let notes = change.notes { changed.notes = notes }
         if let status = change.status { changed.status = status }
         if let payee = change.payee { changed.payee = payee }
+        if let money = change.money { changed.money = money }
+        if let bookedAt = change.bookedAt { changed.bookedAt = bookedAt }
+        if let accountID = change.accountID { changed.accountID = accountID }
         changed.updatedAt = time
         return changed
     }

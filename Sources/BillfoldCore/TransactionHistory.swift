@@ -5,6 +5,12 @@ public struct TransactionEdit: Hashable, Sendable {
         case status
         case notes
         case payee
+        /// Stored as "-12.50 EUR".
+        case amount
+        /// Stored as ISO 8601 with the offset it was booked at.
+        case bookedAt
+        /// Stored as the account id.
+        case account
     }
 
     public var field: Field
@@ -44,6 +50,22 @@ public struct TransactionEdit: Hashable, Sendable {
         }
         if let payee = change.payee, payee != old.payee {
             edits.append(TransactionEdit(field: .payee, oldValue: old.payee, newValue: payee, changedAt: time))
+        }
+        if let money = change.money, money != old.money {
+            edits.append(
+                TransactionEdit(
+                    field: .amount, oldValue: "\(old.money.decimalString) \(old.money.currency.code)",
+                    newValue: "\(money.decimalString) \(money.currency.code)", changedAt: time))
+        }
+        if let bookedAt = change.bookedAt, bookedAt != old.bookedAt {
+            edits.append(
+                TransactionEdit(
+                    field: .bookedAt, oldValue: old.bookedAt.iso8601, newValue: bookedAt.iso8601, changedAt: time))
+        }
+        if let account = change.accountID, account != old.accountID {
+            edits.append(
+                TransactionEdit(
+                    field: .account, oldValue: String(old.accountID), newValue: String(account), changedAt: time))
         }
         return edits
     }

@@ -152,7 +152,7 @@ extension BillfoldError.Code {
         case .notFound: .notFound
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
-        case .conflict, .categoryInUse, .groupNotEmpty: .conflict
+        case .conflict, .categoryInUse, .groupNotEmpty, .importedBooking: .conflict
         case .idempotencyKeyReused: .unprocessableEntity
         case .payloadTooLarge: .payloadTooLarge
         case .methodNotAllowed: .methodNotAllowed

@@ -132,10 +132,21 @@ struct TransactionService: Sendable {
     }
 
     func update(_ id: Int64, _ request: UpdateTransactionRequest) async throws -> Transaction {
+        let current = try await get(id)
+        var money: Money?
+        if request.amount != nil || request.currency != nil {
+            let currency = try request.currency.map { try Currency(code: $0) } ?? current.money.currency
+            // A new currency alone keeps the figure: "12.50" in EUR becomes 12.50 in USD.
+            money = try Money(parsing: request.amount ?? current.money.decimalString, currency: currency)
+                .checkedLimit()
+        }
         let change = TransactionChange(
             categoryID: request.categoryId,
             notes: try request.notes.map { try TransactionRules.notes($0) },
-            status: try request.status.map { try TransactionStatus(parsing: $0) })
+            status: try request.status.map { try TransactionStatus(parsing: $0) },
+            payee: try request.payee.map { try TransactionRules.payee($0) }, money: money,
+            bookedAt: try request.bookedAt.map { try BookingTime(iso8601: $0) }, accountID: request.accountId,
+            overridesSource: request.overrideImported ?? false)
         return try await update(id, change)
     }
 
@@ -146,9 +157,37 @@ struct TransactionService: Sendable {
             _ = try await categories.assignable(categoryID)
         }
         guard !change.isEmpty else { return current }
+        if change.correctsBooking { try await checkCorrection(of: current, change) }
         guard let updated = try await transactions.update(id, change) else {
             throw BillfoldError.notFound("transaction")
         }
         return updated
+    }
+
+    /// The amount, currency, time and account of a transaction typed by hand can be corrected;
+    /// those of an imported one only when the person says to override its source (the values
+    /// before stay in the history). The currency always matches the account's.
+    private func checkCorrection(of current: Transaction, _ change: TransactionChange) async throws {
+        let changes =
+            (change.money.map { $0 != current.money } ?? false)
+            || (change.bookedAt.map { $0 != current.bookedAt } ?? false)
+            || (change.accountID.map { $0 != current.accountID } ?? false)
+        guard changes else { return }
+        if current.isImported && !change.overridesSource {
+            throw BillfoldError(
+                .importedBooking,
+                "This transaction was imported: its amount, date and account are what the bank or app stated. To correct them anyway, tick “Correct what was imported” (overrideImported in the API)."
+            )
+        }
+        let accountID = change.accountID ?? current.accountID
+        guard let account = try await accountRepository.find(accountID) else {
+            throw BillfoldError.validation("accountId", "No account with the id \(accountID) exists.")
+        }
+        let currency = change.money?.currency ?? current.money.currency
+        if account.currency != currency && (accountID != current.accountID || currency != current.money.currency) {
+            throw BillfoldError.validation(
+                "currency", "The account “\(account.displayName)” holds \(account.currency.code), not \(currency.code)."
+            )
+        }
     }
 }

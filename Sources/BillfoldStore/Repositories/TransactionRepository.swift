@@ -185,6 +185,9 @@ public struct TransactionRepository: Sendable {
 
     private func updateRow(_ id: Int64, _ change: TransactionChange) async throws -> Transaction? {
         guard let old = try await find(id) else { return nil }
+        if let bookedAt = change.bookedAt {
+            try Self.refuseTooEarly([NewTransaction(bookedAt: bookedAt, payee: old.payee, money: old.money)])
+        }
         let now = Timestamp.now()
         let edits = TransactionEdit.edits(from: old, applying: change, at: now)
         // Nothing really changes: no write, no history line, no new updated time.
@@ -196,6 +199,18 @@ public struct TransactionRepository: Sendable {
         if let notes = change.notes { assignments.append("notes = \(bind: notes)") }
         if let status = change.status { assignments.append("status = \(bind: status.rawValue)") }
         if let payee = change.payee { assignments.append("payee = \(bind: payee)") }
+        if let money = change.money {
+            assignments.append("amount_minor = \(bind: money.minorUnits)")
+            assignments.append("currency = \(bind: money.currency.code)")
+            // The currency's volume only grows: every sum stays within 64 bits.
+            try await CurrencyVolumes.add(
+                [money.currency.code: Int64(clamping: money.minorUnits.magnitude)], userID: userID, on: sql)
+        }
+        if let bookedAt = change.bookedAt {
+            assignments.append("booked_at = \(bind: bookedAt.epochSeconds)")
+            assignments.append("booked_offset = \(bind: bookedAt.offsetSeconds)")
+        }
+        if let accountID = change.accountID { assignments.append("account_id = \(bind: accountID)") }
         try await sql.raw(
             "UPDATE transactions SET " + assignments.joined(separator: ", ")
                 + " WHERE id = \(bind: id) AND user_id = \(bind: userID)"

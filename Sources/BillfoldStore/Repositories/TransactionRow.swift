@@ -17,10 +17,11 @@ struct TransactionRow {
     var external_id: String?
     var created_at: Int64
     var updated_at: Int64
+    var import_id: Int64?
 
     static let columns: SQLQueryString = """
         id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor,
-        currency, category_id, status, external_id, created_at, updated_at
+        currency, category_id, status, external_id, created_at, updated_at, import_id
         """
 
     /// Reads the columns one by one: lists read 50 rows a request, and a keyed Decodable
@@ -40,6 +41,7 @@ struct TransactionRow {
         external_id = try row.decode(column: "external_id", as: String?.self)
         created_at = try row.decode(column: "created_at", as: Int64.self)
         updated_at = try row.decode(column: "updated_at", as: Int64.self)
+        import_id = try row.decode(column: "import_id", as: Int64?.self)
     }
 
     func transaction() -> Transaction {
@@ -49,7 +51,8 @@ struct TransactionRow {
             payee: payee, originalName: original_name, notes: notes,
             money: Money(minorUnits: amount_minor, currency: Currency(stored: currency)),
             status: TransactionStatus(rawValue: status) ?? .uncleared, categoryID: category_id,
-            externalID: external_id, createdAt: created_at, updatedAt: updated_at)
+            externalID: external_id, createdAt: created_at, updatedAt: updated_at,
+            importID: import_id)
     }
 }
 

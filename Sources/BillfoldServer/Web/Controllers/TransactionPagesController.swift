@@ -1,5 +1,6 @@
 import BillfoldAPI
 import BillfoldCore
+import BillfoldImport
 import Vapor
 
 /// The transactions pages: list, "load more" fragment, detail with editing, and the add form.
@@ -88,6 +89,36 @@ struct TransactionPagesController: RouteCollection {
         var status: String?
         var notes: String?
         var back: String?
+        var payee: String?
+        var amount: String?
+        var currency: String?
+        var bookedAt: String?
+        var accountId: String?
+        var overrideImported: String?
+    }
+
+    /// The booking fields of the form as a change: only what differs from what the form showed,
+    /// so saving a note on an imported transaction does not count as correcting its amount.
+    private func bookingChange(_ form: EditForm, of current: Transaction, user: User) throws(BillfoldError)
+        -> (money: Money?, bookedAt: BookingTime?, accountID: Int64?)
+    {
+        var money: Money?
+        if let text = form.amount {
+            let currency =
+                try form.currency.map { code throws(BillfoldError) in try Currency(code: code) }
+                ?? current.money.currency
+            // The separators the person's locale shows ("-4,50") as well as a point.
+            let typed = try AmountText.money(text, decimal: DecimalSeparator.guess([text]), currency: currency)
+                .checkedLimit()
+            if typed != current.money { money = typed }
+        }
+        var bookedAt: BookingTime?
+        let zone = user.preferences.zone
+        if let text = form.bookedAt, text != Self.localDateTime(current.bookedAt.date, in: zone) {
+            bookedAt = try BookingTime(localDateTime: text, timeZone: zone)
+        }
+        let accountID = try Self.optionalID(form.accountId, field: "accountId")
+        return (money, bookedAt, accountID == current.accountID ? nil : accountID)
     }
 
     func update(request: Request) async throws -> Response {
@@ -96,6 +127,8 @@ struct TransactionPagesController: RouteCollection {
         let form = try request.content.decode(EditForm.self)
         let back = Self.safeBack(form.back)
         do {
+            let current = try await service.get(id)
+            let booking = try bookingChange(form, of: current, user: try request.user)
             let categoryID: Int64?? = try form.categoryId.map { text in
                 if text.isEmpty { return nil }
                 guard let id = Int64(text) else {
@@ -106,7 +139,9 @@ struct TransactionPagesController: RouteCollection {
             let change = TransactionChange(
                 categoryID: categoryID,
                 notes: try form.notes.map { try TransactionRules.notes($0) },
-                status: try form.status.map { try TransactionStatus(parsing: $0) })
+                status: try form.status.map { try TransactionStatus(parsing: $0) },
+                payee: try form.payee.map { try TransactionRules.payee($0) }, money: booking.money,
+                bookedAt: booking.bookedAt, accountID: booking.accountID, overridesSource: form.overrideImported != nil)
             _ = try await service.update(id, change)
             return request.redirect(to: WebPages.transaction.path(id, query: [("saved", "1"), ("back", back)]))
         } catch let error as BillfoldError where error.code != .notFound {
@@ -126,7 +161,9 @@ struct TransactionPagesController: RouteCollection {
         return TransactionDetailPage(
             transaction: transaction, rows: renderer,
             accountName: renderer.accounts[transaction.accountID] ?? "", back: back,
-            history: try await service.history(of: transaction.id), error: error)
+            history: try await service.history(of: transaction.id), error: error,
+            accounts: try await service.accounts(),
+            localBookedAt: Self.localDateTime(transaction.bookedAt.date, in: try request.user.preferences.zone))
     }
 
     /// The list to return to: only a transactions list URL, never another site.

@@ -12,6 +12,10 @@ struct TransactionDetailPage: WebPage {
     /// What the user changed, newest first.
     var history: [TransactionEdit] = []
     var error: BillfoldError?
+    /// The user's accounts, to move the transaction to another.
+    var accounts: [Account] = []
+    /// The booking time as the date-and-time field shows it, in the user's zone.
+    var localBookedAt = ""
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: transaction.payee, section: .transactions)
@@ -93,11 +97,56 @@ struct TransactionDetailPage: WebPage {
             value.flatMap(TransactionStatus.init(rawValue:))?.label ?? "—"
         }
         func notes(_ value: String?) -> String { value.map { "“\($0)”" } ?? "none" }
+        func time(_ value: String?) -> String {
+            guard let value, let at = try? BookingTime(iso8601: value) else { return value ?? "—" }
+            return rows.format.dateTime(at.epochSeconds)
+        }
+        func account(_ value: String?) -> String {
+            value.flatMap { Int64($0) }.flatMap { rows.accounts[$0] } ?? "a closed account"
+        }
         switch edit.field {
         case .category: return "Category: \(category(edit.oldValue)) → \(category(edit.newValue))"
         case .status: return "Status: \(status(edit.oldValue)) → \(status(edit.newValue))"
         case .notes: return "Notes: \(notes(edit.oldValue)) → \(notes(edit.newValue))"
         case .payee: return "Payee: \(notes(edit.oldValue)) → \(notes(edit.newValue))"
+        case .amount: return "Amount: \(edit.oldValue ?? "—") → \(edit.newValue ?? "—")"
+        case .bookedAt: return "Date: \(time(edit.oldValue)) → \(time(edit.newValue))"
+        case .account: return "Account: \(account(edit.oldValue)) → \(account(edit.newValue))"
+        }
+    }
+
+    /// Amount, currency, date and account: a typo in a hand-entered booking can be fixed; an
+    /// imported one is the bank's, changed only with the override ticked.
+    private var bookingFields: HTML {
+        let t = transaction
+        let decimal = rows.format.locale.decimalSeparator ?? "."
+        return H.fieldset(.class("booking-fields")) {
+            H.legend { t.isImported ? "Amount, date and account (as imported)" : "Amount, date and account" }
+            H.div(.class("field-row")) {
+                Field.input(
+                    "amount", label: "Amount",
+                    value: t.money.decimalString.replacingOccurrences(of: ".", with: decimal),
+                    error: error?.fields["amount"], extra: [.required, .attr("inputmode", "decimal")])
+                PreferenceFields.currency(t.money.currency.code, label: "Currency", error: error?.fields["currency"])
+            }
+            Field.input(
+                "bookedAt", label: "Date and time", type: "datetime-local", value: localBookedAt,
+                error: error?.fields["bookedAt"], extra: [.required])
+            Field.select(
+                "accountId", label: "Account",
+                options: accounts.map { (String($0.id), "\($0.displayName) · \($0.currency.code)") },
+                selected: String(t.accountID), error: error?.fields["accountId"])
+            if t.isImported {
+                H.div(.class("field checkbox-field")) {
+                    HTML.void(
+                        "input",
+                        [.type("checkbox"), .id("overrideImported"), .name("overrideImported"), .value("1")]
+                            + (error?.code == .importedBooking ? [.aria("invalid", "true")] : []))
+                    H.label(.for("overrideImported")) {
+                        "Correct what was imported (the imported values stay in the history)"
+                    }
+                }
+            }
         }
     }
 
@@ -121,10 +170,14 @@ struct TransactionDetailPage: WebPage {
                     categories: rows.categories, selected: t.categoryID,
                     error: error?.fields["categoryId"]
                 ).html
+                Field.input(
+                    "payee", label: "Payee", value: t.payee, error: error?.fields["payee"],
+                    extra: [.required, .attr("maxlength", String(TransactionRules.maxPayee))])
                 Field.select(
                     "status", label: "Status",
                     options: TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
                     selected: t.status.rawValue, error: error?.fields["status"])
+                bookingFields
                 H.div(.class(error?.fields["notes"] == nil ? "field" : "field invalid")) {
                     H.label(.for("notes")) { "Notes" }
                     H.textarea(
