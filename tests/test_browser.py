@@ -297,3 +297,29 @@ def test_correct_a_typed_amount_and_date_and_an_imported_one_only_with_the_overr
     browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
     wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
     assert server.api("GET", f"/api/v1/transactions/{bank['id']}").json()["amount"] == "-1.00"
+
+
+def test_delete_a_transaction_after_confirming_then_undo(browser, shot, sqlite_server):
+    server = sqlite_server
+    created = server.api("POST", "/api/v1/transactions", json={
+        "bookedAt": "2026-02-10T12:00:00+01:00", "payee": "Double entry", "amount": "-9.99", "currency": "EUR"})
+    mistake = created.json()
+    totals_before = server.api("GET", "/api/v1/transactions").json()["totals"]
+    sign_in(browser, server)
+    browser.get(f"{server.url}/transactions/{mistake['id']}")
+    browser.find_element(By.LINK_TEXT, "Delete…").click()
+    wait(browser).until(EC.url_contains(f"/transactions/{mistake['id']}/delete"))
+    assert "Delete “Double entry”?" in browser.find_element(By.TAG_NAME, "h1").text
+    summary = browser.find_element(By.CSS_SELECTOR, ".delete-summary").text
+    assert "€9.99 on" in summary and "Billfold" not in summary
+    shot("confirm")
+    browser.find_element(By.CSS_SELECTOR, ".delete-card button[type=submit]").click()
+    undo = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".undo-notice")))
+    assert "Deleted 1 transaction." in undo.text
+    assert server.api("GET", f"/api/v1/transactions/{mistake['id']}").status_code == 404
+    shot("deleted")
+    undo.find_element(By.CSS_SELECTOR, "button").click()
+    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+    assert notice.text == "Restored 1 transaction."
+    assert server.api("GET", f"/api/v1/transactions/{mistake['id']}").json()["payee"] == "Double entry"
+    assert server.api("GET", "/api/v1/transactions").json()["totals"] == totals_before

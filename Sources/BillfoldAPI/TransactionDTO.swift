@@ -230,3 +230,32 @@ public struct TransactionHistoryResponse: Codable, Sendable, Equatable {
 
     public init(edits: [TransactionEditDTO]) { self.edits = edits }
 }
+
+/// What `DELETE /api/v1/transactions/{id}` and `POST /api/v1/transactions/bulk-delete` answer.
+public struct DeletionDTO: Codable, Sendable, Equatable {
+    /// For `POST /api/v1/deletions/{id}/restore`.
+    public var deletionId: Int64
+    public var deleted: Int
+    /// ISO 8601, UTC: until then the delete can be undone.
+    public var undoUntil: String
+
+    public init(deletionId: Int64, deleted: Int, undoUntil: String) {
+        self.deletionId = deletionId
+        self.deleted = deleted
+        self.undoUntil = undoUntil
+    }
+}
+
+/// The body of `POST /api/v1/transactions/bulk-delete`.
+public struct DeleteTransactionsRequest: Codable, Sendable {
+    public var ids: [Int64]
+
+    public init(ids: [Int64]) { self.ids = ids }
+}
+
+/// What `POST /api/v1/deletions/{id}/restore` answers: the transactions back in place.
+public struct RestoredDTO: Codable, Sendable, Equatable {
+    public var restored: [Int64]
+
+    public init(restored: [Int64]) { self.restored = restored }
+}

@@ -123,9 +123,22 @@ struct LunchMoneyAPITests {
                 .PUT, "/v1/transactions/\(id)", as: ana, json: #"{"transaction":{"status":null}}"#)
             let afterNull = try await t.transactions(ana).find(id)!
             #expect(nullStatus.status == .ok && afterNull.status == .cleared)
+            // Entered by hand, so Lunch Money would let its amount and date change: a debit of 5.
             let amount = try await t.send(
-                .PUT, "/v1/transactions/\(id)", as: ana, json: #"{"transaction":{"amount":"5"}}"#)
-            #expect(amount.status == .badRequest)
+                .PUT, "/v1/transactions/\(id)", as: ana,
+                json: #"{"transaction":{"amount":"5","date":"2026-03-04"}}"#)
+            #expect(amount.status == .ok, "\(amount.body.string)")
+            let corrected = try await t.transactions(ana).find(id)!
+            #expect(corrected.money == Money(minorUnits: -500, currency: .eur))
+            #expect(corrected.bookedAt.iso8601.hasPrefix("2026-03-04"))
+            // An imported one keeps what its source said.
+            var synced = spend("Bank fee", "-2.00")
+            synced.externalID = "plaid-1"
+            let syncedID = try await t.add(ana, [synced])[0]
+            let refused = try await t.send(
+                .PUT, "/v1/transactions/\(syncedID)", as: ana, json: #"{"transaction":{"amount":"9"}}"#)
+            #expect(refused.status != .ok)
+            #expect(try await t.transactions(ana).find(syncedID)?.money == Money(minorUnits: -200, currency: .eur))
         }
     }
 

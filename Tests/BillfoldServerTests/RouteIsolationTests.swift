@@ -15,7 +15,9 @@ import VaporTesting
 struct RouteIsolationTests {
     /// What the id after each path word names. A new route whose word is missing here fails the
     /// test until it is added.
-    static let idOwners: Set<String> = ["transactions", "categories", "projects", "items", "tokens", "imports"]
+    static let idOwners: Set<String> = [
+        "transactions", "categories", "projects", "items", "tokens", "imports", "deletions",
+    ]
     /// Parameters that are not a user's data.
     static let notUserData: Set<String> = ["assets/:name"]
 
@@ -111,8 +113,11 @@ struct RouteIsolationTests {
             json: "Date;Payee;Amount\n2026-01-02;Bakery;-3,20\n",
             headers: ["Content-Type": "text/csv"])
         let importID = try #require(try JSONDecoder().decode(ImportResultResponse.self, from: imported.body).id)
+        let mistake = try await t.add(person, [spend("Typo", "-1.00")])[0]
+        let deleted = try await t.send(.DELETE, "/api/v1/transactions/\(mistake)", as: person)
+        let deletionID = try JSONDecoder().decode(DeletionDTO.self, from: deleted.body).deletionId
         return [
-            "imports": importID,
+            "imports": importID, "deletions": deletionID,
             "transactions": transaction, "categories": categoryID, "projects": projectID, "items": itemID,
             "tokens": try #require(tokens.first?.id),
         ]

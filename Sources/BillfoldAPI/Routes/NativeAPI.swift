@@ -13,6 +13,9 @@ public enum NativeAPI: RouteCatalogue {
     public static let transaction = Endpoint(.get, "/api/v1/transactions/{id}")
     public static let changeTransaction = Endpoint(.patch, "/api/v1/transactions/{id}")
     public static let transactionHistory = Endpoint(.get, "/api/v1/transactions/{id}/history")
+    public static let deleteTransaction = Endpoint(.delete, "/api/v1/transactions/{id}")
+    public static let deleteTransactions = Endpoint(.post, "/api/v1/transactions/bulk-delete")
+    public static let restoreDeletion = Endpoint(.post, "/api/v1/deletions/{id}/restore")
 
     public static let categories = Endpoint(.get, "/api/v1/categories")
     public static let addCategory = Endpoint(.post, "/api/v1/categories")
@@ -52,7 +55,7 @@ public enum NativeAPI: RouteCatalogue {
 
     public static let all = [
         openAPI, me, createToken, tokens, revokeToken, transactions, addTransaction, transaction, changeTransaction,
-        transactionHistory,
+        transactionHistory, deleteTransaction, deleteTransactions, restoreDeletion,
         categories, addCategory,
         deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewBatch,
         activity, projects, addProject, project, changeProject, deleteProject, closeProject, reopenProject,

@@ -16,6 +16,11 @@ public enum WebPages: RouteCatalogue {
     public static let addTransaction = Endpoint(.post, "/transactions/new")
     public static let transaction = Endpoint(.get, "/transactions/{id}")
     public static let saveTransaction = Endpoint(.post, "/transactions/{id}")
+    public static let confirmDeleteTransaction = Endpoint(.get, "/transactions/{id}/delete")
+    public static let deleteTransaction = Endpoint(.post, "/transactions/{id}/delete")
+    public static let restoreDeletion = Endpoint(.post, "/deletions/{id}/restore")
+    /// A reload of the undo's address: back to the list, which offers the undo while it stands.
+    public static let restoreDeletionPage = Endpoint(.get, "/deletions/{id}/restore")
 
     public static let categories = Endpoint(.get, "/categories")
     public static let newCategory = Endpoint(.get, "/categories/new")
@@ -65,7 +70,9 @@ public enum WebPages: RouteCatalogue {
     public static let all = [
         importFile, imports, confirmUndoImport, undoImport, export,
         start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
-        addTransaction, transaction, saveTransaction, categories, newCategory, addCategory, editCategory,
+        addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction, restoreDeletion,
+        restoreDeletionPage,
+        categories, newCategory, addCategory, editCategory,
         saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, activity, projects,
         closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
         deleteItems, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,

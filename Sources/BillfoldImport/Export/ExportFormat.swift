@@ -120,15 +120,20 @@ public struct ExportWriter: Sendable {
                 t.status.rawValue, String(t.id),
             ])
         case .hledger, .ledger:
-            let date = format == .ledger ? day.description.replacingOccurrences(of: "-", with: "/") : day.description
+            // Ledger's dates are written with slashes.
+            let date =
+                format == .ledger
+                ? String(decoding: day.description.utf8.map { $0 == 0x2D ? 0x2F : $0 }, as: UTF8.self) : day.description
             let mark = t.status == .cleared ? " *" : t.status == .pending ? " !" : ""
             // A ";" would start a comment: the payee keeps its words without it.
             let description = payee.utf8.contains(0x3B) ? payee.replacingOccurrences(of: ";", with: ",") : payee
             var text = "\(date)\(mark) \(description)\n"
             // Ledger reads "[2024/01/05]" in a note as a date: brackets in notes become parentheses.
             if !notes.isEmpty {
-                text +=
-                    "    ; \(notes.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")"))\n"
+                let plain =
+                    notes.utf8.contains { $0 == 0x5B || $0 == 0x5D }
+                    ? notes.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")") : notes
+                text += "    ; \(plain)\n"
             }
             text += "    \(asset)  \(amount) \(code)\n    \(other)  \(opposite) \(code)\n\n"
             return text
@@ -172,6 +177,11 @@ struct AccountNames {
 /// One CSV line, quoted where needed, by CSV.swift's writer.
 enum CSVLine {
     static func make(_ fields: [String]) -> String {
+        // Fields without a delimiter, quote or line break are written as they are, which is
+        // what the writer would do; it is asked only for the others.
+        if fields.allSatisfy({ !$0.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D } }) {
+            return fields.joined(separator: ",") + "\n"
+        }
         let stream = OutputStream(toMemory: ())
         stream.open()
         defer { stream.close() }
@@ -187,7 +197,9 @@ enum CSVLine {
 extension String {
     /// On one line: line breaks and tabs become spaces.
     fileprivate var singleLine: String {
-        split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingCharacters(
+        // Most texts are one line already; Foundation's trimming costs more than the whole entry.
+        if !utf8.contains(where: { $0 < 0x20 || $0 >= 0x80 }), utf8.first != 0x20, utf8.last != 0x20 { return self }
+        return split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingCharacters(
             in: .whitespaces)
     }
 
@@ -200,7 +212,9 @@ extension String {
 
     /// A beancount string: in double quotes, with quotes and backslashes escaped.
     fileprivate var quoted: String {
-        "\"" + replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        guard utf8.contains(where: { $0 == 0x5C || $0 == 0x22 }) else { return "\"" + self + "\"" }
+        return "\"" + replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
     }
 }
 

@@ -164,6 +164,38 @@ struct TransactionService: Sendable {
         return updated
     }
 
+    /// Deletes those of `ids` the user has, with a day to undo it; a missing or another user's
+    /// id is not found when none is theirs.
+    func delete(_ ids: [Int64]) async throws -> DeletionDTO {
+        guard !ids.isEmpty, ids.count <= Self.maxDelete else {
+            throw BillfoldError.validation("ids", "Send from 1 to \(Self.maxDelete) transaction ids.")
+        }
+        let now = Timestamp.now()
+        guard let done = try await transactions.delete(ids, now: now) else {
+            throw BillfoldError.notFound("transaction")
+        }
+        return DeletionDTO(
+            deletionId: done.deletion, deleted: done.count,
+            undoUntil: Timestamp.utc(now + TransactionRepository.undoSeconds))
+    }
+
+    /// The most transactions one request deletes.
+    static let maxDelete = 1000
+
+    /// Puts back what a delete took, while it can be undone.
+    func restore(_ deletion: Int64) async throws -> [Int64] {
+        guard let restored = try await transactions.restore(deletion, now: Timestamp.now()) else {
+            throw BillfoldError(
+                .notFound, "There is nothing to undo: the delete is older than a day, or undone already.")
+        }
+        return restored
+    }
+
+    /// How many transactions a delete took, while it can be undone.
+    func deletionCount(_ deletion: Int64) async throws -> Int? {
+        try await transactions.deletionCount(deletion, now: Timestamp.now())
+    }
+
     /// The amount, currency, time and account of a transaction typed by hand can be corrected;
     /// those of an imported one only when the person says to override its source (the values
     /// before stay in the history). The currency always matches the account's.

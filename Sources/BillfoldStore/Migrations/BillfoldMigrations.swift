@@ -19,5 +19,6 @@ public enum BillfoldMigrations {
         M014CreateIdempotentRequests(),
         M015CreateImports(),
         M016DropAccountIndex(),
+        M017CreateDeletions(),
     ]
 }

@@ -45,8 +45,10 @@ extension LunchMoneyTransactionsController {
         var debit_as_negative: Bool?
     }
 
-    /// Honours status, category, notes and payee. The date, amount, currency, account and
-    /// external id may be sent back unchanged; Billfold refuses to change them here.
+    /// Honours status, category, notes and payee, and for a transaction entered by hand the
+    /// date, amount, currency and account (an imported one keeps its source's, as in Lunch Money,
+    /// where a bank-synced transaction's amount cannot be edited). The external id may be sent
+    /// back unchanged.
     func update(request: Request) async throws -> Response {
         let service = try request.transactionService
         guard let id = Int64(request.parameters.get("id") ?? ""), let current = try await service.find(id)
@@ -56,10 +58,12 @@ extension LunchMoneyTransactionsController {
         guard let fields = body.transaction else {
             throw BillfoldError.validation("transaction", "Send the changes as a transaction object.")
         }
-        try Self.refuseChanges(
-            fields, to: current, zone: try request.user.preferences.zone,
+        if let external = fields.externalID, external != current.externalID {
+            throw BillfoldError.validation("external_id", "Billfold does not change the external_id of a transaction.")
+        }
+        var change = try Self.correction(
+            fields, of: current, zone: try request.user.preferences.zone,
             debitAsNegative: body.debit_as_negative ?? false)
-        var change = TransactionChange()
         // A null status means "no change": lunchable sends one for statuses it does not know.
         if let status = fields.status { change.status = try TransactionStatus(parsing: status) }
         if let categoryID = fields.categoryID { change.categoryID = .some(categoryID) }
@@ -69,26 +73,30 @@ extension LunchMoneyTransactionsController {
         return LunchMoneyJSON.response(["updated": true])
     }
 
-    private static func refuseChanges(_ f: UpdateFields, to t: Transaction, zone: TimeZone, debitAsNegative: Bool)
-        throws
-    {
-        var changed: [String] = []
-        if let date = f.date, date != Day(t.bookedAt.date, in: zone).description { changed.append("date") }
-        if let currency = f.currency, currency.lowercased() != t.money.currency.code.lowercased() {
-            changed.append("currency")
+    /// The date, amount, currency and account the body changes, as a correction. A new date
+    /// keeps the booking's time of day; a new currency alone keeps the figure.
+    private static func correction(
+        _ f: UpdateFields, of t: Transaction, zone: TimeZone, debitAsNegative: Bool
+    ) throws -> TransactionChange {
+        var change = TransactionChange()
+        if let date = f.date, date != Day(t.bookedAt.date, in: zone).description {
+            let day = try Day(parsing: date, field: "date")
+            let time = Calendar.gregorian(in: zone).dateComponents([.hour, .minute], from: t.bookedAt.date)
+            change.bookedAt = try BookingTime(
+                localDateTime: String(format: "%@T%02d:%02d", day.description, time.hour ?? 12, time.minute ?? 0),
+                timeZone: zone)
         }
-        if let amount = f.amount,
-            (try? LunchMoneyAmount.money(amount, currency: t.money.currency, debitAsNegative: debitAsNegative))
-                != t.money
-        {
-            changed.append("amount")
+        let currency = try f.currency.map { try Currency(code: $0) } ?? t.money.currency
+        if f.amount != nil || currency != t.money.currency {
+            let money =
+                try f.amount.map {
+                    try LunchMoneyAmount.money($0, currency: currency, debitAsNegative: debitAsNegative)
+                }
+                ?? Money(parsing: t.money.decimalString, currency: currency)
+            if money != t.money { change.money = try money.checkedLimit() }
         }
-        if let external = f.externalID, external != t.externalID { changed.append("external_id") }
-        if let asset = f.assetID, asset != t.accountID { changed.append("asset_id") }
-        guard changed.isEmpty else {
-            throw BillfoldError.validation(
-                changed[0], "Billfold does not change the \(changed.joined(separator: ", ")) of a transaction.")
-        }
+        if let asset = f.assetID, asset != t.accountID { change.accountID = asset }
+        return change
     }
 
     struct InsertItem: Decodable {

@@ -10,6 +10,23 @@ struct TransactionsAPIController: RouteCollection {
         routes.on(NativeAPI.transaction, use: show)
         routes.on(NativeAPI.changeTransaction, use: update)
         routes.on(NativeAPI.transactionHistory, use: history)
+        routes.on(NativeAPI.deleteTransaction, use: delete)
+        routes.on(NativeAPI.deleteTransactions, use: deleteMany)
+        routes.on(NativeAPI.restoreDeletion, use: restore)
+    }
+
+    func delete(request: Request) async throws -> Response {
+        try await request.transactionService.delete([try request.transactionID]).apiResponse()
+    }
+
+    func deleteMany(request: Request) async throws -> Response {
+        let body = try request.decodeJSON(DeleteTransactionsRequest.self)
+        return try await request.transactionService.delete(body.ids).apiResponse()
+    }
+
+    func restore(request: Request) async throws -> Response {
+        let restored = try await request.transactionService.restore(try request.pathID(of: "deletion"))
+        return try RestoredDTO(restored: restored).apiResponse()
     }
 
     func list(request: Request) async throws -> Response {

@@ -12,6 +12,56 @@ struct TransactionPagesController: RouteCollection {
         routes.on(WebPages.addTransaction, use: create)
         routes.on(WebPages.transaction, use: detail)
         routes.on(WebPages.saveTransaction, use: update)
+        routes.on(WebPages.confirmDeleteTransaction, use: confirmDelete)
+        routes.on(WebPages.deleteTransaction, use: delete)
+        routes.on(WebPages.restoreDeletion, use: restore)
+        routes.on(WebPages.restoreDeletionPage, use: restorePage)
+    }
+
+    func confirmDelete(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let transaction = try await service.get(try request.transactionID)
+        let back = Self.safeBack(try? request.query.get(String.self, at: "back"))
+        return TransactionDeletePage(
+            transaction: transaction,
+            rows: try await rows(
+                request, service: service, categories: try await service.categoryTree(), listQuery: ""),
+            back: back
+        ).response(request)
+    }
+
+    struct DeleteForm: Content {
+        var back: String?
+    }
+
+    /// Deletes, then shows the list it came from with the offer to undo.
+    func delete(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let back = Self.safeBack(try request.content.decode(DeleteForm.self).back)
+        let done = try await service.delete([try request.transactionID])
+        return request.redirect(to: Self.adding(("deleted", String(done.deletionId)), to: back))
+    }
+
+    func restore(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let restored = try await service.restore(try request.pathID(of: "deletion"))
+        let notice = restored.count == 1 ? "restored=1" : "restored=\(restored.count)"
+        return request.redirect(to: WebPages.transactions.path() + "?" + notice)
+    }
+
+    /// A reload of the undo's address: the list with the offer to undo, while it stands.
+    func restorePage(request: Request) async throws -> Response {
+        let id = try request.pathID(of: "deletion")
+        guard try await request.transactionService.deletionCount(id) != nil else {
+            throw BillfoldError(
+                .notFound, "There is nothing to undo: the delete is older than a day, or undone already.")
+        }
+        return request.redirect(to: WebPages.transactions.path(query: [("deleted", String(id))]))
+    }
+
+    /// `back` (a transactions list URL) with one more query item.
+    static func adding(_ item: (String, String), to back: String) -> String {
+        back + (back.contains("?") ? "&" : "?") + Endpoint.queryString([item])
     }
 
     private func rows(_ request: Request, service: TransactionService, categories: CategoryTree, listQuery: String)
@@ -38,11 +88,18 @@ struct TransactionPagesController: RouteCollection {
             filter = TransactionFilter()
             page = try await service.list(filter, after: nil, limit: PageSize.default)
         }
-        let view = TransactionListPage(
+        var view = TransactionListPage(
             filter: filter, page: page,
             rows: try await rows(
                 request, service: service, categories: page.categories,
                 listQuery: TransactionListPage.query(filter)))
+        // Just deleted: the offer to undo, while it stands.
+        if let id = query["deleted"].flatMap({ Int64($0) }), let count = try await service.deletionCount(id) {
+            view.deleted = (id, count)
+        }
+        if let restored = query["restored"].flatMap({ Int($0) }) {
+            notice = restored == 1 ? "Restored 1 transaction." : "Restored \(restored) transactions."
+        }
         return view.response(request, notice: notice)
     }
 

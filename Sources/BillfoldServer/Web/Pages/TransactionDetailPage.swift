@@ -186,7 +186,13 @@ struct TransactionDetailPage: WebPage {
                     ) { t.notes }
                     if let message = error?.fields["notes"] { H.p(.class("field-error")) { message } }
                 }
-                H.button(.type("submit"), .class("button primary")) { "Save changes" }
+                H.div(.class("form-actions")) {
+                    H.button(.type("submit"), .class("button primary")) { "Save changes" }
+                    H.a(
+                        .class("button danger"),
+                        .href(WebPages.confirmDeleteTransaction.path(t.id, query: [("back", back)]))
+                    ) { "Delete…" }
+                }
             }
         }
     }

@@ -7,6 +7,8 @@ struct TransactionListPage: WebPage {
     let filter: TransactionFilter
     let page: TransactionService.Page
     let rows: TransactionRows
+    /// A delete just made, while it can be undone: its id and how many it took.
+    var deleted: (id: Int64, count: Int)?
 
     var listQuery: String { Self.query(filter) }
 
@@ -29,6 +31,16 @@ struct TransactionListPage: WebPage {
                         H.a(.class("button"), .href(WebPages.importFile.path())) { "Import" }
                         ExportLinks.menu(filter)
                         H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { "Add transaction" }
+                    }
+                }
+                if let deleted {
+                    H.div(.class("notice undo-notice"), .attr("role", "status")) {
+                        H.span {
+                            deleted.count == 1 ? "Deleted 1 transaction." : "Deleted \(deleted.count) transactions."
+                        }
+                        H.form(.method("post"), .action(WebPages.restoreDeletion.path(deleted.id))) {
+                            H.button(.type("submit"), .class("button")) { "Undo" }
+                        }
                     }
                 }
                 if filter.importID != nil {

@@ -1,0 +1,152 @@
+import BillfoldCore
+import Foundation
+import SQLKit
+
+/// Deleting transactions, and undoing it for a while. A delete takes the rows out of the
+/// per-day sums and out of the table (their history and review lines with them) and keeps a copy
+/// of all of it in `deletions`; undo puts back every row whose id, external id and import key are
+/// still free, with its history, into the sums again.
+extension TransactionRepository {
+    /// How long a delete can be undone.
+    public static let undoSeconds: Int64 = 86_400
+
+    /// A deleted transaction as kept for undo: every column, and its history.
+    struct Kept: Codable {
+        var id: Int64
+        var account_id: Int64
+        var booked_at: Int64
+        var booked_offset: Int64
+        var payee: String
+        var original_name: String
+        var notes: String
+        var amount_minor: Int64
+        var currency: String
+        var category_id: Int64?
+        var status: String
+        var external_id: String?
+        var created_at: Int64
+        var updated_at: Int64
+        var import_id: Int64?
+        var import_key: String?
+        var history: [KeptEdit]?
+    }
+
+    struct KeptEdit: Codable {
+        var transaction_id: Int64
+        var field: String
+        var old_value: String?
+        var new_value: String?
+        var changed_at: Int64
+    }
+
+    private static let keptColumns = """
+        id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor, currency, category_id,
+        status, external_id, created_at, updated_at, import_id, import_key
+        """
+
+    /// Deletes those of `ids` the user has; the delete's id for undo, nil when none was theirs.
+    public func delete(_ ids: [Int64], now: Int64) async throws -> (deletion: Int64, count: Int)? {
+        try await atomically { repository in try await repository.deleteRows(Array(Set(ids)), now: now) }
+    }
+
+    private func deleteRows(_ ids: [Int64], now: Int64) async throws -> (deletion: Int64, count: Int)? {
+        var kept: [Kept] = []
+        for chunk in ids.chunked(500) {
+            kept += try await sql.raw(
+                "SELECT \(unsafeRaw: Self.keptColumns) FROM transactions WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
+            ).all(decoding: Kept.self)
+        }
+        guard !kept.isEmpty else { return nil }
+        let found = kept.map(\.id)
+        var history: [Int64: [KeptEdit]] = [:]
+        for chunk in found.chunked(500) {
+            let edits = try await sql.raw(
+                """
+                SELECT transaction_id, field, old_value, new_value, changed_at FROM transaction_changes
+                WHERE user_id = \(bind: userID) AND transaction_id IN (\(binds: Array(chunk))) ORDER BY id
+                """
+            ).all(decoding: KeptEdit.self)
+            for edit in edits { history[edit.transaction_id, default: []].append(edit) }
+        }
+        for index in kept.indices { kept[index].history = history[kept[index].id] }
+        for chunk in found.chunked(500) {
+            try await TransactionTotals.add(ids: Array(chunk), userID: userID, sign: -1, on: sql)
+            try await sql.raw(
+                "DELETE FROM transactions WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
+            ).run()
+        }
+        // Old deletes can no longer be undone.
+        try await sql.raw(
+            "DELETE FROM deletions WHERE user_id = \(bind: userID) AND deleted_at < \(bind: now - Self.undoSeconds)"
+        ).run()
+        let snapshot = String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
+        struct Row: Decodable { var id: Int64 }
+        let row = try await sql.insert(into: "deletions")
+            .columns("user_id", "deleted_at", "count", "snapshot")
+            .values(SQLBind(userID), SQLBind(now), SQLBind(kept.count), SQLBind(snapshot))
+            .returning("id").first(decoding: Row.self)
+        guard let row else { throw BillfoldError(.internalError, "The delete could not be recorded.") }
+        return (row.id, kept.count)
+    }
+
+    /// How many transactions a delete took, while it can still be undone; nil otherwise.
+    public func deletionCount(_ id: Int64, now: Int64) async throws -> Int? {
+        struct Row: Decodable { var count: Int64 }
+        return try await sql.raw(
+            """
+            SELECT count FROM deletions WHERE id = \(bind: id) AND user_id = \(bind: userID)
+            AND deleted_at >= \(bind: now - Self.undoSeconds)
+            """
+        ).first(decoding: Row.self).map { Int($0.count) }
+    }
+
+    /// Puts back what a delete took: the ids restored, nil when the delete is not the user's or
+    /// too old. A row whose id or keys were taken since stays deleted; a category deleted since
+    /// leaves it uncategorised.
+    public func restore(_ deletion: Int64, now: Int64) async throws -> [Int64]? {
+        try await atomically { repository in try await repository.restoreRows(deletion, now: now) }
+    }
+
+    private func restoreRows(_ deletion: Int64, now: Int64) async throws -> [Int64]? {
+        struct Row: Decodable { var snapshot: String }
+        // Taken out first: of two undos at once, the second finds nothing.
+        let taken = try await sql.raw(
+            """
+            DELETE FROM deletions WHERE id = \(bind: deletion) AND user_id = \(bind: userID)
+            AND deleted_at >= \(bind: now - Self.undoSeconds) RETURNING snapshot
+            """
+        ).first(decoding: Row.self)
+        guard let taken else { return nil }
+        let kept = try JSONDecoder().decode([Kept].self, from: Data(taken.snapshot.utf8))
+        struct ID: Decodable { var id: Int64 }
+        let categories = Set(
+            try await sql.raw("SELECT id FROM categories WHERE user_id = \(bind: userID)").all(decoding: ID.self)
+                .map(\.id))
+        var restored: [Int64] = []
+        for row in kept {
+            let inserted = try await sql.insert(into: "transactions")
+                .columns(["id", "user_id"] + Self.insertColumns.dropFirst())
+                .values(
+                    SQLBind(row.id), SQLBind(userID), SQLBind(row.account_id), SQLBind(row.booked_at),
+                    SQLBind(row.booked_offset), SQLBind(row.payee), SQLBind(row.original_name), SQLBind(row.notes),
+                    SQLBind(row.amount_minor), SQLBind(row.currency),
+                    SQLBind(row.category_id.flatMap { categories.contains($0) ? $0 : nil }), SQLBind(row.status),
+                    SQLBind(row.external_id), SQLBind(row.created_at), SQLBind(row.updated_at),
+                    SQLBind(row.import_id), SQLBind(row.import_key)
+                )
+                .ignoringConflicts().returning("id").first(decoding: ID.self)
+            guard let inserted else { continue }
+            restored.append(inserted.id)
+            for edit in row.history ?? [] {
+                try await sql.insert(into: "transaction_changes")
+                    .columns("user_id", "transaction_id", "field", "old_value", "new_value", "changed_at")
+                    .values(
+                        SQLBind(userID), SQLBind(row.id), SQLBind(edit.field), SQLBind(edit.old_value),
+                        SQLBind(edit.new_value), SQLBind(edit.changed_at)
+                    ).run()
+            }
+        }
+        try await TransactionTotals.add(ids: restored, userID: userID, on: sql)
+        return restored
+    }
+}

@@ -1,0 +1,67 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import Testing
+import VaporTesting
+
+@Suite("Deleting transactions, and undoing it")
+struct TransactionDeletionTests {
+    @Test(
+        "a delete takes the rows out of the sums; undo puts them back with their history; only the owner can do either",
+        arguments: TestDatabase.all)
+    func deleteAndUndo(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let food = try await t.categories(ana).forSource("t:food", name: "Food")
+            let ids = try await t.add(
+                ana,
+                [
+                    spend("Bakery", "-3.50", at: "2026-03-01T08:00:00Z", category: food.id),
+                    spend("Cinema", "-12.00", at: "2026-03-01T20:00:00Z"),
+                    spend("Salary", "2000.00", at: "2026-03-02T09:00:00Z"),
+                ])
+            _ = try await t.send(.PATCH, "/api/v1/transactions/\(ids[0])", as: ana, json: #"{"notes": "croissants"}"#)
+            let before = try await t.get(TransactionListResponse.self, "/api/v1/transactions", as: ana).totals
+
+            let bob = try await t.person("bob@example.com")
+            #expect(try await t.send(.DELETE, "/api/v1/transactions/\(ids[0])", as: bob).status == .notFound)
+
+            let one = try await t.send(.DELETE, "/api/v1/transactions/\(ids[0])", as: ana)
+            #expect(one.status == .ok, "\(one.body.string)")
+            let first = try JSONDecoder().decode(DeletionDTO.self, from: one.body)
+            #expect(first.deleted == 1)
+            #expect(try await t.send(.GET, "/api/v1/transactions/\(ids[0])", as: ana).status == .notFound)
+            let afterOne = try await t.get(TransactionListResponse.self, "/api/v1/transactions", as: ana)
+            #expect(afterOne.totals.map(\.amount) == ["1988.00"] && afterOne.transactions.count == 2)
+            let foodOnly = try await t.get(
+                TransactionListResponse.self, "/api/v1/transactions?category=\(food.id)", as: ana)
+            #expect(foodOnly.totals.isEmpty, "the category's day sum went with it")
+
+            let many = try await t.send(
+                .POST, "/api/v1/transactions/bulk-delete", as: ana, json: #"{"ids": [\#(ids[1]), \#(ids[2]), 999999]}"#)
+            let second = try JSONDecoder().decode(DeletionDTO.self, from: many.body)
+            #expect(second.deleted == 2)
+            #expect(try await t.transactions(ana).count() == 0)
+            let empty = try await t.send(.POST, "/api/v1/transactions/bulk-delete", as: ana, json: #"{"ids": []}"#)
+            #expect(empty.status == .badRequest)
+
+            // Bob cannot undo Ana's delete.
+            let stolen = try await t.send(.POST, "/api/v1/deletions/\(first.deletionId)/restore", as: bob)
+            #expect(stolen.status == .notFound)
+            for deletion in [first.deletionId, second.deletionId] {
+                let undone = try await t.send(.POST, "/api/v1/deletions/\(deletion)/restore", as: ana)
+                #expect(undone.status == .ok, "\(undone.body.string)")
+            }
+            let again = try await t.send(.POST, "/api/v1/deletions/\(first.deletionId)/restore", as: ana)
+            #expect(again.status == .notFound, "an undo is done once")
+            let after = try await t.get(TransactionListResponse.self, "/api/v1/transactions", as: ana)
+            #expect(after.totals == before)
+            #expect(Set(after.transactions.map(\.id)) == Set(ids), "the same ids come back")
+            let history = try await t.get(
+                TransactionHistoryResponse.self, "/api/v1/transactions/\(ids[0])/history", as: ana)
+            #expect(history.edits.map(\.field) == ["notes"])
+            #expect(try await t.transactions(ana).find(ids[0])?.categoryID == food.id)
+        }
+    }
+}
