@@ -86,8 +86,14 @@ struct PageSnapshotTests {
             transaction: try Self.transaction(2, "REWE", -4_250, day: 2, category: 2), rows: Self.rows(),
             accountName: "Girokonto", back: "/transactions?status=uncleared",
             history: [
-                TransactionEdit(field: .status, oldValue: "uncleared", newValue: "cleared", changedAt: 1_763_000_000)
-            ])
+                TransactionEdit(field: .status, oldValue: "uncleared", newValue: "cleared", changedAt: 1_763_000_000),
+                TransactionEdit(
+                    field: .amount, oldValue: "-24.50 EUR", newValue: "-42.50 EUR", changedAt: 1_762_900_000),
+            ],
+            accounts: [
+                Account(id: 1, name: "bank:girokonto", displayName: "Girokonto", currency: .eur, createdAt: 0),
+                Account(id: 4, name: "bank:tagesgeld", displayName: "Tagesgeld", currency: .eur, createdAt: 0),
+            ], localBookedAt: "2026-11-12T09:30")
         assertSnapshot(of: page.document(Self.context()).html, as: Self.html)
     }
 
