@@ -70,7 +70,9 @@ struct PageRenderingTests {
         }
     }
 
-    @Test("the add form keeps what was typed when saving fails", arguments: TestDatabase.all)
+    @Test(
+        "the add form keeps what was typed when saving fails, and takes the decimal comma the locale shows",
+        arguments: TestDatabase.all)
     func addForm(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", timeZone: "Europe/Berlin")
@@ -78,18 +80,19 @@ struct PageRenderingTests {
             let refused = try await t.send(
                 .POST, "/transactions/new", as: ana,
                 json:
-                    "bookedAt=2026-03-01T10%3A15&payee=Flower+shop&amount=12%2C50&currency=EUR&status=uncleared&notes=for+Mum",
+                    "bookedAt=2026-03-01T10%3A15&payee=Flower+shop&amount=zw%C3%B6lf&currency=EUR&status=uncleared&notes=for+Mum",
                 headers: form)
             #expect(refused.status == .badRequest)
             let page = refused.body.string
             #expect(page.contains("value=\"Flower shop\""))
-            #expect(page.contains("value=\"12,50\""))
+            #expect(page.contains("value=\"zwölf\""))
+            #expect(page.contains("class=\"field invalid\""), "the amount field says what is wrong")
             #expect(page.contains("for Mum"))
             #expect(try await t.transactions(ana).count() == 0)
             let added = try await t.send(
                 .POST, "/transactions/new", as: ana,
                 json:
-                    "bookedAt=2026-03-01T10%3A15&payee=Flower+shop&amount=-12.50&currency=EUR&status=uncleared&notes=for+Mum",
+                    "bookedAt=2026-03-01T10%3A15&payee=Flower+shop&amount=-12%2C50&currency=EUR&status=uncleared&notes=for+Mum",
                 headers: form)
             #expect(added.status == .seeOther)
             let stored = try await t.transactions(ana).page(.everything, after: nil, limit: 5).transactions

@@ -164,9 +164,7 @@ struct TransactionPagesController: RouteCollection {
             let currency =
                 try form.currency.map { code throws(BillfoldError) in try Currency(code: code) }
                 ?? current.money.currency
-            // The separators the person's locale shows ("-4,50") as well as a point.
-            let typed = try AmountText.money(text, decimal: DecimalSeparator.guess([text]), currency: currency)
-                .checkedLimit()
+            let typed = try Self.typedAmount(text, currency: currency)
             if typed != current.money { money = typed }
         }
         var bookedAt: BookingTime?
@@ -252,7 +250,7 @@ struct TransactionPagesController: RouteCollection {
             let new = try NewTransaction(
                 bookedAt: BookingTime(localDateTime: values.bookedAt, timeZone: user.preferences.zone),
                 payee: values.payee, notes: values.notes ?? "",
-                money: Money(parsing: values.amount, currency: currency),
+                money: Self.typedAmount(values.amount, currency: currency),
                 status: try TransactionStatus(parsing: values.status ?? "uncleared"),
                 categoryID: try Self.optionalID(values.categoryId, field: "categoryId")
             ).validated()
@@ -264,6 +262,18 @@ struct TransactionPagesController: RouteCollection {
                 values: values, categories: try await service.categoryTree(),
                 accounts: try await service.accounts(), error: error
             ).response(request)
+        }
+    }
+
+    /// An amount as a person types it in a form: with the decimal comma their locale shows
+    /// ("-4,50", "1.234,56") or a point ("-4.50"). The API stays dot-decimal.
+    static func typedAmount(_ text: String, currency: Currency) throws(BillfoldError) -> Money {
+        do {
+            return try AmountText.money(text, decimal: DecimalSeparator.guess([text]), currency: currency)
+                .checkedLimit()
+        } catch {
+            // Shown beside the field it is about.
+            throw BillfoldError(error.code, error.message, fields: ["amount": error.message])
         }
     }
 

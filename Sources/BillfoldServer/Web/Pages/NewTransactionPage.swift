@@ -43,8 +43,9 @@ struct NewTransactionPage: WebPage {
                                 "amount", label: "Amount", value: values.amount,
                                 error: error?.fields["amount"],
                                 extra: [
+                                    // No `pattern`: the server reads the decimal comma as well as the point, and
+                                    // says what it cannot read.
                                     .required, .attr("inputmode", "decimal"), .attr("placeholder", "-12.50"),
-                                    .attr("pattern", "[-+]?[0-9]+([.][0-9]+)?"),
                                 ])
                             PreferenceFields.currency(
                                 values.currency, label: "Currency", error: error?.fields["currency"])
