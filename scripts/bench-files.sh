@@ -94,7 +94,7 @@ fi
 echo "== Demo (the same bulk path)"
 "$bin" users create --email demo@example.com --password bench-password --database "$dir/demo.sqlite" >/dev/null
 start=$(python3 -c 'import time; print(time.time())')
-"$bin" demo --email demo@example.com --transactions "$count" --database "$dir/demo.sqlite" >/dev/null
+"$bin" demo --email demo@example.com --transactions "$count" --database "$dir/demo.sqlite" >/dev/null 2>&1
 echo "   billfold demo, SQLite: $(rate "$count" "$(seconds_since "$start")")"
 
 echo "== Export"
