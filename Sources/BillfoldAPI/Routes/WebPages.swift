@@ -67,17 +67,25 @@ public enum WebPages: RouteCatalogue {
     public static let pullLunchMoney = Endpoint(.post, "/settings/lunchmoney/pull")
     public static let lunchMoneyPullStatus = Endpoint(.get, "/settings/lunchmoney/pull")
 
-    public static let all = [
-        importFile, imports, confirmUndoImport, undoImport, export,
-        start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
-        addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction, restoreDeletion,
-        restoreDeletionPage,
-        categories, newCategory, addCategory, editCategory,
-        saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, activity, projects,
-        closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
-        deleteItems, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
-        connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
-    ]
+    /// Addresses forms post to that have no page of their own. A reload of one (a GET after the
+    /// form was sent, a bookmark) goes to the page the form is on instead of a 404.
+    public static let formReloads: [Endpoint] = [
+        signOut, deleteCategories, closeProject, reopenProject, addItem, deleteItems, createToken, revokeToken,
+        connectLunchMoney, checkLunchMoney, disconnectLunchMoney,
+    ].map { Endpoint(.get, $0.template) }
+
+    public static let all =
+        formReloads + [
+            importFile, imports, confirmUndoImport, undoImport, export,
+            start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
+            addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction, restoreDeletion,
+            restoreDeletionPage,
+            categories, newCategory, addCategory, editCategory,
+            saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, activity, projects,
+            closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
+            deleteItems, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
+            connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
+        ]
 }
 
 /// Every route the server answers, by family.

@@ -142,6 +142,7 @@ func registerRoutes(_ app: Application) throws {
     try pages.register(collection: SettingsController())
     try pages.register(collection: ImportPagesController())
     try pages.register(collection: LunchMoneySettingsController())
+    try pages.register(collection: FormReloadController())
 }
 
 extension Application {

@@ -1,0 +1,32 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import Testing
+import VaporTesting
+
+@Suite("Reloading a form's address")
+struct FormReloadTests {
+    @Test("every address a form posts to answers a GET with the page the form is on, never a 404")
+    func everyFormAddress() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com")
+            let project = try await t.send(.POST, "/api/v1/projects", as: ana, json: #"{"title":"Trip"}"#)
+            let projectID = try JSONDecoder().decode(ProjectDTO.self, from: project.body).id
+            let token = try #require(try await UserRepository(database: t.app.db).tokens(userID: ana.id).first)
+            let browser = try await Browser.signedIn(t, ana)
+            // Every POST-only page address, from the route table: each must be in the list.
+            let pages = Set(WebPages.all.filter { $0.method == .get }.map(\.template))
+            let formOnly = WebPages.all.filter { $0.method == .post && !pages.contains($0.template) }
+            #expect(formOnly.isEmpty, "a form address without a GET: \(formOnly.map(\.template))")
+            for endpoint in WebPages.formReloads {
+                let value: Int64 = endpoint.template.hasPrefix("/projects/") ? projectID : token.id
+                let path = endpoint.path(with: endpoint.parameters.map { _ in value })
+                let answer = try await browser.get(path)
+                #expect(answer.status == .seeOther, "\(path)")
+                let target = try #require(answer.headers.first(name: .location), "\(path)")
+                #expect(try await browser.get(target).status == .ok, "\(path) → \(target)")
+            }
+        }
+    }
+}
