@@ -83,6 +83,9 @@ def test_items_sorting_deleting_and_closing(browser, shot, planner):
     wait(browser).until(EC.url_contains("done=closed"))
     assert "CLOSED" in browser.find_element(By.CSS_SELECTOR, ".project-header").text.upper()
     assert browser.find_elements(By.XPATH, "//button[text()='Reopen']")
+    assert "This project is closed" in browser.find_element(By.CSS_SELECTOR, ".closed-note").text
+    assert not browser.find_elements(By.XPATH, "//button[text()='Add item']"), "a closed project takes no items"
+    shot("closed-project")
     browser.get(planner.url + "/projects")
     assert "No open projects" in browser.find_element(By.CSS_SELECTOR, ".empty-state").text
     browser.get(planner.url + "/projects/closed")

@@ -12,7 +12,9 @@ struct ProjectAPITests {
         try JSONDecoder().decode(type, from: response.body)
     }
 
-    @Test("projects: create, list open and closed, close and reopen, validation", arguments: TestDatabase.all)
+    @Test(
+        "projects: create, list open and closed, close and reopen, a closed one takes no items, validation",
+        arguments: TestDatabase.all)
     func projects(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
@@ -38,7 +40,16 @@ struct ProjectAPITests {
             #expect(open.projects.map(\.title) == ["Taxes"])
             let done = try await t.get(ProjectListResponse.self, "/api/v1/projects?closed=true", as: ana)
             #expect(done.projects.map(\.title) == ["Garden"])
+            // A closed project takes no new items, by the API or its page.
+            let refused = try await t.send(
+                .POST, "/api/v1/projects/\(garden.id)/items", as: ana, json: #"{"title":"Seeds"}"#)
+            #expect(refused.status == .conflict && refused.body.string.contains("reopen it"))
+            let page = try await Browser.signedIn(t, ana).get("/projects/\(garden.id)")
+            #expect(page.body.string.contains("This project is closed") && !page.body.string.contains("Add item"))
             _ = try await t.send(.POST, "/api/v1/projects/\(garden.id)/reopen", as: ana)
+            let accepted = try await t.send(
+                .POST, "/api/v1/projects/\(garden.id)/items", as: ana, json: #"{"title":"Seeds"}"#)
+            #expect(accepted.status == .created)
             #expect(
                 try await t.get(ProjectListResponse.self, "/api/v1/projects?closed=false", as: ana).projects.count == 2)
             #expect(try await t.send(.GET, "/api/v1/projects?closed=maybe", as: ana).status == .badRequest)

@@ -65,7 +65,9 @@ struct ProjectService: Sendable {
     }
 
     func addItem(to projectID: Int64, _ request: ItemRequest) async throws -> Item {
-        _ = try await project(projectID)
+        guard !(try await project(projectID)).closed else {
+            throw BillfoldError(.conflict, "The project is closed: reopen it to add items.")
+        }
         return try await repository.create(
             Item(
                 id: 0, projectID: projectID, title: try ProjectRules.title(request.title ?? ""),

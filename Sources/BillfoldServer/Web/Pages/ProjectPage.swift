@@ -60,18 +60,10 @@ struct ProjectPage: WebPage {
                 }
             }
         }
-        H.form(.method("post"), .action(WebPages.addItem.path(project.id)), .class("card inline-form add-row")) {
-            Field.input(
-                "title", label: "New item", value: values.title, error: error?.fields["title"],
-                extra: [
-                    .attr("placeholder", "What needs doing?"),
-                    .attr("maxlength", String(ProjectRules.maxTitle)),
-                ])
-            Field.select(
-                "priority", label: "Priority",
-                options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
-                selected: values.priority ?? Priority.medium.rawValue)
-            H.button(.type("submit"), .class("button primary")) { "Add item" }
+        if project.closed {
+            H.p(.class("card secondary closed-note")) { "This project is closed. Reopen it to add items." }
+        } else {
+            addForm
         }
         if items.isEmpty {
             H.section(.class("card empty-state")) {
@@ -114,6 +106,23 @@ struct ProjectPage: WebPage {
                     H.button(.type("submit"), .class("button danger small"), .id("bulk-delete")) { "Delete selected" }
                 }
             }
+        }
+    }
+
+    /// Adding an item, while the project is open.
+    private var addForm: HTML {
+        H.form(.method("post"), .action(WebPages.addItem.path(project.id)), .class("card inline-form add-row")) {
+            Field.input(
+                "title", label: "New item", value: values.title, error: error?.fields["title"],
+                extra: [
+                    .attr("placeholder", "What needs doing?"),
+                    .attr("maxlength", String(ProjectRules.maxTitle)),
+                ])
+            Field.select(
+                "priority", label: "Priority",
+                options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
+                selected: values.priority ?? Priority.medium.rawValue)
+            H.button(.type("submit"), .class("button primary")) { "Add item" }
         }
     }
 }
