@@ -323,3 +323,18 @@ def test_delete_a_transaction_after_confirming_then_undo(browser, shot, sqlite_s
     assert notice.text == "Restored 1 transaction."
     assert server.api("GET", f"/api/v1/transactions/{mistake['id']}").json()["payee"] == "Double entry"
     assert server.api("GET", "/api/v1/transactions").json()["totals"] == totals_before
+
+
+def test_rows_tell_the_account_from_the_note_and_the_totals_say_what_they_are(browser, shot, sqlite_server):
+    server = sqlite_server
+    sign_in(browser, server)
+    noted = next(row for row in rows(browser) if row.find_elements(By.CSS_SELECTOR, ".txn-notes"))
+    note = noted.find_element(By.CSS_SELECTOR, ".txn-notes")
+    account = noted.find_element(By.CSS_SELECTOR, ".txn-account")
+    assert note.text != account.text
+    assert note.value_of_css_property("font-style") == "italic"
+    assert account.find_element(By.XPATH, "..").get_attribute("class") == "txn-meta", "the account sits with the date"
+    assert all(row.find_elements(By.CSS_SELECTOR, ".txn-account") for row in rows(browser))
+    labels = [label.text for label in browser.find_elements(By.CSS_SELECTOR, ".total .total-label")]
+    assert labels and all(label.upper() == "NET" for label in labels)
+    shot("rows")

@@ -119,6 +119,8 @@ struct TransactionListPage: WebPage {
             }
             for total in page.totals {
                 H.div(.class("total"), .data("currency", total.money.currency.code)) {
+                    // The sum of money in and out: what the filter adds up to.
+                    H.span(.class("total-label")) { "Net" }
                     rows.amount(total.money)
                     H.span(.class("total-count")) {
                         "\(total.count.formatted(.number.locale(rows.format.locale))) "

@@ -20,11 +20,23 @@ struct TransactionRows {
             H.a(.href(WebPages.transaction.path(t.id, query: back)), .class("txn-link")) {
                 H.div(.class("txn-main")) {
                     H.strong(.class("payee")) { t.payee }
-                    H.span(.class("description")) { description(t) }
+                    // The note is the person's own words: set apart from the account by its mark.
+                    if !t.notes.isEmpty {
+                        H.span(.class("txn-notes")) {
+                            H.span(.class("visually-hidden")) { "Notes: " }
+                            t.notes
+                        }
+                    }
                 }
                 H.div(.class("txn-meta")) {
                     H.time(.attr("datetime", t.bookedAt.iso8601), .class("booked")) {
                         format.dateTime(t.bookedAt.epochSeconds)
+                    }
+                    if let account = accounts[t.accountID] {
+                        H.span(.class("txn-account")) {
+                            H.span(.class("visually-hidden")) { "Account: " }
+                            account
+                        }
                     }
                     category(t.categoryID)
                     status(t.status)
@@ -32,12 +44,6 @@ struct TransactionRows {
                 amount(t.money)
             }
         }
-    }
-
-    /// The notes when there are any, else the account.
-    private func description(_ t: Transaction) -> String {
-        if !t.notes.isEmpty { return t.notes }
-        return accounts[t.accountID] ?? ""
     }
 
     func category(_ id: Int64?) -> HTML {
