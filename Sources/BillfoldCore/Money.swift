@@ -47,6 +47,13 @@ public struct Money: Hashable, Sendable {
     /// The amount as a Decimal, e.g. for formatting.
     public var amount: Decimal { Decimal(minorUnits) / Money.scale(currency.minorUnits) }
 
+    /// The same figure in another currency: what a currency corrected on its own means
+    /// ("12.50" EUR becomes 12.50 USD). Refused when the figure has more decimals than the
+    /// currency has.
+    public func sameFigure(in other: Currency) throws(BillfoldError) -> Money {
+        other == currency ? self : try Money(parsing: decimalString, currency: other)
+    }
+
     /// Parses a decimal string such as `-12.34` strictly: an optional minus, digits, and at most as
     /// many decimals as the currency's minor unit. Never goes through a binary floating point value.
     public init(parsing text: String, currency: Currency) throws(BillfoldError) {

@@ -153,9 +153,6 @@ public struct TransactionChange: Hashable, Sendable {
             && accountID == nil
     }
 
-    /// Whether it changes what the source of a booking states: the amount, its currency, the
-    /// time or the account.
-    public var correctsBooking: Bool { money != nil || bookedAt != nil || accountID != nil }
 }
 
 extension Transaction {

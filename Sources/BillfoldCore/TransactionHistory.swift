@@ -11,6 +11,9 @@ public struct TransactionEdit: Hashable, Sendable {
         case bookedAt
         /// Stored as the account id.
         case account
+
+        /// What the source of an imported booking states.
+        public var isBooking: Bool { self == .amount || self == .bookedAt || self == .account }
     }
 
     public var field: Field
@@ -31,42 +34,18 @@ public struct TransactionEdit: Hashable, Sendable {
         -> [TransactionEdit]
     {
         var edits: [TransactionEdit] = []
-        if let category = change.categoryID, category != old.categoryID {
-            edits.append(
-                TransactionEdit(
-                    field: .category, oldValue: old.categoryID.map(String.init), newValue: category.map(String.init),
-                    changedAt: time))
+        // A field the change sets to a new value, written as text the history keeps.
+        func note<Value: Equatable>(_ field: Field, _ new: Value?, _ old: Value, _ text: (Value) -> String?) {
+            guard let new, new != old else { return }
+            edits.append(TransactionEdit(field: field, oldValue: text(old), newValue: text(new), changedAt: time))
         }
-        if let status = change.status, status != old.status {
-            edits.append(
-                TransactionEdit(
-                    field: .status, oldValue: old.status.rawValue, newValue: status.rawValue, changedAt: time))
-        }
-        if let notes = change.notes, notes != old.notes {
-            edits.append(
-                TransactionEdit(
-                    field: .notes, oldValue: old.notes.isEmpty ? nil : old.notes, newValue: notes.isEmpty ? nil : notes,
-                    changedAt: time))
-        }
-        if let payee = change.payee, payee != old.payee {
-            edits.append(TransactionEdit(field: .payee, oldValue: old.payee, newValue: payee, changedAt: time))
-        }
-        if let money = change.money, money != old.money {
-            edits.append(
-                TransactionEdit(
-                    field: .amount, oldValue: "\(old.money.decimalString) \(old.money.currency.code)",
-                    newValue: "\(money.decimalString) \(money.currency.code)", changedAt: time))
-        }
-        if let bookedAt = change.bookedAt, bookedAt != old.bookedAt {
-            edits.append(
-                TransactionEdit(
-                    field: .bookedAt, oldValue: old.bookedAt.iso8601, newValue: bookedAt.iso8601, changedAt: time))
-        }
-        if let account = change.accountID, account != old.accountID {
-            edits.append(
-                TransactionEdit(
-                    field: .account, oldValue: String(old.accountID), newValue: String(account), changedAt: time))
-        }
+        note(.category, change.categoryID, old.categoryID) { $0.map(String.init) }
+        note(.status, change.status, old.status) { $0.rawValue }
+        note(.notes, change.notes, old.notes) { $0.isEmpty ? nil : $0 }
+        note(.payee, change.payee, old.payee) { $0 }
+        note(.amount, change.money, old.money) { "\($0.decimalString) \($0.currency.code)" }
+        note(.bookedAt, change.bookedAt, old.bookedAt) { $0.iso8601 }
+        note(.account, change.accountID, old.accountID) { String($0) }
         return edits
     }
 }

@@ -137,8 +137,9 @@ struct TransactionService: Sendable {
         if request.amount != nil || request.currency != nil {
             let currency = try request.currency.map { try Currency(code: $0) } ?? current.money.currency
             // A new currency alone keeps the figure: "12.50" in EUR becomes 12.50 in USD.
-            money = try Money(parsing: request.amount ?? current.money.decimalString, currency: currency)
-                .checkedLimit()
+            money = try
+                (request.amount.map { try Money(parsing: $0, currency: currency) }
+                ?? current.money.sameFigure(in: currency)).checkedLimit()
         }
         let change = TransactionChange(
             categoryID: request.categoryId,
@@ -157,7 +158,9 @@ struct TransactionService: Sendable {
             _ = try await categories.assignable(categoryID)
         }
         guard !change.isEmpty else { return current }
-        if change.correctsBooking { try await checkCorrection(of: current, change) }
+        if TransactionEdit.edits(from: current, applying: change, at: 0).contains(where: \.field.isBooking) {
+            try await checkCorrection(of: current, change)
+        }
         guard let updated = try await transactions.update(id, change) else {
             throw BillfoldError.notFound("transaction")
         }
@@ -200,11 +203,6 @@ struct TransactionService: Sendable {
     /// those of an imported one only when the person says to override its source (the values
     /// before stay in the history). The currency always matches the account's.
     private func checkCorrection(of current: Transaction, _ change: TransactionChange) async throws {
-        let changes =
-            (change.money.map { $0 != current.money } ?? false)
-            || (change.bookedAt.map { $0 != current.bookedAt } ?? false)
-            || (change.accountID.map { $0 != current.accountID } ?? false)
-        guard changes else { return }
         if current.isImported && !change.overridesSource {
             throw BillfoldError(
                 .importedBooking,

@@ -12,22 +12,8 @@ extension TransactionRepository {
 
     /// A deleted transaction as kept for undo: every column, and its history.
     struct Kept: Codable {
-        var id: Int64
-        var account_id: Int64
-        var booked_at: Int64
-        var booked_offset: Int64
-        var payee: String
-        var original_name: String
-        var notes: String
-        var amount_minor: Int64
-        var currency: String
-        var category_id: Int64?
-        var status: String
-        var external_id: String?
-        var created_at: Int64
-        var updated_at: Int64
-        var import_id: Int64?
-        var import_key: String?
+        var row: TransactionRow
+        var importKey: String?
         var history: [KeptEdit]?
     }
 
@@ -39,11 +25,6 @@ extension TransactionRepository {
         var changed_at: Int64
     }
 
-    private static let keptColumns = """
-        id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor, currency, category_id,
-        status, external_id, created_at, updated_at, import_id, import_key
-        """
-
     /// Deletes those of `ids` the user has; the delete's id for undo, nil when none was theirs.
     public func delete(_ ids: [Int64], now: Int64) async throws -> (deletion: Int64, count: Int)? {
         try await atomically { repository in try await repository.deleteRows(Array(Set(ids)), now: now) }
@@ -53,11 +34,14 @@ extension TransactionRepository {
         var kept: [Kept] = []
         for chunk in ids.chunked(500) {
             kept += try await sql.raw(
-                "SELECT \(unsafeRaw: Self.keptColumns) FROM transactions WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
-            ).all(decoding: Kept.self)
+                """
+                SELECT \(TransactionRow.columns), import_key FROM transactions
+                WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))
+                """
+            ).all().map { Kept(row: try TransactionRow($0), importKey: try $0.decode(column: "import_key")) }
         }
         guard !kept.isEmpty else { return nil }
-        let found = kept.map(\.id)
+        let found = kept.map(\.row.id)
         var history: [Int64: [KeptEdit]] = [:]
         for chunk in found.chunked(500) {
             let edits = try await sql.raw(
@@ -68,7 +52,7 @@ extension TransactionRepository {
             ).all(decoding: KeptEdit.self)
             for edit in edits { history[edit.transaction_id, default: []].append(edit) }
         }
-        for index in kept.indices { kept[index].history = history[kept[index].id] }
+        for index in kept.indices { kept[index].history = history[kept[index].row.id] }
         for chunk in found.chunked(500) {
             try await TransactionTotals.add(ids: Array(chunk), userID: userID, sign: -1, on: sql)
             try await sql.raw(
@@ -123,7 +107,8 @@ extension TransactionRepository {
             try await sql.raw("SELECT id FROM categories WHERE user_id = \(bind: userID)").all(decoding: ID.self)
                 .map(\.id))
         var restored: [Int64] = []
-        for row in kept {
+        for kept in kept {
+            let row = kept.row
             let inserted = try await sql.insert(into: "transactions")
                 .columns(["id", "user_id"] + Self.insertColumns.dropFirst())
                 .values(
@@ -132,19 +117,13 @@ extension TransactionRepository {
                     SQLBind(row.amount_minor), SQLBind(row.currency),
                     SQLBind(row.category_id.flatMap { categories.contains($0) ? $0 : nil }), SQLBind(row.status),
                     SQLBind(row.external_id), SQLBind(row.created_at), SQLBind(row.updated_at),
-                    SQLBind(row.import_id), SQLBind(row.import_key)
+                    SQLBind(row.import_id), SQLBind(kept.importKey)
                 )
                 .ignoringConflicts().returning("id").first(decoding: ID.self)
-            guard let inserted else { continue }
-            restored.append(inserted.id)
-            for edit in row.history ?? [] {
-                try await sql.insert(into: "transaction_changes")
-                    .columns("user_id", "transaction_id", "field", "old_value", "new_value", "changed_at")
-                    .values(
-                        SQLBind(userID), SQLBind(row.id), SQLBind(edit.field), SQLBind(edit.old_value),
-                        SQLBind(edit.new_value), SQLBind(edit.changed_at)
-                    ).run()
-            }
+            guard inserted != nil else { continue }
+            restored.append(row.id)
+            try await recordHistory(
+                (kept.history ?? []).map { ($0.transaction_id, $0.field, $0.old_value, $0.new_value, $0.changed_at) })
         }
         try await TransactionTotals.add(ids: restored, userID: userID, on: sql)
         return restored

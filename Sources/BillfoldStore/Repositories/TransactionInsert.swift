@@ -45,7 +45,7 @@ extension TransactionRepository {
         now: Int64, importID: Int64?
     ) async throws -> [InsertedRow] {
         try await sqlite.query(
-            Self.sqliteInsert(rows: chunk.count, returning: true),
+            Self.sqliteInsert(rows: chunk.count),
             sqliteBinds(chunk, accountID: accountID, now: now, importID: importID)
         ).map { row in
             InsertedRow(
@@ -57,13 +57,13 @@ extension TransactionRepository {
         }
     }
 
-    /// An INSERT of `rows` rows of `insertColumns`; `returning`: skipping rows already there and
-    /// answering what the sums need of the others.
-    static func sqliteInsert(rows: Int, returning: Bool) -> String {
+    /// An INSERT of `rows` rows of `insertColumns` that skips rows already there and answers
+    /// what the sums need of the others.
+    static func sqliteInsert(rows: Int) -> String {
         let row = "(" + Array(repeating: "?", count: insertColumns.count).joined(separator: ",") + ")"
         return "INSERT INTO transactions (" + insertColumns.joined(separator: ", ") + ") VALUES "
-            + Array(repeating: row, count: rows).joined(separator: ",")
-            + (returning ? " ON CONFLICT DO NOTHING RETURNING " + returnedColumns.joined(separator: ", ") : "")
+            + Array(repeating: row, count: rows).joined(separator: ",") + " ON CONFLICT DO NOTHING RETURNING "
+            + returnedColumns.joined(separator: ", ")
     }
 
     /// The rows' values in `insertColumns` order.

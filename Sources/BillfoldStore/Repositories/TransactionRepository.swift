@@ -216,15 +216,20 @@ public struct TransactionRepository: Sendable {
                 + " WHERE id = \(bind: id) AND user_id = \(bind: userID)"
         ).run()
         try await TransactionTotals.add(ids: [id], userID: userID, on: sql)
+        try await recordHistory(edits.map { (id, $0.field.rawValue, $0.oldValue, $0.newValue, $0.changedAt) })
+        return old.applying(change, at: now)
+    }
+
+    /// Adds lines to transactions' history: transaction, field, old value, new value, when.
+    func recordHistory(_ lines: [(Int64, String, String?, String?, Int64)]) async throws {
+        guard !lines.isEmpty else { return }
         var insert = sql.insert(into: "transaction_changes").columns(
             "user_id", "transaction_id", "field", "old_value", "new_value", "changed_at")
-        for edit in edits {
+        for (transaction, field, old, new, at) in lines {
             insert = insert.values(
-                SQLBind(userID), SQLBind(id), SQLBind(edit.field.rawValue), SQLBind(edit.oldValue),
-                SQLBind(edit.newValue), SQLBind(edit.changedAt))
+                SQLBind(userID), SQLBind(transaction), SQLBind(field), SQLBind(old), SQLBind(new), SQLBind(at))
         }
         try await insert.run()
-        return old.applying(change, at: now)
     }
 
     /// What the user changed on a transaction, newest first.

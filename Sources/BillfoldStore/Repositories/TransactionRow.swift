@@ -1,8 +1,8 @@
 import BillfoldCore
 import SQLKit
 
-/// A row of the transactions table as SQL returns it.
-struct TransactionRow {
+/// A row of the transactions table as SQL returns it (and as a delete keeps it for undo).
+struct TransactionRow: Codable {
     var id: Int64
     var account_id: Int64
     var booked_at: Int64

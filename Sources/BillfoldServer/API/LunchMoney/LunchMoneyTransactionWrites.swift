@@ -92,7 +92,7 @@ extension LunchMoneyTransactionsController {
                 try f.amount.map {
                     try LunchMoneyAmount.money($0, currency: currency, debitAsNegative: debitAsNegative)
                 }
-                ?? Money(parsing: t.money.decimalString, currency: currency)
+                ?? t.money.sameFigure(in: currency)
             if money != t.money { change.money = try money.checkedLimit() }
         }
         if let asset = f.assetID, asset != t.accountID { change.accountID = asset }
