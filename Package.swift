@@ -57,6 +57,7 @@ let package = Package(
                 // …and to PostgreSQL as a COPY.
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(

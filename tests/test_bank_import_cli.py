@@ -94,8 +94,10 @@ def test_every_mapping_option_and_a_saved_profile_on_files_without_a_header(data
     dry = billfold("import", "csv", str(first), "--email", "ana@example.com", "--account", "Card", *options,
                    "--save-profile", "card", "--dry-run", "--json", database=database)
     assert "2024-03-04" in dry.stdout and "Coffee shop" in dry.stdout
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT COUNT(*) FROM import_profiles").fetchone() == (0,), "a dry run writes nothing"
     billfold("import", "csv", str(first), "--email", "ana@example.com", "--account", "Card", *options,
-             database=database)
+             "--save-profile", "card", database=database)
     with sqlite3.connect(database) as db:
         rows = db.execute("SELECT payee, amount_minor, currency FROM transactions ORDER BY booked_at").fetchall()
     assert rows == [("Coffee shop", -3500, "KWD"), ("Refund", 1250, "KWD")], "KWD has three decimals"

@@ -89,6 +89,25 @@ def test_unreadable_rows_named_and_left_out_by_choice(browser, shot, sqlite_serv
     assert done.text.startswith("1 transaction imported into Cash box")
 
 
+def test_leaving_out_unreadable_rows_then_mapping_them_readable_redraws_the_preview(browser, sqlite_server, tmp_path):
+    email = person(sqlite_server)
+    two = tmp_path / "two-amounts.csv"
+    two.write_text("Date;Payee;Amount;Other\n2024-01-02;Bakery;-1,00;-1,00\n2024-01-03;Kiosk;zwei;-2,00\n")
+    sign_in(browser, sqlite_server, email=email)
+    browser.get(sqlite_server.url + "/import")
+    browser.find_element(By.ID, "account").send_keys("Cash box")
+    browser.find_element(By.ID, "file").send_keys(str(two))
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".unreadable li")))
+    browser.find_element(By.ID, "skip-unreadable").click()
+    wait(browser).until(lambda b: b.find_element(By.ID, "commit").get_attribute("disabled") is None)
+    # Now every row reads: the box goes, and the preview is drawn, not an error.
+    Select(browser.find_element(By.ID, "map-amount")).select_by_visible_text("Other")
+    wait(browser).until(lambda b: "Import 2 transactions" in b.find_element(By.ID, "commit").text)
+    assert not browser.find_elements(By.ID, "skip-unreadable")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".import-result .form-error")
+    assert browser.find_element(By.ID, "commit").get_attribute("disabled") is None
+
+
 def test_export_downloads_keep_the_filter(sqlite_server):
     session = requests.Session()
     email = person(sqlite_server)

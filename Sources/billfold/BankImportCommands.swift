@@ -179,10 +179,6 @@ struct BankImportRun {
                 account: arguments.account, skipUnreadable: arguments.skipUnreadable)
             let plan = try await importer.plan(request)
             if let csv = plan.csv { describe(csv) }
-            if let saveProfile, let csv = plan.csv {
-                try await importer.saveProfile(saveProfile, csv.mapping)
-                say("Saved the mapping as the profile “\(saveProfile)”.")
-            }
             for part in plan.parts {
                 say(
                     "\(part.account)\(part.isNew ? " (new, \(part.currency.code))" : ""): \(part.new) new, \(part.already) already imported"
@@ -197,6 +193,11 @@ struct BankImportRun {
                         dryRun: true)
                 }
                 return
+            }
+            // Not in a dry run: it writes nothing, not even the profile.
+            if let saveProfile, let csv = plan.csv {
+                try await importer.saveProfile(saveProfile, csv.mapping)
+                say("Saved the mapping as the profile “\(saveProfile)”.")
             }
             let bar = ProgressLine(label: "Importing")
             let outcome = try await importer.run(request, after: plan) { done, total in bar.report(done, of: total) }

@@ -236,6 +236,17 @@ struct OwnBankFileTests {
         #expect(Set(keys).count == keys.count)
     }
 
+    @Test("dates that could be either way are read in the order the person's locale writes them")
+    func preferredDateOrder() throws {
+        let text = "Date,Payee,Amount\n01/02/2024,Deli,-3.00\n03/04/2024,Deli,-4.00\n"
+        var american = BankFileOptions(currency: .usd)
+        american.preferredDateOrder = .monthDayYear
+        let us = try BankFileReader.read(Data(text.utf8), options: american).reading.statements[0].entries
+        #expect(us.map(\.day) == [Day(year: 2024, month: 1, day: 2), Day(year: 2024, month: 3, day: 4)])
+        let european = try BankFileReader.read(Data(text.utf8), options: BankFileOptions(currency: .usd))
+        #expect(european.reading.statements[0].entries[0].day == Day(year: 2024, month: 2, day: 1))
+    }
+
     @Test("a quoted cell never closed refuses the file with the line it opens on")
     func unclosedQuote() {
         let text = "Date;Payee;Amount\n2024-01-02;A;-1,00\n2024-01-03;\"B;-2,00\n2024-01-04;C;-3,00\n"

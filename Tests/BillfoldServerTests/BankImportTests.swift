@@ -61,6 +61,31 @@ struct BankImportTests {
     }
 
     @Test(
+        "statements of one account in one file (daily CAMT statements) overlap like a statement imported again: what they share is added once",
+        arguments: TestDatabase.all)
+    func statementsOfOneAccount(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let importer = BankImport(database: t.app.db, user: ana.user)
+            let one = String(decoding: try Self.file("statement-v08.camt.xml"), as: UTF8.self)
+            let statement =
+                try #require(one.range(of: "<Stmt>")).lowerBound..<(try #require(one.range(of: "</Stmt>")).upperBound)
+            // The next day's statement repeats the salary and adds a fee.
+            let next = String(one[statement]).replacingOccurrences(of: "<Id>S1</Id>", with: "<Id>S2</Id>")
+                .replacingOccurrences(of: "REF-1", with: "REF-3").replacingOccurrences(of: "55.20", with: "4.50")
+            let both = one.replacingOccurrences(of: "</Stmt>", with: "</Stmt>\n" + next)
+            let request = BankImportRequest(fileName: "daily.xml", data: Data(both.utf8), account: "Giro")
+            let plan = try await importer.plan(request)
+            #expect(plan.parts.count == 1 && plan.summary.hasPrefix("3 new, 1 already imported"), "\(plan.summary)")
+            let done = try await importer.run(request)
+            #expect(done.added == 3 && done.accounts == ["Giro"])
+            #expect(try await importer.run(request).added == 0, "and again adds nothing")
+            let totals = try await t.transactions(ana).totals(.everything)
+            #expect(totals.map(\.money) == [Money(minorUnits: 210_000 - 5520 - 450, currency: .eur)])
+        }
+    }
+
+    @Test(
         "OFX and CAMT make an account per statement; unreadable rows refuse the file unless left out",
         arguments: TestDatabase.all)
     func accountsAndRefusals(database: TestDatabase) async throws {

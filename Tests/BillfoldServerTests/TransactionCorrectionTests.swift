@@ -99,4 +99,57 @@ struct TransactionCorrectionTests {
             #expect(totals.map(\.money) == [Money(minorUnits: -2150, currency: .eur)])
         }
     }
+
+    @Test(
+        "the detail form: a three-decimal amount shown with a comma saves unchanged; what was typed stays when saving fails",
+        arguments: TestDatabase.all)
+    func detailForm(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com", locale: "de-DE", timeZone: "Europe/Berlin")
+            let kwd = try await t.send(
+                .POST, "/api/v1/transactions", as: ana,
+                json:
+                    #"{"bookedAt": "2026-03-01T10:00:00+01:00", "payee": "Souq", "amount": "-4.500", "currency": "KWD"}"#
+            )
+            let souq = try JSONDecoder().decode(TransactionDTO.self, from: kwd.body)
+            let browser = try await Browser.signedIn(t, ana)
+            let page = try await browser.get("/transactions/\(souq.id)").body.string
+            #expect(page.contains(#"value="-4,500""#), "shown in the locale's words")
+            let saved = try await browser.post(
+                "/transactions/\(souq.id)",
+                [
+                    ("payee", "Souq"), ("status", "uncleared"), ("categoryId", ""), ("amount", "-4,500"),
+                    ("currency", "KWD"), ("bookedAt", "2026-03-01T10:00"), ("accountId", String(souq.accountId)),
+                    ("notes", "dates"),
+                ])
+            #expect(saved.status == .seeOther)
+            let after = try await t.transactions(ana).find(souq.id)
+            #expect(
+                after?.money == Money(minorUnits: -4500, currency: Currency(stored: "KWD")), "not a thousand times more"
+            )
+            #expect(after?.notes == "dates")
+
+            var imported = spend("REWE", "-12.50", at: "2026-03-01T10:00:00Z")
+            imported.externalID = "bank-1"
+            let id = try #require(try await t.add(ana, [imported]).first)
+            let current = try #require(try await t.transactions(ana).find(id))
+            let typed: [(String, String)] = [
+                ("payee", "REWE Markt"), ("status", "cleared"), ("categoryId", ""), ("amount", "-21,50"),
+                ("currency", "EUR"), ("bookedAt", "2026-03-01T11:00"), ("accountId", String(current.accountID)),
+                ("notes", "weekly"),
+            ]
+            let refused = try await browser.post("/transactions/\(id)", typed)
+            #expect(refused.status == .badRequest)
+            let shown = refused.body.string
+            for text in [
+                #"value="-21,50""#, #"value="REWE Markt""#, ">weekly</textarea>", #"value="2026-03-01T11:00""#,
+            ] {
+                #expect(shown.contains(text), "\(text) is kept")
+            }
+            #expect(try await t.transactions(ana).find(id)?.money == current.money, "nothing was written")
+            let overridden = try await browser.post("/transactions/\(id)", typed + [("overrideImported", "1")])
+            #expect(overridden.status == .seeOther)
+            #expect(try await t.transactions(ana).find(id)?.money == Money(minorUnits: -2150, currency: .eur))
+        }
+    }
 }

@@ -67,12 +67,17 @@ public enum WebPages: RouteCatalogue {
     public static let pullLunchMoney = Endpoint(.post, "/settings/lunchmoney/pull")
     public static let lunchMoneyPullStatus = Endpoint(.get, "/settings/lunchmoney/pull")
 
-    /// Addresses forms post to that have no page of their own. A reload of one (a GET after the
-    /// form was sent, a bookmark) goes to the page the form is on instead of a 404.
-    public static let formReloads: [Endpoint] = [
-        signOut, deleteCategories, closeProject, reopenProject, addItem, deleteItems, createToken, revokeToken,
-        connectLunchMoney, checkLunchMoney, disconnectLunchMoney,
-    ].map { Endpoint(.get, $0.template) }
+    /// Addresses forms post to that have no page of their own, each with the page its form is
+    /// on. A reload of one (a GET after the form was sent, a bookmark) goes to that page instead
+    /// of a 404; the page takes the address's parameters.
+    public static let formPages: [(form: Endpoint, page: Endpoint)] = [
+        (signOut, home), (deleteCategories, categories), (closeProject, project), (reopenProject, project),
+        (addItem, project), (deleteItems, project), (createToken, settings), (revokeToken, settings),
+        (connectLunchMoney, settings), (checkLunchMoney, settings), (disconnectLunchMoney, settings),
+    ]
+
+    /// The GET of each of `formPages`' form addresses.
+    public static let formReloads = formPages.map { Endpoint(.get, $0.form.template) }
 
     public static let all =
         formReloads + [

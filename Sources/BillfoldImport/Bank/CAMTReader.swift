@@ -135,7 +135,6 @@ public enum CAMTReader {
         private var entry: RawEntry?
         private var entryCount = 0
         private var entryDepth = 0
-        private var parser: XMLParser?
 
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
@@ -171,6 +170,8 @@ public enum CAMTReader {
                 return
             }
             if var current = entry {
+                // Taken out while it changes, so its values are not copied for every element.
+                entry = nil
                 let below = path.dropFirst(entryDepth)
                 let key = below.joined(separator: "/")
                 if !value.isEmpty {

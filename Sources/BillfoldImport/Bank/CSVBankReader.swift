@@ -38,7 +38,8 @@ public enum CSVBankReader {
         // The first rows tell the formats (a statement does not change them halfway).
         let samples = body.prefix(Self.sampleRows)
         mapping.dateOrder =
-            mapping.dateOrder ?? DateOrder.guess(samples.lazy.compactMap { columns.date.cell($0.cells) })
+            mapping.dateOrder
+            ?? DateOrder.guess(samples.lazy.compactMap { columns.date.cell($0.cells) }, prefer: prefer)
         let amountSamples = samples.lazy.flatMap { row in
             [columns.amount, columns.debit, columns.credit, columns.fee].compactMap { $0?.cell(row.cells) }
         }

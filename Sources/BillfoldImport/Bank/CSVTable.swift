@@ -6,7 +6,6 @@ import Foundation
 /// on, after the lines before the table.
 struct CSVTable {
     var rows: [(line: Int, cells: [String])]
-    var delimiter: Character
 
     /// The delimiter the file uses: of `,` `;` tab and `|`, the one that splits most lines into
     /// the same number of fields (preamble lines, which have fewer, do not decide).
@@ -74,7 +73,7 @@ struct CSVTable {
             }
             line += piece.lines
         }
-        return CSVTable(rows: rows, delimiter: delimiter)
+        return CSVTable(rows: rows)
     }
 
     /// One part of a file as the parser reads it, its lines counted from 0.

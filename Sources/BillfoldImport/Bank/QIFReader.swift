@@ -138,7 +138,8 @@ public enum QIFReader {
                 let target = label.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
                 notes = [notes, "Transfer: \(target)"].filter { !$0.isEmpty }.joined(separator: " · ")
             } else {
-                // "Food:Groceries" is a category under a group; the category is the last part.
+                // "Food:Groceries/Holiday": what follows "/" is a class, not the category (the
+                // group before ":" is taken off where the category is named, BankImport.categoryName).
                 category = label.split(separator: "/").first.map(String.init)
             }
         }

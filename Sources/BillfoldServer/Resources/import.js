@@ -111,6 +111,8 @@ function fillColumns(header, values) {
 }
 
 function render(body) {
+  // The person's choice to leave out unreadable rows outlives the redraw (while there are any).
+  const keep = document.getElementById("skip-unreadable")?.checked === true;
   if (body.mapping) {
     mapping.hidden = false;
     fillColumns(body.header ?? [], body.mapping);
@@ -129,10 +131,11 @@ function render(body) {
     const list = element("ul", { className: "unreadable" });
     for (const row of body.unreadable.slice(0, 50)) list.append(element("li", {}, `${row.place}: ${row.reason}`));
     parts.push(element("h3", {}, "Rows that cannot be read"), list);
-    const label = element("label", { for: "skip-unreadable" }, ` Leave out the ${body.unreadable.length} unreadable rows`);
     const box = element("input", { type: "checkbox", id: "skip-unreadable" });
+    box.checked = keep;
     box.addEventListener("change", schedule);
-    parts.push(element("p", { className: "checkbox-field" }, box, label));
+    parts.push(element("label", { className: "check" }, box,
+      element("span", {}, `Leave out the ${body.unreadable.length} unreadable rows`)));
   }
   if (body.preview.length) {
     const table = element("table", { className: "preview-table" });
@@ -151,17 +154,13 @@ function render(body) {
     table.append(rows);
     parts.push(element("div", { className: "table-scroll" }, table));
   }
-  const blocked = body.unreadable.length > 0 && !document.getElementById("skip-unreadable")?.checked;
+  const blocked = body.unreadable.length > 0 && !keep;
   const button = element("button", { type: "button", className: "button primary", id: "commit" },
     body.added === 1 ? "Import 1 transaction" : `Import ${body.added} transactions`);
   if (body.added === 0 || blocked) button.disabled = true;
   button.addEventListener("click", commit);
   parts.push(element("div", { className: "form-actions" }, button));
-  const keep = document.getElementById("skip-unreadable")?.checked;
   result.replaceChildren(...parts);
-  if (keep) document.getElementById("skip-unreadable").checked = true;
-  const again = document.getElementById("commit");
-  if (keep && body.added > 0) again.disabled = false;
 }
 
 async function preview() {

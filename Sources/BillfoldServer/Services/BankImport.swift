@@ -38,15 +38,17 @@ public struct BankImportPlan: Sendable {
         /// The account does not exist yet; the import makes it.
         public var isNew: Bool { accountID == nil }
         public var currency: Currency
-        /// Bookings not yet in Billfold.
-        public var new: Int
-        /// Bookings an earlier import already brought.
-        public var already: Int
         public var entries: [StatementEntry]
-        /// For each entry, whether an earlier import already brought it.
+        /// For each entry, whether an earlier import (or an earlier statement of the same
+        /// account in this file) already brought it.
         public var alreadyImported: [Bool]
         /// Each entry's import key.
         var keys: [String]
+
+        /// Bookings not yet in Billfold.
+        public var new: Int { alreadyImported.lazy.filter { !$0 }.count }
+        /// Bookings already there.
+        public var already: Int { alreadyImported.count - new }
     }
 
     public var format: BankFormat
@@ -57,6 +59,8 @@ public struct BankImportPlan: Sendable {
     public var csv: CSVBankReader.Result?
     /// The file as read, so importing after a preview does not read it again.
     var read: BankFileReader.Read
+    /// Each statement's import keys, so importing after a preview does not work them out again.
+    var statementKeys: [[String]]
 
     public var new: Int { parts.reduce(0) { $0 + $1.new } }
     public var already: Int { parts.reduce(0) { $0 + $1.already } }
@@ -125,15 +129,20 @@ public struct BankImport: Sendable {
         if request.account != nil, reading.format == .csv, statements.count > 1 {
             statements = [Statement(account: statements[0].account, entries: statements.flatMap(\.entries))]
         }
-        if request.account != nil, statements.count > 1 {
+        if request.account != nil, Set(statements.map(\.account)).count > 1 {
             throw BillfoldError.validation(
                 "account",
-                "The file holds \(statements.count) accounts' bookings; leave out the account and each becomes its own Billfold account."
+                "The file holds \(Set(statements.map(\.account)).count) accounts' bookings; leave out the account and each becomes its own Billfold account."
             )
         }
         let accounts = try await AccountRepository(database: db, userID: user.id).all()
         let imports = ImportRepository(database: db, userID: user.id)
         var parts: [BankImportPlan.Part] = []
+        var statementKeys: [[String]] = []
+        // Per account, the keys of the statements before: statements of one account in one file
+        // (daily CAMT statements, an OFX naming the account twice) overlap the way a statement
+        // imported again does, and what they share is added once.
+        var seen: [Int: Set<String>] = [:]
         for (index, statement) in statements.enumerated() {
             guard let name = request.account ?? statement.account.suggestedName else {
                 throw BillfoldError.validation(
@@ -151,18 +160,32 @@ public struct BankImport: Sendable {
                 )
             }
             let keys = known.flatMap { index < $0.count ? $0[index] : nil } ?? statement.importKeys
+            statementKeys.append(keys)
             var already = Set<String>()
             if let existing { already = try await imports.existingKeys(account: existing.id, keys) }
-            let flags = keys.map { already.contains($0) }
-            parts.append(
-                BankImportPlan.Part(
-                    account: existing?.displayName ?? name, accountID: existing?.id, currency: currency,
-                    new: flags.filter { !$0 }.count, already: flags.filter { $0 }.count, entries: statement.entries,
-                    alreadyImported: flags, keys: keys))
+            let shown = existing?.displayName ?? name
+            let part = parts.firstIndex { $0.account.lowercased() == shown.lowercased() } ?? parts.count
+            if part == parts.count {
+                parts.append(
+                    BankImportPlan.Part(
+                        account: shown, accountID: existing?.id, currency: currency, entries: [], alreadyImported: [],
+                        keys: []))
+            }
+            guard parts[part].currency == currency else {
+                throw BillfoldError.validation(
+                    "account",
+                    "The file gives the account \(shown) two currencies: \(parts[part].currency.code) and \(currency.code)."
+                )
+            }
+            var before = seen[part, default: []]
+            parts[part].alreadyImported += keys.map { already.contains($0) || !before.insert($0).inserted }
+            seen[part] = before
+            parts[part].entries += statement.entries
+            parts[part].keys += keys
         }
         return BankImportPlan(
             format: reading.format, parts: parts, unreadable: reading.unreadable, pending: reading.pending,
-            csv: read.csv, read: read)
+            csv: read.csv, read: read, statementKeys: statementKeys)
     }
 
     /// Imports the file in one database transaction; a file with unreadable rows is refused
@@ -188,7 +211,7 @@ public struct BankImport: Sendable {
         }
         let zone = user.preferences.zone
         let outcome = try await database.transaction { db in
-            let plan = try await plan(read, request, on: db, known: preview?.parts.map(\.keys))
+            let plan = try await plan(read, request, on: db, known: preview?.statementKeys)
             let imports = ImportRepository(database: db, userID: user.id)
             let now = Timestamp.now()
             let importID = try await imports.start(

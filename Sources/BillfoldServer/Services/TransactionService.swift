@@ -19,8 +19,10 @@ struct TransactionService: Sendable {
     func accounts() async throws -> [Account] { try await accountRepository.all() }
 
     /// Account names by id, for showing transactions.
-    func accountNames() async throws -> [Int64: String] {
-        Dictionary(try await accounts().map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
+    func accountNames() async throws -> [Int64: String] { Self.names(of: try await accounts()) }
+
+    static func names(of accounts: [Account]) -> [Int64: String] {
+        Dictionary(accounts.map { ($0.id, $0.displayName) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// One of the user's accounts; nil for another user's or a missing one.
@@ -148,12 +150,17 @@ struct TransactionService: Sendable {
             payee: try request.payee.map { try TransactionRules.payee($0) }, money: money,
             bookedAt: try request.bookedAt.map { try BookingTime(iso8601: $0) }, accountID: request.accountId,
             overridesSource: request.overrideImported ?? false)
-        return try await update(id, change)
+        return try await update(current, change)
     }
 
     func update(_ id: Int64, _ change: TransactionChange) async throws -> Transaction {
         // Missing first: an unknown id answers 404 whatever else the request got wrong.
-        let current = try await get(id)
+        try await update(try await get(id), change)
+    }
+
+    /// Applies a change to a transaction the caller has read already.
+    func update(_ current: Transaction, _ change: TransactionChange) async throws -> Transaction {
+        let id = current.id
         if case .some(.some(let categoryID)) = change.categoryID {
             _ = try await categories.assignable(categoryID)
         }

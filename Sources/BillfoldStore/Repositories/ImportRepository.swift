@@ -103,16 +103,12 @@ public struct ImportRepository: Sendable {
             guard !marked.isEmpty else {
                 throw BillfoldError(.conflict, "This import was already undone.")
             }
-            let ids = try await sql.raw(
-                "SELECT id FROM transactions WHERE user_id = \(bind: userID) AND import_id = \(bind: id)"
-            ).all(decoding: ID.self).map(\.id)
-            for chunk in ids.chunked(500) {
-                try await TransactionTotals.add(ids: Array(chunk), userID: userID, sign: -1, on: sql)
-                try await sql.raw(
-                    "DELETE FROM transactions WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
-                ).run()
-            }
-            return ids.count
+            // The whole import at once, through the import index: out of the sums, then out of the table.
+            try await TransactionTotals.add(
+                matching: "import_id = \(bind: id)", userID: userID, sign: -1, on: sql)
+            return try await sql.raw(
+                "DELETE FROM transactions WHERE user_id = \(bind: userID) AND import_id = \(bind: id) RETURNING id"
+            ).all(decoding: ID.self).count
         }
     }
 

@@ -1,5 +1,6 @@
 import BillfoldCore
 import FluentKit
+import Logging
 import NIOCore
 import PostgresNIO
 import SQLKit
@@ -34,10 +35,7 @@ extension TransactionRepository {
                     transactions, into: postgres, accountID: accountID, now: now, importID: importID,
                     progress: progress)
             } else {
-                for (done, chunk) in transactions.chunked(Self.rowsPerStatement).enumerated() {
-                    _ = try await repository.insertSQL(chunk, accountID: accountID, now: now, importID: importID)
-                    progress(min(transactions.count, (done + 1) * Self.rowsPerStatement))
-                }
+                throw BillfoldError(.internalError, "Billfold stores its books in SQLite or PostgreSQL only.")
             }
             try await sums.write(userID: repository.userID, on: repository.sql)
             return transactions.count
@@ -95,17 +93,28 @@ extension TransactionRepository {
     /// COPY … FROM STDIN in PostgreSQL's text format, a few thousand rows per message.
     private func copyPostgres(
         _ transactions: [NewTransaction], into postgres: any PostgresDatabase,
-        accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?, progress: (Int) -> Void
+        accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64, importID: Int64?,
+        progress: @escaping @Sendable (Int) -> Void
     ) async throws {
-        // Inside `atomically` the database is one connection's transaction; the COPY runs in it.
+        // Only ever called inside `atomically`, where the database is one connection's
+        // transaction: that connection stays this write's until the transaction ends, and the
+        // COPY runs in it.
         let connection = try await postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.get()
+        try await Self.copy(
+            transactions, on: connection, user: userID, accountID: accountID, now: now, importID: importID,
+            logger: database.logger, progress: progress)
+    }
+
+    private static func copy(
+        _ transactions: [NewTransaction], on connection: PostgresConnection, user userID: Int64,
+        accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?, logger: Logger,
+        progress: (Int) -> Void
+    ) async throws {
         let user = String(userID)
         let stamp = String(now)
         var written = 0
-        try await connection.copyFrom(
-            table: "transactions", columns: Self.insertColumns, logger: database.logger
-        ) { writer in
-            for chunk in transactions.chunked(Self.rowsPerCopyMessage) {
+        try await connection.copyFrom(table: "transactions", columns: insertColumns, logger: logger) { writer in
+            for chunk in transactions.chunked(rowsPerCopyMessage) {
                 var buffer = ByteBufferAllocator().buffer(capacity: chunk.count * 160)
                 for t in chunk {
                     let fields: [String?] = [
@@ -117,7 +126,7 @@ extension TransactionRepository {
                     ]
                     for (index, field) in fields.enumerated() {
                         if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
-                        Self.writeCopyText(field, to: &buffer)
+                        writeCopyText(field, to: &buffer)
                     }
                     buffer.writeInteger(UInt8(ascii: "\n"))
                 }

@@ -38,15 +38,15 @@ extension TransactionRepository {
             .all(decoding: InsertedRow.self)
     }
 
-    /// The same statement on SQLite with its values bound directly: SQLKit would encode each of a
-    /// million imported rows' sixteen values through Codable.
+    /// The same on SQLite, as the bulk path writes it (values bound directly, not through
+    /// Codable), skipping rows already there and answering what the sums need of the others.
     func insertSQLite(
         _ chunk: ArraySlice<NewTransaction>, into sqlite: any SQLiteDatabase, accountID: (NewTransaction) -> Int64,
         now: Int64, importID: Int64?
     ) async throws -> [InsertedRow] {
-        try await sqlite.query(
-            Self.sqliteInsert(rows: chunk.count),
-            sqliteBinds(chunk, accountID: accountID, now: now, importID: importID)
+        let (statement, binds) = sqliteAppend(chunk, accountID: accountID, now: now, importID: importID)
+        return try await sqlite.query(
+            statement + " ON CONFLICT DO NOTHING RETURNING " + Self.returnedColumns.joined(separator: ", "), binds
         ).map { row in
             InsertedRow(
                 id: Int64(row.column("id")?.integer ?? 0),
@@ -55,35 +55,6 @@ extension TransactionRepository {
                 booked_at: Int64(row.column("booked_at")?.integer ?? 0),
                 amount_minor: Int64(row.column("amount_minor")?.integer ?? 0))
         }
-    }
-
-    /// An INSERT of `rows` rows of `insertColumns` that skips rows already there and answers
-    /// what the sums need of the others.
-    static func sqliteInsert(rows: Int) -> String {
-        let row = "(" + Array(repeating: "?", count: insertColumns.count).joined(separator: ",") + ")"
-        return "INSERT INTO transactions (" + insertColumns.joined(separator: ", ") + ") VALUES "
-            + Array(repeating: row, count: rows).joined(separator: ",") + " ON CONFLICT DO NOTHING RETURNING "
-            + returnedColumns.joined(separator: ", ")
-    }
-
-    /// The rows' values in `insertColumns` order.
-    func sqliteBinds(
-        _ chunk: ArraySlice<NewTransaction>, accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
-    ) -> [SQLiteData] {
-        func text(_ value: String?) -> SQLiteData { value.map { .text($0) } ?? .null }
-        func integer(_ value: Int64?) -> SQLiteData { value.map { .integer(Int($0)) } ?? .null }
-        var binds: [SQLiteData] = []
-        binds.reserveCapacity(chunk.count * Self.insertColumns.count)
-        for t in chunk {
-            binds += [
-                .integer(Int(userID)), .integer(Int(accountID(t))), .integer(Int(t.bookedAt.epochSeconds)),
-                .integer(t.bookedAt.offsetSeconds), .text(t.payee), .text(t.originalName), .text(t.notes),
-                .integer(Int(t.money.minorUnits)), .text(t.money.currency.code), integer(t.categoryID),
-                .text(t.status.rawValue), text(t.externalID), .integer(Int(now)), .integer(Int(now)), integer(importID),
-                text(t.importKey),
-            ]
-        }
-        return binds
     }
 
     /// Billfold keeps no bookings before 1900 (the sums' day numbers start there).

@@ -19,12 +19,20 @@ enum TransactionTotals {
     /// Adds the given transactions (by id) to the sums; `sign` -1 takes them out again.
     static func add(ids: [Int64], userID: Int64, sign: Int64 = 1, on sql: any SQLDatabase) async throws {
         guard !ids.isEmpty else { return }
+        try await add(matching: "id IN (\(binds: ids))", userID: userID, sign: sign, on: sql)
+    }
+
+    /// Adds the user's transactions that match `condition` (SQL after `AND`) to the sums: a
+    /// whole import is taken out in one statement, not id by id.
+    static func add(matching condition: SQLQueryString, userID: Int64, sign: Int64 = 1, on sql: any SQLDatabase)
+        async throws
+    {
         try await sql.raw(
             """
             INSERT INTO transaction_totals (user_id, category_key, status, currency, day, total_minor, count)
             SELECT user_id, COALESCE(category_id, 0), status, currency, \(daySQL),
               \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)
-            FROM transactions WHERE user_id = \(bind: userID) AND id IN (\(binds: ids))
+            FROM transactions WHERE user_id = \(bind: userID) AND \(condition)
             GROUP BY user_id, COALESCE(category_id, 0), status, currency, \(daySQL)
             ON CONFLICT (user_id, category_key, status, currency, day) DO UPDATE SET
               total_minor = transaction_totals.total_minor + excluded.total_minor,

@@ -25,11 +25,6 @@ struct ImportsAPIController: RouteCollection {
             data: Data(body.readableBytesView), fileName: "import", importer: importer)
         // Read and checked outside any transaction; only the writes below take one.
         let plan = try await importer.plan(importRequest)
-        if let name = query.saveProfile, let csv = plan.csv {
-            try await request.transaction {
-                try await BankImport(database: request.store, user: user).saveProfile(name, csv.mapping)
-            }
-        }
         let accounts = plan.parts.map {
             ImportAccountDTO(
                 name: $0.account, isNew: $0.isNew, currency: $0.currency.code, new: $0.new, already: $0.already)
@@ -42,8 +37,11 @@ struct ImportsAPIController: RouteCollection {
                 mapping: plan.mappingValues, header: plan.csv?.header, preview: Self.preview(plan)
             ).apiResponse()
         }
+        // A dry run writes nothing, not even the profile: it is saved with the import's rows.
         let outcome = try await request.transaction {
-            try await BankImport(database: request.store, user: user).run(importRequest, after: plan)
+            let importer = BankImport(database: request.store, user: user)
+            if let name = query.saveProfile, let csv = plan.csv { try await importer.saveProfile(name, csv.mapping) }
+            return try await importer.run(importRequest, after: plan)
         }
         let response = try ImportResultResponse(
             id: outcome.importID, dryRun: false, format: plan.format.rawValue, summary: plan.summary,

@@ -3,29 +3,27 @@ import BillfoldCore
 import Vapor
 
 /// A GET of an address only a form posts to (the browser reloaded after sending, or someone kept
-/// the address) goes to the page the form is on. An id in the address must be the person's:
-/// another's answers like a missing one.
+/// the address) goes to the page the form is on (`WebPages.formPages`). An id in the address
+/// must be the person's: another's answers like a missing one.
 struct FormReloadController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        for endpoint in WebPages.formReloads where endpoint.template != WebPages.signOut.template {
-            routes.on(endpoint) { request in try await reload(request, endpoint) }
+        for (form, page) in WebPages.formPages {
+            routes.on(Endpoint(.get, form.template)) { request in
+                let ids = try form.parameters.map { _ in try request.pathID(of: "page") }
+                try await checkOwned(ids, in: form, request)
+                return request.redirect(to: page.path(with: Array(ids.prefix(page.parameters.count))))
+            }
         }
     }
 
-    private func reload(_ request: Request, _ endpoint: Endpoint) async throws -> Response {
-        let template = endpoint.template
-        if template.hasPrefix("/projects/") {
-            let project = try await request.projectService.project(try request.pathID(of: "project"))
-            return request.redirect(to: WebPages.project.path(project.id))
+    /// The ids the address names are the person's: a project, or a token.
+    private func checkOwned(_ ids: [Int64], in form: Endpoint, _ request: Request) async throws {
+        guard let id = ids.first else { return }
+        if form.template == WebPages.revokeToken.template {
+            let owned = try await AccountService(database: request.store).tokens(of: try request.user)
+            guard owned.contains(where: { $0.id == id }) else { throw BillfoldError.notFound("token") }
+        } else {
+            _ = try await request.projectService.project(id)
         }
-        if template == WebPages.revokeToken.template {
-            let id = try request.pathID(of: "token")
-            let user = try request.user
-            guard try await AccountService(database: request.store).tokens(of: user).contains(where: { $0.id == id })
-            else { throw BillfoldError.notFound("token") }
-            return request.redirect(to: WebPages.settings.path())
-        }
-        if template.hasPrefix("/categories/") { return request.redirect(to: WebPages.categories.path()) }
-        return request.redirect(to: WebPages.settings.path())
     }
 }

@@ -41,10 +41,14 @@ struct ImportPagesController: RouteCollection {
     }
 
     func undo(request: Request) async throws -> Response {
-        let record = try await record(request)
-        guard record.undoneAt == nil else { return request.redirect(to: WebPages.imports.path()) }
-        let removed = try await BankImport(database: request.store, user: try request.user).undo(record.id)
-        return request.redirect(to: WebPages.imports.path(query: [("removed", String(removed))]))
+        do {
+            let removed = try await BankImport(database: request.store, user: try request.user)
+                .undo(try request.pathID(of: "import"))
+            return request.redirect(to: WebPages.imports.path(query: [("removed", String(removed))]))
+        } catch let error as BillfoldError where error.code == .conflict {
+            // Undone already (a second click): the list says so.
+            return request.redirect(to: WebPages.imports.path())
+        }
     }
 
     /// The books as a download: `format` (csv, hledger, ledger, beancount) and the list's filter.

@@ -9,10 +9,6 @@ struct SignInController: RouteCollection {
         routes.on(WebPages.signIn, use: signInPage)
         routes.on(WebPages.sendSignIn, use: signIn)
         routes.on(WebPages.signOut, use: signOut)
-        // Signing out takes a form with its token; a reload of the address goes home (or to sign in).
-        routes.on(WebPages.formReloads.first { $0.template == WebPages.signOut.template }!) { request in
-            request.redirect(to: WebPages.home.path())
-        }
         routes.on(WebPages.setup, use: setupPage)
         routes.on(WebPages.sendSetup, use: setup)
     }

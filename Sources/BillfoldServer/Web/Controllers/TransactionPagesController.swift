@@ -22,12 +22,10 @@ struct TransactionPagesController: RouteCollection {
         let service = try request.transactionService
         let transaction = try await service.get(try request.transactionID)
         let back = Self.safeBack(try? request.query.get(String.self, at: "back"))
-        return TransactionDeletePage(
-            transaction: transaction,
-            rows: try await rows(
-                request, service: service, categories: try await service.categoryTree(), listQuery: ""),
-            back: back
-        ).response(request)
+        // The page shows the amount and the day only: no categories or accounts to read.
+        let rows = TransactionRows(
+            format: try request.user.preferences.format, categories: CategoryTree([]), accounts: [:], listQuery: "")
+        return TransactionDeletePage(transaction: transaction, rows: rows, back: back).response(request)
     }
 
     struct DeleteForm: Content {
@@ -42,11 +40,12 @@ struct TransactionPagesController: RouteCollection {
         return request.redirect(to: Self.adding(("deleted", String(done.deletionId)), to: back))
     }
 
+    /// Undoes, then shows the list the delete came from, with its filters.
     func restore(request: Request) async throws -> Response {
         let service = try request.transactionService
+        let back = Self.safeBack(try request.content.decode(DeleteForm.self).back)
         let restored = try await service.restore(try request.pathID(of: "deletion"))
-        let notice = restored.count == 1 ? "restored=1" : "restored=\(restored.count)"
-        return request.redirect(to: WebPages.transactions.path() + "?" + notice)
+        return request.redirect(to: Self.adding(("restored", String(restored.count)), to: back))
     }
 
     /// A reload of the undo's address: the list with the offer to undo, while it stands.
@@ -64,12 +63,15 @@ struct TransactionPagesController: RouteCollection {
         back + (back.contains("?") ? "&" : "?") + Endpoint.queryString([item])
     }
 
-    private func rows(_ request: Request, service: TransactionService, categories: CategoryTree, listQuery: String)
-        async throws -> TransactionRows
-    {
-        TransactionRows(
-            format: try request.user.preferences.format, categories: categories,
-            accounts: try await service.accountNames(), listQuery: listQuery)
+    /// `accounts`: the user's accounts when the caller has them already.
+    private func rows(
+        _ request: Request, service: TransactionService, categories: CategoryTree, listQuery: String,
+        accounts: [Account]? = nil
+    ) async throws -> TransactionRows {
+        let names =
+            if let accounts { TransactionService.names(of: accounts) } else { try await service.accountNames() }
+        return TransactionRows(
+            format: try request.user.preferences.format, categories: categories, accounts: names, listQuery: listQuery)
     }
 
     func list(request: Request) async throws -> Response {
@@ -141,22 +143,10 @@ struct TransactionPagesController: RouteCollection {
         return page.response(request, notice: notice)
     }
 
-    struct EditForm: Content {
-        var categoryId: String?
-        var status: String?
-        var notes: String?
-        var back: String?
-        var payee: String?
-        var amount: String?
-        var currency: String?
-        var bookedAt: String?
-        var accountId: String?
-        var overrideImported: String?
-    }
-
     /// The booking fields of the form as a change: only what differs from what the form showed,
     /// so saving a note on an imported transaction does not count as correcting its amount.
-    private func bookingChange(_ form: EditForm, of current: Transaction, user: User) throws(BillfoldError)
+    private func bookingChange(_ form: TransactionDetailPage.Values, of current: Transaction, user: User)
+        throws(BillfoldError)
         -> (money: Money?, bookedAt: BookingTime?, accountID: Int64?)
     {
         var money: Money?
@@ -164,7 +154,7 @@ struct TransactionPagesController: RouteCollection {
             let currency =
                 try form.currency.map { code throws(BillfoldError) in try Currency(code: code) }
                 ?? current.money.currency
-            let typed = try Self.typedAmount(text, currency: currency)
+            let typed = try Self.typedAmount(text, currency: currency, for: user)
             if typed != current.money { money = typed }
         }
         var bookedAt: BookingTime?
@@ -179,7 +169,7 @@ struct TransactionPagesController: RouteCollection {
     func update(request: Request) async throws -> Response {
         let service = try request.transactionService
         let id = try request.transactionID
-        let form = try request.content.decode(EditForm.self)
+        let form = try request.content.decode(TransactionDetailPage.Values.self)
         let back = Self.safeBack(form.back)
         do {
             let current = try await service.get(id)
@@ -197,12 +187,14 @@ struct TransactionPagesController: RouteCollection {
                 status: try form.status.map { try TransactionStatus(parsing: $0) },
                 payee: try form.payee.map { try TransactionRules.payee($0) }, money: booking.money,
                 bookedAt: booking.bookedAt, accountID: booking.accountID, overridesSource: form.overrideImported != nil)
-            _ = try await service.update(id, change)
+            _ = try await service.update(current, change)
             return request.redirect(to: WebPages.transaction.path(id, query: [("saved", "1"), ("back", back)]))
         } catch let error as BillfoldError where error.code != .notFound {
             let transaction = try await service.get(id)
-            return try await detailPage(request, service: service, transaction: transaction, error: error, back: back)
-                .response(request)
+            var page = try await detailPage(
+                request, service: service, transaction: transaction, error: error, back: back)
+            page.typed = form
+            return page.response(request)
         }
     }
 
@@ -210,14 +202,15 @@ struct TransactionPagesController: RouteCollection {
         _ request: Request, service: TransactionService, transaction: Transaction, error: BillfoldError?,
         back: String? = nil
     ) async throws -> TransactionDetailPage {
-        let tree = try await service.categoryTree()
-        let renderer = try await rows(request, service: service, categories: tree, listQuery: "")
+        let accounts = try await service.accounts()
+        let renderer = try await rows(
+            request, service: service, categories: try await service.categoryTree(), listQuery: "",
+            accounts: accounts)
         let back = back ?? Self.safeBack(try? request.query.get(String.self, at: "back"))
         return TransactionDetailPage(
             transaction: transaction, rows: renderer,
             accountName: renderer.accounts[transaction.accountID] ?? "", back: back,
-            history: try await service.history(of: transaction.id), error: error,
-            accounts: try await service.accounts(),
+            history: try await service.history(of: transaction.id), error: error, accounts: accounts,
             localBookedAt: Self.localDateTime(transaction.bookedAt.date, in: try request.user.preferences.zone))
     }
 
@@ -250,7 +243,7 @@ struct TransactionPagesController: RouteCollection {
             let new = try NewTransaction(
                 bookedAt: BookingTime(localDateTime: values.bookedAt, timeZone: user.preferences.zone),
                 payee: values.payee, notes: values.notes ?? "",
-                money: Self.typedAmount(values.amount, currency: currency),
+                money: Self.typedAmount(values.amount, currency: currency, for: user),
                 status: try TransactionStatus(parsing: values.status ?? "uncleared"),
                 categoryID: try Self.optionalID(values.categoryId, field: "categoryId")
             ).validated()
@@ -267,10 +260,13 @@ struct TransactionPagesController: RouteCollection {
 
     /// An amount as a person types it in a form: with the decimal comma their locale shows
     /// ("-4,50", "1.234,56") or a point ("-4.50"). The API stays dot-decimal.
-    static func typedAmount(_ text: String, currency: Currency) throws(BillfoldError) -> Money {
+    static func typedAmount(_ text: String, currency: Currency, for user: User) throws(BillfoldError) -> Money {
+        // The mark the locale shows wins where it appears ("-4,500" KWD in German is four and a
+        // half, as the page showed it); otherwise the amount itself tells ("-4.50", "-4,50").
+        let shown = (user.preferences.format.locale.decimalSeparator).flatMap(DecimalSeparator.init(rawValue:))
+        let decimal = shown.flatMap { text.contains($0.rawValue) ? $0 : nil } ?? DecimalSeparator.guess([text])
         do {
-            return try AmountText.money(text, decimal: DecimalSeparator.guess([text]), currency: currency)
-                .checkedLimit()
+            return try AmountText.money(text, decimal: decimal, currency: currency).checkedLimit()
         } catch {
             // Shown beside the field it is about.
             throw BillfoldError(error.code, error.message, fields: ["amount": error.message])

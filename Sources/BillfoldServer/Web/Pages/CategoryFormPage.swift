@@ -111,10 +111,15 @@ struct CategoryFormPage: WebPage {
             if !isGroup {
                 H.fieldset(.class("field flags")) {
                     H.legend { "Options" }
-                    checkbox("isIncome", "Income (money in, such as salary)", values.isIncome)
-                    checkbox("excludeFromBudget", "Leave out of budgets", values.excludeFromBudget)
-                    checkbox("excludeFromTotals", "Leave out of totals", values.excludeFromTotals)
-                    checkbox("archived", "Archived (hidden when choosing a category)", values.archived)
+                    Field.checkbox(
+                        "isIncome", label: "Income (money in, such as salary)", checked: values.isIncome != nil)
+                    Field.checkbox(
+                        "excludeFromBudget", label: "Leave out of budgets", checked: values.excludeFromBudget != nil)
+                    Field.checkbox(
+                        "excludeFromTotals", label: "Leave out of totals", checked: values.excludeFromTotals != nil)
+                    Field.checkbox(
+                        "archived", label: "Archived (hidden when choosing a category)", checked: values.archived != nil
+                    )
                 }
             }
             H.div(.class("form-actions")) {
@@ -131,13 +136,6 @@ struct CategoryFormPage: WebPage {
                     }
                 }
             }
-        }
-    }
-
-    private func checkbox(_ name: String, _ label: String, _ value: String?) -> HTML {
-        H.label(.class("check")) {
-            HTML.void("input", [.type("checkbox"), .name(name)] + (value != nil ? [.flag("checked")] : []))
-            H.span { label }
         }
     }
 

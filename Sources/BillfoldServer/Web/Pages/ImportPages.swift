@@ -120,10 +120,9 @@ struct ImportPage: WebPage {
                         .type("number"), .id("map-skipLines"), .name("skipLines"), .attr("min", "0"),
                         .attr("max", "1000"))
                 }
-                H.div(.class("field checkbox-field")) {
-                    H.input(.type("checkbox"), .id("map-invertAmounts"), .name("invertAmounts"), .value("true"))
-                    H.label(.for("map-invertAmounts")) { "Amounts are what I owe (card statement)" }
-                }
+                Field.checkbox(
+                    "invertAmounts", label: "Amounts are what I owe (card statement)", checked: false, value: "true",
+                    extra: [.id("map-invertAmounts")])
             }
         }
     }

@@ -146,6 +146,17 @@ enum Field {
         }
     }
 
+    /// A checkbox with its label beside it; `value` is what a ticked box sends.
+    static func checkbox(_ name: String, label: String, checked: Bool, value: String = "on", extra: [Attr] = [])
+        -> HTML
+    {
+        H.label(.class("check")) {
+            HTML.void(
+                "input", [.type("checkbox"), .name(name), .value(value)] + (checked ? [.flag("checked")] : []) + extra)
+            H.span { label }
+        }
+    }
+
     static func select(
         _ name: String, label: String, options: [(value: String, text: String)], selected: String,
         error: String? = nil

@@ -16,6 +16,22 @@ struct TransactionDetailPage: WebPage {
     var accounts: [Account] = []
     /// The booking time as the date-and-time field shows it, in the user's zone.
     var localBookedAt = ""
+    /// What the person typed, shown again when saving it failed.
+    var typed: Values?
+
+    /// The edit form as posted.
+    struct Values: Codable, Sendable {
+        var categoryId: String?
+        var status: String?
+        var notes: String?
+        var back: String?
+        var payee: String?
+        var amount: String?
+        var currency: String?
+        var bookedAt: String?
+        var accountId: String?
+        var overrideImported: String?
+    }
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: transaction.payee, section: .transactions)
@@ -125,27 +141,24 @@ struct TransactionDetailPage: WebPage {
             H.div(.class("field-row")) {
                 Field.input(
                     "amount", label: "Amount",
-                    value: t.money.decimalString.replacingOccurrences(of: ".", with: decimal),
+                    value: typed?.amount ?? t.money.decimalString.replacingOccurrences(of: ".", with: decimal),
                     error: error?.fields["amount"], extra: [.required, .attr("inputmode", "decimal")])
-                PreferenceFields.currency(t.money.currency.code, label: "Currency", error: error?.fields["currency"])
+                PreferenceFields.currency(
+                    typed?.currency ?? t.money.currency.code, label: "Currency", error: error?.fields["currency"])
             }
             Field.input(
-                "bookedAt", label: "Date and time", type: "datetime-local", value: localBookedAt,
+                "bookedAt", label: "Date and time", type: "datetime-local", value: typed?.bookedAt ?? localBookedAt,
                 error: error?.fields["bookedAt"], extra: [.required])
             Field.select(
                 "accountId", label: "Account",
                 options: accounts.map { (String($0.id), "\($0.displayName) · \($0.currency.code)") },
-                selected: String(t.accountID), error: error?.fields["accountId"])
+                selected: typed?.accountId ?? String(t.accountID), error: error?.fields["accountId"])
             if t.isImported {
-                H.div(.class("field checkbox-field")) {
-                    HTML.void(
-                        "input",
-                        [.type("checkbox"), .id("overrideImported"), .name("overrideImported"), .value("1")]
-                            + (error?.code == .importedBooking ? [.aria("invalid", "true")] : []))
-                    H.label(.for("overrideImported")) {
-                        "Correct what was imported (the imported values stay in the history)"
-                    }
-                }
+                Field.checkbox(
+                    "overrideImported", label: "Correct what was imported (the imported values stay in the history)",
+                    checked: typed?.overrideImported != nil, value: "1",
+                    extra: [.id("overrideImported")]
+                        + (error?.code == .importedBooking ? [.aria("invalid", "true")] : []))
             }
         }
     }
@@ -167,23 +180,24 @@ struct TransactionDetailPage: WebPage {
             H.form(.method("post"), .action(WebPages.saveTransaction.path(t.id)), .class("edit-form")) {
                 HTML.void("input", [.type("hidden"), .name("back"), .value(back)])
                 CategoryPickerField(
-                    categories: rows.categories, selected: t.categoryID,
+                    categories: rows.categories,
+                    selected: typed.map { $0.categoryId.flatMap { Int64($0) } } ?? t.categoryID,
                     error: error?.fields["categoryId"]
                 ).html
                 Field.input(
-                    "payee", label: "Payee", value: t.payee, error: error?.fields["payee"],
+                    "payee", label: "Payee", value: typed?.payee ?? t.payee, error: error?.fields["payee"],
                     extra: [.required, .attr("maxlength", String(TransactionRules.maxPayee))])
                 Field.select(
                     "status", label: "Status",
                     options: TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
-                    selected: t.status.rawValue, error: error?.fields["status"])
+                    selected: typed?.status ?? t.status.rawValue, error: error?.fields["status"])
                 bookingFields
                 H.div(.class(error?.fields["notes"] == nil ? "field" : "field invalid")) {
                     H.label(.for("notes")) { "Notes" }
                     H.textarea(
                         .id("notes"), .name("notes"), .attr("rows", "3"),
                         .attr("maxlength", String(TransactionRules.maxNotes))
-                    ) { t.notes }
+                    ) { typed?.notes ?? t.notes }
                     if let message = error?.fields["notes"] { H.p(.class("field-error")) { message } }
                 }
                 H.div(.class("form-actions")) {

@@ -39,6 +39,13 @@ struct TransactionListPage: WebPage {
                             deleted.count == 1 ? "Deleted 1 transaction." : "Deleted \(deleted.count) transactions."
                         }
                         H.form(.method("post"), .action(WebPages.restoreDeletion.path(deleted.id))) {
+                            // Back to this list, with its filters.
+                            HTML.void(
+                                "input",
+                                [
+                                    .type("hidden"), .name("back"),
+                                    .value(WebPages.transactions.path(query: filter.queryItems)),
+                                ])
                             H.button(.type("submit"), .class("button")) { "Undo" }
                         }
                     }
