@@ -6,7 +6,7 @@ import Foundation
 
 extension TransactionFilter {
     /// Reads the query parameters shared by the API, the web list and the PAYBACK feed
-    /// (`category`, `status`, `from`, `to`, `q`). `category=none` asks for uncategorised
+    /// (`category`, `status`, `from`, `to`, `q`, `account`, `import`). `category=none` asks for uncategorised
     /// transactions.
     public init(query: [String: String]) throws(BillfoldError) {
         self.init()
@@ -38,6 +38,12 @@ extension TransactionFilter {
             guard let id = Int64(text), id > 0 else { throw .validation("import", "“\(text)” is not an import id.") }
             importID = id
         }
+        if let text = query["account"]?.trimmedText {
+            guard let id = Int64(text), id > 0 else {
+                throw .validation("account", "“\(text)” is not an account id.")
+            }
+            accountID = id
+        }
         // A range that ends before it starts is refused here, not at the database.
         _ = try InstantRange(from: from, to: to, in: TimeZone(secondsFromGMT: 0)!)
     }
@@ -52,6 +58,7 @@ extension TransactionFilter {
         if let to { items.append(("to", to.description)) }
         if let text { items.append(("q", text)) }
         if let importID { items.append(("import", String(importID))) }
+        if let accountID { items.append(("account", String(accountID))) }
         return items
     }
 }

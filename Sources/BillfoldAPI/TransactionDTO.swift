@@ -17,6 +17,8 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
     public var externalId: String?
     public var createdAt: String
     public var updatedAt: String
+    /// For one side of a transfer, the other side's id (it never counts as spending or income).
+    public var transferId: Int64?
 
     public init(_ t: Transaction) {
         id = t.id
@@ -32,6 +34,7 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
         externalId = t.externalID
         createdAt = Timestamp.utc(t.createdAt)
         updatedAt = Timestamp.utc(t.updatedAt)
+        transferId = t.transferID
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -50,6 +53,7 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
         try c.encode(externalId, forKey: .externalId)
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(updatedAt, forKey: .updatedAt)
+        try c.encode(transferId, forKey: .transferId)
     }
 }
 

@@ -7,13 +7,63 @@ public struct Account: Hashable, Sendable, Identifiable {
     public var displayName: String
     public var currency: Currency
     public var createdAt: Int64
+    /// What the account held before its first transaction here, in its currency.
+    public var openingMinor: Int64
+    /// When it was archived: kept with its transactions, no longer offered for new ones.
+    public var archivedAt: Int64?
 
-    public init(id: Int64, name: String, displayName: String, currency: Currency, createdAt: Int64) {
+    public init(
+        id: Int64, name: String, displayName: String, currency: Currency, createdAt: Int64, openingMinor: Int64 = 0,
+        archivedAt: Int64? = nil
+    ) {
         self.id = id
         self.name = name
         self.displayName = displayName
         self.currency = currency
         self.createdAt = createdAt
+        self.openingMinor = openingMinor
+        self.archivedAt = archivedAt
+    }
+
+    public var opening: Money { Money(minorUnits: openingMinor, currency: currency) }
+    public var isArchived: Bool { archivedAt != nil }
+}
+
+/// An account with what its transactions add up to, for the Accounts page and API.
+public struct AccountSummary: Hashable, Sendable, Identifiable {
+    public var account: Account
+    /// The opening balance plus every transaction in the account's currency, transfers included.
+    public var balance: Money
+    /// Sums of transactions in other currencies (a bank file can bring them); never added in.
+    public var otherCurrencies: [Money]
+    public var transactionCount: Int
+    /// The last day with a transaction, nil before the first.
+    public var lastActivity: Day?
+
+    public init(account: Account, balance: Money, otherCurrencies: [Money], transactionCount: Int, lastActivity: Day?) {
+        self.account = account
+        self.balance = balance
+        self.otherCurrencies = otherCurrencies
+        self.transactionCount = transactionCount
+        self.lastActivity = lastActivity
+    }
+
+    public var id: Int64 { account.id }
+}
+
+/// The checks every way of naming or opening an account shares (web, API, CLI).
+public enum AccountRules {
+    public static let maxName = 80
+
+    /// The display name, trimmed, or a validation error naming the field.
+    public static func checkedName(_ raw: String, field: String = "name") throws(BillfoldError) -> String {
+        try TextRules.check(raw, field: field)
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw .validation(field, "Give the account a name.") }
+        guard name.count <= maxName else {
+            throw .validation(field, "An account name has at most \(maxName) characters.")
+        }
+        return name
     }
 }
 

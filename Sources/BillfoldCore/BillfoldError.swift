@@ -37,6 +37,11 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
         /// The amount, time or account of an imported transaction changed without saying to
         /// override what its source stated.
         case importedBooking = "imported_booking"
+        /// The amount, time or account of one side of a transfer changed alone (the pair would no
+        /// longer match): the transfer is deleted and recorded again instead.
+        case transferBooking = "transfer_booking"
+        /// A new transaction or transfer named an archived account.
+        case accountArchived = "account_archived"
         /// An `Idempotency-Key` sent again with a different request.
         case idempotencyKeyReused = "idempotency_key_reused"
         case payloadTooLarge = "payload_too_large"

@@ -18,6 +18,9 @@ public struct Transaction: Hashable, Sendable, Identifiable {
     public var updatedAt: Int64
     /// The bank file import that brought it, if one did.
     public var importID: Int64?
+    /// For one side of a transfer between two of the person's accounts, the other side's id.
+    /// Transfers count in balances, never as spending or income.
+    public var transferID: Int64?
 
     public init(
         id: Int64, accountID: Int64, bookedAt: BookingTime, payee: String, originalName: String,

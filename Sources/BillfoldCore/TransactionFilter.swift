@@ -14,12 +14,15 @@ public struct TransactionFilter: Hashable, Sendable {
     public var text: String?
     /// Only what one bank file import brought.
     public var importID: Int64?
+    /// Only one account's transactions.
+    public var accountID: Int64?
 
     public init(
         categoryID: Int64? = nil, uncategorized: Bool = false, status: TransactionStatus? = nil,
-        from: Day? = nil, to: Day? = nil, text: String? = nil, importID: Int64? = nil
+        from: Day? = nil, to: Day? = nil, text: String? = nil, importID: Int64? = nil, accountID: Int64? = nil
     ) {
         self.importID = importID
+        self.accountID = accountID
         self.categoryID = categoryID
         self.uncategorized = uncategorized
         self.status = status
@@ -31,7 +34,7 @@ public struct TransactionFilter: Hashable, Sendable {
     /// True when nothing narrows the list.
     public var isEmpty: Bool {
         categoryID == nil && !uncategorized && status == nil && from == nil && to == nil && text == nil
-            && importID == nil
+            && importID == nil && accountID == nil
     }
 }
 

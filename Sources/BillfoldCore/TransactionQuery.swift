@@ -48,6 +48,7 @@ extension TransactionFilter {
             categoryIDs: ids, uncategorized: uncategorized, status: status,
             range: try InstantRange(from: from, to: to, in: timeZone), text: text)
         query.importID = importID
+        query.accountID = accountID
         return query
     }
 }

@@ -16,7 +16,7 @@ struct RouteIsolationTests {
     /// What the id after each path word names. A new route whose word is missing here fails the
     /// test until it is added.
     static let idOwners: Set<String> = [
-        "transactions", "categories", "projects", "items", "tokens", "imports", "deletions",
+        "transactions", "categories", "projects", "items", "tokens", "imports", "deletions", "accounts",
     ]
     /// Parameters that are not a user's data.
     static let notUserData: Set<String> = ["assets/:name"]
@@ -116,8 +116,9 @@ struct RouteIsolationTests {
         let mistake = try await t.add(person, [spend("Typo", "-1.00")])[0]
         let deleted = try await t.send(.DELETE, "/api/v1/transactions/\(mistake)", as: person)
         let deletionID = try JSONDecoder().decode(DeletionDTO.self, from: deleted.body).deletionId
+        let account = try await AccountRepository(database: t.app.db, userID: person.id).cash(.eur)
         return [
-            "imports": importID, "deletions": deletionID,
+            "imports": importID, "deletions": deletionID, "accounts": account.id,
             "transactions": transaction, "categories": categoryID, "projects": projectID, "items": itemID,
             "tokens": try #require(tokens.first?.id),
         ]
@@ -128,6 +129,7 @@ struct RouteIsolationTests {
         var out: [String] = []
         for path in [
             "/api/v1/transactions?limit=100", "/api/v1/categories", "/api/v1/projects", "/api/v1/me", "/api/v1/imports",
+            "/api/v1/accounts",
         ] {
             out.append(try await t.send(.GET, path, as: person).body.string)
         }

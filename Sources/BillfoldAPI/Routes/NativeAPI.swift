@@ -45,7 +45,14 @@ public enum NativeAPI: RouteCatalogue {
     public static let awards = Endpoint(.get, "/api/v1/awards")
     /// The dashboard: open projects, up next, uncleared count, this month's spending, recent awards.
     public static let home = Endpoint(.get, "/api/v1/home")
+    /// Each account with its balance, number of transactions and last activity.
     public static let accounts = Endpoint(.get, "/api/v1/accounts")
+    public static let addAccount = Endpoint(.post, "/api/v1/accounts")
+    public static let account = Endpoint(.get, "/api/v1/accounts/{id}")
+    /// Rename, set the opening balance, archive or bring back.
+    public static let changeAccount = Endpoint(.patch, "/api/v1/accounts/{id}")
+    /// Money moved between two of the person's accounts: one linked pair of transactions.
+    public static let addTransfer = Endpoint(.post, "/api/v1/transfers")
 
     /// A bank file as the body; format, account and CSV mapping in the query; `dryRun=true` to preview.
     public static let addImport = Endpoint(.post, "/api/v1/imports")
@@ -59,7 +66,8 @@ public enum NativeAPI: RouteCatalogue {
         categories, addCategory,
         deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewBatch,
         activity, projects, addProject, project, changeProject, deleteProject, closeProject, reopenProject,
-        items, addItem, deleteItems, changeItem, deleteItem, awards, home, accounts, addImport, imports, undoImport,
+        items, addItem, deleteItems, changeItem, deleteItem, awards, home, accounts, addAccount, account,
+        changeAccount, addTransfer, addImport, imports, undoImport,
     ]
 }
 

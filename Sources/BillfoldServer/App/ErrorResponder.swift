@@ -152,7 +152,8 @@ extension BillfoldError.Code {
         case .notFound: .notFound
         case .unauthorized: .unauthorized
         case .forbidden: .forbidden
-        case .conflict, .categoryInUse, .groupNotEmpty, .importedBooking: .conflict
+        case .conflict, .categoryInUse, .groupNotEmpty, .importedBooking, .transferBooking, .accountArchived:
+            .conflict
         case .idempotencyKeyReused: .unprocessableEntity
         case .payloadTooLarge: .payloadTooLarge
         case .methodNotAllowed: .methodNotAllowed

@@ -118,9 +118,7 @@ struct TransactionService: Sendable {
         if let categoryID = new.categoryID { _ = try await categories.assignable(categoryID) }
         let account: Account
         if let accountID {
-            guard let found = try await accountRepository.find(accountID) else {
-                throw BillfoldError.validation("accountId", "No account with the id \(accountID) exists.")
-            }
+            let found = try await AccountBook(database: database, user: user).openAccount(accountID, field: "accountId")
             guard found.currency == new.money.currency else {
                 throw BillfoldError.validation(
                     "currency",
@@ -210,6 +208,12 @@ struct TransactionService: Sendable {
     /// those of an imported one only when the person says to override its source (the values
     /// before stay in the history). The currency always matches the account's.
     private func checkCorrection(of current: Transaction, _ change: TransactionChange) async throws {
+        if current.transferID != nil {
+            throw BillfoldError(
+                .transferBooking,
+                "This is one side of a transfer: its amount, date and accounts change together. Delete the transfer and record it again."
+            )
+        }
         if current.isImported && !change.overridesSource {
             throw BillfoldError(
                 .importedBooking,
@@ -217,7 +221,11 @@ struct TransactionService: Sendable {
             )
         }
         let accountID = change.accountID ?? current.accountID
-        guard let account = try await accountRepository.find(accountID) else {
+        let account =
+            accountID == current.accountID
+            ? try await accountRepository.find(accountID)
+            : try await AccountBook(database: database, user: user).openAccount(accountID, field: "accountId")
+        guard let account else {
             throw BillfoldError.validation("accountId", "No account with the id \(accountID) exists.")
         }
         let currency = change.money?.currency ?? current.money.currency

@@ -20,5 +20,6 @@ public enum BillfoldMigrations {
         M015CreateImports(),
         M016DropAccountIndex(),
         M017CreateDeletions(),
+        M018AddAccountsAndTransfers(),
     ]
 }

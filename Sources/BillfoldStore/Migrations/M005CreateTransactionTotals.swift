@@ -20,7 +20,16 @@ struct M005CreateTransactionTotals: AsyncMigration {
             .field("count", .int64, .required)
             .unique(on: "user_id", "category_key", "status", "currency", "day")
             .create()
-        try await TransactionTotals.rebuildAll(on: database.sql)
+        // The sums as they were kept before M018 added the account (its revert comes back here).
+        try await database.sql.raw(
+            """
+            INSERT INTO transaction_totals (user_id, category_key, status, currency, day, total_minor, count)
+            SELECT user_id, COALESCE(category_id, 0), status, currency, \(TransactionTotals.daySQL),
+              SUM(amount_minor), COUNT(*)
+            FROM transactions WHERE id > 0
+            GROUP BY user_id, COALESCE(category_id, 0), status, currency, \(TransactionTotals.daySQL)
+            """
+        ).run()
     }
 
     func revert(on database: any Database) async throws {

@@ -13,6 +13,8 @@ public final class AccountModel: Model, @unchecked Sendable {
     @Field(key: "display_name") public var displayName: String
     @Field(key: "currency") public var currency: String
     @Field(key: "created_at") public var createdAt: Int64
+    @Field(key: "opening_minor") public var openingMinor: Int64
+    @OptionalField(key: "archived_at") public var archivedAt: Int64?
 
     public init() {}
 
@@ -22,5 +24,6 @@ public final class AccountModel: Model, @unchecked Sendable {
         self.displayName = displayName
         self.currency = currency
         self.createdAt = createdAt
+        self.openingMinor = 0
     }
 }

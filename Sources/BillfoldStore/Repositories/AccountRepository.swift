@@ -41,6 +41,71 @@ public struct AccountRepository: Sendable {
         return account.value
     }
 
+    /// An account the person opens by hand. Its source name is made from the display name and
+    /// kept unique, so a later bank import of a same-named account does not land in it by accident.
+    public func create(displayName: String, currency: Currency, openingMinor: Int64, now: Int64) async throws
+        -> Account
+    {
+        let model = AccountModel(
+            userID: userID, name: "manual:\(now)-\(UInt32.random(in: 0...UInt32.max))", displayName: displayName,
+            currency: currency.code, createdAt: now)
+        model.openingMinor = openingMinor
+        try await model.create(on: database)
+        return model.value
+    }
+
+    /// Renames, sets the opening balance of, archives or brings back one of the user's accounts;
+    /// nil when the user has no such account.
+    public func update(
+        _ id: Int64, displayName: String? = nil, openingMinor: Int64? = nil, archivedAt: Int64?? = nil
+    ) async throws -> Account? {
+        guard
+            let model = try await AccountModel.query(on: database).filter(\.$id == id)
+                .filter(\.$userID == userID).first()
+        else { return nil }
+        if let displayName { model.displayName = displayName }
+        if let openingMinor { model.openingMinor = openingMinor }
+        if let archivedAt { model.archivedAt = archivedAt }
+        try await model.save(on: database)
+        return model.value
+    }
+
+    /// Every account with its balance, number of transactions and last day with one, read from
+    /// the per-day sums (a few rows per account and day, not the transactions).
+    public func summaries() async throws -> [AccountSummary] {
+        struct Row: Decodable {
+            var account_id: Int64
+            var currency: String
+            var total: Int64
+            var count: Int64
+            var last_day: Int64
+        }
+        let rows = try await database.sql.raw(
+            """
+            SELECT account_id, currency, CAST(SUM(total_minor) AS BIGINT) AS total,
+              CAST(SUM(count) AS BIGINT) AS count, MAX(day) AS last_day
+            FROM transaction_totals WHERE user_id = \(bind: userID)
+            GROUP BY account_id, currency
+            """
+        ).all(decoding: Row.self)
+        let byAccount = Dictionary(grouping: rows, by: \.account_id)
+        return try await all().map { account in
+            let sums = byAccount[account.id] ?? []
+            let own = sums.first { $0.currency == account.currency.code }
+            let (balance, overflow) = account.openingMinor.addingReportingOverflow(own?.total ?? 0)
+            if overflow { throw CurrencyVolumes.overflowError }
+            let lastDay = sums.map(\.last_day).max()
+            return AccountSummary(
+                account: account, balance: Money(minorUnits: balance, currency: account.currency),
+                otherCurrencies: sums.filter { $0.currency != account.currency.code }.sorted {
+                    $0.currency < $1.currency
+                }
+                .map { Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)) },
+                transactionCount: Int(sums.reduce(0) { $0 + $1.count }),
+                lastActivity: lastDay.map { Day(daysSince1970: TransactionTotals.daysSince1970(ofDay: $0)) })
+        }
+    }
+
     /// Where hand-entered money goes when no account is named: one cash wallet per currency.
     public func cash(_ currency: Currency) async throws -> Account {
         try await named(
@@ -54,6 +119,6 @@ extension AccountModel {
     var value: Account {
         Account(
             id: id ?? 0, name: name, displayName: displayName, currency: Currency(stored: currency),
-            createdAt: createdAt)
+            createdAt: createdAt, openingMinor: openingMinor, archivedAt: archivedAt)
     }
 }

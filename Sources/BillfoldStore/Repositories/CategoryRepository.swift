@@ -51,7 +51,7 @@ public struct CategoryRepository: Sendable {
         let rows = try await sql.raw(
             """
             SELECT category_key, currency, CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
-            FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key <> 0
+            FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key > 0
             GROUP BY category_key, currency
             """
         ).all(decoding: Row.self)

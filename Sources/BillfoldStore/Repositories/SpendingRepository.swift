@@ -2,7 +2,7 @@ import BillfoldCore
 import SQLKit
 
 /// Money spent (negative amounts only) per category and currency in a range, for the home
-/// page's chart. Income in the same category does not hide spending.
+/// page's chart. Income in the same category does not hide spending; a transfer is neither.
 public struct SpendingRepository: Sendable {
     let sql: any SQLDatabase
     let userID: Int64
@@ -25,7 +25,7 @@ public struct SpendingRepository: Sendable {
         }
         var statement: SQLQueryString = """
             SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total FROM transactions
-            WHERE user_id = \(bind: userID) AND amount_minor < 0
+            WHERE user_id = \(bind: userID) AND amount_minor < 0 AND transfer_id IS NULL
             """
         statement += TransactionQuery(range: range).conditions + " GROUP BY category_id, currency"
         return try await sql.raw(statement).all(decoding: Row.self).map {

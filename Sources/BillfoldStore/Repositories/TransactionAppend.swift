@@ -22,7 +22,8 @@ extension TransactionRepository {
         var pending = TransactionTotals.Pending()
         for t in transactions {
             try pending.add(
-                category: t.categoryID, status: t.status.rawValue, currency: t.money.currency.code,
+                account: accountID(t), category: t.categoryID, status: t.status.rawValue,
+                currency: t.money.currency.code,
                 bookedAt: t.bookedAt.epochSeconds, amount: t.money.minorUnits)
         }
         let sums = pending

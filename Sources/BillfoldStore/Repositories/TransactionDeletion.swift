@@ -30,9 +30,21 @@ extension TransactionRepository {
         try await atomically { repository in try await repository.deleteRows(Array(Set(ids)), now: now) }
     }
 
-    private func deleteRows(_ ids: [Int64], now: Int64) async throws -> (deletion: Int64, count: Int)? {
+    private func deleteRows(_ asked: [Int64], now: Int64) async throws -> (deletion: Int64, count: Int)? {
+        // A transfer is one thing: deleting either side deletes both.
+        var ids = Set(asked)
+        struct Partner: Decodable { var transfer_id: Int64 }
+        for chunk in asked.chunked(500) {
+            ids.formUnion(
+                try await sql.raw(
+                    """
+                    SELECT transfer_id FROM transactions WHERE user_id = \(bind: userID)
+                    AND id IN (\(binds: Array(chunk))) AND transfer_id IS NOT NULL
+                    """
+                ).all(decoding: Partner.self).map(\.transfer_id))
+        }
         var kept: [Kept] = []
-        for chunk in ids.chunked(500) {
+        for chunk in Array(ids).chunked(500) {
             kept += try await sql.raw(
                 """
                 SELECT \(TransactionRow.columns), import_key FROM transactions
@@ -110,20 +122,30 @@ extension TransactionRepository {
         for kept in kept {
             let row = kept.row
             let inserted = try await sql.insert(into: "transactions")
-                .columns(["id", "user_id"] + Self.insertColumns.dropFirst())
+                .columns(["id", "user_id"] + Self.insertColumns.dropFirst() + ["transfer_id"])
                 .values(
                     SQLBind(row.id), SQLBind(userID), SQLBind(row.account_id), SQLBind(row.booked_at),
                     SQLBind(row.booked_offset), SQLBind(row.payee), SQLBind(row.original_name), SQLBind(row.notes),
                     SQLBind(row.amount_minor), SQLBind(row.currency),
                     SQLBind(row.category_id.flatMap { categories.contains($0) ? $0 : nil }), SQLBind(row.status),
                     SQLBind(row.external_id), SQLBind(row.created_at), SQLBind(row.updated_at),
-                    SQLBind(row.import_id), SQLBind(kept.importKey)
+                    SQLBind(row.import_id), SQLBind(kept.importKey), SQLBind(row.transfer_id)
                 )
                 .ignoringConflicts().returning("id").first(decoding: ID.self)
             guard inserted != nil else { continue }
             restored.append(row.id)
             try await recordHistory(
                 (kept.history ?? []).map { ($0.transaction_id, $0.field, $0.old_value, $0.new_value, $0.changed_at) })
+        }
+        // A transfer whose other side could not come back is an ordinary transaction again.
+        for chunk in restored.chunked(500) {
+            try await sql.raw(
+                """
+                UPDATE transactions SET transfer_id = NULL WHERE user_id = \(bind: userID)
+                AND id IN (\(binds: Array(chunk))) AND transfer_id IS NOT NULL
+                AND transfer_id NOT IN (SELECT id FROM transactions WHERE user_id = \(bind: userID))
+                """
+            ).run()
         }
         try await TransactionTotals.add(ids: restored, userID: userID, on: sql)
         return restored

@@ -6,6 +6,7 @@ import SQLiteNIO
 /// What an insert returns of each row it wrote: enough for the per-day sums.
 struct InsertedRow: Decodable {
     var id: Int64
+    var account_id: Int64
     var category_id: Int64?
     var status: String
     var currency: String
@@ -18,7 +19,7 @@ extension TransactionRepository {
         "user_id", "account_id", "booked_at", "booked_offset", "payee", "original_name", "notes", "amount_minor",
         "currency", "category_id", "status", "external_id", "created_at", "updated_at", "import_id", "import_key",
     ]
-    static let returnedColumns = ["id", "category_id", "status", "currency", "booked_at", "amount_minor"]
+    static let returnedColumns = ["id", "account_id", "category_id", "status", "currency", "booked_at", "amount_minor"]
 
     /// One multi-row INSERT through SQLKit (PostgreSQL). A row whose external id or import key
     /// the user already has is skipped, not an error.
@@ -49,7 +50,7 @@ extension TransactionRepository {
             statement + " ON CONFLICT DO NOTHING RETURNING " + Self.returnedColumns.joined(separator: ", "), binds
         ).map { row in
             InsertedRow(
-                id: Int64(row.column("id")?.integer ?? 0),
+                id: Int64(row.column("id")?.integer ?? 0), account_id: Int64(row.column("account_id")?.integer ?? 0),
                 category_id: row.column("category_id")?.integer.map(Int64.init),
                 status: row.column("status")?.string ?? "", currency: row.column("currency")?.string ?? "",
                 booked_at: Int64(row.column("booked_at")?.integer ?? 0),

@@ -153,7 +153,7 @@ public struct TransactionRepository: Sendable {
     /// Rows per INSERT: 16 values a row, far below both drivers' bind limits.
     static let rowsPerStatement = 1000
 
-    private func insertRows(
+    func insertRows(
         _ transactions: [NewTransaction], accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
     ) async throws -> [Int64] {
         var ids: [Int64] = []
@@ -169,7 +169,8 @@ public struct TransactionRepository: Sendable {
                 }
             for row in rows {
                 try pending.add(
-                    category: row.category_id, status: row.status, currency: row.currency, bookedAt: row.booked_at,
+                    account: row.account_id, category: row.category_id, status: row.status, currency: row.currency,
+                    bookedAt: row.booked_at,
                     amount: row.amount_minor)
                 ids.append(row.id)
             }

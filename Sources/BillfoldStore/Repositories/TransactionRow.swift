@@ -18,10 +18,11 @@ struct TransactionRow: Codable {
     var created_at: Int64
     var updated_at: Int64
     var import_id: Int64?
+    var transfer_id: Int64?
 
     static let columns: SQLQueryString = """
         id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor,
-        currency, category_id, status, external_id, created_at, updated_at, import_id
+        currency, category_id, status, external_id, created_at, updated_at, import_id, transfer_id
         """
 
     /// Reads the columns one by one: lists read 50 rows a request, and a keyed Decodable
@@ -42,10 +43,11 @@ struct TransactionRow: Codable {
         created_at = try row.decode(column: "created_at", as: Int64.self)
         updated_at = try row.decode(column: "updated_at", as: Int64.self)
         import_id = try row.decode(column: "import_id", as: Int64?.self)
+        transfer_id = try row.decode(column: "transfer_id", as: Int64?.self)
     }
 
     func transaction() -> Transaction {
-        Transaction(
+        var transaction = Transaction(
             id: id, accountID: account_id,
             bookedAt: BookingTime(epochSeconds: booked_at, offsetSeconds: booked_offset),
             payee: payee, originalName: original_name, notes: notes,
@@ -53,6 +55,8 @@ struct TransactionRow: Codable {
             status: TransactionStatus(rawValue: status) ?? .uncleared, categoryID: category_id,
             externalID: external_id, createdAt: created_at, updatedAt: updated_at,
             importID: import_id)
+        transaction.transferID = transfer_id
+        return transaction
     }
 }
 

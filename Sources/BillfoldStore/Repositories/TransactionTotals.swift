@@ -12,9 +12,16 @@ enum TransactionTotals {
     static let shift: Int64 = 2_208_988_800
     static let earliest: Int64 = -shift
     static let daySQL: SQLQueryString = "((booked_at + 2208988800) / 86400)"
+    /// Where transfers are summed: they count in an account's balance, never as spending or
+    /// income, so no category's (nor the uncategorised 0's) sums hold them.
+    static let transferKey: Int64 = -1
+    /// A row's category key: its category, 0 for none, `transferKey` for either side of a transfer.
+    static let keySQL: SQLQueryString = "CASE WHEN transfer_id IS NULL THEN COALESCE(category_id, 0) ELSE -1 END"
+    static let uniqueKey = ["user_id", "account_id", "category_key", "status", "currency", "day"]
 
     static func day(_ epochSeconds: Int64) -> Int64 { (epochSeconds + shift) / 86_400 }
     static func start(ofDay day: Int64) -> Int64 { day * 86_400 - shift }
+    static func daysSince1970(ofDay day: Int64) -> Int64 { day - shift / 86_400 }
 
     /// Adds the given transactions (by id) to the sums; `sign` -1 takes them out again.
     static func add(ids: [Int64], userID: Int64, sign: Int64 = 1, on sql: any SQLDatabase) async throws {
@@ -29,12 +36,13 @@ enum TransactionTotals {
     {
         try await sql.raw(
             """
-            INSERT INTO transaction_totals (user_id, category_key, status, currency, day, total_minor, count)
-            SELECT user_id, COALESCE(category_id, 0), status, currency, \(daySQL),
+            INSERT INTO transaction_totals
+              (user_id, account_id, category_key, status, currency, day, total_minor, count)
+            SELECT user_id, account_id, \(keySQL), status, currency, \(daySQL),
               \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)
             FROM transactions WHERE user_id = \(bind: userID) AND \(condition)
-            GROUP BY user_id, COALESCE(category_id, 0), status, currency, \(daySQL)
-            ON CONFLICT (user_id, category_key, status, currency, day) DO UPDATE SET
+            GROUP BY user_id, account_id, \(keySQL), status, currency, \(daySQL)
+            ON CONFLICT (user_id, account_id, category_key, status, currency, day) DO UPDATE SET
               total_minor = transaction_totals.total_minor + excluded.total_minor,
               count = transaction_totals.count + excluded.count
             """
@@ -48,6 +56,7 @@ enum TransactionTotals {
     /// a million-row import costs a few dozen statements here, not a second pass over its rows.
     struct Pending {
         struct Key: Hashable {
+            var account: Int64
             var category: Int64
             var status: String
             var currency: String
@@ -59,15 +68,16 @@ enum TransactionTotals {
         private(set) var volumes: [String: Int64] = [:]
 
         /// Adds one inserted row. A volume that would outgrow 64 bits is refused like the table's.
-        mutating func add(category: Int64?, status: String, currency: String, bookedAt: Int64, amount: Int64)
-            throws
-        {
+        mutating func add(
+            account: Int64, category: Int64?, status: String, currency: String, bookedAt: Int64, amount: Int64
+        ) throws {
             let (volume, overflow) = volumes[currency, default: 0].addingReportingOverflow(
                 Int64(clamping: amount.magnitude))
             if overflow || amount == .min { throw CurrencyVolumes.overflowError }
             volumes[currency] = volume
             // Within the volume, so it cannot overflow either.
-            let key = Key(category: category ?? 0, status: status, currency: currency, day: day(bookedAt))
+            let key = Key(
+                account: account, category: category ?? 0, status: status, currency: currency, day: day(bookedAt))
             let sum = sums[key, default: (0, 0)]
             sums[key] = (sum.total + amount, sum.count + 1)
         }
@@ -75,14 +85,13 @@ enum TransactionTotals {
         /// Adds the gathered sums to the tables.
         func write(userID: Int64, on sql: any SQLDatabase) async throws {
             for chunk in Array(sums).chunked(1000) {
-                var insert = sql.insert(into: "transaction_totals").columns(
-                    "user_id", "category_key", "status", "currency", "day", "total_minor", "count")
+                var insert = sql.insert(into: "transaction_totals").columns(uniqueKey + ["total_minor", "count"])
                 for (key, sum) in chunk {
                     insert = insert.values(
-                        SQLBind(userID), SQLBind(key.category), SQLBind(key.status), SQLBind(key.currency),
-                        SQLBind(key.day), SQLBind(sum.total), SQLBind(sum.count))
+                        SQLBind(userID), SQLBind(key.account), SQLBind(key.category), SQLBind(key.status),
+                        SQLBind(key.currency), SQLBind(key.day), SQLBind(sum.total), SQLBind(sum.count))
                 }
-                try await insert.onConflict(with: ["user_id", "category_key", "status", "currency", "day"]) {
+                try await insert.onConflict(with: uniqueKey) {
                     $0.set(
                         SQLIdentifier("total_minor"),
                         to: SQLRaw("transaction_totals.total_minor + excluded.total_minor")
@@ -99,10 +108,11 @@ enum TransactionTotals {
         try await sql.raw("DELETE FROM transaction_totals").run()
         try await sql.raw(
             """
-            INSERT INTO transaction_totals (user_id, category_key, status, currency, day, total_minor, count)
-            SELECT user_id, COALESCE(category_id, 0), status, currency, \(daySQL), SUM(amount_minor), COUNT(*)
+            INSERT INTO transaction_totals
+              (user_id, account_id, category_key, status, currency, day, total_minor, count)
+            SELECT user_id, account_id, \(keySQL), status, currency, \(daySQL), SUM(amount_minor), COUNT(*)
             FROM transactions WHERE id > 0
-            GROUP BY user_id, COALESCE(category_id, 0), status, currency, \(daySQL)
+            GROUP BY user_id, account_id, \(keySQL), status, currency, \(daySQL)
             """
         ).run()
     }
@@ -122,8 +132,8 @@ enum TransactionTotals {
                 sums[row.currency] = (sum.total + row.total, sum.count + row.count)
             }
         }
-        // The per-day sums know neither words nor accounts nor imports: such queries sum their rows.
-        if query.text != nil || query.accountID != nil || query.importID != nil {
+        // The per-day sums know neither words nor imports: such queries sum their rows.
+        if query.text != nil || query.importID != nil {
             collect(
                 try await scan(query, from: query.range.lowerBound, to: query.range.upperBound, userID: userID, on: sql)
             )
@@ -156,8 +166,9 @@ enum TransactionTotals {
     ) async throws -> [Row] {
         var statement: SQLQueryString = """
             SELECT currency, CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
-            FROM transaction_totals WHERE user_id = \(bind: userID)
+            FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key >= 0
             """
+        if let accountID = query.accountID { statement += " AND account_id = \(bind: accountID)" }
         if let ids = query.categoryIDs { statement += " AND category_key IN (\(binds: ids))" }
         if query.uncategorized { statement += " AND category_key = 0" }
         if let status = query.status { statement += " AND status = \(bind: status.rawValue)" }
@@ -175,7 +186,7 @@ enum TransactionTotals {
         let statement: SQLQueryString =
             """
             SELECT currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
-            FROM transactions WHERE user_id = \(bind: userID)
+            FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL
             """ + slice.conditions + " GROUP BY currency"
         return try await sql.raw(statement).all(decoding: Row.self)
     }

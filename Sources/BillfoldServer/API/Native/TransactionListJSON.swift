@@ -59,6 +59,8 @@ struct TransactionListJSON {
         string(t.payee)
         raw(",\"status\":")
         string(t.status.rawValue)
+        raw(",\"transferId\":")
+        raw(t.transferId.map { String($0) } ?? "null")
         raw(",\"updatedAt\":")
         string(t.updatedAt)
         raw("}")

@@ -1,0 +1,155 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+import Foundation
+
+/// The person's accounts: opening, renaming and archiving them, their balances, and transfers
+/// between them. The Accounts page and the native API both come through here.
+struct AccountBook: Sendable {
+    let database: any Database
+    let user: User
+
+    private var accounts: AccountRepository { AccountRepository(database: database, userID: user.id) }
+
+    /// Every account with its balance, count and last activity; open ones first, then by name.
+    func summaries() async throws -> [AccountSummary] {
+        try await accounts.summaries().sorted { ($0.account.isArchived ? 1 : 0) < ($1.account.isArchived ? 1 : 0) }
+    }
+
+    func summary(_ id: Int64) async throws -> AccountSummary {
+        guard let found = try await accounts.summaries().first(where: { $0.account.id == id }) else {
+            throw BillfoldError.notFound("account")
+        }
+        return found
+    }
+
+    /// Opens an account by hand; the opening balance is in its currency.
+    func create(name rawName: String, opening: Money) async throws -> Account {
+        let name = try AccountRules.checkedName(rawName)
+        _ = try opening.checkedLimit()
+        try await refuseTakenName(name, except: nil)
+        return try await accounts.create(
+            displayName: name, currency: opening.currency, openingMinor: opening.minorUnits, now: Timestamp.now())
+    }
+
+    func create(_ request: CreateAccountRequest) async throws -> Account {
+        let currency = try Currency(code: request.currency)
+        let opening = try Money(parsing: request.openingBalance ?? "0", currency: currency)
+        return try await create(name: request.name, opening: opening)
+    }
+
+    /// Renames, sets the opening balance of, archives or brings back an account. The opening
+    /// balance is a decimal in the account's currency, read by `amount` (the web reads the
+    /// person's decimal mark, the API the dot).
+    func update(
+        _ id: Int64, name rawName: String?, opening: ((Currency) throws -> Money)?, archived: Bool?
+    ) async throws -> Account {
+        guard let current = try await accounts.find(id) else { throw BillfoldError.notFound("account") }
+        let name = try rawName.map { try AccountRules.checkedName($0) }
+        if let name, name != current.displayName { try await refuseTakenName(name, except: id) }
+        let openingMinor = try opening.map { try $0(current.currency).checkedLimit().minorUnits }
+        let archivedAt: Int64?? = archived.map { $0 ? (current.archivedAt ?? Timestamp.now()) : nil }
+        guard
+            let updated = try await accounts.update(
+                id, displayName: name, openingMinor: openingMinor, archivedAt: archivedAt)
+        else { throw BillfoldError.notFound("account") }
+        return updated
+    }
+
+    func update(_ id: Int64, _ request: UpdateAccountRequest) async throws -> Account {
+        try await update(
+            id, name: request.name,
+            opening: request.openingBalance.map { text in { currency in try Money(parsing: text, currency: currency) }
+            },
+            archived: request.archived)
+    }
+
+    /// Two open accounts with one name would be told apart by nobody.
+    private func refuseTakenName(_ name: String, except id: Int64?) async throws {
+        let taken = try await accounts.all().contains {
+            $0.id != id && $0.displayName.caseInsensitiveCompare(name) == .orderedSame
+        }
+        if taken { throw BillfoldError.validation("name", "You already have an account called “\(name)”.") }
+    }
+
+    /// Records money moved between two of the person's open accounts. `amount` left the first
+    /// (positive, its currency); `received` arrived in the second, needed only when the
+    /// currencies differ.
+    func transfer(
+        from fromID: Int64, to toID: Int64, amount: Money, received: Money?, bookedAt: BookingTime, notes: String
+    ) async throws -> (out: Transaction, into: Transaction) {
+        guard fromID != toID else {
+            throw BillfoldError.validation("toAccountId", "Choose two different accounts.")
+        }
+        let from = try await openAccount(fromID, field: "fromAccountId")
+        let to = try await openAccount(toID, field: "toAccountId")
+        guard amount.currency == from.currency else {
+            throw BillfoldError.validation(
+                "amount", "“\(from.displayName)” holds \(from.currency.code), not \(amount.currency.code).")
+        }
+        guard amount.minorUnits > 0 else {
+            throw BillfoldError.validation("amount", "Enter the amount that left “\(from.displayName)”, above zero.")
+        }
+        let arrived: Money
+        if from.currency == to.currency {
+            if let received, received != amount {
+                throw BillfoldError.validation(
+                    "receivedAmount", "Both accounts hold \(from.currency.code): what arrives is what left.")
+            }
+            arrived = amount
+        } else {
+            guard let received, received.currency == to.currency, received.minorUnits > 0 else {
+                throw BillfoldError.validation(
+                    "receivedAmount",
+                    "“\(to.displayName)” holds \(to.currency.code): enter what arrived there, above zero.")
+            }
+            arrived = received
+        }
+        let out = try NewTransaction(
+            bookedAt: bookedAt, payee: "Transfer to \(to.displayName)", notes: notes,
+            money: Money(minorUnits: -amount.minorUnits, currency: amount.currency), status: .cleared
+        ).validated()
+        let into = try NewTransaction(
+            bookedAt: bookedAt, payee: "Transfer from \(from.displayName)", notes: notes, money: arrived,
+            status: .cleared
+        ).validated()
+        let repository = TransactionRepository(database: database, userID: user.id)
+        let ids = try await repository.transfer(out: out, from: from.id, into: into, to: to.id, now: Timestamp.now())
+        guard let outSide = try await repository.find(ids.out), let inSide = try await repository.find(ids.into)
+        else { throw BillfoldError(.conflict, "The transfer could not be read back. Try again.") }
+        return (outSide, inSide)
+    }
+
+    func transfer(_ request: CreateTransferRequest) async throws -> (out: Transaction, into: Transaction) {
+        let from = try await openAccount(request.fromAccountId, field: "fromAccountId")
+        let to = try await openAccount(request.toAccountId, field: "toAccountId")
+        return try await transfer(
+            from: from.id, to: to.id, amount: try Money(parsing: request.amount, currency: from.currency),
+            received: try request.receivedAmount.map { try Money(parsing: $0, currency: to.currency) },
+            bookedAt: try request.bookedAt.map { try BookingTime(iso8601: $0) }
+                ?? Self.now(in: user.preferences.zone),
+            notes: request.notes ?? "")
+    }
+
+    /// This moment with the person's offset, like a transaction typed without a time.
+    static func now(in zone: TimeZone) -> BookingTime {
+        let now = Timestamp.now()
+        return BookingTime(
+            epochSeconds: now,
+            offsetSeconds: zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(now))))
+    }
+
+    /// One of the person's accounts that is not archived, or the error naming `field`.
+    func openAccount(_ id: Int64, field: String) async throws -> Account {
+        guard let account = try await accounts.find(id) else {
+            throw BillfoldError.validation(field, "No account with the id \(id) exists.")
+        }
+        if account.isArchived {
+            throw BillfoldError(
+                .accountArchived,
+                "The account “\(account.displayName)” is archived. Bring it back on the Accounts page to use it.")
+        }
+        return account
+    }
+}
