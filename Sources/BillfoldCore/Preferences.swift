@@ -89,6 +89,22 @@ public struct DisplayFormat: Sendable {
                 calendar: Calendar.gregorian(in: timeZone), timeZone: timeZone))
     }
 
+    /// An amount as a form field shows it to be typed over: no symbol, no grouping, the locale's
+    /// decimal mark (`-4,50` in de-DE), which the amount readers take back exactly.
+    public func typable(_ money: Money) -> String {
+        money.decimalString.replacingOccurrences(of: ".", with: locale.decimalSeparator ?? ".")
+    }
+
+    /// A calendar day: `Nov 20, 2026` (`20.11.2026` in de-DE).
+    public func day(_ day: Day) -> String {
+        let utc = TimeZone(secondsFromGMT: 0)!
+        let date = Calendar.gregorian(in: utc).date(
+            from: DateComponents(year: day.year, month: day.month, day: day.day))
+        return (date ?? Date(timeIntervalSince1970: 0)).formatted(
+            Date.FormatStyle(
+                date: .abbreviated, time: .omitted, locale: locale, calendar: .gregorian(in: utc), timeZone: utc))
+    }
+
     /// A day heading in the list: `Friday, November 20, 2026`.
     public func dayHeading(_ epochSeconds: Int64) -> String {
         Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(

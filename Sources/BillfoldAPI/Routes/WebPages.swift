@@ -22,6 +22,14 @@ public enum WebPages: RouteCatalogue {
     /// A reload of the undo's address: back to the list, which offers the undo while it stands.
     public static let restoreDeletionPage = Endpoint(.get, "/deletions/{id}/restore")
 
+    /// Every account with its balance; open one, record a transfer.
+    public static let accounts = Endpoint(.get, "/accounts")
+    public static let addAccount = Endpoint(.post, "/accounts")
+    public static let account = Endpoint(.get, "/accounts/{id}")
+    /// Rename, opening balance, archive or bring back (`action`).
+    public static let saveAccount = Endpoint(.post, "/accounts/{id}")
+    public static let addTransfer = Endpoint(.post, "/transfers")
+
     public static let categories = Endpoint(.get, "/categories")
     public static let newCategory = Endpoint(.get, "/categories/new")
     public static let addCategory = Endpoint(.post, "/categories/new")
@@ -74,6 +82,7 @@ public enum WebPages: RouteCatalogue {
         (signOut, home), (deleteCategories, categories), (closeProject, project), (reopenProject, project),
         (addItem, project), (deleteItems, project), (createToken, settings), (revokeToken, settings),
         (connectLunchMoney, settings), (checkLunchMoney, settings), (disconnectLunchMoney, settings),
+        (addTransfer, accounts),
     ]
 
     /// The GET of each of `formPages`' form addresses.
@@ -84,7 +93,7 @@ public enum WebPages: RouteCatalogue {
             importFile, imports, confirmUndoImport, undoImport, export,
             start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
             addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction, restoreDeletion,
-            restoreDeletionPage,
+            restoreDeletionPage, accounts, addAccount, account, saveAccount, addTransfer,
             categories, newCategory, addCategory, editCategory,
             saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, activity, projects,
             closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,

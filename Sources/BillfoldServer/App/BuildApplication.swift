@@ -137,6 +137,7 @@ func registerRoutes(_ app: Application) throws {
     try pages.register(collection: CategoryPagesController())
     try pages.register(collection: ReviewPagesController())
     try pages.register(collection: ProjectPagesController())
+    try pages.register(collection: AccountPagesController())
     try pages.register(collection: AwardPagesController())
     try pages.register(collection: HomeController())
     try pages.register(collection: SettingsController())

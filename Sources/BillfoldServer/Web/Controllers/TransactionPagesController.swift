@@ -90,11 +90,13 @@ struct TransactionPagesController: RouteCollection {
             filter = TransactionFilter()
             page = try await service.list(filter, after: nil, limit: PageSize.default)
         }
+        let accounts = try await service.accounts()
         var view = TransactionListPage(
             filter: filter, page: page,
             rows: try await rows(
                 request, service: service, categories: page.categories,
-                listQuery: TransactionListPage.query(filter)))
+                listQuery: TransactionListPage.query(filter), accounts: accounts),
+            accounts: accounts)
         // Just deleted: the offer to undo, while it stands.
         if let id = query["deleted"].flatMap({ Int64($0) }), let count = try await service.deletionCount(id) {
             view.deleted = (id, count)

@@ -41,7 +41,9 @@ struct ImportPage: WebPage {
                                 .type("text"), .id("account"), .name("account"), .attr("list", "accounts"),
                                 .attr("autocomplete", "off"), .attr("placeholder", "An account's name, or a new one"))
                             H.el("datalist", [.id("accounts")]) {
-                                for account in accounts { H.el("option", [.value(account.displayName)]) }
+                                for account in accounts where !account.isArchived {
+                                    H.el("option", [.value(account.displayName)])
+                                }
                             }
                             H.small(.class("secondary")) {
                                 "OFX and CAMT files name their accounts; leave this empty to use theirs."

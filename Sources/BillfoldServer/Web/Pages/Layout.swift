@@ -5,7 +5,7 @@ import NIOHTTP1
 /// The frame around every page: head, navigation (a sidebar on wide screens, a tab bar on narrow
 /// ones), an optional notice, and the page's own content.
 struct Layout {
-    enum Section: String { case home, transactions, review, categories, projects, awards, settings }
+    enum Section: String { case home, transactions, accounts, review, categories, projects, awards, settings }
 
     let context: PageContext
     let title: String
@@ -74,6 +74,7 @@ struct Layout {
             H.ul(.class("nav-links")) {
                 link(.home, WebPages.home.path(), "Home", icon: "⌂")
                 link(.transactions, WebPages.transactions.path(), "Transactions", icon: "≡")
+                link(.accounts, WebPages.accounts.path(), "Accounts", icon: "▤")
                 link(.review, WebPages.review.path(), "Review", icon: "⇆")
                 link(.categories, WebPages.categories.path(), "Categories", icon: "◉")
                 link(.projects, WebPages.projects.path(), "Projects", icon: "☑")

@@ -53,7 +53,9 @@ struct NewTransactionPage: WebPage {
                         Field.select(
                             "accountId", label: "Account",
                             options: [("", "Cash (in the transaction’s currency)")]
-                                + accounts.map { (String($0.id), "\($0.displayName) · \($0.currency.code)") },
+                                + accounts.filter { !$0.isArchived }.map {
+                                    (String($0.id), "\($0.displayName) · \($0.currency.code)")
+                                },
                             selected: values.accountId ?? "", error: error?.fields["accountId"])
                         CategoryPickerField(
                             categories: categories, selected: values.categoryId.flatMap { Int64($0) },

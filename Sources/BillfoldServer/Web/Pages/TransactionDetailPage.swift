@@ -135,13 +135,12 @@ struct TransactionDetailPage: WebPage {
     /// imported one is the bank's, changed only with the override ticked.
     private var bookingFields: HTML {
         let t = transaction
-        let decimal = rows.format.locale.decimalSeparator ?? "."
         return H.fieldset(.class("booking-fields")) {
             H.legend { t.isImported ? "Amount, date and account (as imported)" : "Amount, date and account" }
             H.div(.class("field-row")) {
                 Field.input(
                     "amount", label: "Amount",
-                    value: typed?.amount ?? t.money.decimalString.replacingOccurrences(of: ".", with: decimal),
+                    value: typed?.amount ?? rows.format.typable(t.money),
                     error: error?.fields["amount"], extra: [.required, .attr("inputmode", "decimal")])
                 PreferenceFields.currency(
                     typed?.currency ?? t.money.currency.code, label: "Currency", error: error?.fields["currency"])
@@ -151,7 +150,9 @@ struct TransactionDetailPage: WebPage {
                 error: error?.fields["bookedAt"], extra: [.required])
             Field.select(
                 "accountId", label: "Account",
-                options: accounts.map { (String($0.id), "\($0.displayName) · \($0.currency.code)") },
+                options: accounts.filter { !$0.isArchived || $0.id == t.accountID }.map {
+                    (String($0.id), "\($0.displayName) · \($0.currency.code)")
+                },
                 selected: typed?.accountId ?? String(t.accountID), error: error?.fields["accountId"])
             if t.isImported {
                 Field.checkbox(

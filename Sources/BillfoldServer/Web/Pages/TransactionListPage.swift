@@ -7,6 +7,8 @@ struct TransactionListPage: WebPage {
     let filter: TransactionFilter
     let page: TransactionService.Page
     let rows: TransactionRows
+    /// The accounts to filter by.
+    var accounts: [Account] = []
     /// A delete just made, while it can be undone: its id and how many it took.
     var deleted: (id: Int64, count: Int)?
 
@@ -83,6 +85,13 @@ struct TransactionListPage: WebPage {
                     categoryOptions
                 }
             }
+            if accounts.count > 1 || filter.accountID != nil {
+                Field.select(
+                    "account", label: "Account",
+                    options: [("", "All accounts")]
+                        + accounts.map { (String($0.id), $0.displayName + ($0.isArchived ? " (archived)" : "")) },
+                    selected: filter.accountID.map(String.init) ?? "")
+            }
             Field.select(
                 "status", label: "Status",
                 options: [("", "Any status")] + TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
@@ -122,11 +131,15 @@ struct TransactionListPage: WebPage {
     private var totals: HTML {
         H.section(.class("totals"), .id("totals"), .label("Totals of this filter"), .attr("aria-live", "polite")) {
             if page.totals.isEmpty {
-                H.span(.class("total-empty")) { "No transactions, no totals." }
+                H.span(.class("total-empty")) {
+                    page.transactions.isEmpty
+                        ? "No transactions, no totals."
+                        : "Only transfers between your accounts: nothing spent or received."
+                }
             }
             for total in page.totals {
                 H.div(.class("total"), .data("currency", total.money.currency.code)) {
-                    // The sum of money in and out: what the filter adds up to.
+                    // The sum of money in and out: what the filter adds up to (transfers are neither).
                     H.span(.class("total-label")) { "Net" }
                     rows.amount(total.money)
                     H.span(.class("total-count")) {

@@ -38,10 +38,14 @@ struct TransactionRows {
                             account
                         }
                     }
-                    category(t.categoryID)
+                    if t.transferID != nil {
+                        H.span(.class("chip chip-transfer")) { "⇄ Transfer" }
+                    } else {
+                        category(t.categoryID)
+                    }
                     status(t.status)
                 }
-                amount(t.money)
+                amount(t.money, transfer: t.transferID != nil)
             }
         }
     }
@@ -58,11 +62,16 @@ struct TransactionRows {
         H.span(.class("status status-\(status.rawValue)")) { status.label }
     }
 
-    /// Expenses and income differ by their sign ("-" and "+"), not by colour alone.
-    func amount(_ money: Money) -> HTML {
-        let kind = money.isExpense ? "expense" : "income"
+    /// Expenses and income differ by their sign ("-" and "+"), not by colour alone; a transfer's
+    /// side is neither, and says so.
+    func amount(_ money: Money, transfer: Bool = false) -> HTML {
+        let kind = transfer ? "transfer" : money.isExpense ? "expense" : "income"
         return H.span(.class("amount \(kind)")) {
-            H.span(.class("visually-hidden")) { money.isExpense ? "Expense " : "Income " }
+            H.span(.class("visually-hidden")) {
+                transfer
+                    ? (money.isExpense ? "Transferred out " : "Transferred in ")
+                    : money.isExpense ? "Expense " : "Income "
+            }
             (money.isIncome ? "+" : "") + format.money(money)
         }
     }
