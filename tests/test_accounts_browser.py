@@ -91,6 +91,15 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     totals = browser.find_element(By.ID, "totals").text
     assert "250,75" not in totals and "Only transfers" in totals
     shot("filtered-by-account")
+    # Its page: the notes in the summary, the booking time written like every other date, the other side linked.
+    browser.get(rows[0].find_element(By.TAG_NAME, "a").get_attribute("href"))
+    facts = {d.find_element(By.TAG_NAME, "dt").text.lower(): d.find_element(By.TAG_NAME, "dd").text
+             for d in browser.find_elements(By.CSS_SELECTOR, ".detail .facts > div")}
+    assert facts["notes"] == "Rücklage"
+    assert "T" not in facts["booked"] and "Nov" in facts["booked"], facts["booked"]
+    browser.find_element(By.LINK_TEXT, "See where it came from").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Transfer to Tagesgeld"))
+    shot("transfer-detail")
 
     # Rename and archive: archived accounts are listed apart and not offered for new transactions.
     browser.get(saver.url + "/accounts")

@@ -97,6 +97,16 @@ def test_drag_right_with_the_mouse(browser, shot, reviewer):
     shot("after-drag")
 
 
+def test_touch_screens_hear_of_swiping_not_keys(browser, shot, reviewer):
+    assert "press ← and →" in browser.find_element(By.CSS_SELECTOR, ".deck-hint").text
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    browser.set_window_size(390, 844)
+    browser.get(reviewer.server.url + "/review")
+    hint = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".deck-hint"))).text
+    assert hint == "Swipe the card, or use the buttons."
+    shot("touch-hint")
+
+
 def test_left_pick_cancel_and_undo(browser, shot, reviewer):
     press(browser, Keys.ARROW_LEFT)
     wait(browser).until(EC.visibility_of_element_located((By.ID, "picker")))

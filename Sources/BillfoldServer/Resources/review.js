@@ -231,7 +231,7 @@ function renderSwiping() {
   const right = button("Clear →", "button primary right", swipeRight);
   right.setAttribute("aria-keyshortcuts", "ArrowRight");
   controls.append(left, undoButton, right);
-  root.append(progress, stage, controls, el("p", "deck-hint secondary", "Drag the card, or press ← and →. U undoes."));
+  root.append(progress, stage, controls, el("p", "deck-hint secondary", deckHint()));
 }
 
 function flyOff(direction, then) {
@@ -413,3 +413,10 @@ addEventListener("popstate", () => {
 });
 
 load();
+
+/// Touch screens have no arrow keys: their hint speaks of swiping and the buttons.
+function deckHint() {
+  return window.matchMedia("(pointer: coarse)").matches
+    ? "Swipe the card, or use the buttons."
+    : "Drag the card, or press ← and →. U undoes.";
+}

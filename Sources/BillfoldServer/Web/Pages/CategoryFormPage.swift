@@ -108,13 +108,15 @@ struct CategoryFormPage: WebPage {
             }
             CategoryLookFields(values: values, error: error).colours
             CategoryLookFields(values: values, error: error).icons
+            if values.excludeFromBudget != nil {
+                // Billfold has no budgets yet: the flag a Lunch Money import brought is kept, not offered.
+                HTML.void("input", [.type("hidden"), .name("excludeFromBudget"), .value("on")])
+            }
             if !isGroup {
                 H.fieldset(.class("field flags")) {
                     H.legend { "Options" }
                     Field.checkbox(
                         "isIncome", label: "Income (money in, such as salary)", checked: values.isIncome != nil)
-                    Field.checkbox(
-                        "excludeFromBudget", label: "Leave out of budgets", checked: values.excludeFromBudget != nil)
                     Field.checkbox(
                         "excludeFromTotals", label: "Leave out of totals", checked: values.excludeFromTotals != nil)
                     Field.checkbox(

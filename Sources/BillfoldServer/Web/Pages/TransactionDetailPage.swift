@@ -58,21 +58,33 @@ struct TransactionDetailPage: WebPage {
                             format.dayHeading(t.bookedAt.epochSeconds) + ", " + format.time(t.bookedAt.epochSeconds)
                         }
                     }
-                    H.div(.class("detail-amount")) { rows.amount(t.money) }
+                    H.div(.class("detail-amount")) { rows.amount(t.money, transfer: t.transferID != nil) }
                 }
                 H.dl(.class("facts")) {
                     fact("Account", accountName)
                     fact("Original name", t.originalName)
-                    H.div {
-                        H.dt { "Category" }
-                        H.dd { rows.category(t.categoryID) }
+                    fact("Notes", t.notes)
+                    if let other = t.transferID {
+                        H.div {
+                            H.dt { "Transfer" }
+                            H.dd {
+                                H.a(.href(WebPages.transaction.path(other))) {
+                                    t.money.isExpense ? "See where it arrived" : "See where it came from"
+                                }
+                            }
+                        }
+                    } else {
+                        H.div {
+                            H.dt { "Category" }
+                            H.dd { rows.category(t.categoryID) }
+                        }
                     }
                     H.div {
                         H.dt { "Status" }
                         H.dd { rows.status(t.status) }
                     }
                     fact("Currency", t.money.currency.code)
-                    fact("Booked", t.bookedAt.iso8601)
+                    fact("Booked", format.dateTime(t.bookedAt.epochSeconds))
                     if let external = t.externalID { fact("External id", external) }
                     fact("Added", format.dateTime(t.createdAt))
                     fact("Last changed", format.dateTime(t.updatedAt))
@@ -180,11 +192,14 @@ struct TransactionDetailPage: WebPage {
             }
             H.form(.method("post"), .action(WebPages.saveTransaction.path(t.id)), .class("edit-form")) {
                 HTML.void("input", [.type("hidden"), .name("back"), .value(back)])
-                CategoryPickerField(
-                    categories: rows.categories,
-                    selected: typed.map { $0.categoryId.flatMap { Int64($0) } } ?? t.categoryID,
-                    error: error?.fields["categoryId"]
-                ).html
+                // A transfer is neither spending nor income: no category to choose.
+                if t.transferID == nil {
+                    CategoryPickerField(
+                        categories: rows.categories,
+                        selected: typed.map { $0.categoryId.flatMap { Int64($0) } } ?? t.categoryID,
+                        error: error?.fields["categoryId"]
+                    ).html
+                }
                 Field.input(
                     "payee", label: "Payee", value: typed?.payee ?? t.payee, error: error?.fields["payee"],
                     extra: [.required, .attr("maxlength", String(TransactionRules.maxPayee))])
@@ -192,7 +207,13 @@ struct TransactionDetailPage: WebPage {
                     "status", label: "Status",
                     options: TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
                     selected: typed?.status ?? t.status.rawValue, error: error?.fields["status"])
-                bookingFields
+                if t.transferID == nil {
+                    bookingFields
+                } else {
+                    H.p(.class("secondary")) {
+                        "One side of a transfer: its amount, date and accounts change together. To correct them, delete the transfer and record it again on the Accounts page."
+                    }
+                }
                 H.div(.class(error?.fields["notes"] == nil ? "field" : "field invalid")) {
                     H.label(.for("notes")) { "Notes" }
                     H.textarea(
