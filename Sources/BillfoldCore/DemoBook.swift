@@ -27,6 +27,36 @@ public enum DemoBook {
         Account(key: "cash-eur", displayName: "Cash (EUR)", currency: .eur),
     ]
 
+    /// A project of the demo, with its items (title, priority, done).
+    public struct DemoProject: Sendable {
+        public var title: String
+        public var detail: String
+        public var colour: CategoryColour
+        public var closed: Bool
+        public var items: [(title: String, priority: Priority, done: Bool)]
+    }
+
+    /// Two open projects part-way done and one finished and closed, so a newcomer's Home has
+    /// something up next and a few awards are earned.
+    public static let projects: [DemoProject] = [
+        DemoProject(
+            title: "Move to the new flat", detail: "Keys on the 1st of next month", colour: .blue, closed: false,
+            items: [
+                ("Give notice to the landlord", .high, true), ("Book the van", .high, true),
+                ("Change the address at the bank", .high, false), ("Pack the books", .medium, false),
+                ("Sell the old sofa", .low, false),
+            ]),
+        DemoProject(
+            title: "Summer trip to Lisbon", detail: "Two weeks in July", colour: .orange, closed: false,
+            items: [
+                ("Flights", .high, true), ("Travel insurance", .medium, false),
+                ("Apartment near Alfama", .medium, false),
+            ]),
+        DemoProject(
+            title: "Tax return 2025", detail: "", colour: .green, closed: true,
+            items: [("Collect the receipts", .medium, true), ("Send it off", .high, true)]),
+    ]
+
     /// Groups and their children; "Health" stands alone, outside any group.
     public static let groups: [(name: String, children: [String])] = [
         ("Food", ["Groceries", "Restaurants", "Coffee"]),

@@ -1,3 +1,4 @@
+import BillfoldAPI
 import BillfoldCore
 import BillfoldServer
 import BillfoldStore
@@ -66,7 +67,8 @@ struct BulkWriteTests {
         }
     }
 
-    @Test("the demo fills fresh books in bulk, and run again adds nothing", arguments: TestDatabase.all)
+    @Test(
+        "the demo fills fresh books in bulk with projects too, and run again adds nothing", arguments: TestDatabase.all)
     func demoTwice(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
@@ -74,6 +76,14 @@ struct BulkWriteTests {
             #expect(try await demo.generate(count: 3_000) == 3_000)
             #expect(try await demo.generate(count: 3_000) == 0)
             #expect(try await t.transactions(ana).count() == 3_000)
+            // A newcomer's Home has projects, something up next, and awards already earned.
+            let home = try await t.get(HomeResponse.self, "/api/v1/home", as: ana)
+            #expect(Set(home.projects.map(\.title)) == ["Move to the new flat", "Summer trip to Lisbon"])
+            #expect(!home.upNext.isEmpty)
+            let awards = try await t.get(AwardListResponse.self, "/api/v1/awards", as: ana)
+            #expect(awards.awards.filter(\.earned).count >= 2, "\(awards.awards.map { ($0.id, $0.earned) })")
+            let items = try await ProjectRepository(database: t.app.db, userID: ana.id).items(in: nil)
+            #expect(items.count == 10, "run again, no project was added twice")
         }
     }
 }

@@ -51,6 +51,7 @@ public struct DemoData: Sendable {
                 description: look?.description ?? ""
             ).id
         }
+        try await addProjects()
         var generator = DemoTransactions(
             count: count, now: now, timeZone: user.preferences.zone, categoryIDs: categoryIDs,
             accountIDs: accountIDs)
@@ -78,6 +79,28 @@ public struct DemoData: Sendable {
             progress(done)
         }
         return added
+    }
+
+    /// The demo's projects and items, into books without projects (run again, none are added).
+    private func addProjects() async throws {
+        let projects = ProjectRepository(database: database, userID: user.id)
+        guard try await projects.projects(closed: nil).isEmpty else { return }
+        let now = Timestamp.now()
+        try await database.transaction { db in
+            let projects = ProjectRepository(database: db, userID: user.id)
+            for (index, demo) in DemoBook.projects.enumerated() {
+                let project = try await projects.create(
+                    Project(
+                        id: 0, title: demo.title, detail: demo.detail, colour: demo.colour.rawValue,
+                        closed: demo.closed, createdAt: now - Int64(DemoBook.projects.count - index) * 86_400))
+                for item in demo.items {
+                    _ = try await projects.create(
+                        Item(
+                            id: 0, projectID: project.id, title: item.title, priority: item.priority,
+                            completed: item.done, createdAt: now))
+                }
+            }
+        }
     }
 
 }
