@@ -65,11 +65,19 @@ SELECT id, account_id, booked_at, booked_offset, payee, original_name, notes, am
   category_id, status, external_id, created_at, updated_at
 FROM transactions WHERE user_id = $user AND category_id = $category ORDER BY booked_at DESC, id DESC LIMIT 51;
 SELECT currency, CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT) FROM transaction_totals
-WHERE user_id = $user AND category_key IN ($category) GROUP BY currency;
+WHERE user_id = $user AND category_key >= 0 AND category_key IN ($category) GROUP BY currency;
 SELECT currency, CAST(SUM(amount_minor) AS BIGINT), COUNT(*) FROM transactions
 WHERE user_id = $user AND category_id = $category GROUP BY currency;
+SELECT account_id, currency, CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT), MAX(day)
+FROM transaction_totals WHERE user_id = $user GROUP BY account_id, currency;
 SQL
 sqlite3 "$db" <"$dir/query.sql" 2>&1 | tee "$dir/sqlite.txt"
+
+echo "== wrk: GET /api/v1/accounts (balances, counts and last activity from the per-day sums), 1 connection"
+wrk -t1 -c1 -d"${seconds}s" --latency -H "Authorization: Bearer $token" "http://127.0.0.1:$port/api/v1/accounts" \
+  | tee "$dir/accounts.txt"
+accounts_p50=$(awk '/ 50%/ {print $2}' "$dir/accounts.txt")
+accounts_p99=$(awk '/ 99%/ {print $2}' "$dir/accounts.txt")
 
 echo "== Sign-in under attack: another user's GET /api/v1/me, alone and while 16 connections post wrong passwords"
 me="http://127.0.0.1:$port/api/v1/me"
@@ -99,5 +107,6 @@ echo "== Summary ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $(sqlite3 -
 echo "   load $count transactions: ${load_seconds} s"
 echo "   list with category filter, 1 connection:   p50 $p50_1, p99 $p99_1, $rps_1 requests/s"
 echo "   list with category filter, 16 connections: p50 $p50, p99 $p99, $rps requests/s (wrk -t2 -c16 -d${seconds}s)"
+echo "   accounts with balances, 1 connection: p50 $accounts_p50, p99 $accounts_p99"
 echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
-awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : "totals summed from the rows (not used)")); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"
+awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : (n == 3 ? "totals summed from the rows (not used)" : "account balances from the per-day sums"))); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"
