@@ -62,7 +62,7 @@ cat >"$dir/query.sql" <<SQL
 .timer on
 .output /dev/null
 SELECT id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor, currency,
-  category_id, status, external_id, created_at, updated_at
+  category_id, status, external_id, created_at, updated_at, import_id, transfer_id
 FROM transactions WHERE user_id = $user AND category_id = $category ORDER BY booked_at DESC, id DESC LIMIT 51;
 SELECT currency, CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT) FROM transaction_totals
 WHERE user_id = $user AND category_key >= 0 AND category_key IN ($category) GROUP BY currency;
