@@ -134,9 +134,5 @@ public struct ReviewRepository: Sendable {
     }
 
     /// The transaction's columns under their own names; `id` is the transaction's.
-    private static let prefixed = """
-        t.id, t.account_id, t.booked_at, t.booked_offset, t.payee, t.original_name, t.notes, t.amount_minor,
-        t.currency, t.category_id, t.status, t.external_id, t.created_at, t.updated_at, t.import_id,
-        t.transfer_id
-        """
+    private static let prefixed = TransactionRow.columns(of: "t")
 }

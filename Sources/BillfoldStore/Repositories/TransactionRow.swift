@@ -20,10 +20,13 @@ struct TransactionRow: Codable {
     var import_id: Int64?
     var transfer_id: Int64?
 
-    static let columns: SQLQueryString = """
-        id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor,
-        currency, category_id, status, external_id, created_at, updated_at, import_id, transfer_id
-        """
+    static let names = [
+        "id", "account_id", "booked_at", "booked_offset", "payee", "original_name", "notes", "amount_minor",
+        "currency", "category_id", "status", "external_id", "created_at", "updated_at", "import_id", "transfer_id",
+    ]
+    static let columns = SQLQueryString(names.joined(separator: ", "))
+    /// The same columns of a table aliased `alias`, under their own names (for joins).
+    static func columns(of alias: String) -> String { names.map { "\(alias).\($0)" }.joined(separator: ", ") }
 
     /// Reads the columns one by one: lists read 50 rows a request, and a keyed Decodable
     /// container costs twice as much.
