@@ -80,6 +80,7 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     error = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#transfer .field-error")))
     assert "Choose two different accounts." in error.text
     assert browser.find_element(By.NAME, "amount").get_attribute("value") == "5"
+    shot("transfer-refused")
 
     # The account's transactions: the list filtered by it, the transfer marked and not in the totals.
     browser.get(saver.url + "/accounts")

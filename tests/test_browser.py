@@ -167,6 +167,11 @@ def test_settings_tokens_and_german_locale(browser, shot, sqlite_server):
     amounts = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#transaction-list .amount")]
     assert any(re.search(r"\d,\d\d\s€$", a) for a in amounts), amounts
     shot("list-de-DE")
+    # The demo's Home is not empty: its projects, something up next.
+    browser.get(server.url + "/home")
+    projects = browser.find_element(By.CSS_SELECTOR, ".home-projects").text
+    assert "Move to the new flat" in projects and "Summer trip to Lisbon" in projects
+    shot("home-demo")
 
 
 def test_narrow_screen_has_a_tab_bar(browser, shot, sqlite_server):

@@ -51,7 +51,7 @@ public struct AccountSummary: Hashable, Sendable, Identifiable {
     public var id: Int64 { account.id }
 }
 
-/// The checks every way of naming or opening an account shares (web, API, CLI).
+/// The checks every way of naming or opening an account shares (the web and the API).
 public enum AccountRules {
     public static let maxName = 80
 

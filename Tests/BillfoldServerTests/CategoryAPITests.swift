@@ -249,4 +249,28 @@ struct CategoryAPITests {
             #expect(try await t.categories(ana).find(secret.id)?.name == "Secret")
         }
     }
+
+    @Test("the form offers no budget option while there are no budgets, and keeps the flag an import set")
+    func noBudgetsYet() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com")
+            let made = try await t.send(
+                .POST, "/api/v1/categories", as: ana, json: #"{"name":"Rent","excludeFromBudget":true}"#)
+            let rent = try JSONDecoder().decode(CategoryDTO.self, from: made.body)
+            let browser = try await Browser.signedIn(t, ana)
+            #expect(!(try await browser.get("/categories/new").body.string.contains("budget")))
+            let form = try await browser.get("/categories/\(rent.id)/edit").body.string
+            #expect(!form.contains("Leave out of budgets"))
+            #expect(form.contains(#"type="hidden" name="excludeFromBudget" value="on""#))
+            let saved = try await browser.post(
+                "/categories/\(rent.id)/edit",
+                [
+                    ("name", "Rent & service"), ("description", ""), ("colour", ""), ("icon", ""),
+                    ("excludeFromBudget", "on"),
+                ])
+            #expect(saved.status == .seeOther, "\(saved.body.string)")
+            let after = try await t.get(CategoryDTO.self, "/api/v1/categories/\(rent.id)", as: ana)
+            #expect(after.name == "Rent & service" && after.excludeFromBudget)
+        }
+    }
 }

@@ -13,12 +13,10 @@ struct AccountBook: Sendable {
     private var accounts: AccountRepository { AccountRepository(database: database, userID: user.id) }
 
     /// Every account with its balance, count and last activity; open ones first, then by name.
-    func summaries() async throws -> [AccountSummary] {
-        try await accounts.summaries().sorted { ($0.account.isArchived ? 1 : 0) < ($1.account.isArchived ? 1 : 0) }
-    }
+    func summaries() async throws -> [AccountSummary] { try await accounts.summaries() }
 
     func summary(_ id: Int64) async throws -> AccountSummary {
-        guard let found = try await accounts.summaries().first(where: { $0.account.id == id }) else {
+        guard let found = try await accounts.summaries(only: id).first else {
             throw BillfoldError.notFound("account")
         }
         return found
@@ -73,17 +71,23 @@ struct AccountBook: Sendable {
         if taken { throw BillfoldError.validation("name", "You already have an account called “\(name)”.") }
     }
 
-    /// Records money moved between two of the person's open accounts. `amount` left the first
-    /// (positive, its currency); `received` arrived in the second, needed only when the
-    /// currencies differ.
-    func transfer(
-        from fromID: Int64, to toID: Int64, amount: Money, received: Money?, bookedAt: BookingTime, notes: String
-    ) async throws -> (out: Transaction, into: Transaction) {
-        guard fromID != toID else {
+    /// The two open accounts a transfer names, each read once.
+    func transferAccounts(from fromID: Int64?, to toID: Int64?) async throws -> (from: Account, to: Account) {
+        guard fromID == nil || fromID != toID else {
             throw BillfoldError.validation("toAccountId", "Choose two different accounts.")
         }
-        let from = try await openAccount(fromID, field: "fromAccountId")
-        let to = try await openAccount(toID, field: "toAccountId")
+        return (
+            try await openAccount(fromID ?? 0, field: "fromAccountId"),
+            try await openAccount(toID ?? 0, field: "toAccountId")
+        )
+    }
+
+    /// Records money moved between two of the person's open accounts (from `transferAccounts`).
+    /// `amount` left the first (positive, its currency); `received` arrived in the second, needed
+    /// only when the currencies differ.
+    func transfer(
+        from: Account, to: Account, amount: Money, received: Money?, bookedAt: BookingTime, notes: String
+    ) async throws -> (out: Transaction, into: Transaction) {
         guard amount.currency == from.currency else {
             throw BillfoldError.validation(
                 "amount", "“\(from.displayName)” holds \(from.currency.code), not \(amount.currency.code).")
@@ -122,10 +126,9 @@ struct AccountBook: Sendable {
     }
 
     func transfer(_ request: CreateTransferRequest) async throws -> (out: Transaction, into: Transaction) {
-        let from = try await openAccount(request.fromAccountId, field: "fromAccountId")
-        let to = try await openAccount(request.toAccountId, field: "toAccountId")
+        let (from, to) = try await transferAccounts(from: request.fromAccountId, to: request.toAccountId)
         return try await transfer(
-            from: from.id, to: to.id, amount: try Money(parsing: request.amount, currency: from.currency),
+            from: from, to: to, amount: try Money(parsing: request.amount, currency: from.currency),
             received: try request.receivedAmount.map { try Money(parsing: $0, currency: to.currency) },
             bookedAt: try request.bookedAt.map { try BookingTime(iso8601: $0) }
                 ?? Self.now(in: user.preferences.zone),

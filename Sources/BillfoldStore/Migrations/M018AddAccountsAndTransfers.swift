@@ -18,19 +18,20 @@ struct M018AddAccountsAndTransfers: AsyncMigration {
         ] {
             try await sql.raw(statement).run()
         }
-        // The unique key gains the account; SQLite cannot change a table's constraints, so the
+        // The unique key gains the account (`TransactionTotals.uniqueKey`); SQLite cannot change a table's constraints, so the
         // table is made again and filled from the transactions.
         try await database.schema("transaction_totals").delete()
         try await database.schema("transaction_totals")
             .field("user_id", .int64, .required, .references("users", .id, onDelete: .cascade))
-            .field("account_id", .int64, .required)
             .field("category_key", .int64, .required)
             .field("status", .string, .required)
             .field("currency", .string, .required)
             .field("day", .int64, .required)
+            .field("account_id", .int64, .required)
             .field("total_minor", .int64, .required)
             .field("count", .int64, .required)
-            .unique(on: "user_id", "account_id", "category_key", "status", "currency", "day")
+            // The account last: a category's totals are still found by the index's prefix.
+            .unique(on: "user_id", "category_key", "status", "currency", "day", "account_id")
             .create()
         try await TransactionTotals.rebuildAll(on: sql)
     }

@@ -41,8 +41,8 @@ public struct AccountRepository: Sendable {
         return account.value
     }
 
-    /// An account the person opens by hand. Its source name is made from the display name and
-    /// kept unique, so a later bank import of a same-named account does not land in it by accident.
+    /// An account the person opens by hand. Its source name is its own (`manual:` with the time and
+    /// a random number), so a later bank import of a same-named account does not land in it.
     public func create(displayName: String, currency: Currency, openingMinor: Int64, now: Int64) async throws
         -> Account
     {
@@ -70,9 +70,10 @@ public struct AccountRepository: Sendable {
         return model.value
     }
 
-    /// Every account with its balance, number of transactions and last day with one, read from
-    /// the per-day sums (a few rows per account and day, not the transactions).
-    public func summaries() async throws -> [AccountSummary] {
+    /// Every account (or only the one asked for) with its balance, number of transactions and
+    /// last day with one, read from the per-day sums (a few rows per account and day, not the
+    /// transactions). Open accounts come first, each part by name.
+    public func summaries(only id: Int64? = nil) async throws -> [AccountSummary] {
         struct Row: Decodable {
             var account_id: Int64
             var currency: String
@@ -85,11 +86,13 @@ public struct AccountRepository: Sendable {
             SELECT account_id, currency, CAST(SUM(total_minor) AS BIGINT) AS total,
               CAST(SUM(count) AS BIGINT) AS count, MAX(day) AS last_day
             FROM transaction_totals WHERE user_id = \(bind: userID)
-            GROUP BY account_id, currency
-            """
+            """ + (id.map { " AND account_id = \(bind: $0)" } ?? "") + " GROUP BY account_id, currency"
         ).all(decoding: Row.self)
         let byAccount = Dictionary(grouping: rows, by: \.account_id)
-        return try await all().map { account in
+        var accounts: [Account]
+        if let id { accounts = try await find(id).map { [$0] } ?? [] } else { accounts = try await all() }
+        let ordered = accounts.filter { !$0.isArchived } + accounts.filter(\.isArchived)
+        return try ordered.map { account in
             let sums = byAccount[account.id] ?? []
             let own = sums.first { $0.currency == account.currency.code }
             let (balance, overflow) = account.openingMinor.addingReportingOverflow(own?.total ?? 0)

@@ -22,16 +22,12 @@ extension TransactionRepository {
             """ + newValue + ", \(bind: now) FROM transactions WHERE " + inFrom
         ).run()
         try await sql.raw(
-            """
-            INSERT INTO transaction_totals
-              (user_id, account_id, category_key, status, currency, day, total_minor, count)
-            SELECT user_id, account_id, \(bind: target ?? 0), status, currency, day, SUM(total_minor), SUM(count)
-            FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))
-            GROUP BY user_id, account_id, status, currency, day
-            ON CONFLICT (user_id, account_id, category_key, status, currency, day) DO UPDATE SET
-              total_minor = transaction_totals.total_minor + excluded.total_minor,
-              count = transaction_totals.count + excluded.count
-            """
+            TransactionTotals.insertInto
+                + """
+                SELECT user_id, \(bind: target ?? 0), status, currency, day, account_id, SUM(total_minor), SUM(count)
+                FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))
+                GROUP BY user_id, status, currency, day, account_id
+                """ + TransactionTotals.addToExisting
         ).run()
         try await sql.raw(
             "DELETE FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))"

@@ -16,8 +16,21 @@ enum TransactionTotals {
     /// income, so no category's (nor the uncategorised 0's) sums hold them.
     static let transferKey: Int64 = -1
     /// A row's category key: its category, 0 for none, `transferKey` for either side of a transfer.
-    static let keySQL: SQLQueryString = "CASE WHEN transfer_id IS NULL THEN COALESCE(category_id, 0) ELSE -1 END"
-    static let uniqueKey = ["user_id", "account_id", "category_key", "status", "currency", "day"]
+    static let keySQL: SQLQueryString =
+        "CASE WHEN transfer_id IS NULL THEN COALESCE(category_id, 0) ELSE \(literal: Int(transferKey)) END"
+    /// The sums' unique key in the order of its index: a category's totals (the list's filters)
+    /// are found by its prefix; an account's are read from the person's rows, a few per day.
+    static let uniqueKey = ["user_id", "category_key", "status", "currency", "day", "account_id"]
+    /// The start of every statement that adds to the sums: the key's columns, then the sum and count.
+    static let insertInto = SQLQueryString(
+        "INSERT INTO transaction_totals (\(uniqueKey.joined(separator: ", ")), total_minor, count) ")
+    /// Adds a new row's sum and count to the row already there for its key.
+    static let addToExisting = SQLQueryString(
+        """
+         ON CONFLICT (\(uniqueKey.joined(separator: ", "))) DO UPDATE SET
+          total_minor = transaction_totals.total_minor + excluded.total_minor,
+          count = transaction_totals.count + excluded.count
+        """)
 
     static func day(_ epochSeconds: Int64) -> Int64 { (epochSeconds + shift) / 86_400 }
     static func start(ofDay day: Int64) -> Int64 { day * 86_400 - shift }
@@ -35,17 +48,13 @@ enum TransactionTotals {
         async throws
     {
         try await sql.raw(
-            """
-            INSERT INTO transaction_totals
-              (user_id, account_id, category_key, status, currency, day, total_minor, count)
-            SELECT user_id, account_id, \(keySQL), status, currency, \(daySQL),
-              \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)
-            FROM transactions WHERE user_id = \(bind: userID) AND \(condition)
-            GROUP BY user_id, account_id, \(keySQL), status, currency, \(daySQL)
-            ON CONFLICT (user_id, account_id, category_key, status, currency, day) DO UPDATE SET
-              total_minor = transaction_totals.total_minor + excluded.total_minor,
-              count = transaction_totals.count + excluded.count
-            """
+            insertInto
+                + """
+                SELECT user_id, \(keySQL), status, currency, \(daySQL), account_id,
+                  \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)
+                FROM transactions WHERE user_id = \(bind: userID) AND \(condition)
+                GROUP BY user_id, \(keySQL), status, currency, \(daySQL), account_id
+                """ + addToExisting
         ).run()
         if sign < 0 {
             try await sql.raw("DELETE FROM transaction_totals WHERE user_id = \(bind: userID) AND count = 0").run()
@@ -88,8 +97,8 @@ enum TransactionTotals {
                 var insert = sql.insert(into: "transaction_totals").columns(uniqueKey + ["total_minor", "count"])
                 for (key, sum) in chunk {
                     insert = insert.values(
-                        SQLBind(userID), SQLBind(key.account), SQLBind(key.category), SQLBind(key.status),
-                        SQLBind(key.currency), SQLBind(key.day), SQLBind(sum.total), SQLBind(sum.count))
+                        SQLBind(userID), SQLBind(key.category), SQLBind(key.status), SQLBind(key.currency),
+                        SQLBind(key.day), SQLBind(key.account), SQLBind(sum.total), SQLBind(sum.count))
                 }
                 try await insert.onConflict(with: uniqueKey) {
                     $0.set(
@@ -107,13 +116,12 @@ enum TransactionTotals {
     static func rebuildAll(on sql: any SQLDatabase) async throws {
         try await sql.raw("DELETE FROM transaction_totals").run()
         try await sql.raw(
-            """
-            INSERT INTO transaction_totals
-              (user_id, account_id, category_key, status, currency, day, total_minor, count)
-            SELECT user_id, account_id, \(keySQL), status, currency, \(daySQL), SUM(amount_minor), COUNT(*)
-            FROM transactions WHERE id > 0
-            GROUP BY user_id, account_id, \(keySQL), status, currency, \(daySQL)
-            """
+            insertInto
+                + """
+                SELECT user_id, \(keySQL), status, currency, \(daySQL), account_id, SUM(amount_minor), COUNT(*)
+                FROM transactions WHERE id > 0
+                GROUP BY user_id, \(keySQL), status, currency, \(daySQL), account_id
+                """
         ).run()
     }
 

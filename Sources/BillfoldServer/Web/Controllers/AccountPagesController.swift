@@ -95,10 +95,9 @@ struct AccountPagesController: RouteCollection {
         let user = try request.user
         let book = try request.accountBook
         do {
-            let fromID = try TransactionPagesController.optionalID(values.fromAccountId, field: "fromAccountId") ?? 0
-            let toID = try TransactionPagesController.optionalID(values.toAccountId, field: "toAccountId") ?? 0
-            let from = try await book.openAccount(fromID, field: "fromAccountId")
-            let to = try await book.openAccount(toID, field: "toAccountId")
+            let (from, to) = try await book.transferAccounts(
+                from: try TransactionPagesController.optionalID(values.fromAccountId, field: "fromAccountId"),
+                to: try TransactionPagesController.optionalID(values.toAccountId, field: "toAccountId"))
             let amount = try TransactionPagesController.typedAmount(
                 values.amount ?? "", currency: from.currency, for: user)
             var received: Money?
@@ -114,7 +113,7 @@ struct AccountPagesController: RouteCollection {
                 try values.bookedAt.flatMap { $0.isEmpty ? nil : $0 }
                 .map { try BookingTime(localDateTime: $0, timeZone: zone) } ?? AccountBook.now(in: zone)
             _ = try await book.transfer(
-                from: from.id, to: to.id, amount: amount, received: received, bookedAt: bookedAt,
+                from: from, to: to, amount: amount, received: received, bookedAt: bookedAt,
                 notes: values.notes ?? "")
             return request.redirect(to: WebPages.accounts.path(query: [("done", "transfer")]))
         } catch let error as BillfoldError {
