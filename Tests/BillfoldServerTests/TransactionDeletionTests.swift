@@ -64,4 +64,25 @@ struct TransactionDeletionTests {
             #expect(try await t.transactions(ana).find(ids[0])?.categoryID == food.id)
         }
     }
+
+    @Test("an undone delete brings back the review decisions taken on it", arguments: TestDatabase.all)
+    func undoKeepsReviewActivity(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let id = try #require(try await t.add(ana, [spend("Kiosk", "-2.00", status: .uncleared)]).first)
+            let body = #"{"decisions": [{"transactionId": \#(id), "action": "clear"}]}"#
+            let batch = try await t.send(
+                .POST, "/api/v1/review/batches", as: ana, json: body, headers: ["Idempotency-Key": "deck-1"])
+            #expect(batch.status == .ok, "\(batch.body.string)")
+            let before = try await t.get(ActivityResponse.self, "/api/v1/activity", as: ana)
+            #expect(before.items.count == 1)
+            let deleted = try await t.send(.DELETE, "/api/v1/transactions/\(id)", as: ana)
+            let deletion = try JSONDecoder().decode(DeletionDTO.self, from: deleted.body)
+            #expect(try await t.get(ActivityResponse.self, "/api/v1/activity", as: ana).items.isEmpty)
+            _ = try await t.send(.POST, "/api/v1/deletions/\(deletion.deletionId)/restore", as: ana)
+            let after = try await t.get(ActivityResponse.self, "/api/v1/activity", as: ana)
+            #expect(after.items.map(\.id) == before.items.map(\.id))
+            #expect(after.items.first?.transaction.id == id)
+        }
+    }
 }

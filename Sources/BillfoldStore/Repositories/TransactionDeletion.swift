@@ -10,11 +10,23 @@ extension TransactionRepository {
     /// How long a delete can be undone.
     public static let undoSeconds: Int64 = 86_400
 
-    /// A deleted transaction as kept for undo: every column, and its history.
+    /// A deleted transaction as kept for undo: every column, its history, and the review
+    /// decisions taken on it (the activity log and the review awards count them).
     struct Kept: Codable {
         var row: TransactionRow
         var importKey: String?
         var history: [KeptEdit]?
+        var decisions: [KeptDecision]?
+    }
+
+    struct KeptDecision: Codable {
+        var id: Int64
+        var transaction_id: Int64
+        var batch_id: Int64
+        var action: String
+        var old_category_id: Int64?
+        var new_category_id: Int64?
+        var decided_at: Int64
     }
 
     struct KeptEdit: Codable {
@@ -64,7 +76,20 @@ extension TransactionRepository {
             ).all(decoding: KeptEdit.self)
             for edit in edits { history[edit.transaction_id, default: []].append(edit) }
         }
-        for index in kept.indices { kept[index].history = history[kept[index].row.id] }
+        var decisions: [Int64: [KeptDecision]] = [:]
+        for chunk in found.chunked(500) {
+            let taken = try await sql.raw(
+                """
+                SELECT id, transaction_id, batch_id, action, old_category_id, new_category_id, decided_at
+                FROM review_decisions WHERE user_id = \(bind: userID) AND transaction_id IN (\(binds: Array(chunk)))
+                """
+            ).all(decoding: KeptDecision.self)
+            for decision in taken { decisions[decision.transaction_id, default: []].append(decision) }
+        }
+        for index in kept.indices {
+            kept[index].history = history[kept[index].row.id]
+            kept[index].decisions = decisions[kept[index].row.id]
+        }
         for chunk in found.chunked(500) {
             try await TransactionTotals.add(ids: Array(chunk), userID: userID, sign: -1, on: sql)
             try await sql.raw(
@@ -136,6 +161,7 @@ extension TransactionRepository {
             restored.append(row.id)
             try await recordHistory(
                 (kept.history ?? []).map { ($0.transaction_id, $0.field, $0.old_value, $0.new_value, $0.changed_at) })
+            try await restoreDecisions(kept.decisions ?? [])
         }
         // A transfer whose other side could not come back is an ordinary transaction again.
         for chunk in restored.chunked(500) {
@@ -149,5 +175,18 @@ extension TransactionRepository {
         }
         try await TransactionTotals.add(ids: restored, userID: userID, on: sql)
         return restored
+    }
+
+    /// Puts review decisions back under their own ids, so the activity log keeps its order.
+    private func restoreDecisions(_ decisions: [KeptDecision]) async throws {
+        guard !decisions.isEmpty else { return }
+        var insert = sql.insert(into: "review_decisions").columns(
+            "id", "user_id", "transaction_id", "batch_id", "action", "old_category_id", "new_category_id", "decided_at")
+        for d in decisions {
+            insert = insert.values(
+                SQLBind(d.id), SQLBind(userID), SQLBind(d.transaction_id), SQLBind(d.batch_id), SQLBind(d.action),
+                SQLBind(d.old_category_id), SQLBind(d.new_category_id), SQLBind(d.decided_at))
+        }
+        try await insert.ignoringConflicts().run()
     }
 }

@@ -69,7 +69,7 @@ extension LunchMoneyTransactionsController {
         if let categoryID = fields.categoryID { change.categoryID = .some(categoryID) }
         if let notes = fields.notes { change.notes = try TransactionRules.notes(notes ?? "") }
         if let payee = fields.payee { change.payee = try TransactionRules.payee(payee) }
-        _ = try await service.update(id, change)
+        _ = try await service.update(current, change)
         return LunchMoneyJSON.response(["updated": true])
     }
 

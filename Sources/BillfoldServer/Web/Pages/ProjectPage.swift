@@ -177,13 +177,7 @@ struct ProjectEditPage: WebPage {
                             "priority", label: "Priority",
                             options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
                             selected: values.priority ?? Priority.medium.rawValue)
-                        H.label(.class("check")) {
-                            HTML.void(
-                                "input",
-                                [.type("checkbox"), .name("completed")]
-                                    + (values.completed != nil ? [.flag("checked")] : []))
-                            H.span { "Completed" }
-                        }
+                        Field.checkbox("completed", label: "Completed", checked: values.completed != nil)
                     } else {
                         CategoryLookFields(
                             values: CategoryFormPage.Values(colourOnly: values.chosenColour), error: error
