@@ -21,7 +21,7 @@ test: deps lint
 	scripts/with-postgres.sh scripts/test-all.sh
 
 test-swift: deps-system
-	scripts/with-postgres.sh swift test
+	scripts/with-postgres.sh swift test --no-parallel
 
 test-python: deps
 	swift build --product billfold

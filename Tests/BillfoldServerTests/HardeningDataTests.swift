@@ -191,7 +191,7 @@ struct HardeningDataTests {
         try await TestApp.run(.postgres) { t in
             let ana = try await t.person("ana@example.com")
             #expect(try await t.send(.GET, "/api/v1/me", as: ana).status == .ok)
-            try TestDatabase.postgres.dropDatabase(of: t.location)
+            try await TestDatabase.postgres.dropDatabase(of: t.location)
             for path in ["/api/v1/me", "/api/v1/transactions", "/health/ready"] {
                 let answer = try await t.send(.GET, path, as: ana)
                 #expect(answer.status == .serviceUnavailable, "\(path): \(answer.body.string)")

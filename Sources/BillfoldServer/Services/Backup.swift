@@ -27,7 +27,7 @@ public enum Backup {
                     "For PostgreSQL, backups are made with pg_dump, which is not on PATH. Install PostgreSQL's client tools (Debian: apt-get install postgresql-client), then run: pg_dump --format=custom --file=\(path) \"$BILLFOLD_DATABASE_URL\""
                 )
             }
-            try run(pgDump, ["--format=custom", "--file=\(path)", "--dbname=\(url)"])
+            try await run(pgDump, ["--format=custom", "--file=\(path)", "--dbname=\(url)"])
             return "Backed up to \(path) with pg_dump (custom format; restore with pg_restore)."
         }
     }
@@ -82,17 +82,8 @@ public enum Backup {
         return paths.map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            throw BillfoldError(.unavailable, "pg_dump failed: \(text)")
-        }
+    private static func run(_ tool: String, _ arguments: [String]) async throws {
+        let ending = try await ChildProcess.run(tool, arguments)
+        guard ending.status == 0 else { throw BillfoldError(.unavailable, "pg_dump failed: \(ending.errors)") }
     }
 }

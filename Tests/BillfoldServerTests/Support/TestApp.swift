@@ -21,11 +21,16 @@ struct TestApp {
         _ body: (TestApp) async throws -> Void
     ) async throws {
         let (location, drop) = try await database.create()
-        defer { drop() }
-        var configuration = try Configuration.resolve(flags: .init(), environment: environment)
-        configuration.database = location
-        configuration.logLevel = .warning
-        try await serve(configuration, clock: clock, body)
+        do {
+            var configuration = try Configuration.resolve(flags: .init(), environment: environment)
+            configuration.database = location
+            configuration.logLevel = .warning
+            try await serve(configuration, clock: clock, body)
+        } catch {
+            await drop()
+            throw error
+        }
+        await drop()
     }
 
     /// Another instance over the same database, as behind a load balancer; shut down after `body`.

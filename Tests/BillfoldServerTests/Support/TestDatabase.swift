@@ -31,7 +31,7 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
     /// Makes a migrated, empty database for one test and returns where it is and how to remove
     /// it. The migrations run once per kind and process, into a template; each test gets a copy
     /// (a file copy for SQLite, `CREATE DATABASE … TEMPLATE` for PostgreSQL).
-    func create() async throws -> (location: DatabaseLocation, drop: @Sendable () -> Void) {
+    func create() async throws -> (location: DatabaseLocation, drop: @Sendable () async -> Void) {
         let name = Self.freshName("billfold_test_")
         let template = try await MigratedTemplates.shared.template(self)
         switch self {
@@ -48,8 +48,10 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
             )
         case .postgres:
             let admin = try Self.requireAdmin()
-            try Self.psql(admin, "CREATE DATABASE \(name) TEMPLATE \(template)")
-            return (Self.postgres(name), { try? Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)") })
+            try await Self.psql(admin, "CREATE DATABASE \(name) TEMPLATE \(template)")
+            return (
+                Self.postgres(name), { try? await Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)") }
+            )
         }
     }
 
@@ -62,7 +64,7 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
             try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
             location = .sqlite(path: Self.folder.appendingPathComponent(name + ".sqlite").path)
         case .postgres:
-            try Self.psql(try Self.requireAdmin(), "CREATE DATABASE \(name)")
+            try await Self.psql(try Self.requireAdmin(), "CREATE DATABASE \(name)")
             location = Self.postgres(name)
         }
         let app = try await buildApplication(
@@ -90,27 +92,18 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible, Sendable {
     }
 
     /// Drops a PostgreSQL test database while its app still uses it: a database outage.
-    func dropDatabase(of location: DatabaseLocation) throws {
+    func dropDatabase(of location: DatabaseLocation) async throws {
         guard case .postgres(let url) = location, let admin = Self.postgresAdminURL,
             let name = URLComponents(string: url)?.path.dropFirst()
         else { return }
-        try Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+        try await Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
     /// Runs one statement through Debian's psql, which `make test` installs with the server.
-    private static func psql(_ url: String, _ statement: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["psql", url, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(data: errors.fileHandleForReading.readDataToEndOfFile(), encoding: .utf8) ?? ""
-            throw TestSetupError("psql failed: \(text)")
-        }
+    private static func psql(_ url: String, _ statement: String) async throws {
+        let ending = try await ChildProcess.run(
+            "/usr/bin/env", ["psql", url, "-q", "-v", "ON_ERROR_STOP=1", "-c", statement])
+        guard ending.status == 0 else { throw TestSetupError("psql failed: \(ending.errors)") }
     }
 }
 
