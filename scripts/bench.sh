@@ -70,6 +70,8 @@ SELECT currency, CAST(SUM(amount_minor) AS BIGINT), COUNT(*) FROM transactions
 WHERE user_id = $user AND category_id = $category GROUP BY currency;
 SELECT account_id, currency, CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT), MAX(day)
 FROM transaction_totals WHERE user_id = $user GROUP BY account_id, currency;
+SELECT day, CAST(SUM(count) AS BIGINT) AS count FROM transaction_totals
+WHERE user_id = $user AND category_key >= 0 AND status = 'uncleared' GROUP BY day HAVING SUM(count) > 0;
 SQL
 sqlite3 "$db" <"$dir/query.sql" 2>&1 | tee "$dir/sqlite.txt"
 
@@ -78,6 +80,12 @@ wrk -t1 -c1 -d"${seconds}s" --latency -H "Authorization: Bearer $token" "http://
   | tee "$dir/accounts.txt"
 accounts_p50=$(awk '/ 50%/ {print $2}' "$dir/accounts.txt")
 accounts_p99=$(awk '/ 99%/ {print $2}' "$dir/accounts.txt")
+
+echo "== wrk: GET /api/v1/review/months (each month's uncleared count from the per-day sums), 1 connection"
+wrk -t1 -c1 -d"${seconds}s" --latency -H "Authorization: Bearer $token" "http://127.0.0.1:$port/api/v1/review/months" \
+  | tee "$dir/months.txt"
+months_p50=$(awk '/ 50%/ {print $2}' "$dir/months.txt")
+months_p99=$(awk '/ 99%/ {print $2}' "$dir/months.txt")
 
 echo "== Sign-in under attack: another user's GET /api/v1/me, alone and while 16 connections post wrong passwords"
 me="http://127.0.0.1:$port/api/v1/me"
@@ -108,5 +116,6 @@ echo "   load $count transactions: ${load_seconds} s"
 echo "   list with category filter, 1 connection:   p50 $p50_1, p99 $p99_1, $rps_1 requests/s"
 echo "   list with category filter, 16 connections: p50 $p50, p99 $p99, $rps requests/s (wrk -t2 -c16 -d${seconds}s)"
 echo "   accounts with balances, 1 connection: p50 $accounts_p50, p99 $accounts_p99"
+echo "   review months with counts, 1 connection: p50 $months_p50, p99 $months_p99"
 echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
-awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : (n == 3 ? "totals summed from the rows (not used)" : "account balances from the per-day sums"))); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"
+awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : (n == 3 ? "totals summed from the rows (not used)" : (n == 4 ? "account balances from the per-day sums" : "uncleared per day for the review months"))))); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"

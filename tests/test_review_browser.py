@@ -10,6 +10,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
 
 from conftest import PASSWORD, billfold
 from test_browser import sign_in, wait
@@ -121,11 +122,23 @@ def test_left_pick_cancel_and_undo(browser, shot, reviewer):
     shot("filtered")
     browser.find_element(By.ID, "picker-filter").send_keys(Keys.ENTER)
     wait(browser).until(lambda b: top_payee(b) == "Bravo Books")
-    # Bravo Books has no category: the picker says so; Escape cancels and leaves it untouched.
+    # Bravo Books has no category: the picker says so; Escape goes back to the same card.
     press(browser, Keys.ARROW_LEFT)
     wait(browser).until(EC.visibility_of_element_located((By.ID, "picker")))
     assert "Uncategorized" in browser.find_element(By.ID, "picker-current").text
     press(browser, Keys.ESCAPE)
+    wait(browser).until(EC.invisibility_of_element_located((By.ID, "picker")))
+    wait(browser).until(lambda b: top_payee(b) == "Bravo Books")
+    assert "Card 2 of" in browser.find_element(By.CSS_SELECTOR, ".deck-progress").text
+    # The picker's Cancel button does the same.
+    press(browser, Keys.ARROW_LEFT)
+    wait(browser).until(EC.visibility_of_element_located((By.ID, "picker")))
+    browser.find_element(By.ID, "picker-cancel").click()
+    wait(browser).until(EC.invisibility_of_element_located((By.ID, "picker")))
+    wait(browser).until(lambda b: top_payee(b) == "Bravo Books")
+    shot("cancelled-same-card")
+    # S skips: the card is passed untouched.
+    press(browser, "s")
     wait(browser).until(lambda b: top_payee(b) == "Charlie Cafe")
     # U brings back the card just passed; undo twice reaches the first card, and no further.
     press(browser, "u")
@@ -164,6 +177,12 @@ def test_finish_the_deck_watch_it_apply_then_look_back(browser, shot, reviewer, 
     failed = items["Charlie Cafe"]
     assert "failed" in failed.get_attribute("class")
     assert f"No category with the id {temporary['id']} exists." in failed.text
+    # The awards this deck earned are announced on the deck, not only on the next page.
+    award = wait(browser).until(
+        lambda b: [n for n in b.find_elements(By.CSS_SELECTOR, ".award-notice") if "First Swipe" in n.text])
+    assert award[0].get_attribute("role") == "status"
+    # The picker's counts follow what was applied (Charlie Cafe is still to review).
+    wait(browser).until(lambda b: b.find_element(By.ID, "review-total").text == "3 to review in all, across 2 months.")
     shot("one-failed")
     assert reviewer.transaction("Charlie Cafe")["status"] == "uncleared", "a failed item stays uncleared"
     assert reviewer.transaction("Bravo Books")["categoryId"] == reviewer.rent["id"]
@@ -180,6 +199,8 @@ def test_finish_the_deck_watch_it_apply_then_look_back(browser, shot, reviewer, 
     press(browser, Keys.ARROW_RIGHT)
     offer = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".lookback")))
     assert offer.text == f"You have uncleared transactions from {reviewer.past_month} — Review them?"
+    applied = browser.find_element(By.CSS_SELECTOR, ".apply-list")
+    assert offer.location["y"] < applied.location["y"], "the offer is above the applied list"
     shot("look-back")
     browser.find_element(By.XPATH, f"//button[text()='Review {reviewer.past_month}']").click()
     wait(browser).until(lambda b: top_payee(b) == "Old One")
@@ -195,3 +216,27 @@ def test_finish_the_deck_watch_it_apply_then_look_back(browser, shot, reviewer, 
     assert heading.startswith("6 transactions cleared on ")
     assert "Recategorised from Uncategorized to Rent and cleared" in browser.find_element(By.TAG_NAME, "main").text
     shot("activity")
+
+
+def test_month_picker_lists_months_with_counts(browser, shot, reviewer, sqlite_server):
+    this_month = datetime.datetime.now(datetime.timezone.utc).strftime("%B %Y")
+    picker = browser.find_element(By.ID, "review-month")
+    labels = [o.text for o in picker.find_elements(By.TAG_NAME, "option")]
+    assert labels == [f"{this_month} · 4 to review", f"{reviewer.past_month} · 2 to review"]
+    assert browser.find_element(By.ID, "review-total").text == "6 to review in all, across 2 months."
+    # The same number as Home's.
+    shot("month-picker")
+    Select(picker).select_by_index(1)
+    wait(browser).until(lambda b: top_payee(b) == "Old One")
+    assert "month=" in browser.current_url
+    assert browser.find_element(By.ID, "deck-month").text == reviewer.past_month
+    press(browser, Keys.ARROW_RIGHT)
+    wait(browser).until(lambda b: top_payee(b) == "Old Two")
+    press(browser, Keys.ARROW_RIGHT)
+    wait(browser).until(lambda b: b.find_element(By.ID, "review-total").text == "4 to review in all.")
+    labels = [o.text for o in browser.find_elements(By.CSS_SELECTOR, "#review-month option")]
+    assert labels == [f"{this_month} · 4 to review", f"{reviewer.past_month} · nothing to review"]
+    shot("month-picker-after")
+    browser.get(sqlite_server.url + "/")
+    home = browser.find_element(By.CSS_SELECTOR, ".home-review").text
+    assert "4 transactions" in home and "waiting to be reviewed, in all months" in home

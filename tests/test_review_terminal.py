@@ -137,7 +137,7 @@ def test_clear_recategorise_undo_and_apply_in_the_terminal(review_server, config
         screen.wait_for("card 4 of 4")
         screen.keys("u")
         screen.wait_for("card 3 of 4")
-        # Now to Groceries, and the last card passed untouched (Esc in the picker).
+        # Now to Groceries; Esc in the picker goes back to the last card, and s skips it untouched.
         screen.keys("Left")
         screen.wait_for("Filter:")
         screen.type("groc")
@@ -147,6 +147,9 @@ def test_clear_recategorise_undo_and_apply_in_the_terminal(review_server, config
         screen.keys("Left")
         screen.wait_for("Filter:")
         screen.keys("Escape")
+        back = screen.wait_for("s skip")
+        assert "card 4 of 4" in back and "Delta Deli" in back
+        screen.keys("s")
         done = screen.wait_for("Done: 3 applied.")
         assert "✓ Alpha Market — clear" in done
         assert "✓ Bravo Books — clear" in done

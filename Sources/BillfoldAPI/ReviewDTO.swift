@@ -15,6 +15,20 @@ public struct ReviewDeckResponse: Codable, Sendable {
 }
 
 /// `GET /api/v1/review/lookback`: the oldest month of the last twelve with uncleared transactions.
+/// Every month with uncleared transactions, newest first, with how many each holds; the current
+/// month is always there, with 0 when it has none.
+public struct ReviewMonthsResponse: Codable, Sendable, Equatable {
+    public var months: [LookbackResponse]
+    /// Uncleared transactions in every month.
+    public var total: Int
+
+    public init(months: [LookbackResponse], total: Int) {
+        self.months = months
+        self.total = total
+    }
+}
+
+/// A month and how many uncleared transactions it holds.
 public struct LookbackResponse: Codable, Sendable, Equatable {
     public var month: String
     public var count: Int

@@ -42,7 +42,7 @@ public enum ReviewOutcomeKind: String, Hashable, Codable, CaseIterable, Sendable
 
 /// The review deck (PRODUCT §2): uncleared transactions one card at a time. Right clears; left
 /// opens the category picker, where another category recategorises and clears, the same
-/// category only clears, and cancel leaves the card untouched. The last step can be undone
+/// category only clears, and cancel goes back to the same card. Skip passes a card untouched. The last step can be undone
 /// until the deck is finished; then the decisions are applied as one batch.
 ///
 /// The deck moves between phases only through `transitions` (ReviewDeckMachine.swift), the table the
@@ -81,7 +81,7 @@ public struct ReviewDeck: Sendable, Equatable {
     public private(set) var cards: [Transaction] = []
     /// The index of the card on top while swiping.
     public private(set) var position = 0
-    /// One entry per card passed: its decision, or nil when the user cancelled the picker.
+    /// One entry per card passed: its decision, or nil when the user skipped the card.
     private var steps: [ReviewDecision?] = []
     public private(set) var outcomes: [Int64: Outcome] = [:]
     public let limit: Int
@@ -153,12 +153,13 @@ public struct ReviewDeck: Sendable, Equatable {
         pass(ReviewDecision(transactionID: card.id, action: .clear), as: .swipeRight)
     }
 
-    /// Left, then the picker's answer: a category (nil for Uncategorized), or cancel.
+    /// Left, then the picker's answer: a category (nil for Uncategorized), or cancel, which leaves
+    /// the same card on top with nothing decided.
     public mutating func swipeLeft(choosing choice: PickerChoice) {
         guard let card = current else { return }
         switch choice {
         case .cancel:
-            pass(nil, as: .cancel)
+            return
         case .category(let id) where id == card.categoryID:
             pass(ReviewDecision(transactionID: card.id, action: .clear), as: .pick)
         case .category(let id):
@@ -169,6 +170,12 @@ public struct ReviewDeck: Sendable, Equatable {
     public enum PickerChoice: Hashable, Sendable {
         case cancel
         case category(Int64?)
+    }
+
+    /// Passes the card on top untouched: it stays uncleared for another time.
+    public mutating func skip() {
+        guard current != nil else { return }
+        pass(nil, as: .skip)
     }
 
     /// Takes back the last step: its card is on top again. Nothing to undo at the first card.

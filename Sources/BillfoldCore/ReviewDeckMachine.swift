@@ -32,8 +32,8 @@ extension ReviewDeck {
         case swipeRight
         /// Left, then a category from the picker.
         case pick
-        /// Left, then the picker cancelled: the card is passed untouched.
-        case cancel
+        /// Skip: the card is passed untouched.
+        case skip
         /// The last step taken back.
         case undo
         /// The last card was passed and there are decisions to apply.
@@ -71,7 +71,7 @@ extension ReviewDeck {
             Transition(from: .fetchFailed, on: .retryLoading, to: .fetching),
             Transition(from: .swiping, on: .swipeRight, to: .swiping),
             Transition(from: .swiping, on: .pick, to: .swiping),
-            Transition(from: .swiping, on: .cancel, to: .swiping),
+            Transition(from: .swiping, on: .skip, to: .swiping),
             Transition(from: .swiping, on: .undo, to: .swiping),
             Transition(from: .swiping, on: .lastCardPassed, to: .applying),
             Transition(from: .swiping, on: .lastCardPassedUntouched, to: .done),

@@ -52,7 +52,7 @@ struct ReviewDeckMachineTests {
         case .reload: deck.reload()
         case .swipeRight, .lastCardPassed: deck.swipeRight()
         case .pick: deck.swipeLeft(choosing: .category(5))
-        case .cancel, .lastCardPassedUntouched: deck.swipeLeft(choosing: .cancel)
+        case .skip, .lastCardPassedUntouched: deck.skip()
         case .undo: deck.undo()
         case .record: deck.record([1: .applied])
         case .allRecorded:

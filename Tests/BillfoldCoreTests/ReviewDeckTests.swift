@@ -41,7 +41,9 @@ struct ReviewDeckTests {
         #expect(big.cards.count == 20 && big.cards.last?.id == 20)
     }
 
-    @Test("right clears; left with another category recategorises; the same category only clears; cancel leaves it")
+    @Test(
+        "right clears; left with another category recategorises; the same category only clears; cancel keeps the card; skip passes it"
+    )
     func decisions() {
         var d = deck([card(1, category: 7), card(2, category: 7), card(3, category: 7), card(4)])
         d.swipeRight()
@@ -49,13 +51,15 @@ struct ReviewDeckTests {
         d.swipeLeft(choosing: .category(7))
         #expect(d.current?.id == 4)
         d.swipeLeft(choosing: .cancel)
+        #expect(d.current?.id == 4 && d.state == .swiping, "cancel goes back to the same card")
+        d.skip()
         #expect(
             d.decisions == [
                 ReviewDecision(transactionID: 1, action: .clear),
                 ReviewDecision(transactionID: 2, action: .recategorize(8)),
                 ReviewDecision(transactionID: 3, action: .clear),
             ])
-        #expect(d.state == .applying, "the last card was swiped left and cancelled: the deck is finished")
+        #expect(d.state == .applying, "the last card was skipped: the deck is finished")
     }
 
     @Test("choosing Uncategorized for an uncategorised card only clears it; for a categorised one it moves it")
@@ -70,13 +74,13 @@ struct ReviewDeckTests {
             ])
     }
 
-    @Test("undo takes back the last step, a cancel included; at the first card it does nothing")
+    @Test("undo takes back the last step, a skip included; at the first card it does nothing")
     func undo() {
         var d = deck([card(1), card(2), card(3)])
         d.undo()
         #expect(d.current?.id == 1 && d.decisions.isEmpty && d.state == .swiping)
         d.swipeRight()
-        d.swipeLeft(choosing: .cancel)
+        d.skip()
         #expect(d.current?.id == 3)
         d.undo()
         #expect(d.current?.id == 2 && d.decisions.count == 1)
@@ -86,11 +90,11 @@ struct ReviewDeckTests {
         #expect(d.decisions == [ReviewDecision(transactionID: 1, action: .recategorize(9))])
     }
 
-    @Test("a deck of only cancels is done with nothing to apply")
-    func allCancelled() {
+    @Test("a deck of only skips is done with nothing to apply")
+    func allSkipped() {
         var d = deck([card(1), card(2)])
-        d.swipeLeft(choosing: .cancel)
-        d.swipeLeft(choosing: .cancel)
+        d.skip()
+        d.skip()
         #expect(d.state == .done && d.decisions.isEmpty)
         d.undo()
         #expect(d.state == .done, "no undo once the deck is finished")

@@ -30,6 +30,8 @@ struct ClientTests {
             #expect(page.transactions.map(\.id) == [added.id])
             #expect(page.totals.map(\.amount) == ["-3.20"])
             #expect(try await client.tokens().map(\.label) == ["Tests"])
+            let months = try await client.reviewMonths()
+            #expect(months == ReviewMonthsResponse(months: [LookbackResponse(month: "2026-11", count: 1)], total: 1))
         }
     }
 

@@ -32,6 +32,7 @@ struct LunchMoneySourceTests {
             model.clear()
             model.choose(category: groceries.id)
             model.cancelPicker()
+            model.skip()
             await model.apply()
             #expect(model.screen == .done && model.items.map(\.progress) == [.applied, .applied])
             #expect(try await client.transaction(bakery.id).status == .cleared)

@@ -77,6 +77,38 @@ struct ReviewAPITests {
         }
     }
 
+    @Test(
+        "the month picker counts each month's uncleared transactions in the user's zone, a day split at midnight too",
+        arguments: TestDatabase.all)
+    func monthCounts(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com", timeZone: "Pacific/Auckland")
+            let now = try BookingTime(iso8601: "2026-01-15T12:00:00+13:00").date
+            let service = ReviewService(database: t.app.db, user: ana.user, now: now)
+            #expect(try await service.months(showing: service.currentMonth).map(\.count) == [0])
+            try await t.add(
+                ana,
+                [
+                    // One UTC day, two of Auckland's months: 23:30 on 31 December, then 00:30 on 1 January.
+                    spend("December", "-1.00", at: "2025-12-31T10:30:00Z", status: .uncleared),
+                    spend("New Year", "-1.00", at: "2025-12-31T11:30:00Z", status: .uncleared),
+                    spend("January", "-2.00", at: "2026-01-05T10:00:00+13:00", status: .uncleared),
+                    spend("Cleared", "-2.00", at: "2026-01-06T10:00:00+13:00", status: .cleared),
+                    spend("Long ago", "-3.00", at: "2024-06-10T10:00:00+12:00", status: .uncleared),
+                ])
+            let months = try await service.months(showing: Month(year: 2025, month: 8))
+            #expect(months.map(\.month.description) == ["2026-01", "2025-12", "2025-08", "2024-06"])
+            #expect(months.map(\.count) == [2, 1, 0, 1])
+            // Each count is what the deck of that month holds.
+            for (month, count) in months {
+                #expect(try await service.deck(month).remaining == count)
+            }
+            let bob = try await t.person("bob@example.com")
+            let theirs = ReviewService(database: t.app.db, user: bob.user, now: now)
+            #expect(try await theirs.months(showing: theirs.currentMonth).map(\.count) == [0])
+        }
+    }
+
     @Test("a batch applies each decision once, in order; one failing item stops no other", arguments: TestDatabase.all)
     func batches(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in

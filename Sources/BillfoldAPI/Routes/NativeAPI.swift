@@ -26,6 +26,7 @@ public enum NativeAPI: RouteCatalogue {
 
     public static let reviewDeck = Endpoint(.get, "/api/v1/review/deck")
     public static let reviewLookback = Endpoint(.get, "/api/v1/review/lookback")
+    public static let reviewMonths = Endpoint(.get, "/api/v1/review/months")
     public static let reviewBatch = Endpoint(.post, "/api/v1/review/batches")
     public static let activity = Endpoint(.get, "/api/v1/activity")
 
@@ -64,7 +65,8 @@ public enum NativeAPI: RouteCatalogue {
         openAPI, me, createToken, tokens, revokeToken, transactions, addTransaction, transaction, changeTransaction,
         transactionHistory, deleteTransaction, deleteTransactions, restoreDeletion,
         categories, addCategory,
-        deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewBatch,
+        deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewMonths,
+        reviewBatch,
         activity, projects, addProject, project, changeProject, deleteProject, closeProject, reopenProject,
         items, addItem, deleteItems, changeItem, deleteItem, awards, home, accounts, addAccount, account,
         changeAccount, addTransfer, addImport, imports, undoImport,

@@ -41,6 +41,8 @@ public enum WebPages: RouteCatalogue {
     public static let review = Endpoint(.get, "/review")
     /// A month's cards, for the review script.
     public static let reviewCards = Endpoint(.get, "/review/cards")
+    /// Awards the deck's decisions have just earned, for the review script to announce.
+    public static let reviewAwards = Endpoint(.get, "/review/awards")
     public static let activity = Endpoint(.get, "/activity")
 
     public static let projects = Endpoint(.get, "/projects")
@@ -95,7 +97,8 @@ public enum WebPages: RouteCatalogue {
             addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction, restoreDeletion,
             restoreDeletionPage, accounts, addAccount, account, saveAccount, addTransfer,
             categories, newCategory, addCategory, editCategory,
-            saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, activity, projects,
+            saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, reviewAwards, activity,
+            projects,
             closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
             deleteItems, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
             connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,

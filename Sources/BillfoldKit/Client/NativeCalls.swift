@@ -102,6 +102,11 @@ extension BillfoldClient {
         try await send(NativeAPI.reviewLookback, as: LookbackResponse?.self)
     }
 
+    /// Every month with uncleared transactions, newest first, with its count, and the current month.
+    public func reviewMonths() async throws(ClientError) -> ReviewMonthsResponse {
+        try await send(NativeAPI.reviewMonths, as: ReviewMonthsResponse.self)
+    }
+
     /// Applies decisions; `key` makes a retry (even after a restart) answer the first answer.
     public func applyReview(_ decisions: [ReviewDecision], key: String) async throws(ClientError)
         -> ReviewBatchResponse

@@ -152,9 +152,14 @@ public final class ReviewViewModel {
         startApplyingIfFinished()
     }
 
-    /// Left, then Esc: the card is passed untouched.
+    /// Left, then Esc: back to the same card, nothing decided.
     public func cancelPicker() {
         deck.swipeLeft(choosing: .cancel)
+    }
+
+    /// Passes the card on top untouched: it stays uncleared for another time.
+    public func skip() {
+        deck.skip()
         startApplyingIfFinished()
     }
 

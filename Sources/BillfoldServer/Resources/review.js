@@ -3,7 +3,8 @@
 // BillfoldCore (#review-machine), and the deck moves only through go(event), which looks the step up
 // there and ignores an event the table does not allow in the current phase, as the Swift deck does.
 // Right clears; left opens the category picker (another category recategorises and clears, the same
-// one only clears, cancel leaves the card untouched); U undoes the last step. When the deck is
+// one only clears, Esc or Cancel goes back to the same card); Skip (S) passes a card untouched; U
+// undoes the last step. When the deck is
 // finished, each decision is sent as its own one-item batch, so the progress shown is real; every
 // request carries an Idempotency-Key, so a retry never applies anything twice.
 import { enableDrag, pick } from "/assets/review-parts.js";
@@ -28,7 +29,7 @@ let failure = "";
 let cards = [];
 let remaining = 0;
 let position = 0;
-let steps = []; // one per card passed: a decision, or null for a cancelled picker
+let steps = []; // one per card passed: a decision, or null for a skipped card
 let busy = false; // a card is flying off or the picker is open
 let loading = 0; // counts loads: an answer for an older one, or for a deck left behind, changes nothing
 
@@ -94,6 +95,7 @@ async function load(event) {
     cards = body.cards;
     remaining = body.remaining;
     monthName = body.monthName;
+    showMonths(body);
     position = 0;
     steps = [];
     go(cards.length ? "loaded" : "loadedEmpty");
@@ -136,13 +138,21 @@ async function swipeLeft() {
   const choice = await pick(card, { categories, lang, el, chipFor });
   busy = false;
   if (choice.cancel) {
-    flyOff("left", () => pass("cancel", null));
+    // Esc or Cancel: back to the same card, nothing decided.
+    render();
+    document.querySelector(".review-card.top")?.focus();
+    announce(`${card.payee} is still on top.`);
   } else if ((choice.categoryId ?? null) === (card.categoryId ?? null)) {
     flyOff("left", () => pass("pick", { transactionId: card.id, action: "clear", payee: card.payee }));
   } else {
     const decision = { transactionId: card.id, action: "recategorize", categoryId: choice.categoryId, payee: card.payee };
     flyOff("left", () => pass("pick", decision));
   }
+}
+
+function skip() {
+  if (busy || !can("skip")) return;
+  flyOff("down", () => pass("skip", null));
 }
 
 function undo() {
@@ -226,11 +236,13 @@ function renderSwiping() {
   const undoButton = button("Undo", "button", undo);
   undoButton.disabled = steps.length === 0;
   undoButton.setAttribute("aria-keyshortcuts", "U");
+  const skipButton = button("Skip", "button", skip);
+  skipButton.setAttribute("aria-keyshortcuts", "S");
   const left = button("← Category", "button left", swipeLeft);
   left.setAttribute("aria-keyshortcuts", "ArrowLeft");
   const right = button("Clear →", "button primary right", swipeRight);
   right.setAttribute("aria-keyshortcuts", "ArrowRight");
-  controls.append(left, undoButton, right);
+  controls.append(left, undoButton, skipButton, right);
   root.append(progress, stage, controls, el("p", "deck-hint secondary", deckHint()));
 }
 
@@ -257,6 +269,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowRight") swipeRight();
   else if (event.key === "ArrowLeft") swipeLeft();
   else if (event.key === "u" || event.key === "U") undo();
+  else if (event.key === "s" || event.key === "S") skip();
   else return;
   event.preventDefault();
 });
@@ -315,7 +328,26 @@ async function applyAll(only) {
   }
   if (ticket !== loading) return;
   renderSummary();
+  announceAwards();
   if (decisions().every((d) => d.status !== "failed")) offerNext();
+  else sendJSON(cardsOf(month)).then(showMonths, () => {}); // the counts follow what was applied
+}
+
+/// Awards the deck's decisions earned, said above the summary (the server counts them once).
+async function announceAwards() {
+  const summary = document.getElementById("summary");
+  try {
+    const body = await sendJSON(urls.awards);
+    for (const award of body.awards) {
+      const notice = el("div", "notice award-notice");
+      notice.setAttribute("role", "status");
+      notice.append(el("strong", "", award.headline), ` ${award.description} `,
+        Object.assign(el("a", "", award.link), { href: urls.awardsPage }));
+      summary?.before(notice);
+    }
+  } catch {
+    // Not said here, the next page says it: the server keeps them until one is shown.
+  }
 }
 
 const statusText = { waiting: "Waiting", pending: "Applying…", applied: "Done", unchanged: "Already done", failed: "Failed" };
@@ -355,10 +387,10 @@ function renderSummary() {
     }
     list.append(item);
   }
-  section.append(list);
+  // What comes next sits above the list, where the person is looking when the deck ends.
   const next = el("div", "next-offer");
   next.id = "next-offer";
-  section.append(next);
+  section.append(next, list);
 }
 
 // ---- What comes next: more of this month, the look-back offer, or all clear ----
@@ -373,6 +405,7 @@ async function offerNext() {
   box.replaceChildren(el("span", "spinner"), " Looking for more to review…");
   try {
     const more = await sendJSON(cardsOf(month));
+    showMonths(more);
     if (more.cards.length) {
       return offer(box, `${more.remaining} more uncleared in ${more.monthName}.`, `Review the next ${more.cards.length}`,
         () => load("reload"));
@@ -404,7 +437,36 @@ function offer(box, text, label, action) {
 function switchTo(next) {
   month = next;
   history.pushState(null, "", urls.review + "?month=" + encodeURIComponent(next));
-  load("reload");
+  load("reload").then(() => {
+    // Chosen from the picker: the arrow keys go to the new deck, not to the picker's options.
+    if (document.activeElement?.id === "review-month") document.querySelector(".review-card.top")?.focus();
+  });
+}
+
+// ---- The month picker: every month with something to review, with its count ----
+
+const monthPicker = document.getElementById("month-picker");
+
+/// Redraws the picker's months and counts from a cards answer, so they follow what was applied.
+function showMonths(body) {
+  if (!monthPicker) return;
+  const select = monthPicker.querySelector("select");
+  select.replaceChildren(...body.months.map((entry) => {
+    const option = el("option", "", entry.label);
+    option.value = entry.month;
+    option.selected = entry.month === body.month;
+    return option;
+  }));
+  document.getElementById("review-total").textContent = body.total;
+}
+
+if (monthPicker) {
+  monthPicker.querySelector("button").hidden = true;
+  monthPicker.querySelector("select").addEventListener("change", (event) => switchTo(event.target.value));
+  monthPicker.addEventListener("submit", (event) => {
+    event.preventDefault();
+    switchTo(monthPicker.querySelector("select").value);
+  });
 }
 
 addEventListener("popstate", () => {
@@ -418,5 +480,5 @@ load();
 function deckHint() {
   return window.matchMedia("(pointer: coarse)").matches
     ? "Swipe the card, or use the buttons."
-    : "Drag the card, or press ← and →. U undoes.";
+    : "Drag the card, or press ← and →. S skips, U undoes.";
 }

@@ -39,6 +39,16 @@ struct ReviewService: Sendable {
         return (try await cards, try await remaining)
     }
 
+    /// The months the picker offers, newest first, with how many uncleared transactions each
+    /// holds: every month with some, and always the current month and `shown`.
+    func months(showing shown: Month) async throws -> [(month: Month, count: Int)] {
+        var months = try await repository.unclearedMonths(in: zone)
+        for month in Set([currentMonth, shown]) where !months.contains(where: { $0.month == month }) {
+            months.append((month, 0))
+        }
+        return months.sorted { $0.month > $1.month }
+    }
+
     /// The oldest of the twelve months before the current one with uncleared transactions.
     func lookback() async throws -> (month: Month, count: Int)? {
         guard let oldest = try await repository.oldestUncleared(in: currentMonth.twelveMonthsBefore(in: zone))

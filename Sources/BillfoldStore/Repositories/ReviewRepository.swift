@@ -1,5 +1,6 @@
 import BillfoldCore
 import FluentKit
+import Foundation
 import SQLKit
 
 /// One user's review deck data: uncleared transactions by month, batches and their keys, and the
@@ -26,6 +27,56 @@ public struct ReviewRepository: Sendable {
         let totals = try await TransactionTotals.read(
             TransactionQuery(status: .uncleared, range: range), userID: userID, on: sql)
         return totals.reduce(0) { $0 + $1.count }
+    }
+
+    /// How many uncleared transactions each month holds, as months fall in `zone`, newest first;
+    /// months with none are left out. Whole UTC days are read from the per-day sums; the days a
+    /// month begins inside (in any zone but UTC) are split by reading their rows.
+    public func unclearedMonths(in zone: TimeZone) async throws -> [(month: Month, count: Int)] {
+        struct DayCount: Decodable { var day: Int64, count: Int64 }
+        let days = try await sql.raw(
+            """
+            SELECT day, CAST(SUM(count) AS BIGINT) AS count FROM transaction_totals
+            WHERE user_id = \(bind: userID) AND category_key >= 0
+            AND status = \(bind: TransactionStatus.uncleared.rawValue)
+            GROUP BY day HAVING SUM(count) > 0
+            """
+        ).all(decoding: DayCount.self)
+        func month(_ epochSeconds: Int64) -> Month {
+            Month(Date(timeIntervalSince1970: TimeInterval(epochSeconds)), in: zone)
+        }
+        var counts: [Month: Int] = [:]
+        var split: [Int64] = []
+        for entry in days {
+            let start = TransactionTotals.start(ofDay: entry.day)
+            let first = month(start)
+            if first == month(start + 86_399) {
+                counts[first, default: 0] += Int(entry.count)
+            } else {
+                split.append(start)
+            }
+        }
+        for starts in stride(from: 0, to: split.count, by: 100).map({ split[$0..<min($0 + 100, split.count)] }) {
+            for bookedAt in try await unclearedTimes(inDaysStarting: Array(starts)) {
+                counts[month(bookedAt), default: 0] += 1
+            }
+        }
+        return counts.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The booking times of the uncleared transactions of some whole UTC days (by their starts).
+    private func unclearedTimes(inDaysStarting starts: [Int64]) async throws -> [Int64] {
+        struct Row: Decodable { var booked_at: Int64 }
+        var statement: SQLQueryString = """
+            SELECT booked_at FROM transactions WHERE user_id = \(bind: userID)
+            AND status = \(bind: TransactionStatus.uncleared.rawValue) AND transfer_id IS NULL AND (
+            """
+        for (index, start) in starts.enumerated() {
+            statement += index == 0 ? "" : " OR "
+            statement += "(booked_at >= \(bind: start) AND booked_at < \(bind: start + 86_400))"
+        }
+        statement += ")"
+        return try await sql.raw(statement).all(decoding: Row.self).map(\.booked_at)
     }
 
     /// The booking time of the oldest uncleared transaction in the range, if any.

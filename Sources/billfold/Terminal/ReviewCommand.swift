@@ -155,6 +155,9 @@ final class ReviewApp {
             case .left:
                 if let card = model.card { picker = CategoryPicker(tree: model.categories, current: card.categoryID) }
             case .character("u"): model.undo()
+            case .character("s"):
+                model.skip()
+                await afterDecision()
             default: break
             }
         case .failed:

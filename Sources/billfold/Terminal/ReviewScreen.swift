@@ -150,13 +150,13 @@ struct ReviewScreen {
     }
 
     private var keys: String {
-        if picker != nil { return "type to filter  ↑/↓ choose  Enter move  Esc cancel" }
+        if picker != nil { return "type to filter  ↑/↓ choose  Enter move  Esc back to the card" }
         if question != nil { return "y yes  n no  q quit" }
         switch model.screen {
         case .loading, .applying: return "q quit"
         case .failed: return "r try again  q quit"
         case .empty: return "q quit"
-        case .swiping: return "→ clear  ← move to a category  u undo  q quit"
+        case .swiping: return "→ clear  ← move to a category  s skip  u undo  q quit"
         case .done: return model.failedCount > 0 ? "r retry failed  q quit" : "q quit"
         }
     }

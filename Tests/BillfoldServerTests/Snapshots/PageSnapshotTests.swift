@@ -100,7 +100,11 @@ struct PageSnapshotTests {
     @Test("the review deck page")
     func review() {
         let page = ReviewPage(
-            month: Month(year: 2026, month: 11), monthName: "November 2026", categories: Self.categories)
+            month: Month(year: 2026, month: 11), monthName: "November 2026",
+            months: [
+                ReviewMonthChoice(month: "2026-11", label: "November 2026 · 3 to review", count: 3),
+                ReviewMonthChoice(month: "2026-09", label: "September 2026 · 2 to review", count: 2),
+            ], total: "5 to review in all, across 2 months.", categories: Self.categories)
         assertSnapshot(of: page.document(Self.context()).html, as: Self.html)
     }
 

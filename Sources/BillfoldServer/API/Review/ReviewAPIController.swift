@@ -10,6 +10,7 @@ struct ReviewAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(NativeAPI.reviewDeck, use: deck)
         routes.on(NativeAPI.reviewLookback, use: lookback)
+        routes.on(NativeAPI.reviewMonths, use: months)
         routes.on(NativeAPI.reviewBatch, use: batch)
         routes.on(NativeAPI.activity, use: activity)
     }
@@ -31,6 +32,16 @@ struct ReviewAPIController: RouteCollection {
             return response
         }
         return try LookbackResponse(month: found.month.description, count: found.count).apiResponse()
+    }
+
+    /// The month picker's months: each with uncleared transactions, and the current one.
+    func months(request: Request) async throws -> Response {
+        let service = try request.reviewService
+        let months = try await service.months(showing: service.currentMonth)
+        return try ReviewMonthsResponse(
+            months: months.map { LookbackResponse(month: $0.month.description, count: $0.count) },
+            total: months.reduce(0) { $0 + $1.count }
+        ).apiResponse()
     }
 
     func batch(request: Request) async throws -> Response {

@@ -8,6 +8,7 @@ struct ReviewPagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(WebPages.review, use: page)
         routes.on(WebPages.reviewCards, use: cards)
+        routes.on(WebPages.reviewAwards, use: awards)
         routes.on(WebPages.activity, use: activity)
     }
 
@@ -20,9 +21,10 @@ struct ReviewPagesController: RouteCollection {
         let user = try request.user
         let month = try month(request, service: service)
         let tree = try await request.categoryService.tree()
+        let picker = try await ReviewMonthChoice.picker(service: service, showing: month, user: user)
         return ReviewPage(
             month: month, monthName: month.name(locale: user.preferences.format.locale, timeZone: service.zone),
-            categories: tree
+            months: picker.months, total: picker.total, categories: tree
         ).response(request)
     }
 
@@ -34,18 +36,34 @@ struct ReviewPagesController: RouteCollection {
         let format = try user.preferences.format
         async let deck = service.deck(month)
         async let accounts = request.transactionService.accountNames()
+        async let months = ReviewMonthChoice.picker(service: service, showing: month, user: user)
         let names = try await accounts
         let (cards, remaining) = try await deck
+        let picker = try await months
         let response = Response(status: .ok)
         try response.content.encode(
             ReviewCardsJSON(
                 month: month.description, monthName: month.name(locale: format.locale, timeZone: service.zone),
-                remaining: remaining,
+                remaining: remaining, months: picker.months, total: picker.total,
                 cards: cards.map {
                     ReviewCardJSON(
                         id: $0.id, payee: $0.payee, amount: format.money($0.money), isExpense: $0.money.isExpense,
                         date: format.dateTime($0.bookedAt.epochSeconds), account: names[$0.accountID] ?? "",
                         categoryId: $0.categoryID, notes: $0.notes)
+                }), using: JSONEncoder.api)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    /// Awards reached since the last page view, counted as announced once this answer is sent.
+    func awards(request: Request) async throws -> Response {
+        let found = try await request.awardService.standings()
+        let response = Response(status: .ok)
+        try response.content.encode(
+            ReviewAwardsJSON(
+                awards: found.newlyEarned.map {
+                    ReviewAwardsJSON.Award(
+                        headline: "New award: “\($0.name)”.", description: $0.description, link: "See your awards")
                 }), using: JSONEncoder.api)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
@@ -79,5 +97,49 @@ struct ReviewCardsJSON: Content {
     var month: String
     var monthName: String
     var remaining: Int
+    /// The month picker's choices and the count over every month, redrawn after each deck.
+    var months: [ReviewMonthChoice]
+    var total: String
     var cards: [ReviewCardJSON]
+}
+
+/// A month in the review's picker, in words: "November 2026 · 5 to review".
+struct ReviewMonthChoice: Content {
+    var month: String
+    var label: String
+    var count: Int
+
+    /// The picker's months and the line counting every month (the number Home shows too).
+    static func picker(service: ReviewService, showing month: Month, user: User) async throws
+        -> (months: [ReviewMonthChoice], total: String)
+    {
+        let locale = try user.preferences.format.locale
+        let months = try await service.months(showing: month)
+        let choices = months.map { entry in
+            let name = entry.month.name(locale: locale, timeZone: service.zone)
+            return ReviewMonthChoice(
+                month: entry.month.description,
+                label: entry.count == 0 ? "\(name) · nothing to review" : "\(name) · \(entry.count) to review",
+                count: entry.count)
+        }
+        let total = months.reduce(0) { $0 + $1.count }
+        let busy = months.filter { $0.count > 0 }.count
+        let words =
+            switch (total, busy) {
+            case (0, _): "Nothing to review in any month."
+            case (_, 1): "\(total) to review in all."
+            default: "\(total) to review in all, across \(busy) months."
+            }
+        return (choices, words)
+    }
+}
+
+/// Awards the deck just earned, in the words the pages use.
+struct ReviewAwardsJSON: Content {
+    struct Award: Content {
+        var headline: String
+        var description: String
+        var link: String
+    }
+    var awards: [Award]
 }

@@ -40,7 +40,8 @@ struct HomePage: WebPage {
                 H.p { "All clear: every transaction is reviewed." }
             } else {
                 H.p(.class("big-number")) { format.transactions(uncleared) }
-                H.p(.class("secondary")) { "waiting to be reviewed" }
+                // Every month's: the same number Review gives as "to review in all".
+                H.p(.class("secondary")) { "waiting to be reviewed, in all months" }
                 H.a(.class("button primary"), .href(WebPages.review.path())) { "Start reviewing" }
             }
         }

@@ -8,6 +8,9 @@ import Foundation
 struct ReviewPage: WebPage {
     let month: Month
     let monthName: String
+    /// The month picker's choices, newest first, and the count over every month.
+    let months: [ReviewMonthChoice]
+    let total: String
     let categories: CategoryTree
 
     func document(_ context: PageContext) -> Document {
@@ -19,11 +22,14 @@ struct ReviewPage: WebPage {
                 }
                 H.a(.class("button"), .href(WebPages.activity.path())) { "Activity" }
             }
+            monthPicker
             H.div(
                 .id("deck"), .class("deck"), .data("month", month.description),
                 .data("month-name", monthName), .data("cards", WebPages.reviewCards.path()),
                 .data("batches", NativeAPI.reviewBatch.path()), .data("lookback", NativeAPI.reviewLookback.path()),
-                .data("activity", WebPages.activity.path()), .data("review", WebPages.review.path()),
+                .data("activity", WebPages.activity.path()),
+                .data("awards", WebPages.reviewAwards.path()), .data("awards-page", WebPages.awards.path()),
+                .data("review", WebPages.review.path()),
                 .aria("live", "polite")
             ) {
                 H.div(.class("card deck-state"), .id("deck-loading")) {
@@ -45,6 +51,25 @@ struct ReviewPage: WebPage {
             pickerDialog
             categoriesJSON
             H.json(id: "review-machine", ReviewDeck.machine)
+        }
+    }
+
+    /// Every month with something to review, with its count; without the script it is a form.
+    private var monthPicker: HTML {
+        H.div(.class("month-bar")) {
+            H.form(.id("month-picker"), .class("month-picker"), .method("get"), .action(WebPages.review.path())) {
+                H.label(.for("review-month")) { "Month" }
+                H.select(.id("review-month"), .name("month")) {
+                    for choice in months {
+                        H.el("option", [.value(choice.month)] + (choice.month == month.description ? [.selected] : []))
+                        {
+                            choice.label
+                        }
+                    }
+                }
+                H.button(.type("submit"), .class("button")) { "Show" }
+            }
+            H.p(.class("secondary"), .id("review-total"), .aria("live", "polite")) { total }
         }
     }
 
