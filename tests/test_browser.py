@@ -4,7 +4,9 @@ import subprocess
 
 import requests
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -256,6 +258,67 @@ def test_wide_screen_shows_list_and_detail_side_by_side(browser, shot, sqlite_se
     shot("side-by-side")
 
 
+def test_the_pane_saves_in_place_and_the_keyboard_moves_between_rows(browser, shot, sqlite_server):
+    sign_in(browser, sqlite_server)
+    browser.set_window_size(1600, 950)
+    browser.refresh()
+    browser.execute_script("window.scrollTo(0, 500)")
+    scrolled = browser.execute_script("return window.scrollY")
+    assert scrolled > 0
+    row = rows(browser)[8]
+    row_id = row.get_attribute("data-id")
+    browser.execute_script("arguments[0].click()", row.find_element(By.TAG_NAME, "a"))
+    wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#detail-pane textarea#notes"))
+    notes = browser.find_element(By.CSS_SELECTOR, "#detail-pane #notes")
+    notes.clear()
+    notes.send_keys("Paid back by Sam")
+    browser.find_element(By.CSS_SELECTOR, "#detail-pane .edit-form button[type=submit]").click()
+    saved = wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "#detail-pane .notice"))
+    assert saved[0].text == "Saved."
+    assert browser.current_url.endswith("/transactions"), "the list stays"
+    assert browser.execute_script("return window.scrollY") == scrolled, "and its scroll position"
+    fresh = browser.find_element(By.CSS_SELECTOR, f'.txn-row[data-id="{row_id}"]')
+    assert "Paid back by Sam" in fresh.find_element(By.CSS_SELECTOR, ".txn-notes").text, "the row shows the change"
+    assert fresh.get_attribute("aria-current") == "true"
+    shot("pane-saved")
+    # Saving again with nothing changed says nothing.
+    browser.find_element(By.CSS_SELECTOR, "#detail-pane .edit-form button[type=submit]").click()
+    wait(browser).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#detail-pane .notice"))
+    assert browser.find_element(By.CSS_SELECTOR, "#detail-pane h1").text
+    history = browser.find_element(By.CSS_SELECTOR, "#detail-pane .history").text
+    assert history.count("Paid back by Sam") == 1, "no second change was recorded"
+    # The keyboard: j and k (or the arrows) move between rows, Enter opens one and goes into the pane.
+    first = rows(browser)[0].find_element(By.TAG_NAME, "a")
+    browser.execute_script("arguments[0].focus()", first)
+    ActionChains(browser).send_keys("j").perform()
+    ActionChains(browser).send_keys(Keys.ARROW_DOWN).perform()
+    focused = browser.switch_to.active_element
+    assert focused.get_attribute("href") == rows(browser)[2].find_element(By.TAG_NAME, "a").get_attribute("href")
+    ActionChains(browser).send_keys("k").perform()
+    focused = browser.switch_to.active_element
+    assert focused.get_attribute("href") == rows(browser)[1].find_element(By.TAG_NAME, "a").get_attribute("href")
+    payee = rows(browser)[1].find_element(By.CSS_SELECTOR, ".payee").text
+    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    wait(browser).until(lambda b: b.switch_to.active_element.tag_name == "h1"
+                        and b.switch_to.active_element.text == payee)
+    assert browser.execute_script("return document.activeElement.closest('#detail-pane') !== null")
+    shot("keyboard-pane")
+
+
+def test_saving_the_full_page_unchanged_says_nothing(browser, shot, sqlite_server):
+    sign_in(browser, sqlite_server)
+    browser.set_window_size(1000, 900)
+    rows(browser)[3].find_element(By.TAG_NAME, "a").click()
+    wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".edit-form")))
+    browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
+    wait(browser).until(EC.url_contains("back="))
+    assert not browser.find_elements(By.CSS_SELECTOR, "main .notice")
+    notes = browser.find_element(By.ID, "notes")
+    notes.send_keys(" (checked)")
+    browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
+    assert wait(browser).until(lambda b: b.find_elements(By.CSS_SELECTOR, "main .notice"))[0].text == "Saved."
+
+
 def test_correct_a_typed_amount_and_date_and_an_imported_one_only_with_the_override(browser, shot, sqlite_server):
     server = sqlite_server
     created = server.api("POST", "/api/v1/transactions", json={
@@ -343,3 +406,20 @@ def test_rows_tell_the_account_from_the_note_and_the_totals_say_what_they_are(br
     labels = [label.text for label in browser.find_elements(By.CSS_SELECTOR, ".total .total-label")]
     assert labels and all(label.upper() == "NET" for label in labels)
     shot("rows")
+
+
+def test_sign_out_comes_after_the_main_content_in_tab_order(browser, shot, sqlite_server):
+    sign_in(browser, sqlite_server)
+    browser.set_window_size(1280, 800)
+    browser.get(sqlite_server.url + "/")
+    order = browser.execute_script("""
+        const focusable = [...document.querySelectorAll('a[href], button, input, select, textarea')]
+          .filter((el) => !el.disabled && el.type !== 'hidden' && el.offsetParent !== null);
+        return focusable.map((el) => el.closest('main') ? 'main' : (el.closest('.app-nav') ? 'nav' : el.textContent.trim()));
+    """)
+    assert order[-1] == "Sign out" and "main" in order
+    assert order.index("Sign out") > max(i for i, where in enumerate(order) if where == "main")
+    button = browser.find_element(By.CSS_SELECTOR, ".sign-out button").rect
+    nav = browser.find_element(By.CSS_SELECTOR, ".app-nav").rect
+    assert button["x"] < nav["x"] + nav["width"] and button["y"] > 600, "still drawn at the sidebar's foot"
+    shot("sign-out-last")

@@ -115,7 +115,25 @@ function paneState(kind, message, href) {
   pane.replaceChildren(box);
 }
 
-async function openInPane(link) {
+/// Shows a pane answer: the detail, and after a save the transaction's new row in the list.
+function fillPane(html) {
+  pane.innerHTML = html;
+  pane.scrollTop = 0;
+  // Saving from the pane returns to this list with its filters when the script is not there.
+  const back = pane.querySelector("input[name=back]");
+  if (back) back.value = location.pathname + location.search;
+  const row = pane.querySelector("#pane-row");
+  if (row) {
+    const fresh = row.content.firstElementChild;
+    const old = list.querySelector(`.txn-row[data-id="${fresh.dataset.id}"]`);
+    if (old) {
+      fresh.setAttribute("aria-current", "true");
+      old.replaceWith(fresh);
+    }
+  }
+}
+
+async function openInPane(link, focusPane) {
   for (const row of list.querySelectorAll(".txn-row[aria-current]")) row.removeAttribute("aria-current");
   link.closest(".txn-row").setAttribute("aria-current", "true");
   if (!navigator.onLine) {
@@ -132,13 +150,40 @@ async function openInPane(link) {
       return;
     }
     if (!response.ok) throw new Error("The server answered " + response.status + ".");
-    pane.innerHTML = await response.text();
-    pane.scrollTop = 0;
-    // Saving from the pane leads back to this list with its filters.
-    const back = pane.querySelector("input[name=back]");
-    if (back) back.value = location.pathname + location.search;
+    fillPane(await response.text());
+    // Opened with Enter: the keyboard goes on in the pane.
+    if (focusPane) pane.querySelector("h1")?.focus();
   } catch (error) {
     paneState("error", "Could not load this transaction. " + error.message, link.href);
+  }
+}
+
+/// Saves the pane's form in place: the list and its scroll stay; the pane says what happened.
+async function saveFromPane(form, submitter) {
+  const body = new URLSearchParams(new FormData(form, submitter));
+  body.set("pane", "1");
+  const button = submitter ?? form.querySelector("button[type=submit]");
+  if (button) button.disabled = true;
+  try {
+    const response = await send(form.action, { method: "POST", body, headers: { Accept: "text/html" } });
+    const url = new URL(response.url);
+    // Signed out meanwhile, or sent elsewhere: the browser goes there.
+    if (response.status === 401 || (response.redirected && url.searchParams.get("pane") !== "1")) {
+      location.href = response.url;
+      return;
+    }
+    if (!response.ok && response.status !== 400) throw new Error("The server answered " + response.status + ".");
+    fillPane(await response.text());
+    (pane.querySelector(".notice, .error-summary, .field.invalid input") ?? pane.querySelector("h1"))?.focus();
+  } catch (error) {
+    if (button) button.disabled = false;
+    const problem = document.createElement("p");
+    problem.className = "field-error";
+    problem.setAttribute("role", "alert");
+    problem.textContent = "Could not save. " + (navigator.onLine ? error.message : "You are offline.");
+    form.querySelector(".pane-save-error")?.remove();
+    problem.classList.add("pane-save-error");
+    form.append(problem);
   }
 }
 
@@ -147,6 +192,30 @@ if (pane && list) {
     const link = event.target.closest(".txn-link");
     if (!link || !wide.matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    openInPane(link);
+    openInPane(link, event.detail === 0);
+  });
+  pane.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!form.classList.contains("edit-form") || !wide.matches) return;
+    event.preventDefault();
+    saveFromPane(form, event.submitter);
+  });
+}
+
+// Keyboard: ↓/j and ↑/k move between rows (Enter opens one); typing in a field is left alone.
+if (list) {
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.target.closest("input, textarea, select, [contenteditable]")) return;
+    const onRow = event.target.closest?.(".txn-link");
+    const down = event.key === "j" || (onRow && event.key === "ArrowDown");
+    const up = event.key === "k" || (onRow && event.key === "ArrowUp");
+    if (!down && !up) return;
+    const links = [...list.querySelectorAll(".txn-link")];
+    if (!links.length) return;
+    const at = links.indexOf(onRow ?? list.querySelector(".txn-row[aria-current] .txn-link"));
+    const next = at < 0 ? 0 : Math.min(Math.max(at + (down ? 1 : -1), 0), links.length - 1);
+    links[next].focus();
+    links[next].scrollIntoView({ block: "nearest" });
+    event.preventDefault();
   });
 }

@@ -140,7 +140,7 @@ struct TransactionPagesController: RouteCollection {
         let page = try await detailPage(request, service: service, transaction: transaction, error: nil)
         // The list's script asks for the detail alone to show it beside the list.
         if (try? request.query.get(String.self, at: "pane")) != nil {
-            return request.respond(page.pane(request.pageContext()))
+            return request.respond(page.pane(request.pageContext(notice: notice)))
         }
         return page.response(request, notice: notice)
     }
@@ -190,12 +190,18 @@ struct TransactionPagesController: RouteCollection {
                 payee: try form.payee.map { try TransactionRules.payee($0) }, money: booking.money,
                 bookedAt: booking.bookedAt, accountID: booking.accountID, overridesSource: form.overrideImported != nil)
             _ = try await service.update(current, change)
-            return request.redirect(to: WebPages.transaction.path(id, query: [("saved", "1"), ("back", back)]))
+            // "Saved." only when something changed; from the pane, the pane is drawn again in place.
+            let changed = !TransactionEdit.edits(from: current, applying: change, at: 0).isEmpty
+            let query =
+                (changed ? [("saved", "1")] : []) + [("back", back)]
+                + (form.pane?.isEmpty == false ? [("pane", "1")] : [])
+            return request.redirect(to: WebPages.transaction.path(id, query: query))
         } catch let error as BillfoldError where error.code != .notFound {
             let transaction = try await service.get(id)
             var page = try await detailPage(
                 request, service: service, transaction: transaction, error: error, back: back)
             page.typed = form
+            if form.pane?.isEmpty == false { return request.respond(page.pane(request.pageContext())) }
             return page.response(request)
         }
     }

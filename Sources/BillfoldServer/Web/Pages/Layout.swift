@@ -47,19 +47,24 @@ struct Layout {
                         if let notice = context.notice {
                             H.div(.class("notice"), .attr("role", "status")) { notice }
                         }
-                        for award in context.newAwards {
-                            H.div(.class("notice award-notice"), .attr("role", "status")) {
-                                H.strong { "New award: “\(award.name)”. " }
-                                award.description + " "
-                                H.a(.href(WebPages.awards.path())) { "See your awards" }
-                            }
-                        }
+                        for award in context.newAwards { Self.notice(of: award) }
                         content()
                     }
+                    // After the main content in the tab order; drawn at the foot of the sidebar.
+                    if let user { signOut(user) }
                 }
             }.render(into: &html)
         }
         return Document(status: status, html: html)
+    }
+
+    /// Says an award was just earned, with the way to the awards page.
+    static func notice(of award: Award) -> HTML {
+        H.div(.class("notice award-notice"), .attr("role", "status")) {
+            H.strong { "New award: “\(award.name)”. " }
+            award.description + " "
+            H.a(.href(WebPages.awards.path())) { "See your awards" }
+        }
     }
 
     static let icon =
@@ -80,10 +85,13 @@ struct Layout {
                 link(.projects, WebPages.projects.path(), "Projects", icon: "☑")
                 link(.settings, WebPages.settings.path(), "Settings", icon: "⚙")
             }
-            H.form(.class("sign-out"), .method("post"), .action(WebPages.signOut.path())) {
-                H.span(.class("who")) { user.name }
-                H.button(.type("submit"), .class("link-button")) { "Sign out" }
-            }
+        }
+    }
+
+    private func signOut(_ user: User) -> HTML {
+        H.form(.class("sign-out"), .method("post"), .action(WebPages.signOut.path())) {
+            H.span(.class("who")) { user.name }
+            H.button(.type("submit"), .class("link-button")) { "Sign out" }
         }
     }
 

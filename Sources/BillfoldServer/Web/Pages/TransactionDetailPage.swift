@@ -31,6 +31,8 @@ struct TransactionDetailPage: WebPage {
         var bookedAt: String?
         var accountId: String?
         var overrideImported: String?
+        /// Set by the list's script when the form was sent from the pane beside the list.
+        var pane: String?
     }
 
     func document(_ context: PageContext) -> Document {
@@ -41,9 +43,18 @@ struct TransactionDetailPage: WebPage {
             }
     }
 
-    /// The detail alone, for the pane beside the list on wide screens.
+    /// The detail alone, for the pane beside the list on wide screens: after a save, with what
+    /// was said about it and the transaction's new row for the list.
     func pane(_ context: PageContext) -> Document {
-        Document(html: HTML.group(content).rendered(formToken: context.csrfToken))
+        var parts: [HTML] = []
+        if let notice = context.notice {
+            parts.append(H.div(.class("notice"), .attr("role", "status"), .attr("tabindex", "-1")) { notice })
+        }
+        parts += context.newAwards.map(Layout.notice(of:))
+        parts.append(H.el("template", [.id("pane-row")]) { rows.row(transaction) })
+        return Document(
+            status: error == nil ? .ok : .badRequest,
+            html: HTML.group(parts + content).rendered(formToken: context.csrfToken))
     }
 
     private var content: [HTML] {
@@ -53,7 +64,7 @@ struct TransactionDetailPage: WebPage {
             H.section(.class("card detail")) {
                 H.header(.class("detail-header")) {
                     H.div {
-                        H.h1 { t.payee }
+                        H.h1(.attr("tabindex", "-1")) { t.payee }
                         H.p(.class("secondary")) {
                             format.dayHeading(t.bookedAt.epochSeconds) + ", " + format.time(t.bookedAt.epochSeconds)
                         }
@@ -192,6 +203,7 @@ struct TransactionDetailPage: WebPage {
             }
             H.form(.method("post"), .action(WebPages.saveTransaction.path(t.id)), .class("edit-form")) {
                 HTML.void("input", [.type("hidden"), .name("back"), .value(back)])
+                HTML.void("input", [.type("hidden"), .name("pane"), .value("")])
                 // A transfer is neither spending nor income: no category to choose.
                 if t.transferID == nil {
                     CategoryPickerField(
