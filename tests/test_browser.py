@@ -393,6 +393,47 @@ def test_delete_a_transaction_after_confirming_then_undo(browser, shot, sqlite_s
     assert server.api("GET", "/api/v1/transactions").json()["totals"] == totals_before
 
 
+def test_select_several_in_the_list_delete_them_together_then_undo(browser, shot, sqlite_server):
+    server = sqlite_server
+    totals_before = server.api("GET", "/api/v1/transactions").json()["totals"]
+    made = [server.api("POST", "/api/v1/transactions", json={
+        "bookedAt": f"2026-02-1{n}T12:00:00+01:00", "payee": f"Duplicate {n}", "amount": "-1.0" + str(n),
+        "currency": "EUR"}).json() for n in range(3)]
+    sign_in(browser, server)
+    browser.set_window_size(1600, 950)
+    browser.get(server.url + "/transactions?q=Duplicate")
+    toggle = wait(browser).until(EC.visibility_of_element_located((By.ID, "select-toggle")))
+    assert not browser.find_elements(By.CSS_SELECTOR, ".txn-select"), "no tick boxes until Select"
+    toggle.click()
+    assert browser.find_element(By.ID, "selection-count").text == "Tick the transactions to delete."
+    boxes = browser.find_elements(By.CSS_SELECTOR, ".txn-select")
+    assert len(boxes) == 3 and all(b.rect["width"] >= 44 and b.rect["height"] >= 44 for b in boxes)
+    # A click on a row ticks it instead of opening it; so does its box.
+    rows(browser)[0].find_element(By.CSS_SELECTOR, ".payee").click()
+    rows(browser)[2].find_element(By.CSS_SELECTOR, ".txn-select input").click()
+    assert browser.find_element(By.ID, "selection-count").text == "2 selected"
+    assert "Choose a transaction" in browser.find_element(By.ID, "detail-pane").text, "nothing opened"
+    shot("selected")
+    browser.find_element(By.ID, "delete-selected").click()
+    wait(browser).until(EC.url_contains("/transactions/delete?"))
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Delete 2 transactions?"
+    listed = [li.find_element(By.CSS_SELECTOR, ".payee").text for li in
+              browser.find_elements(By.CSS_SELECTOR, ".delete-list li")]
+    assert listed == ["Duplicate 2", "Duplicate 0"]
+    shot("confirm-several")
+    browser.find_element(By.CSS_SELECTOR, ".delete-card button[type=submit]").click()
+    undo = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".undo-notice")))
+    assert "Deleted 2 transactions." in undo.text and "q=Duplicate" in browser.current_url
+    assert [r.find_element(By.CSS_SELECTOR, ".payee").text for r in rows(browser)] == ["Duplicate 1"]
+    assert server.api("GET", f"/api/v1/transactions/{made[0]['id']}").status_code == 404
+    undo.find_element(By.CSS_SELECTOR, "button").click()
+    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+    assert notice.text == "Restored 2 transactions."
+    for created in made:
+        assert server.api("DELETE", f"/api/v1/transactions/{created['id']}").status_code == 200
+    assert server.api("GET", "/api/v1/transactions").json()["totals"] == totals_before
+
+
 def test_rows_tell_the_account_from_the_note_and_the_totals_say_what_they_are(browser, shot, sqlite_server):
     server = sqlite_server
     sign_in(browser, server)

@@ -65,6 +65,40 @@ struct TransactionDeletionTests {
         }
     }
 
+    @Test(
+        "several chosen in the list go together after one confirmation; another's ids and bad lists are refused",
+        arguments: TestDatabase.all)
+    func deleteSelected(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let ids = try await t.add(
+                ana, [spend("One", "-1.00"), spend("Two", "-2.00"), spend("Three", "-3.00")])
+            let chosen = "\(ids[0]),\(ids[2])"
+            let bob = try await t.person("bob@example.com")
+            let stranger = try await Browser.signedIn(t, bob)
+            #expect(try await stranger.get("/transactions/delete?ids=\(chosen)").status == .notFound)
+            let refused = try await stranger.get("/transactions")
+            #expect(refused.status == .ok)
+            #expect(try await stranger.post("/transactions/delete", [("ids", chosen)]).status == .notFound)
+            #expect(try await t.rowCount("transactions", of: ana) == 3, "nothing of ana's went")
+
+            let browser = try await Browser.signedIn(t, ana)
+            let confirm = try await browser.get("/transactions/delete?ids=\(chosen)&back=/transactions?q=o")
+            #expect(confirm.status == .ok && confirm.body.string.contains("Delete 2 transactions?"))
+            #expect(confirm.body.string.contains("One") && !confirm.body.string.contains(">Two<"))
+            for bad in ["", "\(ids[0]),x", "-1"] {
+                let answer = try await browser.post("/transactions/delete", [("ids", bad)])
+                #expect(answer.status == .badRequest, "ids “\(bad)”")
+            }
+            #expect(try await t.rowCount("transactions", of: ana) == 3, "a refused list deletes nothing")
+            let done = try await browser.post("/transactions/delete", [("ids", chosen), ("back", "/transactions?q=o")])
+            let location = done.headers.first(name: .location) ?? ""
+            #expect(done.status == .seeOther && location.hasPrefix("/transactions?q=o&deleted="), "\(location)")
+            let left = try await t.get(TransactionListResponse.self, "/api/v1/transactions", as: ana)
+            #expect(left.transactions.map(\.payee) == ["Two"] && left.totals.map(\.amount) == ["-2.00"])
+        }
+    }
+
     @Test("an undone delete brings back the review decisions taken on it", arguments: TestDatabase.all)
     func undoKeepsReviewActivity(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in

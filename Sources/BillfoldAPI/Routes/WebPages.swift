@@ -18,6 +18,9 @@ public enum WebPages: RouteCatalogue {
     public static let saveTransaction = Endpoint(.post, "/transactions/{id}")
     public static let confirmDeleteTransaction = Endpoint(.get, "/transactions/{id}/delete")
     public static let deleteTransaction = Endpoint(.post, "/transactions/{id}/delete")
+    /// Several chosen in the list (`?ids=1,2,3`): confirm, then delete them together.
+    public static let confirmDeleteSelected = Endpoint(.get, "/transactions/delete")
+    public static let deleteSelected = Endpoint(.post, "/transactions/delete")
     public static let restoreDeletion = Endpoint(.post, "/deletions/{id}/restore")
     /// A reload of the undo's address: back to the list, which offers the undo while it stands.
     public static let restoreDeletionPage = Endpoint(.get, "/deletions/{id}/restore")
@@ -94,7 +97,8 @@ public enum WebPages: RouteCatalogue {
         formReloads + [
             importFile, imports, confirmUndoImport, undoImport, export,
             start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
-            addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction, restoreDeletion,
+            addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction,
+            confirmDeleteSelected, deleteSelected, restoreDeletion,
             restoreDeletionPage, accounts, addAccount, account, saveAccount, addTransfer,
             categories, newCategory, addCategory, editCategory,
             saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, reviewAwards, activity,

@@ -58,6 +58,7 @@ async function loadMore() {
     if (!response.ok) throw new Error("The server answered " + response.status + ".");
     const page = await response.json();
     list.insertAdjacentHTML("beforeend", page.html);
+    if (selecting) list.querySelectorAll(".txn-row").forEach(addTickBox);
     if (page.next) {
       link.href = page.next;
       link.dataset.more = page.nextRows;
@@ -190,7 +191,7 @@ async function saveFromPane(form, submitter) {
 if (pane && list) {
   list.addEventListener("click", (event) => {
     const link = event.target.closest(".txn-link");
-    if (!link || !wide.matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (!link || selecting || !wide.matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     openInPane(link, event.detail === 0);
   });
@@ -200,6 +201,74 @@ if (pane && list) {
     event.preventDefault();
     saveFromPane(form, event.submitter);
   });
+}
+
+// Choosing several to delete: Select shows a tick box on each row (a click on a row then ticks
+// it), and "Delete…" asks to confirm on the server's page, which deletes them with one undo.
+const selectionBar = document.querySelector("#selection-bar");
+let selecting = false;
+const chosen = new Set();
+
+function addTickBox(row) {
+  if (!row.dataset.id || row.querySelector(".txn-select")) return;
+  const label = document.createElement("label");
+  label.className = "txn-select";
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.value = row.dataset.id;
+  box.checked = chosen.has(row.dataset.id);
+  const name = document.createElement("span");
+  name.className = "visually-hidden";
+  name.textContent = "Select " + (row.querySelector(".payee")?.textContent ?? "");
+  label.append(box, name);
+  row.prepend(label);
+  row.classList.toggle("selected", box.checked);
+}
+
+function showSelection() {
+  const toggle = selectionBar.querySelector("#select-toggle");
+  const remove = selectionBar.querySelector("#delete-selected");
+  toggle.textContent = selecting ? "Cancel" : "Select";
+  toggle.setAttribute("aria-pressed", String(selecting));
+  selectionBar.querySelector("#selection-count").textContent =
+    !selecting ? "" : chosen.size === 0 ? "Tick the transactions to delete." : `${chosen.size} selected`;
+  remove.hidden = !selecting || chosen.size === 0;
+  const query = new URLSearchParams({ ids: [...chosen].join(","), back: selectionBar.dataset.back });
+  remove.href = selectionBar.dataset.confirm + "?" + query;
+}
+
+if (selectionBar && list) {
+  selectionBar.hidden = false;
+  selectionBar.querySelector("#select-toggle").addEventListener("click", () => {
+    selecting = !selecting;
+    list.classList.toggle("selecting", selecting);
+    if (selecting) {
+      list.querySelectorAll(".txn-row").forEach(addTickBox);
+    } else {
+      chosen.clear();
+      for (const box of list.querySelectorAll(".txn-select")) box.remove();
+      for (const row of list.querySelectorAll(".txn-row.selected")) row.classList.remove("selected");
+    }
+    showSelection();
+  });
+  list.addEventListener("change", (event) => {
+    const box = event.target.closest(".txn-select input");
+    if (!box) return;
+    if (box.checked) chosen.add(box.value);
+    else chosen.delete(box.value);
+    box.closest(".txn-row").classList.toggle("selected", box.checked);
+    showSelection();
+  });
+  // While selecting, a click anywhere on a row ticks it.
+  list.addEventListener("click", (event) => {
+    const link = event.target.closest(".txn-link");
+    if (!selecting || !link) return;
+    event.preventDefault();
+    const box = link.closest(".txn-row").querySelector(".txn-select input");
+    box.checked = !box.checked;
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  showSelection();
 }
 
 // Keyboard: ↓/j and ↑/k move between rows (Enter opens one); typing in a field is left alone.

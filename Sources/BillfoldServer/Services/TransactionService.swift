@@ -102,6 +102,13 @@ struct TransactionService: Sendable {
         return transaction
     }
 
+    /// Those of `ids` the user has, newest first; not found when none is theirs.
+    func get(_ ids: [Int64]) async throws -> [Transaction] {
+        let found = try await transactions.find(ids)
+        guard !found.isEmpty else { throw BillfoldError.notFound("transaction") }
+        return found
+    }
+
     func create(_ request: CreateTransactionRequest) async throws -> Transaction {
         let currency = try Currency(code: request.currency)
         var new = NewTransaction(

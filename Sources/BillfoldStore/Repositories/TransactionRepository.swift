@@ -103,6 +103,17 @@ public struct TransactionRepository: Sendable {
         try await TransactionTotals.read(query, userID: userID, on: sql)
     }
 
+    /// Those of `ids` that are the user's, newest first.
+    public func find(_ ids: [Int64]) async throws -> [Transaction] {
+        guard !ids.isEmpty else { return [] }
+        return try await sql.raw(
+            """
+            SELECT \(TransactionRow.columns) FROM transactions
+            WHERE user_id = \(bind: userID) AND id IN (\(binds: ids)) ORDER BY booked_at DESC, id DESC
+            """
+        ).all().map { try TransactionRow($0).transaction() }
+    }
+
     public func find(_ id: Int64) async throws -> Transaction? {
         try await sql.raw(
             """

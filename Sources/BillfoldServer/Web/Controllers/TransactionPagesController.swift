@@ -14,6 +14,8 @@ struct TransactionPagesController: RouteCollection {
         routes.on(WebPages.saveTransaction, use: update)
         routes.on(WebPages.confirmDeleteTransaction, use: confirmDelete)
         routes.on(WebPages.deleteTransaction, use: delete)
+        routes.on(WebPages.confirmDeleteSelected, use: confirmDeleteSelected)
+        routes.on(WebPages.deleteSelected, use: deleteSelected)
         routes.on(WebPages.restoreDeletion, use: restore)
         routes.on(WebPages.restoreDeletionPage, use: restorePage)
     }
@@ -25,11 +27,47 @@ struct TransactionPagesController: RouteCollection {
         // The page shows the amount and the day only: no categories or accounts to read.
         let rows = TransactionRows(
             format: try request.user.preferences.format, categories: CategoryTree([]), accounts: [:], listQuery: "")
-        return TransactionDeletePage(transaction: transaction, rows: rows, back: back).response(request)
+        return TransactionDeletePage(transactions: [transaction], rows: rows, back: back).response(request)
     }
 
     struct DeleteForm: Content {
         var back: String?
+        /// The transactions chosen in the list, as `1,2,3`.
+        var ids: String?
+    }
+
+    /// Several transactions chosen in the list, to confirm before they go together.
+    func confirmDeleteSelected(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let form = try request.query.decode(DeleteForm.self)
+        let transactions = try await service.get(try Self.chosenIDs(form.ids))
+        let rows = TransactionRows(
+            format: try request.user.preferences.format, categories: CategoryTree([]), accounts: [:], listQuery: "")
+        return TransactionDeletePage(transactions: transactions, rows: rows, back: Self.safeBack(form.back))
+            .response(request)
+    }
+
+    func deleteSelected(request: Request) async throws -> Response {
+        let form = try request.content.decode(DeleteForm.self)
+        let done = try await request.transactionService.delete(try Self.chosenIDs(form.ids))
+        return request.redirect(to: Self.adding(("deleted", String(done.deletionId)), to: Self.safeBack(form.back)))
+    }
+
+    /// `1,2,3` as ids; anything else in the list is refused rather than skipped.
+    static func chosenIDs(_ text: String?) throws(BillfoldError) -> [Int64] {
+        let parts = (text ?? "").split(separator: ",", omittingEmptySubsequences: true)
+        var ids: [Int64] = []
+        for part in parts {
+            guard let id = Int64(part.trimmingCharacters(in: .whitespaces)), id > 0 else {
+                throw BillfoldError.validation("ids", "“\(part)” is not a transaction id.")
+            }
+            if !ids.contains(id) { ids.append(id) }
+        }
+        guard !ids.isEmpty, ids.count <= TransactionService.maxDelete else {
+            throw BillfoldError.validation(
+                "ids", "Choose from 1 to \(TransactionService.maxDelete) transactions to delete.")
+        }
+        return ids
     }
 
     /// Deletes, then shows the list it came from with the offer to undo.

@@ -168,8 +168,30 @@ struct TransactionListPage: WebPage {
                     }
                 }
             } else {
+                selectionBar
                 H.ul(.class("txn-list"), .id("transaction-list")) { rows.rows(page.transactions) }
                 moreControls
+            }
+        }
+    }
+
+    /// Choosing several rows to delete together: a mode of its own, switched on by the script (so
+    /// hidden without it), in which a click on a row ticks it instead of opening it.
+    private var selectionBar: HTML {
+        H.div(
+            .class("selection-bar"), .id("selection-bar"), .hidden,
+            .data("confirm", WebPages.confirmDeleteSelected.path()),
+            .data("back", WebPages.transactions.path(query: filter.queryItems))
+        ) {
+            H.button(.type("button"), .class("button small"), .id("select-toggle"), .aria("pressed", "false")) {
+                "Select"
+            }
+            H.span(.class("secondary"), .id("selection-count"), .aria("live", "polite")) {}
+            H.a(
+                .class("button small danger"), .id("delete-selected"), .href(WebPages.confirmDeleteSelected.path()),
+                .hidden
+            ) {
+                "Delete…"
             }
         }
     }
