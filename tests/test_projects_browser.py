@@ -69,7 +69,24 @@ def test_items_sorting_deleting_and_closing(browser, shot, planner):
     wait(browser).until(EC.url_contains("done=saved"))
     assert titles(browser)[-1] == "Book van"
     assert browser.find_elements(By.CSS_SELECTOR, ".status-icon")[-1].get_attribute("aria-label") == "Completed"
-    # Several at once.
+    # One click on an item's tick completes it, with an Undo; no tick box selects it for deletion.
+    assert not browser.find_elements(By.CSS_SELECTOR, "input[type=checkbox]")
+    tick = browser.find_element(By.XPATH, "//li[.//a[text()='Clean oven']]//button[contains(@class,'tick')]")
+    assert tick.get_attribute("aria-label") == "Mark “Clean oven” done" and tick.rect["width"] >= 44
+    tick.click()
+    undo = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".undo-notice")))
+    assert undo.text.startswith("“Clean oven” is done.")
+    done = browser.find_element(By.XPATH, "//li[.//a[text()='Clean oven']]//button[contains(@class,'tick')]")
+    assert done.get_attribute("aria-pressed") == "true"
+    shot("ticked")
+    undo.find_element(By.XPATH, ".//button[text()='Undo']").click()
+    wait(browser).until(lambda b: "is not done" in b.find_element(By.CSS_SELECTOR, ".undo-notice").text)
+    again = browser.find_element(By.XPATH, "//li[.//a[text()='Clean oven']]//button[contains(@class,'tick')]")
+    assert again.get_attribute("aria-pressed") == "false"
+    # Choosing several to delete is a mode of its own.
+    browser.find_element(By.ID, "select-items").click()
+    wait(browser).until(EC.url_contains("select=1"))
+    assert not browser.find_elements(By.CSS_SELECTOR, "button.tick")
     delete = browser.find_element(By.ID, "bulk-delete")
     assert not delete.is_enabled()
     for title in ["Clean oven", "Pack books"]:

@@ -58,6 +58,8 @@ public enum WebPages: RouteCatalogue {
     public static let reopenProject = Endpoint(.post, "/projects/{id}/reopen")
     public static let addItem = Endpoint(.post, "/projects/{id}/items")
     public static let deleteItems = Endpoint(.post, "/projects/{id}/items/delete")
+    /// Ticks an item done (`done=<item id>`) or not done (`undone=<item id>`).
+    public static let completeItem = Endpoint(.post, "/projects/{id}/items/complete")
     public static let editItem = Endpoint(.get, "/projects/{id}/items/{item}/edit")
     public static let saveItem = Endpoint(.post, "/projects/{id}/items/{item}/edit")
     public static let awards = Endpoint(.get, "/awards")
@@ -85,7 +87,8 @@ public enum WebPages: RouteCatalogue {
     /// of a 404; the page takes the address's parameters.
     public static let formPages: [(form: Endpoint, page: Endpoint)] = [
         (signOut, home), (deleteCategories, categories), (closeProject, project), (reopenProject, project),
-        (addItem, project), (deleteItems, project), (createToken, settings), (revokeToken, settings),
+        (addItem, project), (deleteItems, project), (completeItem, project), (createToken, settings),
+        (revokeToken, settings),
         (connectLunchMoney, settings), (checkLunchMoney, settings), (disconnectLunchMoney, settings),
         (addTransfer, accounts),
     ]
@@ -104,7 +107,7 @@ public enum WebPages: RouteCatalogue {
             saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, reviewAwards, activity,
             projects,
             closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
-            deleteItems, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
+            deleteItems, completeItem, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
             connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
         ]
 }

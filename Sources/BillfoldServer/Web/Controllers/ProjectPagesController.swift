@@ -15,6 +15,7 @@ struct ProjectPagesController: RouteCollection {
         routes.on(WebPages.reopenProject) { try await setClosed($0, false) }
         routes.on(WebPages.addItem, use: addItem)
         routes.on(WebPages.deleteItems, use: deleteItems)
+        routes.on(WebPages.completeItem, use: completeItem)
         routes.on(WebPages.editItem, use: editItem)
         routes.on(WebPages.saveItem, use: saveItem)
     }
@@ -47,7 +48,8 @@ struct ProjectPagesController: RouteCollection {
         let order = try sort ?? ItemSort(parsing: try? request.query.get(String.self, at: "sort"))
         return ProjectPage(
             project: project, items: try await service.items(of: project.id, sorted: order), sort: order,
-            siblings: try await service.siblings(of: project))
+            siblings: try await service.siblings(of: project),
+            selecting: (try? request.query.get(String.self, at: "select")) != nil)
     }
 
     func show(request: Request) async throws -> Response {
@@ -59,7 +61,35 @@ struct ProjectPagesController: RouteCollection {
             case "deleted": "Items deleted."
             default: nil
             }
-        return try await projectPage(request).response(request, notice: notice)
+        var page = try await projectPage(request)
+        // After a tick: which item, to say so with an Undo.
+        for (key, completed) in [("ticked", true), ("unticked", false)] {
+            if let id = try? request.query.get(Int64.self, at: key), let item = page.items.first(where: { $0.id == id })
+            {
+                page.ticked = (item, completed)
+            }
+        }
+        return page.response(request, notice: notice)
+    }
+
+    struct Completion: Content {
+        var done: String?
+        var undone: String?
+    }
+
+    /// One click on an item's tick: done, or not done again; the page says so with an Undo.
+    func completeItem(request: Request) async throws -> Response {
+        let projectID = try request.pathID(of: "project")
+        // Another's project is not found before anything is said about the form.
+        _ = try await request.projectService.project(projectID)
+        let form = try request.content.decode(Completion.self)
+        guard let (text, completed) = form.done.map({ ($0, true) }) ?? form.undone.map({ ($0, false) }),
+            let itemID = Int64(text)
+        else { throw BillfoldError.validation("done", "Choose the item to tick.") }
+        let item = try await request.projectService.update(
+            item: itemID, in: projectID, ItemRequest(completed: completed))
+        let query = [(completed ? "ticked" : "unticked", String(item.id))]
+        return request.redirect(to: WebPages.project.path(projectID, query: query) + "#item-\(item.id)")
     }
 
     func setClosed(_ request: Request, _ closed: Bool) async throws -> Response {

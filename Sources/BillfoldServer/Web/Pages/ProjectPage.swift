@@ -2,7 +2,8 @@ import BillfoldAPI
 import BillfoldCore
 import NIOHTTP1
 
-/// One project: its items in the chosen order, an add-item row, multi-select delete, and the
+/// One project: its items in the chosen order, each with a tick that completes it in one click
+/// (undoable), an add-item row, a separate mode to choose several items to delete, and the
 /// actions on the project itself.
 struct ProjectPage: WebPage {
     let project: Project
@@ -12,6 +13,10 @@ struct ProjectPage: WebPage {
     var siblings: [Project] = []
     var values = ProjectFormValues()
     var error: BillfoldError?
+    /// Choosing items to delete (`?select`): tick boxes instead of ticks.
+    var selecting = false
+    /// The item just ticked, and whether it is now done, to offer the Undo.
+    var ticked: (item: Item, completed: Bool)?
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: project.title, section: .projects, scripts: ["projects.js"])
@@ -65,6 +70,15 @@ struct ProjectPage: WebPage {
         } else {
             addForm
         }
+        if let ticked {
+            H.div(.class("notice undo-notice"), .attr("role", "status")) {
+                H.span { ticked.completed ? "“\(ticked.item.title)” is done." : "“\(ticked.item.title)” is not done." }
+                H.button(
+                    .type("submit"), .class("button"), .attr("form", "complete-form"),
+                    .name(ticked.completed ? "undone" : "done"), .value(String(ticked.item.id))
+                ) { "Undo" }
+            }
+        }
         if items.isEmpty {
             H.section(.class("card empty-state")) {
                 H.h2 { "No items yet" }
@@ -73,6 +87,8 @@ struct ProjectPage: WebPage {
         } else {
             list
         }
+        // The items' ticks and the Undo send this form, each with its own item.
+        H.form(.method("post"), .action(WebPages.completeItem.path(project.id)), .id("complete-form")) {}
     }
 
     private var list: HTML {
@@ -86,26 +102,55 @@ struct ProjectPage: WebPage {
                 }
                 H.button(.type("submit"), .class("button small"), .data("without-script", "")) { "Sort" }
             }
-            H.form(.method("post"), .action(WebPages.deleteItems.path(project.id)), .id("bulk-form")) {
-                H.ul(.class("item-list"), .attr("style", ProjectLook.style(project))) {
-                    for item in items {
-                        H.li(.class(item.completed ? "item-row completed" : "item-row"), .data("id", String(item.id))) {
-                            H.input(
-                                .type("checkbox"), .name("ids[]"), .value(String(item.id)), .id("select-\(item.id)"),
-                                .class("select"))
-                            H.label(.for("select-\(item.id)"), .class("visually-hidden")) { "Select \(item.title)" }
-                            ProjectLook.status(item)
-                            H.a(.class("item-title"), .href(WebPages.editItem.path(project.id, item.id))) {
-                                item.title
-                            }
-                            H.span(.class("tag priority-\(item.priority.rawValue)")) { item.priority.label }
+            H.ul(.class("item-list"), .attr("style", ProjectLook.style(project))) {
+                for item in items { row(item) }
+            }
+            H.div(.class("bulk-bar")) {
+                if selecting {
+                    H.form(.method("post"), .action(WebPages.deleteItems.path(project.id)), .id("bulk-form")) {
+                        H.button(.type("submit"), .class("button danger small"), .id("bulk-delete")) {
+                            "Delete selected"
                         }
                     }
-                }
-                H.div(.class("bulk-bar")) {
-                    H.button(.type("submit"), .class("button danger small"), .id("bulk-delete")) { "Delete selected" }
+                    H.a(.class("button small subtle"), .href(WebPages.project.path(project.id, query: sortQuery))) {
+                        "Cancel"
+                    }
+                } else {
+                    H.a(
+                        .class("button small"), .id("select-items"),
+                        .href(WebPages.project.path(project.id, query: sortQuery + [("select", "1")]))
+                    ) { "Select items to delete" }
                 }
             }
+        }
+    }
+
+    private var sortQuery: [(String, String)] { sort == .default ? [] : [("sort", sort.rawValue)] }
+
+    /// An item: its tick (one click completes it, or makes it not done again), or while choosing
+    /// items to delete a tick box for that.
+    private func row(_ item: Item) -> HTML {
+        H.li(
+            .class(item.completed ? "item-row completed" : "item-row"), .id("item-\(item.id)"),
+            .data("id", String(item.id))
+        ) {
+            if selecting {
+                H.label(.class("select-box")) {
+                    H.input(
+                        .type("checkbox"), .name("ids[]"), .value(String(item.id)), .class("select"),
+                        .attr("form", "bulk-form"))
+                    H.span(.class("visually-hidden")) { "Select \(item.title)" }
+                }
+            } else {
+                H.button(
+                    .type("submit"), .class("tick"), .attr("form", "complete-form"),
+                    .name(item.completed ? "undone" : "done"), .value(String(item.id)),
+                    .aria("pressed", item.completed ? "true" : "false"),
+                    .label(item.completed ? "“\(item.title)” is done; mark it not done" : "Mark “\(item.title)” done")
+                ) { ProjectLook.status(item) }
+            }
+            H.a(.class("item-title"), .href(WebPages.editItem.path(project.id, item.id))) { item.title }
+            H.span(.class("tag priority-\(item.priority.rawValue)")) { item.priority.label }
         }
     }
 
