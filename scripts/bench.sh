@@ -72,6 +72,8 @@ SELECT account_id, currency, CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) A
 FROM transaction_totals WHERE user_id = $user GROUP BY account_id, currency;
 SELECT day, CAST(SUM(count) AS BIGINT) AS count FROM transaction_totals
 WHERE user_id = $user AND category_key >= 0 AND status = 'uncleared' GROUP BY day HAVING SUM(count) > 0;
+SELECT d.decided_at FROM review_decisions d JOIN transactions t ON t.id = d.transaction_id AND t.user_id = d.user_id
+WHERE d.user_id = $user AND d.decided_at >= strftime('%s','now') - 86400 AND d.decided_at < strftime('%s','now');
 SQL
 sqlite3 "$db" <"$dir/query.sql" 2>&1 | tee "$dir/sqlite.txt"
 
@@ -118,4 +120,4 @@ echo "   list with category filter, 16 connections: p50 $p50, p99 $p99, $rps req
 echo "   accounts with balances, 1 connection: p50 $accounts_p50, p99 $accounts_p99"
 echo "   review months with counts, 1 connection: p50 $months_p50, p99 $months_p99"
 echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
-awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : (n == 3 ? "totals summed from the rows (not used)" : (n == 4 ? "account balances from the per-day sums" : "uncleared per day for the review months"))))); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"
+awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : (n == 3 ? "totals summed from the rows (not used)" : (n == 4 ? "account balances from the per-day sums" : (n == 5 ? "uncleared per day for the review months" : "a day of review decisions for the activity page")))))); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"

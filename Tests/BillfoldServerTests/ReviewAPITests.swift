@@ -234,4 +234,33 @@ struct ReviewAPITests {
             #expect(try await t.get(ActivityResponse.self, "/api/v1/activity", as: bob).items.isEmpty)
         }
     }
+
+    @Test(
+        "the activity page's window: older and newer pages, and each day's whole count on every page",
+        arguments: TestDatabase.all)
+    func activityWindow(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let ids = try await t.add(ana, (1...5).map { spend("T\($0)", "-1.00", status: .uncleared) })
+            for (index, id) in ids.enumerated() {
+                let body = #"{"decisions": [{"transactionId": \#(id), "action": "clear"}]}"#
+                let response = try await t.send(
+                    .POST, "/api/v1/review/batches", as: ana, json: body, headers: ["Idempotency-Key": "w\(index)"])
+                #expect(response.status == .ok)
+            }
+            let service = ReviewService(database: t.app.db, user: ana.user, now: Date())
+            let newest = try await service.activity(before: nil, after: nil, limit: 2)
+            #expect(newest.entries.map(\.transactionID) == [ids[4], ids[3]])
+            #expect(newest.hasOlder && !newest.hasNewer && newest.perDay.values.reduce(0, +) == 5)
+            let middle = try await service.activity(before: newest.entries[1].id, after: nil, limit: 2)
+            #expect(middle.entries.map(\.transactionID) == [ids[2], ids[1]] && middle.hasOlder && middle.hasNewer)
+            #expect(middle.perDay.values.reduce(0, +) == 5, "the whole day, not the page's two")
+            let oldest = try await service.activity(before: middle.entries[1].id, after: nil, limit: 2)
+            #expect(oldest.entries.map(\.transactionID) == [ids[0]] && !oldest.hasOlder && oldest.hasNewer)
+            let back = try await service.activity(before: nil, after: oldest.entries[0].id, limit: 2)
+            #expect(back.entries.map(\.transactionID) == [ids[2], ids[1]] && back.hasOlder && back.hasNewer)
+            let top = try await service.activity(before: nil, after: back.entries[0].id, limit: 2)
+            #expect(top.entries.map(\.transactionID) == [ids[4], ids[3]] && top.hasOlder && !top.hasNewer)
+        }
+    }
 }

@@ -32,6 +32,43 @@ struct ReviewService: Sendable {
         return (Array(entries.prefix(limit)), entries.count > limit)
     }
 
+    /// A page of the activity log for the page that shows it: newest first, before or after an
+    /// entry, whether older and newer entries are there, and each day's whole count.
+    struct ActivityWindow: Sendable {
+        var entries: [ReviewActivity]
+        var hasOlder: Bool
+        var hasNewer: Bool
+        /// Decisions per day in the user's zone, for the days on the page, whatever the page holds.
+        var perDay: [Day: Int]
+    }
+
+    func activity(before: Int64?, after: Int64?, limit: Int) async throws -> ActivityWindow {
+        var window: ActivityWindow
+        if let after {
+            let found = try await repository.activity(after: after, limit: limit + 1)
+            let entries = Array(found.prefix(limit).reversed())
+            var older = false
+            if let last = entries.last { older = try await repository.hasActivity(false, than: last.id) }
+            window = ActivityWindow(entries: entries, hasOlder: older, hasNewer: found.count > limit, perDay: [:])
+        } else {
+            let page = try await activity(before: before, limit: limit)
+            var newer = false
+            if before != nil, let first = page.entries.first {
+                newer = try await repository.hasActivity(true, than: first.id)
+            }
+            window = ActivityWindow(entries: page.entries, hasOlder: page.hasMore, hasNewer: newer, perDay: [:])
+        }
+        let days = window.entries.map { Day(Date(timeIntervalSince1970: TimeInterval($0.decidedAt)), in: zone) }
+        if let newest = days.first, let oldest = days.last {
+            let start = Int64(oldest.start(in: zone).timeIntervalSince1970)
+            let end = Int64(newest.adding(days: 1).start(in: zone).timeIntervalSince1970)
+            for time in try await repository.activityTimes(from: start, to: end) {
+                window.perDay[Day(Date(timeIntervalSince1970: TimeInterval(time)), in: zone), default: 0] += 1
+            }
+        }
+        return window
+    }
+
     func deck(_ month: Month) async throws -> (cards: [Transaction], remaining: Int) {
         let range = month.range(in: zone)
         async let cards = repository.uncleared(in: range, limit: user.preferences.deckSize)

@@ -21,5 +21,6 @@ public enum BillfoldMigrations {
         M016DropAccountIndex(),
         M017CreateDeletions(),
         M018AddAccountsAndTransfers(),
+        M019IndexReviewDecisionsByTime(),
     ]
 }

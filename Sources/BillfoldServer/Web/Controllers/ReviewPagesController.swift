@@ -71,11 +71,11 @@ struct ReviewPagesController: RouteCollection {
 
     func activity(request: Request) async throws -> Response {
         let service = try request.reviewService
-        var before: Int64?
-        if let cursor = try? request.query.get(Int64.self, at: "before"), cursor > 0 { before = cursor }
-        let page = try await service.activity(before: before, limit: ActivityPage.pageSize)
+        let cursor = { (name: String) in (try? request.query.get(Int64.self, at: name)).flatMap { $0 > 0 ? $0 : nil } }
+        let window = try await service.activity(
+            before: cursor("before"), after: cursor("after"), limit: ActivityPage.pageSize)
         return ActivityPage(
-            entries: page.entries, hasMore: page.hasMore,
+            window: window,
             categories: try await request.categoryService.tree(), format: try request.user.preferences.format
         ).response(request)
     }

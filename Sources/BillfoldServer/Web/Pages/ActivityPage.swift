@@ -7,8 +7,7 @@ import Foundation
 struct ActivityPage: WebPage {
     static let pageSize = 100
 
-    let entries: [ReviewActivity]
-    let hasMore: Bool
+    let window: ReviewService.ActivityWindow
     let categories: CategoryTree
     let format: DisplayFormat
 
@@ -16,27 +15,46 @@ struct ActivityPage: WebPage {
         Layout(context: context, title: "Activity", section: .review).document {
             H.a(.class("back-link"), .href(WebPages.review.path())) { "← Review" }
             H.header(.class("page-header")) { H.h1 { "Activity" } }
-            if entries.isEmpty {
+            if window.entries.isEmpty {
                 H.section(.class("card empty-state")) {
                     H.h2 { "Nothing reviewed yet" }
                     H.p(.class("secondary")) { "Decisions from the review deck are listed here, day by day." }
                     H.a(.class("button primary"), .href(WebPages.review.path())) { "Start reviewing" }
                 }
             } else {
+                if window.hasNewer { pager }
                 for day in days {
                     H.section(.class("card list-card activity-day")) {
+                        // The whole day's count, though the page may show only part of the day.
+                        let count = max(window.perDay[day.key] ?? 0, day.entries.count)
                         H.h2(.class("activity-heading")) {
-                            "\(format.transactions(day.entries.count)) cleared on \(format.dayHeading(day.entries[0].decidedAt))"
+                            "\(format.transactions(count)) cleared on \(format.dayHeading(day.entries[0].decidedAt))"
+                        }
+                        if count > day.entries.count {
+                            H.p(.class("secondary activity-part")) {
+                                "\(day.entries.count) of them on this page; the rest are on the "
+                                    + (day.key == days.first?.key && window.hasNewer ? "newer" : "older") + " page."
+                            }
                         }
                         H.ul(.class("txn-list")) { for entry in day.entries { row(entry) } }
                     }
                 }
-                if hasMore, let last = entries.last {
-                    H.div(.class("more")) {
-                        H.a(.class("button"), .href(WebPages.activity.path(query: [("before", String(last.id))]))) {
-                            "Older"
-                        }
-                    }
+                pager
+            }
+        }
+    }
+
+    /// Newer and Older, each where there is something to go to.
+    private var pager: HTML {
+        H.nav(.class("more activity-pager"), .label("Pages of activity")) {
+            if window.hasNewer, let first = window.entries.first {
+                H.a(.class("button"), .href(WebPages.activity.path(query: [("after", String(first.id))]))) {
+                    "← Newer"
+                }
+            }
+            if window.hasOlder, let last = window.entries.last {
+                H.a(.class("button"), .href(WebPages.activity.path(query: [("before", String(last.id))]))) {
+                    "Older →"
                 }
             }
         }
@@ -44,7 +62,7 @@ struct ActivityPage: WebPage {
 
     private var days: [(key: Day, entries: [ReviewActivity])] {
         var result: [(key: Day, entries: [ReviewActivity])] = []
-        for entry in entries {
+        for entry in window.entries {
             let day = Day(Date(timeIntervalSince1970: TimeInterval(entry.decidedAt)), in: format.timeZone)
             if result.last?.key == day {
                 result[result.count - 1].entries.append(entry)
