@@ -182,7 +182,17 @@ def test_narrow_screen_has_a_tab_bar(browser, shot, sqlite_server):
     browser.refresh()
     nav = browser.find_element(By.CSS_SELECTOR, ".app-nav")
     assert nav.rect["y"] > 600, "the navigation sits at the bottom"
+    # The filters fold into one "Filter" control, so the list starts on the first screen.
+    fold = browser.find_element(By.CSS_SELECTOR, ".filters-fold")
+    assert fold.get_attribute("open") is None
+    summary = browser.find_element(By.CSS_SELECTOR, ".filters-summary")
+    assert summary.text.startswith("Filter") and summary.rect["height"] >= 44
+    assert rows(browser)[0].rect["y"] < 844 - nav.rect["height"], "the first row is on the first screen"
     shot("phone-list")
+    summary.click()
+    assert browser.find_element(By.ID, "category").is_displayed()
+    assert browser.find_element(By.ID, "status").rect["height"] >= 44
+    shot("phone-filters-open")
     browser.get(rows(browser)[0].find_element(By.TAG_NAME, "a").get_attribute("href"))
     wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".detail")))
     shot("phone-detail")
@@ -464,3 +474,15 @@ def test_sign_out_comes_after_the_main_content_in_tab_order(browser, shot, sqlit
     nav = browser.find_element(By.CSS_SELECTOR, ".app-nav").rect
     assert button["x"] < nav["x"] + nav["width"] and button["y"] > 600, "still drawn at the sidebar's foot"
     shot("sign-out-last")
+
+
+def test_error_pages_speak_to_people(browser, shot, sqlite_server):
+    sign_in(browser, sqlite_server)
+    browser.get(sqlite_server.url + "/transactions/987654321")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "We can’t find that"
+    page = browser.find_element(By.CSS_SELECTOR, ".error-page")
+    assert "It may have been deleted" in page.text
+    fine = browser.find_element(By.CSS_SELECTOR, ".fine-print").text
+    assert fine.startswith("For support: not_found · request ")
+    assert browser.find_element(By.LINK_TEXT, "Go to Home").is_displayed()
+    shot("not-found")

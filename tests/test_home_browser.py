@@ -1,6 +1,6 @@
 """The home page in headless Chromium: open projects with completion, up next and more to explore
-linking to item edit pages, the review count with its button, this month's spending as an SVG
-chart with the same figures in a table, and recent awards; on a desktop and on a phone."""
+linking to item edit pages, the review count with its button, this month's spending
+per category (a track each, its name inside), and recent awards; on a desktop and on a phone."""
 import datetime
 import uuid
 
@@ -50,12 +50,18 @@ def test_home_dashboard(browser, shot, sqlite_server):
     assert "Task 00" not in up_next + more and "Task 11" not in up_next + more
     link = browser.find_element(By.LINK_TEXT, "Task 10").get_attribute("href")
     assert f"/projects/{project}/items/" in link and link.endswith("/edit")
-    svg = browser.find_element(By.CSS_SELECTOR, "svg.chart")
-    assert svg.get_attribute("role") == "img"
-    rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")] for r in browser.find_elements(By.CSS_SELECTOR, ".chart-table tbody tr")]
+    chart = browser.find_element(By.CSS_SELECTOR, "ol.bars")
+    assert chart.get_attribute("aria-label") == "Spending this month in EUR, by category"
+    bars = chart.find_elements(By.CSS_SELECTOR, ".bar-row")
+    rows = [[b.find_element(By.CSS_SELECTOR, ".bar-label").text, b.find_element(By.CSS_SELECTOR, ".bar-value").text]
+            for b in bars]
     assert rows == [["Food", "-€45.50"], ["Uncategorized", "-€2.00"]], "spending only; income is not in it"
-    labels = [t.text for t in svg.find_elements(By.CSS_SELECTOR, ".chart-label")]
-    assert labels == ["Food", "Uncategorized"]
+    # The small category is as readable as the large one: the same track, its whole name shown.
+    assert bars[0].rect["width"] == bars[1].rect["width"]
+    small = bars[1].find_element(By.CSS_SELECTOR, ".bar-label")
+    assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", small)
+    fills = [b.find_element(By.CSS_SELECTOR, ".bar-fill").rect["width"] for b in bars]
+    assert fills[0] == bars[0].rect["width"] and 0 < fills[1] < fills[0] / 10, "filled in proportion to the largest"
     awards = browser.find_element(By.CSS_SELECTOR, ".home-awards").text
     assert "First Step" in awards and "Done and Dusted" in awards
     shot("desktop")

@@ -37,7 +37,8 @@ def test_import_preview_mapping_import_and_undo(browser, shot, sqlite_server, tm
     cells = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".preview-table tbody tr")]
     assert len(cells) == 4 and "Bäckerei Müller" in cells[0] and "2024-01-02" in cells[0]
     assert "Girokonto" in browser.find_element(By.CSS_SELECTOR, ".import-accounts").text
-    browser.execute_script("arguments[0].scrollIntoView()", summary)
+    # The preview may be drawn again meanwhile (the account typed asks again): find it afresh.
+    browser.execute_script("document.querySelector('.import-summary').scrollIntoView()")
     shot("preview")
 
     # Payee from the purpose column instead: the preview follows.
@@ -80,7 +81,7 @@ def test_unreadable_rows_named_and_left_out_by_choice(browser, shot, sqlite_serv
     problem = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".unreadable li")))
     assert problem.text == "line 3: “2024-02-31” is not a date: there is no such day."
     assert browser.find_element(By.ID, "commit").get_attribute("disabled") is not None
-    browser.execute_script("arguments[0].scrollIntoView()", problem)
+    browser.execute_script("document.querySelector('.unreadable li').scrollIntoView()")
     shot("unreadable")
     browser.find_element(By.ID, "skip-unreadable").click()
     wait(browser).until(lambda b: b.find_element(By.ID, "commit").get_attribute("disabled") is None)

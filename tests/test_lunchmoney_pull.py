@@ -35,9 +35,23 @@ def test_connect_and_pull_from_another_server(browser, shot, sqlite_server, sour
     base.send_keys(source.url)
     secret = browser.find_element(By.ID, "token")
     secret.send_keys("bf_wrong-token")
+    # A slow network: while the check runs, the button waits with a spinner and cannot be pressed.
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1})
     browser.find_element(By.ID, "baseURL").click()  # leaving the field checks it
+    connect = browser.find_element(By.ID, "lunchmoney-connect")
+    wait(browser).until(lambda b: not connect.is_enabled())
+    assert connect.text == "Checking…" and connect.find_elements(By.CSS_SELECTOR, ".spinner")
+    shot("checking")
     state = browser.find_element(By.ID, "lunchmoney-state")
     wait(browser).until(lambda b: "invalid" in state.get_attribute("class"))
+    browser.execute_cdp_cmd("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    assert connect.is_enabled() and connect.text == "Check and connect"
+    # The answer is beside the token, in view.
+    top = browser.execute_script("return arguments[0].getBoundingClientRect().top", state)
+    assert 0 <= top <= browser.execute_script("return window.innerHeight")
     assert "The token was refused" in state.text
     shot("invalid")
     secret.clear()

@@ -123,8 +123,13 @@ def test_awards_grid_explains_each_award(browser, shot, planner):
     earned = [e.get_attribute("data-id") for e in browser.find_elements(By.CSS_SELECTOR, ".award.earned")]
     assert earned == ["first-item"]
     first = browser.find_element(By.CSS_SELECTOR, ".award[data-id='first-item']")
+    cards = browser.find_elements(By.CSS_SELECTOR, ".award")
+    sizes = [(c.rect["height"], c.rect["y"]) for c in cards]
+    icons = [c.find_element(By.CSS_SELECTOR, ".award-badge svg").get_attribute("innerHTML") for c in cards]
+    assert len(set(icons)) == len(icons), "each award its own icon"
     first.find_element(By.TAG_NAME, "summary").click()
     assert "Earned on " in first.text
+    assert [(c.rect["height"], c.rect["y"]) for c in cards] == sizes, "an opened explanation stretches no card"
     ten = browser.find_element(By.CSS_SELECTOR, ".award[data-id='ten-items']")
     assert "locked" in ten.get_attribute("class")
     ten.find_element(By.TAG_NAME, "summary").click()

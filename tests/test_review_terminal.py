@@ -238,7 +238,9 @@ def test_resize_redraws_and_ctrl_c_restores_the_terminal(review_server, config):
         assert all(len(line) <= 64 for line in narrow)
         screen.save("resized")
         screen.keys("C-c")
-        ended = screen.wait_for("REVIEW-ENDED-130")
+        screen.wait_for("REVIEW-ENDED-130")
+        # The shell prints the terminal's modes on the line after: wait for that line too.
+        ended = screen.wait_for("MODES:")
         modes = next(line for line in ended.splitlines() if line.startswith("MODES:"))
         assert modes.split()[1:] == ["icanon", "echo"], "raw mode is undone: " + modes
         assert "card 1 of" not in ended, "the alternate screen is left"

@@ -113,8 +113,9 @@ public enum CategoryColour: String, CaseIterable, Sendable {
 /// their own symbols.
 public enum CategoryIcon {
     public static let all: [String] = [
-        "bag", "bolt", "book", "briefcase", "bus", "car", "card", "cart", "cash", "coffee", "film",
-        "food", "gift", "heart", "home", "leaf", "medical", "paw", "phone", "plane", "school", "star",
-        "tag", "tools",
+        "bag", "bolt", "book", "box", "briefcase", "bus", "calendar", "car", "card", "cart", "cash", "check",
+        "coffee", "film", "flag", "flame", "folder", "food", "gift", "heart", "home", "key", "leaf", "link", "list",
+        "medal", "medical", "paw", "phone", "plane", "repeat", "rocket", "school", "search", "star", "swipe", "tag",
+        "tools", "trophy",
     ]
 }

@@ -16,6 +16,9 @@ struct AwardAPITests {
         #expect(Set(awards.map(\.id)).count == awards.count)
         #expect(awards.allSatisfy { CategoryColour(rawValue: $0.colour) != nil && CategoryIcon.all.contains($0.icon) })
         #expect(awards.allSatisfy { $0.value >= 1 })
+        #expect(Set(awards.map(\.icon)).count == awards.count, "each award its own icon")
+        #expect(
+            CategoryIcon.all.allSatisfy { CategoryLook.drawings[$0] != nil }, "every icon a client may name is drawn")
     }
 
     /// Each criterion's first award (value 1) at counts 0, 1 and 2, then after the count drops.

@@ -18,7 +18,7 @@ enum ErrorDialect: Sendable {
         case .native: try ErrorResponder.json(problem, status: status)
         case .lunchMoney: LunchMoneyError.response(problem, status: status)
         case .categoryContract: try ContractEnvelope<ContractCategory>.failure(problem, status: status)
-        case .pages: ErrorPage(status: status, problem: problem).response(request)
+        case .pages: ErrorPage(status: status, problem: problem, requestID: request.id).response(request)
         }
     }
 

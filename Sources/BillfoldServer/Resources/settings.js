@@ -16,9 +16,17 @@ for (const button of document.querySelectorAll("[data-copy]")) {
   });
 }
 
-// Lunch Money: check the token as soon as it is entered, with a clear valid/invalid indicator.
+// Lunch Money: check the token as soon as it is entered, with a clear valid/invalid indicator;
+// while a check runs the button waits with a spinner, and the answer appears beside the token.
 const lunchForm = document.getElementById("lunchmoney-form");
 const lunchState = document.getElementById("lunchmoney-state");
+const connect = document.getElementById("lunchmoney-connect");
+const spinner = () => Object.assign(document.createElement("span"), { className: "spinner" });
+function waiting(on, words) {
+  connect.disabled = on;
+  connect.setAttribute("aria-busy", String(on));
+  connect.replaceChildren(...(on ? [spinner(), " " + words] : ["Check and connect"]));
+}
 if (lunchForm) {
   let checking;
   const check = async () => {
@@ -27,7 +35,8 @@ if (lunchForm) {
     checking?.abort();
     checking = new AbortController();
     lunchState.className = "connection";
-    lunchState.replaceChildren(Object.assign(document.createElement("span"), { className: "spinner" }), " Checking…");
+    lunchState.replaceChildren(spinner(), " Checking…");
+    waiting(true, "Checking…");
     try {
       const response = await send(lunchForm.dataset.check, {
         method: "POST", body: new URLSearchParams(new FormData(lunchForm)), signal: checking.signal,
@@ -39,9 +48,14 @@ if (lunchForm) {
       mark.setAttribute("aria-hidden", "true");
       lunchState.replaceChildren(mark, " " + answer.message);
     } catch (error) {
-      if (error.name !== "AbortError") lunchState.replaceChildren("Could not check the token just now.");
+      if (error.name === "AbortError") return;
+      lunchState.className = "connection invalid";
+      lunchState.replaceChildren("Could not check the token just now. " + error.message);
     }
+    waiting(false);
   };
+  // Sending the form checks again on the server: the button says so until the answer comes.
+  lunchForm.addEventListener("submit", () => setTimeout(() => waiting(true, "Checking and connecting…")));
   lunchForm.elements.token.addEventListener("change", check);
   lunchForm.elements.baseURL.addEventListener("change", check);
 }

@@ -8,6 +8,10 @@ const state = document.querySelector("#more-state");
 let link = more ? more.querySelector("[data-more]") : null;
 let busy = false;
 
+// Phones: the filters start folded into their "Filter" control, so the list is on the first screen.
+const fold = document.querySelector(".filters-fold");
+if (fold && window.matchMedia("(max-width: 760px)").matches) fold.open = false;
+
 // Filters apply as soon as a choice is made.
 for (const select of document.querySelectorAll("[data-autosubmit], .filters select")) {
   select.addEventListener("change", () => select.form.requestSubmit());

@@ -37,6 +37,25 @@ enum CategoryLook {
     static let drawings: [String: String] = [
         "bag": #"<path d="M6 8h12l-1 12H7z"/><path d="M9 8V6a3 3 0 0 1 6 0v2"/>"#,
         "bolt": #"<path d="M13 2 4 14h7l-1 8 9-12h-7z"/>"#,
+        "box": #"<path d="M3 7l9-4 9 4v10l-9 4-9-4z"/><path d="M3 7l9 4 9-4M12 11v10"/>"#,
+        "calendar": #"<rect x="3" y="5" width="18" height="16" rx="2"/><path d="M3 10h18M8 3v4M16 3v4"/>"#,
+        "check": #"<circle cx="12" cy="12" r="9"/><path d="m8 12 3 3 5-6"/>"#,
+        "flag": #"<path d="M5 21V4"/><path d="M5 4h12l-2 4 2 4H5"/>"#,
+        "flame":
+            #"<path d="M12 22c4 0 7-3 7-7 0-5-4-7-5-11-1 3-3 4-4 6-1-1-1-3-1-3-2 2-4 5-4 8 0 4 3 7 7 7z"/>"#,
+        "key": #"<circle cx="8" cy="15" r="4"/><path d="M11 12l9-9M16 7l3 3M18 5l2 2"/>"#,
+        "link":
+            #"<path d="M10 14a4 4 0 0 0 6 0l3-3a4 4 0 0 0-6-6l-1 1"/><path d="M14 10a4 4 0 0 0-6 0l-3 3a4 4 0 0 0 6 6l1-1"/>"#,
+        "list": #"<path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01"/>"#,
+        "medal": #"<circle cx="12" cy="15" r="6"/><path d="M8 3l3 6M16 3l-3 6M12 12.5v5"/>"#,
+        "repeat":
+            #"<path d="M17 2l3 3-3 3"/><path d="M4 11V9a4 4 0 0 1 4-4h12M7 22l-3-3 3-3"/><path d="M20 13v2a4 4 0 0 1-4 4H4"/>"#,
+        "rocket": #"<path d="M12 2c4 3 5 8 4 13H8C7 10 8 5 12 2z"/><path d="M8 15l-3 4h4M16 15l3 4h-4M12 8h.01"/>"#,
+        "search": #"<circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/>"#,
+        "swipe":
+            #"<rect x="7" y="4" width="10" height="16" rx="2"/><path d="M21 12h-2M20 10l1.5 2-1.5 2M3 12h2M4 10l-1.5 2L4 14"/>"#,
+        "trophy":
+            #"<path d="M8 4h8v5a4 4 0 0 1-8 0z"/><path d="M8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 21h8M9 17h6"/>"#,
         "book": #"<path d="M4 19V5a2 2 0 0 1 2-2h13v14H6a2 2 0 0 0-2 2 2 2 0 0 0 2 2h13"/>"#,
         "briefcase": #"<rect x="3" y="7" width="18" height="13" rx="2"/><path d="M8 7V5h8v2M3 13h18"/>"#,
         "bus":

@@ -106,29 +106,51 @@ struct Layout {
     }
 }
 
-/// A page for an error a browser met: what happened and where to go next.
+/// A page for an error a browser met, in words for people: what happened, what to do now, and
+/// where to go. The error's code and the request id stay in small print, for support.
 struct ErrorPage: WebPage {
     let status: HTTPResponseStatus
     let problem: BillfoldError
+    /// Quoted in the small print so whoever runs the server can find the request in the log.
+    var requestID: String?
 
     func document(_ context: PageContext) -> Document {
-        let title =
+        let (title, advice): (String, String) =
             switch status {
-            case .notFound: "Not found"
-            case .forbidden: "Not sent"
-            case .tooManyRequests: "Too many attempts"
-            case .serviceUnavailable: "Not available just now"
-            default: "Something went wrong"
+            case .notFound:
+                ("We can’t find that", "It may have been deleted, or the address is not quite right.")
+            case .forbidden:
+                (
+                    "That form was not sent",
+                    "The page was open for a long time, or the form came from another site. Go back, reload the page and try again."
+                )
+            case .tooManyRequests: ("Too many attempts", "Wait a little, then try again.")
+            case .serviceUnavailable:
+                ("Billfold is busy just now", "Nothing was lost. Try again in a moment.")
+            case .badRequest, .conflict, .unprocessableEntity, .payloadTooLarge:
+                ("That did not work", "Nothing was changed. Go back, check what was entered, and try again.")
+            default:
+                (
+                    "Something went wrong on our side",
+                    "Nothing was changed. Try again; if it keeps happening, tell whoever runs this Billfold the code below."
+                )
             }
         return Layout(context: context, title: title).document(status: status) {
-            H.section(.class("card empty-state")) {
+            H.section(.class("card empty-state error-page")) {
                 H.h1 { title }
-                H.p { problem.message }
-                H.p(.class("secondary")) { "Error code: \(problem.code.rawValue)" }
-                if context.user != nil {
-                    H.a(.class("button"), .href(WebPages.transactions.path())) { "Go to transactions" }
-                } else {
-                    H.a(.class("button"), .href(WebPages.signIn.path())) { "Go to sign in" }
+                // The server's own message when it is one for people; a 500's never is.
+                if status.code < 500 || status == .serviceUnavailable { H.p { problem.message } }
+                H.p(.class("secondary")) { advice }
+                H.div(.class("form-actions")) {
+                    if context.user != nil {
+                        H.a(.class("button primary"), .href(WebPages.home.path())) { "Go to Home" }
+                        H.a(.class("button"), .href(WebPages.transactions.path())) { "Transactions" }
+                    } else {
+                        H.a(.class("button primary"), .href(WebPages.signIn.path())) { "Go to sign in" }
+                    }
+                }
+                H.p(.class("fine-print")) {
+                    "For support: \(problem.code.rawValue)" + (requestID.map { " · request \($0)" } ?? "")
                 }
             }
         }

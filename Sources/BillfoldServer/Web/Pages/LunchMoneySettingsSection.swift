@@ -42,7 +42,8 @@ struct LunchMoneySettingsSection {
                 }
             } else {
                 H.form(
-                    .method("post"), .action(WebPages.connectLunchMoney.path()), .class("edit-form"),
+                    // The answer opens at this section, where the person is looking, not at the page's top.
+                    .method("post"), .action(WebPages.connectLunchMoney.path() + "#lunchmoney"), .class("edit-form"),
                     .id("lunchmoney-form"),
                     .data("check", WebPages.checkLunchMoney.path())
                 ) {
@@ -60,7 +61,9 @@ struct LunchMoneySettingsSection {
                             error.message
                         }
                     }
-                    H.button(.type("submit"), .class("button primary")) { "Check and connect" }
+                    H.button(.type("submit"), .class("button primary"), .id("lunchmoney-connect")) {
+                        "Check and connect"
+                    }
                 }
             }
         }

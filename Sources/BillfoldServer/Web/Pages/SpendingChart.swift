@@ -1,8 +1,10 @@
 import BillfoldCore
 import Foundation
 
-/// This month's spending by category as a bar chart drawn on the server (SVG), with the same
-/// figures in a table for screen readers and for anyone who prefers numbers.
+/// This month's spending by category, one chart per currency (the person's own first; a sum never
+/// mixes currencies). Each category is a full-width track with its name inside and its amount at
+/// the end, filled in proportion to the currency's largest category: a small category is as easy
+/// to read as a large one, and every figure is text a screen reader reads in order.
 struct SpendingChart {
     struct Bar {
         var label: String
@@ -10,81 +12,66 @@ struct SpendingChart {
         var money: Money
     }
 
-    let bars: [Bar]
+    /// Each currency's bars, largest first; the person's own currency first.
+    let charts: [(currency: Currency, bars: [Bar])]
     let currency: Currency
     let format: DisplayFormat
-    /// Spending in other currencies, listed under the chart (a sum never mixes currencies).
-    let others: [Money]
 
     static let shown = 8
 
-    /// The largest categories in `currency`, the rest summed as "Everything else".
+    /// The largest categories of each currency, the rest summed as "Everything else".
     init(lines: [(label: String, colour: String, money: Money)], currency: Currency, format: DisplayFormat) {
-        let inCurrency = lines.filter { $0.money.currency == currency }.sorted {
-            $0.money.minorUnits < $1.money.minorUnits
+        let currencies = Set(lines.map(\.money.currency)).sorted {
+            ($0 == currency ? 0 : 1, $0.code) < ($1 == currency ? 0 : 1, $1.code)
         }
-        var bars = inCurrency.prefix(Self.shown).map { Bar(label: $0.label, colour: $0.colour, money: $0.money) }
-        let rest = inCurrency.dropFirst(Self.shown).reduce(Int64(0)) { $0 + $1.money.minorUnits }
-        if rest != 0 {
-            bars.append(
-                Bar(
-                    label: "Everything else", colour: "var(--c-gray)",
-                    money: Money(minorUnits: rest, currency: currency)))
+        charts = currencies.map { code in
+            let inCurrency = lines.filter { $0.money.currency == code }.sorted {
+                $0.money.minorUnits < $1.money.minorUnits
+            }
+            var bars = inCurrency.prefix(Self.shown).map { Bar(label: $0.label, colour: $0.colour, money: $0.money) }
+            let rest = inCurrency.dropFirst(Self.shown).reduce(Int64(0)) { $0 + $1.money.minorUnits }
+            if rest != 0 {
+                bars.append(
+                    Bar(
+                        label: "Everything else", colour: "var(--c-gray)",
+                        money: Money(minorUnits: rest, currency: code)))
+            }
+            return (code, bars)
         }
-        self.bars = bars
         self.currency = currency
         self.format = format
-        var others: [Currency: Int64] = [:]
-        for line in lines where line.money.currency != currency {
-            others[line.money.currency, default: 0] += line.money.minorUnits
-        }
-        self.others = others.sorted { $0.key.code < $1.key.code }.map { Money(minorUnits: $0.value, currency: $0.key) }
     }
 
     var html: HTML {
-        let largest = max(1, bars.map { -$0.money.minorUnits }.max() ?? 1)
-        let rowHeight = 34
-        let height = bars.count * rowHeight + 8
-        var svg = """
-            <svg class="chart" viewBox="0 0 440 \(height)" width="100%" role="img" aria-labelledby="chart-title" \
-            preserveAspectRatio="xMinYMin meet"><title id="chart-title">Spending this month by category, in \
-            \(currency.code)</title>
-            """
-        for (index, bar) in bars.enumerated() {
-            let y = index * rowHeight + 4
-            let width = max(2, Int(Double(-bar.money.minorUnits) / Double(largest) * 200))
-            svg += """
-                <text x="0" y="\(y + 21)" class="chart-label">\(bar.label.htmlEscaped)</text>\
-                <rect x="130" y="\(y + 6)" width="\(width)" height="22" rx="6" style="fill: \(bar.colour)"></rect>\
-                <text x="\(138 + width)" y="\(y + 22)" class="chart-value">\(format.money(bar.money).htmlEscaped)</text>
-                """
-        }
-        svg += "</svg>"
-        return H.div(.class("spending")) {
-            if bars.isEmpty {
-                H.p(.class("secondary")) { "No spending in \(currency.code) this month yet." }
-            } else {
-                HTML.raw(svg)
-                H.table(.class("chart-table")) {
-                    H.el("caption", [.class("visually-hidden")]) { "Spending this month by category" }
-                    H.el("thead", []) {
-                        H.tr {
-                            H.th { "Category" }
-                            H.th { "Spent" }
-                        }
-                    }
-                    H.el("tbody", []) {
-                        for bar in bars {
-                            H.tr {
-                                H.td { bar.label }
-                                H.td(.class("amount expense")) { format.money(bar.money) }
-                            }
-                        }
-                    }
-                }
+        H.div(.class("spending")) {
+            if charts.isEmpty {
+                H.p(.class("secondary")) { "No spending this month yet." }
             }
-            if !others.isEmpty {
-                H.p(.class("secondary")) { "Also spent: " + others.map(format.money).joined(separator: ", ") }
+            for chart in charts {
+                // Headed when there is more than one, or when the only one is not the person's own.
+                if charts.count > 1 || chart.currency != currency {
+                    H.h3(.class("chart-currency")) { "In \(chart.currency.code)" }
+                }
+                bars(chart.bars, in: chart.currency)
+            }
+        }
+    }
+
+    /// The bar's share of the largest, in percent; at least a sliver, so every category shows.
+    private static func share(_ bar: Bar, of largest: Double) -> String {
+        String(format: "%.1f", max(1.5, Double(-bar.money.minorUnits) / largest * 100))
+    }
+
+    private func bars(_ bars: [Bar], in code: Currency) -> HTML {
+        let largest = Double(max(1, bars.map { -$0.money.minorUnits }.max() ?? 1))
+        return H.el("ol", [.class("bars"), .label("Spending this month in \(code.code), by category")]) {
+            for bar in bars {
+                H.li(.class("bar-row"), .attr("style", "--c: \(bar.colour); --share: \(Self.share(bar, of: largest))%"))
+                {
+                    H.span(.class("bar-fill"), .aria("hidden", "true")) {}
+                    H.span(.class("bar-label")) { bar.label }
+                    H.span(.class("bar-value")) { format.money(bar.money) }
+                }
             }
         }
     }

@@ -74,7 +74,27 @@ struct TransactionListPage: WebPage {
             }
     }
 
+    /// How many filters are set, for the folded "Filter" control on phones.
+    private var activeFilters: Int {
+        [
+            filter.categoryID != nil || filter.uncategorized, filter.accountID != nil, filter.status != nil,
+            filter.from != nil, filter.to != nil, filter.text != nil,
+        ].filter { $0 }.count
+    }
+
+    /// On phones the filters fold into one "Filter" control so the list starts on the first
+    /// screen (the script folds it there); wide screens show them open, without the control.
     private var filters: HTML {
+        H.el("details", [.class("filters-fold"), .attr("open", "")]) {
+            H.el("summary", [.class("filters-summary button")]) {
+                "Filter"
+                if activeFilters > 0 { H.span(.class("filters-count")) { " · \(activeFilters) set" } }
+            }
+            filterForm
+        }
+    }
+
+    private var filterForm: HTML {
         H.form(
             .class("filters card"), .method("get"), .action(WebPages.transactions.path()), .attr("role", "search"),
             .label("Filter transactions")
