@@ -165,7 +165,15 @@ def test_bulk_delete(browser, shot, sqlite_server):
     for name in names:
         create(server, name=name)
     sign_in(browser, server)
+    browser.set_window_size(390, 844)
     browser.get(server.url + "/categories?q=Old")
+    # On a phone every tick box is a 44 px target (the box around it takes the tap).
+    targets = browser.execute_script("""
+        return [...document.querySelectorAll('input[type=checkbox]')].filter((box) => box.offsetParent !== null)
+          .map((box) => (box.closest('label') ?? box).getBoundingClientRect()).map((r) => [r.width, r.height]);
+    """)
+    assert targets and all(w >= 44 and h >= 44 for w, h in targets), targets
+    browser.set_window_size(1280, 900)
     button = browser.find_element(By.ID, "bulk-delete")
     assert not button.is_enabled(), "nothing selected yet"
     for name in names:

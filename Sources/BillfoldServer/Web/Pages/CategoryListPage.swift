@@ -65,7 +65,7 @@ struct CategoryListPage: WebPage {
                     .id("bulk-form")
                 ) {
                     H.div(.class("bulk-bar")) {
-                        H.label(.class("check")) {
+                        H.label(.class("select-box")) {
                             H.input(.type("checkbox"), .id("select-all"), .attr("hidden", nil))
                             H.span(.class("visually-hidden"), .id("select-all-label")) { "Select all shown" }
                         }
@@ -97,10 +97,13 @@ struct CategoryListPage: WebPage {
 
     private func row(_ usage: CategoryUsage, indented: Bool) -> HTML {
         let c = usage.category
-        let checkbox = "select-\(c.id)"
         return H.li(.class(indented ? "category-row child" : "category-row"), .data("id", String(c.id))) {
-            H.input(.type("checkbox"), .name("ids[]"), .value(String(c.id)), .id(checkbox), .class("select"))
-            H.label(.for(checkbox), .class("visually-hidden")) { "Select \(c.name)" }
+            // The whole 44 px box around the tick is the target, as a finger needs.
+            H.label(.class("select-box")) {
+                H.input(
+                    .type("checkbox"), .name("ids[]"), .value(String(c.id)), .id("select-\(c.id)"), .class("select"))
+                H.span(.class("visually-hidden")) { "Select \(c.name)" }
+            }
             CategoryLook.badge(c)
             H.div(.class("category-main")) {
                 H.a(.class("category-name"), .href(WebPages.editCategory.path(c.id))) {
