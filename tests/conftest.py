@@ -44,6 +44,10 @@ def postgres_database():
     return base.rsplit("/", 1)[0] + "/" + name + ("?" + query if query else "")
 
 
+# The servers' key for sealing saved tokens (32 bytes in base64); a real server makes its own.
+SECRET_KEY = "dGVzdHMtb25seS1rZXktMzItYnl0ZXMtbG9uZy4uLi4="
+
+
 class Server:
     """A running Billfold with one account full of demo data."""
 
@@ -60,7 +64,8 @@ class Server:
         self.log = open(folder / "server.log", "w")
         self.process = subprocess.Popen(
             [str(BINARY), "serve", "--port", str(self.port), "--database", database],
-            stdout=self.log, stderr=subprocess.STDOUT, cwd=folder, env={**os.environ, **(env or {})})
+            stdout=self.log, stderr=subprocess.STDOUT, cwd=folder,
+            env={**os.environ, "BILLFOLD_SECRET_KEY": SECRET_KEY, **(env or {})})
         deadline = time.time() + 60
         while time.time() < deadline:
             try:

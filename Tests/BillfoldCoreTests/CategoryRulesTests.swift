@@ -82,7 +82,7 @@ struct CategoryRulesTests {
             #expect(throws: BillfoldError.self) { try CategoryRules.colour(bad) }
         }
         #expect(try CategoryRules.icon("Cart") == "cart")
-        #expect(throws: BillfoldError.self) { try CategoryRules.icon("rocket") }
+        #expect(throws: BillfoldError.self) { try CategoryRules.icon("unicorn") }
     }
 
     @Test("every broken rule is reported at once")

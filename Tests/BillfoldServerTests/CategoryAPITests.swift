@@ -84,7 +84,7 @@ struct CategoryAPITests {
                     ##"{"name": "Music", "colour": "#ABC"}"##, "colour",
                     "Choose a colour from the palette, or write one as #RRGGBB (for example #2E7D32)."
                 ),
-                (#"{"name": "Music", "icon": "rocket"}"#, "icon", "Choose an icon from the list."),
+                (#"{"name": "Music", "icon": "unicorn"}"#, "icon", "Choose an icon from the list."),
             ]
             for (json, field, message) in cases {
                 let response = try await t.send(.POST, "/api/v1/categories", as: ana, json: json)

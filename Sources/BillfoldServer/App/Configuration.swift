@@ -71,6 +71,8 @@ public struct Configuration: Sendable, Equatable {
     public var metricsToken: String?
     /// Chaos for client developers (`--chaos-delay`, `--chaos-failure-rate`); nil is off.
     public var chaos: ChaosSettings?
+    /// Seals the secrets kept for people (`BILLFOLD_SECRET_KEY`); without it none are stored.
+    public var secrets: SecretBox?
 
     public enum LogFormat: String, Sendable, Equatable { case text, json }
 
@@ -233,6 +235,9 @@ public struct Configuration: Sendable, Equatable {
                 throw invalid("BILLFOLD_METRICS_TOKEN", "is shorter than 16 characters; use a long random string")
             }
             config.metricsToken = value
+        }
+        if let value = environment["BILLFOLD_SECRET_KEY"], !value.isEmpty {
+            config.secrets = try SecretBox(base64: value)
         }
     }
 

@@ -9,6 +9,8 @@ struct LunchMoneyConnectionService: Sendable {
     let database: any Database
     let user: User
     let fetch: OutboundFetch
+    /// Seals the token at rest; without it no token is saved.
+    let secrets: SecretBox?
 
     private var connections: LunchMoneyConnectionRepository {
         LunchMoneyConnectionRepository(database: database, userID: user.id)
@@ -24,7 +26,43 @@ struct LunchMoneyConnectionService: Sendable {
         return LunchMoneyConnection(baseURL: base, token: token, accountName: "", checkedAt: Timestamp.now())
     }
 
-    func save(_ connection: LunchMoneyConnection) async throws { try await connections.save(connection) }
+    /// Refuses before anything is checked or saved when this server cannot seal a token.
+    func requireSecrets() throws(BillfoldError) -> SecretBox {
+        guard let secrets else {
+            throw BillfoldError(
+                .unavailable,
+                "This server keeps no access tokens until it has a secret key to seal them with: whoever runs it sets BILLFOLD_SECRET_KEY. \(SecretBox.howToMake) Nothing was saved."
+            )
+        }
+        return secrets
+    }
+
+    /// Saves the connection with its token sealed.
+    func save(_ connection: LunchMoneyConnection) async throws {
+        var sealed = connection
+        sealed.token = try requireSecrets().seal(connection.token, for: user.id)
+        try await connections.save(sealed)
+    }
+
+    /// The saved connection with its token opened, or nil when there is none. A token saved
+    /// before tokens were sealed is sealed now, when the server has a key.
+    func saved() async throws -> LunchMoneyConnection? {
+        guard var found = try await connections.find() else { return nil }
+        if SecretBox.isSealed(found.token) {
+            guard let token = secrets?.open(found.token, for: user.id) else {
+                throw BillfoldError(
+                    .unavailable,
+                    "The saved Lunch Money token cannot be opened with this server's secret key (BILLFOLD_SECRET_KEY is missing or was changed). Disconnect, then connect again."
+                )
+            }
+            found.token = token
+        } else if let secrets {
+            var sealed = found
+            sealed.token = try secrets.seal(found.token, for: user.id)
+            try await connections.save(sealed)
+        }
+        return found
+    }
 
     func disconnect() async throws { try await connections.delete() }
 
@@ -41,7 +79,7 @@ struct LunchMoneyConnectionService: Sendable {
     /// Starts a pull in the background unless one is running. Its writes go through `app`'s
     /// write transactions, outside the request that started it.
     func startPull(on app: Application) async throws {
-        guard let saved = try await connections.find() else {
+        guard let saved = try await saved() else {
             throw BillfoldError.validation("lunchmoney", "Connect to Lunch Money first.")
         }
         let user = user
@@ -73,7 +111,9 @@ struct LunchMoneyConnectionService: Sendable {
 extension Request {
     var lunchMoneyConnection: LunchMoneyConnectionService {
         get throws {
-            LunchMoneyConnectionService(database: store, user: try user, fetch: application.outboundFetch)
+            LunchMoneyConnectionService(
+                database: store, user: try user, fetch: application.outboundFetch,
+                secrets: application.billfoldConfiguration.secrets)
         }
     }
 }

@@ -22,6 +22,7 @@ struct LunchMoneySettingsController: RouteCollection {
         let form = try request.content.decode(Form.self)
         let service = try request.lunchMoneyConnection
         do {
+            _ = try service.requireSecrets()  // before the other server is asked anything
             try await service.save(try await service.checked(baseURL: form.baseURL, token: form.token))
             return request.redirect(to: WebPages.settings.path(query: [("done", "connected")]) + "#lunchmoney")
         } catch let error as BillfoldError {

@@ -21,6 +21,7 @@ struct SettingsController: RouteCollection {
             section.connectedTo = try await lunchMoney.connectedBaseURL()
             section.status = try await lunchMoney.pullStatus()
         }
+        section.canSaveTokens = request.application.billfoldConfiguration.secrets != nil
         return SettingsPage(
             preferences: user.preferences, tokens: try await AccountService(database: request.store).tokens(of: user),
             format: user.preferences.format, lunchMoney: section)

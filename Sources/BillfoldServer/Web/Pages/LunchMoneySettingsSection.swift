@@ -10,6 +10,8 @@ struct LunchMoneySettingsSection {
     var status: LunchMoneyPullStatus?
     var baseURL = LunchMoneyPull.defaultBaseURL
     var error: BillfoldError?
+    /// Whether the server has a key to seal a token with; without one, connecting is explained, not offered.
+    var canSaveTokens = true
 
     var html: HTML {
         H.section(.class("card form-card"), .id("lunchmoney"), .label("Lunch Money")) {
@@ -39,6 +41,14 @@ struct LunchMoneySettingsSection {
                         if status.running { H.span(.class("spinner"), .aria("hidden", "true")) }
                         status.message
                     }
+                }
+            } else if !canSaveTokens {
+                H.p(.class("connection invalid"), .id("lunchmoney-state")) {
+                    "To connect, this server needs a secret key to seal the access token with. Whoever runs it sets "
+                    H.code { "BILLFOLD_SECRET_KEY" }
+                    " (make one with "
+                    H.code { "head -c 32 /dev/urandom | base64" }
+                    ") and restarts it."
                 }
             } else {
                 H.form(
