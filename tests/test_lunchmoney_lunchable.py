@@ -104,3 +104,38 @@ def test_a_bad_token_is_refused_with_401(server, monkeypatch):
     with pytest.raises(LunchMoneyHTTPError) as refused:
         LunchMoney(access_token="bf_not-a-token").get_categories()
     assert "Access token does not exist." in str(refused.value)
+
+
+def test_assets_are_billfold_accounts(lunch):
+    before = {a.name: a for a in lunch.get_assets()}
+    assert "Cash (EUR)" in before, "the account the inserted rows went to"
+    cash = before["Cash (EUR)"]
+    assert cash.currency == "eur" and cash.type_name == "cash" and cash.closed_on is None
+    assert cash.balance == -(1.25 + 2.25 + 3.25 + 4.25 + 5.25 + 6.25), "spending lowers what it holds"
+    savings = lunch.insert_asset(type_name="cash", name="Savings", balance=250.5, currency="usd")
+    assert savings.name == "Savings" and savings.balance == 250.5 and savings.currency == "usd"
+    assert "Savings" in {a.name for a in lunch.get_assets()}
+    # A balance sent back is what the account holds now: the opening balance moves to make it so.
+    changed = lunch.update_asset(cash.id, balance=100.0, name="Wallet")
+    assert changed.name == "Wallet" and changed.balance == 100.0
+    assert {a.name: a.balance for a in lunch.get_assets()}["Wallet"] == 100.0
+    with pytest.raises(LunchMoneyHTTPError):
+        lunch.insert_asset(type_name="spaceship", name="Nope", balance=1)
+
+
+def test_adding_categories_to_a_group(lunch):
+    snacks = lunch.insert_category(name="Snacks")
+    group = lunch.insert_into_category_group(lunch.food, category_ids=[snacks], new_categories=["Drinks"])
+    assert group.is_group and {c.name for c in group.children} == {"Groceries", "Snacks", "Drinks"}
+    assert lunch.get_category(snacks).group_id == lunch.food
+
+
+def test_what_billfold_does_not_keep_answers_empty(lunch):
+    assert lunch.get_plaid_accounts() == []
+    assert lunch.trigger_fetch_from_plaid() is True
+    assert lunch.get_crypto() == []
+    assert lunch.get_recurring_items(start_date=START) == []
+    with pytest.warns(DeprecationWarning):  # lunchable's own warning: Lunch Money deprecated the route
+        assert lunch.get_recurring_expenses(start_date=START) == []
+    with pytest.raises(LunchMoneyHTTPError):
+        lunch.update_crypto(1, name="Coins")

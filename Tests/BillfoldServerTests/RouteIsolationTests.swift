@@ -16,10 +16,11 @@ struct RouteIsolationTests {
     /// What the id after each path word names. A new route whose word is missing here fails the
     /// test until it is added.
     static let idOwners: Set<String> = [
-        "transactions", "categories", "projects", "items", "tokens", "imports", "deletions", "accounts",
+        "transactions", "categories", "projects", "items", "tokens", "imports", "deletions", "accounts", "assets",
+        "group",
     ]
     /// Parameters that are not a user's data.
-    static let notUserData: Set<String> = ["assets/:name"]
+    static let notUserData: Set<String> = ["assets/:name", "crypto/manual/:id"]
 
     /// A body that would change something if it were let through, in JSON and as a form.
     static let json = #"""
@@ -121,7 +122,8 @@ struct RouteIsolationTests {
         let deletionID = try JSONDecoder().decode(DeletionDTO.self, from: deleted.body).deletionId
         let account = try await AccountRepository(database: t.app.db, userID: person.id).cash(.eur)
         return [
-            "imports": importID, "deletions": deletionID, "accounts": account.id,
+            "imports": importID, "deletions": deletionID, "accounts": account.id, "assets": account.id,
+            "group": groupID,
             "transactions": transaction, "categories": categoryID, "projects": projectID, "items": itemID,
             "tokens": try #require(tokens.first?.id),
         ]

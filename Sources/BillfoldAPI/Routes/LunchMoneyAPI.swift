@@ -10,14 +10,30 @@ public enum LunchMoneyAPI: RouteCatalogue {
     public static let changeCategory = Endpoint(.put, "/v1/categories/{id}")
     public static let deleteCategory = Endpoint(.delete, "/v1/categories/{id}")
     public static let forceDeleteCategory = Endpoint(.delete, "/v1/categories/{id}/force")
+    public static let addToCategoryGroup = Endpoint(.post, "/v1/categories/group/{id}/add")
 
     public static let transactions = Endpoint(.get, "/v1/transactions")
     public static let addTransactions = Endpoint(.post, "/v1/transactions")
     public static let transaction = Endpoint(.get, "/v1/transactions/{id}")
     public static let changeTransaction = Endpoint(.put, "/v1/transactions/{id}")
 
+    /// Billfold's accounts, as Lunch Money's manually managed assets.
+    public static let assets = Endpoint(.get, "/v1/assets")
+    public static let addAsset = Endpoint(.post, "/v1/assets")
+    public static let changeAsset = Endpoint(.put, "/v1/assets/{id}")
+
+    /// What Billfold does not keep, answered as for an account without any.
+    public static let plaidAccounts = Endpoint(.get, "/v1/plaid_accounts")
+    public static let fetchPlaidAccounts = Endpoint(.post, "/v1/plaid_accounts/fetch")
+    public static let crypto = Endpoint(.get, "/v1/crypto")
+    public static let changeCrypto = Endpoint(.put, "/v1/crypto/manual/{id}")
+    public static let recurringItems = Endpoint(.get, "/v1/recurring_items")
+    public static let recurringExpenses = Endpoint(.get, "/v1/recurring_expenses")
+
     public static let all = [
         me, tags, categories, addCategory, addCategoryGroup, category, changeCategory, deleteCategory,
-        forceDeleteCategory, transactions, addTransactions, transaction, changeTransaction,
+        forceDeleteCategory, addToCategoryGroup, transactions, addTransactions, transaction, changeTransaction, assets,
+        addAsset, changeAsset, plaidAccounts, fetchPlaidAccounts, crypto, changeCrypto, recurringItems,
+        recurringExpenses,
     ]
 }

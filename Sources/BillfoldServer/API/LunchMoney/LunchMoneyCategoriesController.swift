@@ -16,6 +16,7 @@ struct LunchMoneyCategoriesController: RouteCollection {
         routes.on(LunchMoneyAPI.changeCategory, use: update)
         routes.on(LunchMoneyAPI.forceDeleteCategory, use: forceDelete)
         routes.on(LunchMoneyAPI.deleteCategory, use: delete)
+        routes.on(LunchMoneyAPI.addToCategoryGroup, use: addToGroup)
     }
 
     func me(request: Request) async throws -> Response {
@@ -116,17 +117,34 @@ struct LunchMoneyCategoriesController: RouteCollection {
         var draft = body.applied(to: CategoryDraft(name: "", isGroup: true))
         draft.groupID = nil
         let group = try await service.create(draft)
+        try await add(body, into: group.id, service: service)
+        return LunchMoneyJSON.response(["category_id": group.id])
+    }
+
+    /// Existing categories by id and new ones by name, into a group; answers the group with them.
+    func addToGroup(request: Request) async throws -> Response {
+        let id = try request.pathID(of: "category")
+        let body = try request.decodeJSON(Body.self)
+        let service = try request.categoryService
+        guard let group = try await service.tree().category(id), group.isGroup else {
+            throw BillfoldError(.notFound, "This category group id does not exist.")
+        }
+        try await add(body, into: group.id, service: service)
+        let tree = try await service.tree()
+        return LunchMoneyJSON.response(LunchMoneyCategoryJSON(category: group, tree: tree, shape: .single))
+    }
+
+    private func add(_ body: Body, into groupID: Int64, service: CategoryService) async throws {
         for id in body.category_ids ?? [] {
             _ = try await service.update(id) { current in
                 var moved = current
-                moved.groupID = group.id
+                moved.groupID = groupID
                 return moved
             }
         }
         for name in body.new_categories ?? [] {
-            _ = try await service.create(CategoryDraft(name: name, groupID: group.id))
+            _ = try await service.create(CategoryDraft(name: name, groupID: groupID))
         }
-        return LunchMoneyJSON.response(["category_id": group.id])
     }
 
     func update(request: Request) async throws -> Response {

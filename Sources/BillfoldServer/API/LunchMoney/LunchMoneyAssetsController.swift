@@ -1,0 +1,149 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import Vapor
+
+/// `/v1/assets` from Billfold's accounts, and the v1 routes for what Billfold does not keep
+/// (Plaid accounts, crypto, recurring items) answering as an account without any would.
+struct LunchMoneyAssetsController: RouteCollection {
+    func boot(routes: any RoutesBuilder) throws {
+        routes.on(LunchMoneyAPI.assets, use: list)
+        routes.on(LunchMoneyAPI.addAsset, use: create)
+        routes.on(LunchMoneyAPI.changeAsset, use: update)
+        routes.on(LunchMoneyAPI.plaidAccounts) { _ in LunchMoneyJSON.response(["plaid_accounts": [String]()]) }
+        // Billfold links no bank: there is nothing to fetch, and nothing fails.
+        routes.on(LunchMoneyAPI.fetchPlaidAccounts) { _ in LunchMoneyJSON.response(true) }
+        routes.on(LunchMoneyAPI.crypto) { _ in LunchMoneyJSON.response(["crypto": [String]()]) }
+        routes.on(LunchMoneyAPI.changeCrypto) { _ -> Response in
+            throw BillfoldError(.notFound, "No manually-managed crypto asset with that id.")
+        }
+        routes.on(LunchMoneyAPI.recurringItems) { _ in LunchMoneyJSON.response([String]()) }
+        routes.on(LunchMoneyAPI.recurringExpenses) { _ in
+            LunchMoneyJSON.response(["recurring_expenses": [String]()])
+        }
+    }
+
+    /// The asset types Lunch Money names; Billfold's accounts are all cash accounts.
+    static let types = [
+        "cash", "credit", "investment", "real estate", "loan", "vehicle", "cryptocurrency", "employee compensation",
+        "other liability", "other asset", "other",
+    ]
+
+    struct Asset: Encodable {
+        var id: Int64
+        var type_name = "cash"
+        var subtype_name: String?
+        var name: String
+        var display_name: String
+        var balance: String
+        var to_base: Decimal
+        var balance_as_of: String
+        var closed_on: String?
+        var currency: String
+        var institution_name: String?
+        var exclude_transactions = false
+        var created_at: String
+
+        init(_ summary: AccountSummary, zone: TimeZone) {
+            let account = summary.account
+            id = account.id
+            name = account.displayName
+            display_name = account.displayName
+            balance = LunchMoneyAmount.text(summary.balance, debitAsNegative: true)
+            to_base = summary.balance.amount
+            balance_as_of = Timestamp.utc(Timestamp.now())
+            closed_on = account.archivedAt.map {
+                Day(Date(timeIntervalSince1970: TimeInterval($0)), in: zone).description
+            }
+            currency = account.currency.code.lowercased()
+            created_at = Timestamp.utc(account.createdAt)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case id, type_name, subtype_name, name, display_name, balance, to_base, balance_as_of, closed_on, currency
+            case institution_name, exclude_transactions, created_at
+        }
+
+        // Lunch Money writes every key, null included.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(type_name, forKey: .type_name)
+            try c.encode(subtype_name, forKey: .subtype_name)
+            try c.encode(name, forKey: .name)
+            try c.encode(display_name, forKey: .display_name)
+            try c.encode(balance, forKey: .balance)
+            try c.encode(to_base, forKey: .to_base)
+            try c.encode(balance_as_of, forKey: .balance_as_of)
+            try c.encode(closed_on, forKey: .closed_on)
+            try c.encode(currency, forKey: .currency)
+            try c.encode(institution_name, forKey: .institution_name)
+            try c.encode(exclude_transactions, forKey: .exclude_transactions)
+            try c.encode(created_at, forKey: .created_at)
+        }
+    }
+
+    func list(request: Request) async throws -> Response {
+        let zone = try request.user.preferences.zone
+        let summaries = try await request.accountBook.summaries()
+        return LunchMoneyJSON.response(["assets": summaries.map { Asset($0, zone: zone) }])
+    }
+
+    struct Body: Decodable {
+        var type_name: String?
+        var name: String?
+        var display_name: String?
+        var balance: LunchMoneyNumber?
+        var currency: String?
+        var closed_on: String?
+    }
+
+    /// A manually managed asset is an account opened by hand; its balance is the opening balance.
+    func create(request: Request) async throws -> Response {
+        let body = try request.decodeJSON(Body.self)
+        let user = try request.user
+        try Self.checkType(body.type_name, required: true)
+        guard let name = body.display_name ?? body.name else {
+            throw BillfoldError.validation("name", "name is required.")
+        }
+        guard let balance = body.balance else { throw BillfoldError.validation("balance", "balance is required.") }
+        let currency = try body.currency.map { try Currency(code: $0) } ?? user.preferences.currency
+        let book = try request.accountBook
+        let account = try await book.create(
+            name: name, opening: try LunchMoneyAmount.money(balance, currency: currency, debitAsNegative: true))
+        return LunchMoneyJSON.response(Asset(try await book.summary(account.id), zone: user.preferences.zone))
+    }
+
+    /// Renames, closes or reopens (`closed_on`), or sets the balance: the opening balance moves so
+    /// that the balance, with every transaction of the account, is the one sent.
+    func update(request: Request) async throws -> Response {
+        let id = try request.pathID(of: "asset")
+        let body = try request.decodeJSON(Body.self)
+        let book = try request.accountBook
+        let current = try await book.summary(id)
+        try Self.checkType(body.type_name, required: false)
+        if let code = body.currency, code.uppercased() != current.account.currency.code {
+            throw BillfoldError.validation("currency", "An account's currency cannot change; open another account.")
+        }
+        let opening: ((Currency) throws -> Money)? = try body.balance.map { sent in
+            let wanted = try LunchMoneyAmount.money(sent, currency: current.account.currency, debitAsNegative: true)
+            let moved = current.balance.minorUnits - current.account.openingMinor
+            return { currency in Money(minorUnits: wanted.minorUnits - moved, currency: currency) }
+        }
+        _ = try await book.update(
+            id, name: body.display_name ?? body.name, opening: opening,
+            archived: body.closed_on.map { !$0.isEmpty })
+        let zone = try request.user.preferences.zone
+        return LunchMoneyJSON.response(Asset(try await book.summary(id), zone: zone))
+    }
+
+    private static func checkType(_ type: String?, required: Bool) throws(BillfoldError) {
+        guard let type else {
+            if required { throw BillfoldError.validation("type_name", "type_name is required.") }
+            return
+        }
+        guard types.contains(type) else {
+            throw BillfoldError.validation("type_name", "type_name must be one of: \(types.joined(separator: ", ")).")
+        }
+    }
+}
