@@ -74,6 +74,22 @@ struct LunchMoneyTokenTests {
         }
     }
 
+    @Test("without a key, Settings explains how to set one and a connect keeps nothing", arguments: TestDatabase.all)
+    func settingsWithoutKey(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let browser = try await Browser.signedIn(t, ana)
+            let page = try await browser.get("/settings").body.string
+            #expect(page.contains("needs a secret key") && page.contains("head -c 32 /dev/urandom | base64"))
+            #expect(!page.contains("lunchmoney-form"), "no form to type a token into")
+            // A form sent anyway (an old page) is refused with the same advice, and nothing is kept.
+            let sent = try await browser.post(
+                "/settings/lunchmoney", [("baseURL", "https://lunchmoney.invalid"), ("token", "lm-token")])
+            #expect(sent.body.string.contains("needs a secret key"))
+            #expect(try await Self.storedToken(t, ana) == nil)
+        }
+    }
+
     @Test("a key that is not 32 bytes in base64 stops the server with how to make one")
     func badKey() {
         for value in ["short", Data(repeating: 1, count: 16).base64EncodedString(), "not base64 at all!!"] {

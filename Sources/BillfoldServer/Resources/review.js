@@ -333,20 +333,13 @@ async function applyAll(only) {
   else sendJSON(cardsOf(month)).then(showMonths, () => {}); // the counts follow what was applied
 }
 
-/// Awards the deck's decisions earned, said above the summary (the server counts them once).
+/// Awards the deck's decisions earned, said above the summary in the notices every page uses.
 async function announceAwards() {
-  const summary = document.getElementById("summary");
   try {
-    const body = await sendJSON(urls.awards);
-    for (const award of body.awards) {
-      const notice = el("div", "notice award-notice");
-      notice.setAttribute("role", "status");
-      notice.append(el("strong", "", award.headline), ` ${award.description} `,
-        Object.assign(el("a", "", award.link), { href: urls.awardsPage }));
-      summary?.before(notice);
-    }
+    const response = await send(urls.awards, { headers: { Accept: "text/html" } });
+    if (response.ok) document.getElementById("summary")?.insertAdjacentHTML("beforebegin", await response.text());
   } catch {
-    // Not said here, the next page says it: the server keeps them until one is shown.
+    // Offline or timed out: the Awards page still lists them as earned.
   }
 }
 

@@ -183,11 +183,10 @@ async function saveFromPane(form, submitter) {
   } catch (error) {
     if (button) button.disabled = false;
     const problem = document.createElement("p");
-    problem.className = "field-error";
+    problem.className = "field-error pane-save-error";
     problem.setAttribute("role", "alert");
     problem.textContent = "Could not save. " + (navigator.onLine ? error.message : "You are offline.");
     form.querySelector(".pane-save-error")?.remove();
-    problem.classList.add("pane-save-error");
     form.append(problem);
   }
 }
@@ -216,7 +215,7 @@ const chosen = new Set();
 function addTickBox(row) {
   if (!row.dataset.id || row.querySelector(".txn-select")) return;
   const label = document.createElement("label");
-  label.className = "txn-select";
+  label.className = "txn-select select-box";
   const box = document.createElement("input");
   box.type = "checkbox";
   box.value = row.dataset.id;

@@ -56,10 +56,13 @@ public struct ReviewRepository: Sendable {
                 split.append(start)
             }
         }
-        for starts in stride(from: 0, to: split.count, by: 100).map({ split[$0..<min($0 + 100, split.count)] }) {
-            for bookedAt in try await unclearedTimes(inDaysStarting: Array(starts)) {
+        // A hundred days per statement keeps its binds well under every database's limit.
+        var rest = split[...]
+        while !rest.isEmpty {
+            for bookedAt in try await unclearedTimes(inDaysStarting: Array(rest.prefix(100))) {
                 counts[month(bookedAt), default: 0] += 1
             }
+            rest = rest.dropFirst(100)
         }
         return counts.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
     }

@@ -114,14 +114,7 @@ public struct TransactionRepository: Sendable {
         ).all().map { try TransactionRow($0).transaction() }
     }
 
-    public func find(_ id: Int64) async throws -> Transaction? {
-        try await sql.raw(
-            """
-            SELECT \(TransactionRow.columns) FROM transactions
-            WHERE id = \(bind: id) AND user_id = \(bind: userID)
-            """
-        ).first().map(TransactionRow.init)?.transaction()
-    }
+    public func find(_ id: Int64) async throws -> Transaction? { try await find([id]).first }
 
     /// Whether any of the user's transactions has an external id starting with `prefix` (an
     /// ASCII word such as "demo-"); read through the external id index.

@@ -97,6 +97,26 @@ struct PageSnapshotTests {
         assertSnapshot(of: page.document(Self.context()).html, as: Self.html)
     }
 
+    @Test("activity: a day split across pages counts the whole day and says where the rest is; Newer and Older")
+    func activityWindow() throws {
+        let t = try Self.transaction(2, "REWE", -2_000, day: 1, category: 2)
+        let entry = ReviewActivity(
+            id: 40, transactionID: 2, batchID: 1, action: .clear, oldCategoryID: nil, newCategoryID: nil,
+            decidedAt: t.bookedAt.epochSeconds, transaction: t)
+        let window = ReviewService.ActivityWindow(
+            entries: [entry], hasOlder: true, hasNewer: true,
+            perDay: [Day(t.bookedAt.date, in: Self.format.timeZone): 3])
+        let html = ActivityPage(window: window, categories: Self.categories, format: Self.format)
+            .document(Self.context()).html
+        #expect(html.contains("3 transactions cleared on") || html.contains("3 Transaktionen"))
+        #expect(html.contains("1 of them on this page; the rest are on the newer page."))
+        #expect(html.contains("href=\"/activity?after=40\"") && html.contains("href=\"/activity?before=40\""))
+        let alone = ReviewService.ActivityWindow(entries: [entry], hasOlder: false, hasNewer: false, perDay: [:])
+        let single = ActivityPage(window: alone, categories: Self.categories, format: Self.format)
+            .document(Self.context()).html
+        #expect(!single.contains("activity-pager") && !single.contains("of them on this page"))
+    }
+
     @Test("the review deck page")
     func review() {
         let page = ReviewPage(

@@ -29,64 +29,40 @@ struct LunchMoneyAssetsController: RouteCollection {
         "other liability", "other asset", "other",
     ]
 
+    /// A Lunch Money Asset object from one account, every key written, nulls included.
     struct Asset: Encodable {
-        var id: Int64
-        var type_name = "cash"
-        var subtype_name: String?
-        var name: String
-        var display_name: String
-        var balance: String
-        var to_base: Decimal
-        var balance_as_of: String
-        var closed_on: String?
-        var currency: String
-        var institution_name: String?
-        var exclude_transactions = false
-        var created_at: String
+        let summary: AccountSummary
+        let zone: TimeZone
 
-        init(_ summary: AccountSummary, zone: TimeZone) {
-            let account = summary.account
-            id = account.id
-            name = account.displayName
-            display_name = account.displayName
-            balance = LunchMoneyAmount.text(summary.balance, debitAsNegative: true)
-            to_base = summary.balance.amount
-            balance_as_of = Timestamp.utc(Timestamp.now())
-            closed_on = account.archivedAt.map {
-                Day(Date(timeIntervalSince1970: TimeInterval($0)), in: zone).description
-            }
-            currency = account.currency.code.lowercased()
-            created_at = Timestamp.utc(account.createdAt)
-        }
-
-        enum CodingKeys: String, CodingKey {
+        enum Key: String, CodingKey {
             case id, type_name, subtype_name, name, display_name, balance, to_base, balance_as_of, closed_on, currency
             case institution_name, exclude_transactions, created_at
         }
 
-        // Lunch Money writes every key, null included.
         func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(id, forKey: .id)
-            try c.encode(type_name, forKey: .type_name)
-            try c.encode(subtype_name, forKey: .subtype_name)
-            try c.encode(name, forKey: .name)
-            try c.encode(display_name, forKey: .display_name)
-            try c.encode(balance, forKey: .balance)
-            try c.encode(to_base, forKey: .to_base)
-            try c.encode(balance_as_of, forKey: .balance_as_of)
-            try c.encode(closed_on, forKey: .closed_on)
-            try c.encode(currency, forKey: .currency)
-            try c.encode(institution_name, forKey: .institution_name)
-            try c.encode(exclude_transactions, forKey: .exclude_transactions)
-            try c.encode(created_at, forKey: .created_at)
+            let account = summary.account
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(account.id, forKey: .id)
+            try c.encode("cash", forKey: .type_name)
+            try c.encodeNil(forKey: .subtype_name)
+            try c.encode(account.displayName, forKey: .name)
+            try c.encode(account.displayName, forKey: .display_name)
+            try c.encode(LunchMoneyAmount.text(summary.balance, debitAsNegative: true), forKey: .balance)
+            try c.encode(summary.balance.amount, forKey: .to_base)
+            try c.encode(Timestamp.utc(Timestamp.now()), forKey: .balance_as_of)
+            let closed = account.archivedAt.map { Day(Date(timeIntervalSince1970: TimeInterval($0)), in: zone) }
+            try c.encode(closed?.description, forKey: .closed_on)
+            try c.encode(account.currency.code.lowercased(), forKey: .currency)
+            try c.encodeNil(forKey: .institution_name)
+            try c.encode(false, forKey: .exclude_transactions)
+            try c.encode(Timestamp.utc(account.createdAt), forKey: .created_at)
         }
     }
 
     func list(request: Request) async throws -> Response {
         let zone = try request.user.preferences.zone
         let summaries = try await request.accountBook.summaries()
-        return LunchMoneyJSON.response(["assets": summaries.map { Asset($0, zone: zone) }])
+        return LunchMoneyJSON.response(["assets": summaries.map { Asset(summary: $0, zone: zone) }])
     }
 
     struct Body: Decodable {
@@ -111,7 +87,7 @@ struct LunchMoneyAssetsController: RouteCollection {
         let book = try request.accountBook
         let account = try await book.create(
             name: name, opening: try LunchMoneyAmount.money(balance, currency: currency, debitAsNegative: true))
-        return LunchMoneyJSON.response(Asset(try await book.summary(account.id), zone: user.preferences.zone))
+        return LunchMoneyJSON.response(Asset(summary: try await book.summary(account.id), zone: user.preferences.zone))
     }
 
     /// Renames, closes or reopens (`closed_on`), or sets the balance: the opening balance moves so
@@ -134,7 +110,7 @@ struct LunchMoneyAssetsController: RouteCollection {
             id, name: body.display_name ?? body.name, opening: opening,
             archived: body.closed_on.map { !$0.isEmpty })
         let zone = try request.user.preferences.zone
-        return LunchMoneyJSON.response(Asset(try await book.summary(id), zone: zone))
+        return LunchMoneyJSON.response(Asset(summary: try await book.summary(id), zone: zone))
     }
 
     private static func checkType(_ type: String?, required: Bool) throws(BillfoldError) {

@@ -55,18 +55,10 @@ struct ReviewPagesController: RouteCollection {
         return response
     }
 
-    /// Awards reached since the last page view, counted as announced once this answer is sent.
-    func awards(request: Request) async throws -> Response {
-        let found = try await request.awardService.standings()
-        let response = Response(status: .ok)
-        try response.content.encode(
-            ReviewAwardsJSON(
-                awards: found.newlyEarned.map {
-                    ReviewAwardsJSON.Award(
-                        headline: "New award: “\($0.name)”.", description: $0.description, link: "See your awards")
-                }), using: JSONEncoder.api)
-        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        return response
+    /// The notices of awards the deck just earned, for its script to show: the notice middleware
+    /// found them on this request, as it does for every page.
+    func awards(request: Request) -> Response {
+        request.respond(Document(html: HTML.group(request.newAwards.map(Layout.notice(of:))).rendered(formToken: "")))
     }
 
     func activity(request: Request) async throws -> Response {
@@ -132,14 +124,4 @@ struct ReviewMonthChoice: Content {
             }
         return (choices, words)
     }
-}
-
-/// Awards the deck just earned, in the words the pages use.
-struct ReviewAwardsJSON: Content {
-    struct Award: Content {
-        var headline: String
-        var description: String
-        var link: String
-    }
-    var awards: [Award]
 }

@@ -24,10 +24,10 @@ struct TransactionPagesController: RouteCollection {
         let service = try request.transactionService
         let transaction = try await service.get(try request.transactionID)
         let back = Self.safeBack(try? request.query.get(String.self, at: "back"))
-        // The page shows the amount and the day only: no categories or accounts to read.
-        let rows = TransactionRows(
-            format: try request.user.preferences.format, categories: CategoryTree([]), accounts: [:], listQuery: "")
-        return TransactionDeletePage(transactions: [transaction], rows: rows, back: back).response(request)
+        return TransactionDeletePage(
+            transactions: [transaction], format: try request.user.preferences.format, back: back
+        )
+        .response(request)
     }
 
     struct DeleteForm: Content {
@@ -41,10 +41,9 @@ struct TransactionPagesController: RouteCollection {
         let service = try request.transactionService
         let form = try request.query.decode(DeleteForm.self)
         let transactions = try await service.get(try Self.chosenIDs(form.ids))
-        let rows = TransactionRows(
-            format: try request.user.preferences.format, categories: CategoryTree([]), accounts: [:], listQuery: "")
-        return TransactionDeletePage(transactions: transactions, rows: rows, back: Self.safeBack(form.back))
-            .response(request)
+        return TransactionDeletePage(
+            transactions: transactions, format: try request.user.preferences.format, back: Self.safeBack(form.back)
+        ).response(request)
     }
 
     func deleteSelected(request: Request) async throws -> Response {
@@ -227,11 +226,11 @@ struct TransactionPagesController: RouteCollection {
                 status: try form.status.map { try TransactionStatus(parsing: $0) },
                 payee: try form.payee.map { try TransactionRules.payee($0) }, money: booking.money,
                 bookedAt: booking.bookedAt, accountID: booking.accountID, overridesSource: form.overrideImported != nil)
-            _ = try await service.update(current, change)
-            // "Saved." only when something changed; from the pane, the pane is drawn again in place.
-            let changed = !TransactionEdit.edits(from: current, applying: change, at: 0).isEmpty
+            let updated = try await service.update(current, change)
+            // "Saved." only when something changed (an unchanged save comes back as it was); from
+            // the pane, the pane is drawn again in place.
             let query =
-                (changed ? [("saved", "1")] : []) + [("back", back)]
+                (updated != current ? [("saved", "1")] : []) + [("back", back)]
                 + (form.pane?.isEmpty == false ? [("pane", "1")] : [])
             return request.redirect(to: WebPages.transaction.path(id, query: query))
         } catch let error as BillfoldError where error.code != .notFound {

@@ -39,7 +39,7 @@ struct ActivityPage: WebPage {
                         H.ul(.class("txn-list")) { for entry in day.entries { row(entry) } }
                     }
                 }
-                pager
+                if window.hasNewer || window.hasOlder { pager }
             }
         }
     }

@@ -28,7 +28,7 @@ struct ReviewPage: WebPage {
                 .data("month-name", monthName), .data("cards", WebPages.reviewCards.path()),
                 .data("batches", NativeAPI.reviewBatch.path()), .data("lookback", NativeAPI.reviewLookback.path()),
                 .data("activity", WebPages.activity.path()),
-                .data("awards", WebPages.reviewAwards.path()), .data("awards-page", WebPages.awards.path()),
+                .data("awards", WebPages.reviewAwards.path()),
                 .data("review", WebPages.review.path()),
                 .aria("live", "polite")
             ) {

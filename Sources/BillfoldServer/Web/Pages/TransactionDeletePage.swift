@@ -5,9 +5,14 @@ import BillfoldCore
 /// that the sums lose them, and that the delete can be undone for a day.
 struct TransactionDeletePage: WebPage {
     let transactions: [Transaction]
-    let rows: TransactionRows
+    let format: DisplayFormat
     /// The list to go back to, with its filters.
     let back: String
+
+    /// Amounts drawn as the list draws them; the page names no categories or accounts.
+    private var rows: TransactionRows {
+        TransactionRows(format: format, categories: CategoryTree([]), accounts: [:], listQuery: "")
+    }
 
     /// The most chosen transactions the page names one by one.
     static let listed = 50
@@ -52,7 +57,6 @@ struct TransactionDeletePage: WebPage {
     }
 
     private var summary: HTML {
-        let format = rows.format
         let undo = "Right after, the list offers to undo it; after a day it is gone for good."
         guard transactions.count > 1 else {
             let t = transactions[0]

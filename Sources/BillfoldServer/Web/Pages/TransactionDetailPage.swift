@@ -203,7 +203,6 @@ struct TransactionDetailPage: WebPage {
             }
             H.form(.method("post"), .action(WebPages.saveTransaction.path(t.id)), .class("edit-form")) {
                 HTML.void("input", [.type("hidden"), .name("back"), .value(back)])
-                HTML.void("input", [.type("hidden"), .name("pane"), .value("")])
                 // A transfer is neither spending nor income: no category to choose.
                 if t.transferID == nil {
                     CategoryPickerField(
