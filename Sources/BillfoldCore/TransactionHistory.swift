@@ -33,19 +33,27 @@ public struct TransactionEdit: Hashable, Sendable {
     public static func edits(from old: Transaction, applying change: TransactionChange, at time: Int64)
         -> [TransactionEdit]
     {
-        var edits: [TransactionEdit] = []
-        // A field the change sets to a new value, written as text the history keeps.
-        func note<Value: Equatable>(_ field: Field, _ new: Value?, _ old: Value, _ text: (Value) -> String?) {
-            guard let new, new != old else { return }
-            edits.append(TransactionEdit(field: field, oldValue: text(old), newValue: text(new), changedAt: time))
+        let new = old.applying(change, at: time)
+        return Field.allCases.compactMap { field in
+            let before = old.text(of: field)
+            let after = new.text(of: field)
+            return before == after
+                ? nil : TransactionEdit(field: field, oldValue: before, newValue: after, changedAt: time)
         }
-        note(.category, change.categoryID, old.categoryID) { $0.map(String.init) }
-        note(.status, change.status, old.status) { $0.rawValue }
-        note(.notes, change.notes, old.notes) { $0.isEmpty ? nil : $0 }
-        note(.payee, change.payee, old.payee) { $0 }
-        note(.amount, change.money, old.money) { "\($0.decimalString) \($0.currency.code)" }
-        note(.bookedAt, change.bookedAt, old.bookedAt) { $0.iso8601 }
-        note(.account, change.accountID, old.accountID) { String($0) }
-        return edits
+    }
+}
+
+extension Transaction {
+    /// A field's value as the history (and the Lunch Money sync) writes it.
+    public func text(of field: TransactionEdit.Field) -> String? {
+        switch field {
+        case .category: categoryID.map(String.init)
+        case .status: status.rawValue
+        case .notes: notes.isEmpty ? nil : notes
+        case .payee: payee
+        case .amount: "\(money.decimalString) \(money.currency.code)"
+        case .bookedAt: bookedAt.iso8601
+        case .account: String(accountID)
+        }
     }
 }

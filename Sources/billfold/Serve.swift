@@ -44,6 +44,7 @@ struct Serve: AsyncParsableCommand {
                     "Chaos mode is on: JSON API requests wait \(chaos.delay.lowerBound)–\(chaos.delay.upperBound) s and \(Int(chaos.failureRate * 100)) % of them fail with 503. Never run it for real data."
                 )
             }
+            app.lifecycle.use(LunchMoneySyncWorker())
             say("Starting Billfold on http://\(config.hostname):\(config.port) over the \(config.database).")
             try await app.execute()
         }

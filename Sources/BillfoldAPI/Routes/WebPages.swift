@@ -21,6 +21,8 @@ public enum WebPages: RouteCatalogue {
     /// Several chosen in the list (`?ids=1,2,3`): confirm, then delete them together.
     public static let confirmDeleteSelected = Endpoint(.get, "/transactions/delete")
     public static let deleteSelected = Endpoint(.post, "/transactions/delete")
+    /// A transaction's sync with Lunch Money: Retry, or a choice in a conflict (`action`).
+    public static let syncTransaction = Endpoint(.post, "/transactions/{id}/sync")
     public static let restoreDeletion = Endpoint(.post, "/deletions/{id}/restore")
     /// A reload of the undo's address: back to the list, which offers the undo while it stands.
     public static let restoreDeletionPage = Endpoint(.get, "/deletions/{id}/restore")
@@ -81,6 +83,8 @@ public enum WebPages: RouteCatalogue {
     public static let disconnectLunchMoney = Endpoint(.post, "/settings/lunchmoney/disconnect")
     public static let pullLunchMoney = Endpoint(.post, "/settings/lunchmoney/pull")
     public static let lunchMoneyPullStatus = Endpoint(.get, "/settings/lunchmoney/pull")
+    /// How often to pull by itself (`minutes`; empty is never).
+    public static let scheduleLunchMoneyPulls = Endpoint(.post, "/settings/lunchmoney/schedule")
 
     /// Addresses forms post to that have no page of their own, each with the page its form is
     /// on. A reload of one (a GET after the form was sent, a bookmark) goes to that page instead
@@ -90,7 +94,7 @@ public enum WebPages: RouteCatalogue {
         (addItem, project), (deleteItems, project), (completeItem, project), (createToken, settings),
         (revokeToken, settings),
         (connectLunchMoney, settings), (checkLunchMoney, settings), (disconnectLunchMoney, settings),
-        (addTransfer, accounts),
+        (addTransfer, accounts), (scheduleLunchMoneyPulls, settings), (syncTransaction, transaction),
     ]
 
     /// The GET of each of `formPages`' form addresses.
@@ -109,6 +113,7 @@ public enum WebPages: RouteCatalogue {
             closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
             deleteItems, completeItem, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
             connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
+            scheduleLunchMoneyPulls, syncTransaction,
         ]
 }
 

@@ -73,6 +73,8 @@ public struct Configuration: Sendable, Equatable {
     public var chaos: ChaosSettings?
     /// Seals the secrets kept for people (`BILLFOLD_SECRET_KEY`); without it none are stored.
     public var secrets: SecretBox?
+    /// Seconds before a change Lunch Money could not take is sent again; doubling per attempt.
+    public var lunchMoneyRetrySeconds: Int64 = 30
 
     public enum LogFormat: String, Sendable, Equatable { case text, json }
 
@@ -235,6 +237,13 @@ public struct Configuration: Sendable, Equatable {
                 throw invalid("BILLFOLD_METRICS_TOKEN", "is shorter than 16 characters; use a long random string")
             }
             config.metricsToken = value
+        }
+        if let value = environment["BILLFOLD_LUNCHMONEY_RETRY_SECONDS"] {
+            guard let seconds = Int64(value), (1...3600).contains(seconds) else {
+                throw invalid(
+                    "BILLFOLD_LUNCHMONEY_RETRY_SECONDS", "“\(value)” is not a number of seconds from 1 to 3600")
+            }
+            config.lunchMoneyRetrySeconds = seconds
         }
         if let value = environment["BILLFOLD_SECRET_KEY"], !value.isEmpty {
             config.secrets = try SecretBox(base64: value)

@@ -70,6 +70,11 @@ struct OutboundFetch: Sendable {
     }
 
     func get(_ url: URL, bearer: String) async throws -> Answer {
+        try await send(.GET, url, bearer: bearer)
+    }
+
+    /// Sends a request with an optional JSON body, held to the same checks as every fetch.
+    func send(_ method: HTTPMethod, _ url: URL, bearer: String, json: Data? = nil) async throws -> Answer {
         // Checked again on every fetch: a saved address is held to today's policy.
         guard (try? checkAddress(url.absoluteString)) != nil, let host = url.host else { throw Refusal.notAllowed }
         let addresses = try await resolve(host, port: url.port ?? (url.scheme == "https" ? 443 : 80))
@@ -93,6 +98,11 @@ struct OutboundFetch: Sendable {
         var request = HTTPClientRequest(url: target)
         request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
         request.headers.add(name: "Accept", value: "application/json")
+        request.method = method
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(data: json))
+        }
         if let hostHeader { request.headers.replaceOrAdd(name: "Host", value: hostHeader) }
         let client = self.client
         let prepared = request

@@ -66,6 +66,27 @@ struct LunchMoneyConnectionService: Sendable {
 
     func disconnect() async throws { try await connections.delete() }
 
+    /// Minutes between pulls made by themselves; nil when off.
+    func pullSchedule() async throws -> Int? { try await connections.pullEveryMinutes() }
+
+    func schedulePulls(everyMinutes minutes: Int?) async throws {
+        guard try await connections.find() != nil else {
+            throw BillfoldError.validation("lunchmoney", "Connect to Lunch Money first.")
+        }
+        try await connections.schedulePulls(everyMinutes: minutes)
+    }
+
+    /// The transactions whose change Lunch Money refused or that changed in both places.
+    func troubled(limit: Int) async throws -> [Transaction] {
+        let ids = try await LunchMoneySyncRepository(database: database, userID: user.id).troubled(limit: limit)
+        return try await TransactionRepository(database: database, userID: user.id).find(ids)
+    }
+
+    /// How many changes wait to be sent, were refused, or are in conflict.
+    func outboxCounts() async throws -> [LunchMoneyPending.State: Int] {
+        try await LunchMoneySyncRepository(database: database, userID: user.id).counts()
+    }
+
     /// The saved connection's base URL; the token stays in the store.
     func connectedBaseURL() async throws -> String? { try await connections.find()?.baseURL }
 
@@ -97,8 +118,12 @@ struct LunchMoneyConnectionService: Sendable {
                         try await LunchMoneyImport(database: database, user: user).run(rows, categories: categories)
                     }
                 }
+                let conflicts =
+                    outcome.conflicts == 0
+                    ? ""
+                    : " \(outcome.conflicts) \(outcome.conflicts == 1 ? "change was" : "changes were") made in both places: choose which to keep (below)."
                 await report(
-                    "Done: \(outcome.read) transactions read, \(outcome.added) added, \(outcome.skipped) already here; \(outcome.categories) categories.",
+                    "Done: \(outcome.read) transactions read, \(outcome.added) added, \(outcome.updated) updated, \(outcome.skipped) already here; \(outcome.categories) categories.\(conflicts)",
                     running: false)
             } catch {
                 let problem = Problem.of(error)

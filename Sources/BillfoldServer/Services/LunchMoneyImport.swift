@@ -20,7 +20,11 @@ public struct LunchMoneyImport: Sendable {
         public var read: Int
         public var added: Int
         public var categories: Int
-        public var skipped: Int { read - added }
+        /// Rows already here that Lunch Money changed since the last pull, changed here too.
+        public var updated = 0
+        /// Fields both sides changed differently, left for the person to decide.
+        public var conflicts = 0
+        public var skipped: Int { read - added - updated }
     }
 
     /// Reads both files completely first; a bad item refuses them before anything is written.
@@ -52,8 +56,11 @@ public struct LunchMoneyImport: Sendable {
                     flags: c.flags)
             }
             let accounts = AccountRepository(database: db, userID: userID)
+            let sync = LunchMoneySyncRepository(database: db, userID: userID)
+            let known = try await sync.known()
             var accountIDs: [String: Int64] = [:]
             var transactions: [NewTransaction] = []
+            var merged = LunchMoneyMerge(database: db, userID: userID)
             for row in rows {
                 var new = row.transaction
                 if let id = row.categoryID {
@@ -72,13 +79,20 @@ public struct LunchMoneyImport: Sendable {
                     ).id
                 }
                 new.accountID = accountIDs[key]
-                transactions.append(new)
+                if let here = known[row.id] {
+                    try await merged.merge(new, into: here)
+                } else {
+                    transactions.append(new)
+                }
             }
-            let added = try await TransactionRepository(database: db, userID: userID).insert(
+            let ledger = TransactionRepository(database: db, userID: userID)
+            let added = try await ledger.insert(
                 // Each row got its account above.
-                transactions, accountID: { $0.accountID! }, now: Timestamp.now()
-            ).count
-            return Outcome(read: rows.count, added: added, categories: made.count)
+                transactions, accountID: { $0.accountID! }, now: Timestamp.now())
+            for chunk in added.chunked(500) { try await sync.agree(try await ledger.find(Array(chunk))) }
+            return Outcome(
+                read: rows.count, added: added.count, categories: made.count, updated: merged.updated,
+                conflicts: merged.conflicts)
         }
         BillfoldMetrics.imported(format: "lunchmoney", added: outcome.added)
         return outcome

@@ -22,5 +22,6 @@ public enum BillfoldMigrations {
         M017CreateDeletions(),
         M018AddAccountsAndTransfers(),
         M019IndexReviewDecisionsByTime(),
+        M020AddLunchMoneySync(),
     ]
 }

@@ -166,11 +166,26 @@ public struct CategoryRepository: Sendable {
             flags: flags)
         var copy = 1
         while let clash = tree.sibling(named: draft.name, in: groupID) {
-            if clash.isGroup == isGroup { return clash }
+            if clash.isGroup == isGroup {
+                // The same category on both sides: it keeps the source's id from now on.
+                try await adopt(sourceKey, for: clash.id)
+                return clash
+            }
             copy += 1
             draft.name = "\(name) (\(copy))"
         }
         return try await create(draft, sourceKey: sourceKey)
+    }
+
+    /// Gives a category the source's key when it has none yet (and no other category has it).
+    public func adopt(_ sourceKey: String, for id: Int64) async throws {
+        try await sql.raw(
+            """
+            UPDATE categories SET source_key = \(bind: sourceKey)
+            WHERE user_id = \(bind: userID) AND id = \(bind: id) AND source_key IS NULL
+            AND NOT EXISTS (SELECT 1 FROM categories c WHERE c.user_id = \(bind: userID) AND c.source_key = \(bind: sourceKey))
+            """
+        ).run()
     }
 
     /// Checks that a transaction may be put in this category: it must be the user's own and not

@@ -32,6 +32,8 @@ extension TransactionRepository {
         try await sql.raw(
             "DELETE FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))"
         ).run()
+        try await LunchMoneySyncRepository(database: database, userID: userID).enqueueMoves(
+            from: categories, to: target, now: now)
         let newCategory: SQLQueryString = target.map { "\(bind: $0)" } ?? "NULL"
         try await sql.raw(
             "UPDATE transactions SET category_id = " + newCategory + ", updated_at = \(bind: now) WHERE " + inFrom

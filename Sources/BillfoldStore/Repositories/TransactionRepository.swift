@@ -183,12 +183,18 @@ public struct TransactionRepository: Sendable {
         return ids
     }
 
-    /// Applies a change; nil when the user has no such transaction.
-    public func update(_ id: Int64, _ change: TransactionChange) async throws -> Transaction? {
-        try await atomically { try await $0.updateRow(id, change) }
+    /// Applies a change; nil when the user has no such transaction. A change to a transaction
+    /// from a connected Lunch Money goes to its outbox in the same database transaction, unless
+    /// it is Lunch Money's own (`fromLunchMoney`, a pull).
+    public func update(_ id: Int64, _ change: TransactionChange, fromLunchMoney: Bool = false) async throws
+        -> Transaction?
+    {
+        try await atomically { try await $0.updateRow(id, change, fromLunchMoney: fromLunchMoney) }
     }
 
-    private func updateRow(_ id: Int64, _ change: TransactionChange) async throws -> Transaction? {
+    private func updateRow(_ id: Int64, _ change: TransactionChange, fromLunchMoney: Bool) async throws
+        -> Transaction?
+    {
         guard let old = try await find(id) else { return nil }
         if let bookedAt = change.bookedAt {
             try Self.refuseTooEarly([NewTransaction(bookedAt: bookedAt, payee: old.payee, money: old.money)])
@@ -222,6 +228,9 @@ public struct TransactionRepository: Sendable {
         ).run()
         try await TransactionTotals.add(ids: [id], userID: userID, on: sql)
         try await recordHistory(edits.map { (id, $0.field.rawValue, $0.oldValue, $0.newValue, $0.changedAt) })
+        if !fromLunchMoney, LunchMoneyShared.remoteID(old.externalID) != nil {
+            try await LunchMoneySyncRepository(database: database, userID: userID).enqueue(id, edits, now: now)
+        }
         return old.applying(change, at: now)
     }
 

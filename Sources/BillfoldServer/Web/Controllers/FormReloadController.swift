@@ -16,12 +16,14 @@ struct FormReloadController: RouteCollection {
         }
     }
 
-    /// The ids the address names are the person's: a project, or a token.
+    /// The ids the address names are the person's: a project, a token or a transaction.
     private func checkOwned(_ ids: [Int64], in form: Endpoint, _ request: Request) async throws {
         guard let id = ids.first else { return }
         if form.template == WebPages.revokeToken.template {
             let owned = try await AccountService(database: request.store).tokens(of: try request.user)
             guard owned.contains(where: { $0.id == id }) else { throw BillfoldError.notFound("token") }
+        } else if form.template == WebPages.syncTransaction.template {
+            _ = try await request.transactionService.get(id)
         } else {
             _ = try await request.projectService.project(id)
         }

@@ -11,6 +11,19 @@ struct LunchMoneySettingsController: RouteCollection {
         routes.on(WebPages.disconnectLunchMoney, use: disconnect)
         routes.on(WebPages.pullLunchMoney, use: pull)
         routes.on(WebPages.lunchMoneyPullStatus, use: status)
+        routes.on(WebPages.scheduleLunchMoneyPulls, use: schedule)
+    }
+
+    /// Pull by itself every so many minutes (one of `LunchMoneySettingsSection.schedules`), or never.
+    func schedule(request: Request) async throws -> Response {
+        struct Form: Content { var minutes: String? }
+        let text = try request.content.decode(Form.self).minutes ?? ""
+        let minutes = Int(text)
+        guard text.isEmpty || LunchMoneySettingsSection.schedules.contains(where: { $0.minutes == minutes }) else {
+            throw BillfoldError.validation("minutes", "Choose how often from the list.")
+        }
+        try await request.lunchMoneyConnection.schedulePulls(everyMinutes: minutes)
+        return request.redirect(to: WebPages.settings.path(query: [("done", "scheduled")]) + "#lunchmoney")
     }
 
     struct Form: Content {
@@ -24,6 +37,8 @@ struct LunchMoneySettingsController: RouteCollection {
         do {
             _ = try service.requireSecrets()  // before the other server is asked anything
             try await service.save(try await service.checked(baseURL: form.baseURL, token: form.token))
+            // The account's transactions come in at once, so the review deck has them straight away.
+            try await service.startPull(on: request.application)
             return request.redirect(to: WebPages.settings.path(query: [("done", "connected")]) + "#lunchmoney")
         } catch let error as BillfoldError {
             return try await SettingsController.page(

@@ -20,6 +20,11 @@ struct SettingsController: RouteCollection {
             let lunchMoney = try request.lunchMoneyConnection
             section.connectedTo = try await lunchMoney.connectedBaseURL()
             section.status = try await lunchMoney.pullStatus()
+            if section.connectedTo != nil {
+                section.pullEveryMinutes = try await lunchMoney.pullSchedule()
+                section.outbox = try await lunchMoney.outboxCounts()
+                section.troubled = try await lunchMoney.troubled(limit: 20)
+            }
         }
         section.canSaveTokens = request.application.billfoldConfiguration.secrets != nil
         return SettingsPage(
@@ -32,7 +37,8 @@ struct SettingsController: RouteCollection {
             switch try? request.query.get(String.self, at: "done") {
             case "saved": "Preferences saved."
             case "revoked": "Token revoked. Apps using it can no longer sign in."
-            case "connected": "Connected to Lunch Money. Pull now to bring in your data."
+            case "connected": "Connected to Lunch Money. Its categories and transactions are coming in now."
+            case "scheduled": "Saved how often to pull from Lunch Money."
             case "disconnected": "Disconnected from Lunch Money. The saved token is deleted."
             default: nil
             }

@@ -12,6 +12,7 @@ struct TransactionPagesController: RouteCollection {
         routes.on(WebPages.addTransaction, use: create)
         routes.on(WebPages.transaction, use: detail)
         routes.on(WebPages.saveTransaction, use: update)
+        routes.on(WebPages.syncTransaction, use: sync)
         routes.on(WebPages.confirmDeleteTransaction, use: confirmDelete)
         routes.on(WebPages.deleteTransaction, use: delete)
         routes.on(WebPages.confirmDeleteSelected, use: confirmDeleteSelected)
@@ -170,10 +171,22 @@ struct TransactionPagesController: RouteCollection {
         .apiResponse()
     }
 
+    /// Retry, or the person's choice in a conflict; back to the transaction with what was done.
+    func sync(request: Request) async throws -> Response {
+        struct Form: Content { var action: String? }
+        let transaction = try await request.transactionService.get(try request.transactionID)
+        let done = try await request.lunchMoneySync.act(
+            try request.content.decode(Form.self).action ?? "", on: transaction)
+        return request.redirect(to: WebPages.transaction.path(transaction.id, query: [("synced", done.rawValue)]))
+    }
+
     func detail(request: Request) async throws -> Response {
         let service = try request.transactionService
         let transaction = try await service.get(try request.transactionID)
-        let notice = (try? request.query.get(String.self, at: "saved")) != nil ? "Saved." : nil
+        let notice =
+            (try? request.query.get(String.self, at: "saved")) != nil
+            ? "Saved."
+            : (try? request.query.get(String.self, at: "synced")).flatMap(LunchMoneySyncService.Done.init)?.notice
         let page = try await detailPage(request, service: service, transaction: transaction, error: nil)
         // The list's script asks for the detail alone to show it beside the list.
         if (try? request.query.get(String.self, at: "pane")) != nil {
@@ -255,7 +268,8 @@ struct TransactionPagesController: RouteCollection {
         return TransactionDetailPage(
             transaction: transaction, rows: renderer,
             accountName: renderer.accounts[transaction.accountID] ?? "", back: back,
-            history: try await service.history(of: transaction.id), error: error, accounts: accounts,
+            history: try await service.history(of: transaction.id),
+            lunchMoney: try await request.lunchMoneySync.state(of: transaction), error: error, accounts: accounts,
             localBookedAt: Self.localDateTime(transaction.bookedAt.date, in: try request.user.preferences.zone))
     }
 

@@ -1,5 +1,6 @@
 import BillfoldAPI
 import BillfoldCore
+import BillfoldStore
 import NIOHTTP1
 
 /// One transaction: everything known about it, and a form for what the user may change.
@@ -11,6 +12,8 @@ struct TransactionDetailPage: WebPage {
     let back: String
     /// What the user changed, newest first.
     var history: [TransactionEdit] = []
+    /// Its changes not yet in the connected Lunch Money; nil when it is not shared with one.
+    var lunchMoney: [LunchMoneyPending]?
     var error: BillfoldError?
     /// The user's accounts, to move the transaction to another.
     var accounts: [Account] = []
@@ -101,6 +104,7 @@ struct TransactionDetailPage: WebPage {
                     fact("Last changed", format.dateTime(t.updatedAt))
                 }
             },
+            lunchMoney.map(syncSection) ?? HTML.group([]),
             editForm,
             historySection,
         ]
@@ -127,30 +131,86 @@ struct TransactionDetailPage: WebPage {
 
     /// "Category: Groceries → Books", in the words the page uses elsewhere.
     func describe(_ edit: TransactionEdit) -> String {
-        func category(_ value: String?) -> String {
-            guard let value, let id = Int64(value) else { return "Uncategorized" }
+        "\(Self.label(edit.field)): \(shown(edit.field, edit.oldValue)) → \(shown(edit.field, edit.newValue))"
+    }
+
+    static func label(_ field: TransactionEdit.Field) -> String {
+        switch field {
+        case .category: "Category"
+        case .status: "Status"
+        case .notes: "Notes"
+        case .payee: "Payee"
+        case .amount: "Amount"
+        case .bookedAt: "Date"
+        case .account: "Account"
+        }
+    }
+
+    /// A field's value as history (and the sync) keeps it, in the page's words.
+    func shown(_ field: TransactionEdit.Field, _ value: String?) -> String {
+        switch field {
+        case .category:
+            guard let value else { return "Uncategorized" }
+            guard let id = Int64(value) else { return "a category only in Lunch Money" }
             // History outlives categories: an id no longer found belonged to a deleted one.
             return rows.categories.category(id)?.name ?? "a deleted category"
-        }
-        func status(_ value: String?) -> String {
-            value.flatMap(TransactionStatus.init(rawValue:))?.label ?? "—"
-        }
-        func notes(_ value: String?) -> String { value.map { "“\($0)”" } ?? "none" }
-        func time(_ value: String?) -> String {
+        case .status: return value.flatMap(TransactionStatus.init(rawValue:))?.label ?? "—"
+        case .notes, .payee: return value.map { "“\($0)”" } ?? "none"
+        case .amount: return value ?? "—"
+        case .bookedAt:
             guard let value, let at = try? BookingTime(iso8601: value) else { return value ?? "—" }
             return rows.format.dateTime(at.epochSeconds)
+        case .account: return value.flatMap { Int64($0) }.flatMap { rows.accounts[$0] } ?? "a closed account"
         }
-        func account(_ value: String?) -> String {
-            value.flatMap { Int64($0) }.flatMap { rows.accounts[$0] } ?? "a closed account"
+    }
+
+    /// How it stands with the connected Lunch Money: synced, waiting, refused (Retry), or a
+    /// field changed in both places, with the person's two choices.
+    private func syncSection(_ pending: [LunchMoneyPending]) -> HTML {
+        let action = WebPages.syncTransaction.path(transaction.id)
+        let fields = { (state: LunchMoneyPending.State) in
+            pending.filter { $0.state == state }.map { Self.label($0.field) }.joined(separator: ", ")
         }
-        switch edit.field {
-        case .category: return "Category: \(category(edit.oldValue)) → \(category(edit.newValue))"
-        case .status: return "Status: \(status(edit.oldValue)) → \(status(edit.newValue))"
-        case .notes: return "Notes: \(notes(edit.oldValue)) → \(notes(edit.newValue))"
-        case .payee: return "Payee: \(notes(edit.oldValue)) → \(notes(edit.newValue))"
-        case .amount: return "Amount: \(edit.oldValue ?? "—") → \(edit.newValue ?? "—")"
-        case .bookedAt: return "Date: \(time(edit.oldValue)) → \(time(edit.newValue))"
-        case .account: return "Account: \(account(edit.oldValue)) → \(account(edit.newValue))"
+        return H.section(.class("card sync"), .id("lunchmoney-sync"), .label("Lunch Money")) {
+            if pending.isEmpty {
+                H.p(.class("sync-state synced")) { "Synced to Lunch Money ✓" }
+            }
+            if pending.contains(where: { $0.state == .waiting }) {
+                H.p(.class("sync-state waiting")) {
+                    "Waiting to sync: \(fields(.waiting))."
+                    if let message = pending.first(where: { $0.state == .waiting && !$0.message.isEmpty })?.message {
+                        " " + message + " Billfold tries again by itself."
+                    }
+                }
+            }
+            for refused in pending where refused.state == .refused {
+                H.div(.class("sync-state refused")) {
+                    H.p {
+                        "Lunch Money refused the change to \(Self.label(refused.field).lowercased()): \(refused.message)"
+                    }
+                    H.form(.method("post"), .action(action)) {
+                        H.input(.type("hidden"), .name("action"), .value("retry"))
+                        H.button(.type("submit"), .class("button")) { "Retry" }
+                    }
+                }
+            }
+            for conflict in pending where conflict.state == .conflict {
+                H.div(.class("sync-state conflict")) {
+                    H.p {
+                        "\(Self.label(conflict.field)) changed in both places: here \(shown(conflict.field, conflict.value)), in Lunch Money \(shown(conflict.field, conflict.remoteValue))."
+                    }
+                    H.div(.class("form-actions")) {
+                        H.form(.method("post"), .action(action)) {
+                            H.input(.type("hidden"), .name("action"), .value("keep:\(conflict.field.rawValue)"))
+                            H.button(.type("submit"), .class("button")) { "Keep Billfold's" }
+                        }
+                        H.form(.method("post"), .action(action)) {
+                            H.input(.type("hidden"), .name("action"), .value("take:\(conflict.field.rawValue)"))
+                            H.button(.type("submit"), .class("button")) { "Take Lunch Money's" }
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -1,0 +1,72 @@
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+
+/// Brings a pulled Lunch Money row together with the transaction already here, field by field
+/// (`FieldMerge`): what only Lunch Money changed is taken, what only Billfold changed stays (its
+/// outbox sends it), and a field both changed differently is held as a conflict for the person.
+struct LunchMoneyMerge {
+    let database: any Database
+    let userID: Int64
+    private(set) var updated = 0
+    private(set) var conflicts = 0
+
+    init(database: any Database, userID: Int64) {
+        self.database = database
+        self.userID = userID
+    }
+
+    mutating func merge(_ remote: NewTransaction, into here: LunchMoneySyncRepository.Known) async throws {
+        let local = here.transaction
+        var theirs = local
+        theirs.status = remote.status
+        theirs.categoryID = remote.categoryID
+        theirs.notes = remote.notes
+        theirs.payee = remote.payee
+        // A pending row's amount may change when it posts.
+        theirs.money = remote.money
+        let sync = LunchMoneySyncRepository(database: database, userID: userID)
+        var change = TransactionChange()
+        for field in LunchMoneyShared.fields + [.amount] {
+            let mine = local.text(of: field)
+            let remoteValue = theirs.text(of: field)
+            // One pulled before the sync kept agreed values counts as agreed on what is here.
+            let agreed = here.agreed.map { $0[field] ?? nil } ?? mine
+            switch FieldMerge.of(local: mine, base: agreed, remote: remoteValue) {
+            case .keepLocal: continue
+            case .agreed: try await sync.settle(local.id, field)
+            case .takeRemote:
+                change.take(field, from: theirs)
+                try await sync.settle(local.id, field)
+            case .conflict:
+                // An amount corrected here stands: amounts are not sent, so there is nothing to hold.
+                guard field != .amount else { continue }
+                try await sync.conflict(local.id, field, local: mine, remote: remoteValue, now: Timestamp.now())
+                conflicts += 1
+                continue
+            }
+            try await sync.agree(local.id, field, remoteValue)
+        }
+        if !change.isEmpty {
+            _ = try await TransactionRepository(database: database, userID: userID).update(
+                local.id, change, fromLunchMoney: true)
+            updated += 1
+        }
+        if here.agreed == nil { try await sync.agree([local.applying(change, at: local.updatedAt)]) }
+    }
+}
+
+extension TransactionChange {
+    /// Sets `field` to its value in `transaction`.
+    fileprivate mutating func take(_ field: TransactionEdit.Field, from transaction: Transaction) {
+        switch field {
+        case .status: status = transaction.status
+        case .category: categoryID = .some(transaction.categoryID)
+        case .notes: notes = transaction.notes
+        case .payee: payee = transaction.payee
+        case .amount: money = transaction.money
+        case .bookedAt: bookedAt = transaction.bookedAt
+        case .account: accountID = transaction.accountID
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import BillfoldCore
+import BillfoldImport
+import Foundation
+import Vapor
+
+/// The connected Lunch Money as the outbox's sender talks to it: each answer is either the body
+/// or a `Trouble` that says whether to try again later or to hold the change for the person.
+struct LunchMoneyRemote: Sendable {
+    let fetch: OutboundFetch
+    let baseURL: String
+    let token: String
+
+    enum Trouble: Error, Equatable {
+        /// Down, slow, rate-limiting or refusing the token: try again later.
+        case later(String)
+        /// It answered, and refused this change: the person decides (Retry).
+        case refused(String)
+    }
+
+    /// A transaction's shared fields as Lunch Money has them.
+    struct Shared: Decodable {
+        var status: String?
+        var category_id: Int64?
+        var notes: String?
+        var payee: String?
+    }
+
+    func transaction(_ id: Int64) async throws(Trouble) -> Shared {
+        let data = try await call(
+            .GET, "/v1/transactions/\(id)", missing: "Lunch Money has no transaction \(id) any more.")
+        guard let shared = try? JSONDecoder().decode(Shared.self, from: data) else {
+            throw .later("\(baseURL) did not answer like Lunch Money's API.")
+        }
+        return shared
+    }
+
+    func update(_ id: Int64, _ fields: [String: Any]) async throws(Trouble) {
+        let body = (try? JSONSerialization.data(withJSONObject: ["transaction": fields])) ?? Data()
+        _ = try await call(
+            .PUT, "/v1/transactions/\(id)", json: body, missing: "Lunch Money has no transaction \(id) any more.")
+    }
+
+    func categories() async throws(Trouble) -> [LunchMoneyCategory] {
+        let data = try await call(.GET, "/v1/categories?format=flattened", missing: "Lunch Money has no categories.")
+        guard let categories = try? LunchMoneyReader.categories(data) else {
+            throw .later("\(baseURL) did not answer like Lunch Money's API.")
+        }
+        return categories
+    }
+
+    /// Makes a category in Lunch Money; its id.
+    func createCategory(named name: String) async throws(Trouble) -> Int64 {
+        struct Made: Decodable { var category_id: Int64 }
+        let body = (try? JSONSerialization.data(withJSONObject: ["name": name])) ?? Data()
+        let data = try await call(.POST, "/v1/categories", json: body, missing: "Lunch Money has no categories.")
+        guard let made = try? JSONDecoder().decode(Made.self, from: data) else {
+            throw .refused("Lunch Money did not make the category “\(name)”.")
+        }
+        return made.category_id
+    }
+
+    private func call(_ method: HTTPMethod, _ path: String, json: Data? = nil, missing: String) async throws(Trouble)
+        -> Data
+    {
+        let answer: OutboundFetch.Answer
+        do {
+            guard let url = URL(string: baseURL + path) else { throw OutboundFetch.Refusal.notAllowed }
+            answer = try await fetch.send(method, url, bearer: token, json: json)
+        } catch OutboundFetch.Refusal.notAllowed {
+            throw .refused("This server may not send to \(baseURL) (its outbound settings forbid it).")
+        } catch {
+            throw .later("\(baseURL) did not answer.")
+        }
+        let said = Self.errorText(answer.body)
+        switch answer.status.code {
+        case 200..<300:
+            // Lunch Money answers some refusals with 200 and an error.
+            if let said { throw .refused(said) }
+            return answer.body
+        case 401, 403: throw .later("Lunch Money refused the token; connect again in Settings › Lunch Money.")
+        case 404: throw .refused(missing)
+        case 429: throw .later("Lunch Money asked to slow down (too many requests).")
+        case 400..<500: throw .refused(said ?? "HTTP \(answer.status.code)")
+        default: throw .later("Lunch Money had trouble (HTTP \(answer.status.code)).")
+        }
+    }
+
+    /// What a Lunch Money error answer says (`error` or `errors`, a string or a list), shortened;
+    /// nil when the body has none.
+    static func errorText(_ body: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+            let said = object["error"] ?? object["errors"]
+        else { return nil }
+        let parts: [String] =
+            if let text = said as? String { [text] } else { (said as? [Any] ?? []).map { "\($0)" } }
+        let text = parts.joined(separator: "; ").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return nil }
+        return text.count > 300 ? String(text.prefix(300)) + "…" : text
+    }
+}

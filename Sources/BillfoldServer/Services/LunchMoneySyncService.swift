@@ -1,0 +1,84 @@
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+import Vapor
+
+/// One user's view of the sync with a connected Lunch Money: how a transaction stands, Retry
+/// after a refusal, and the person's choice in a conflict.
+struct LunchMoneySyncService: Sendable {
+    let database: any Database
+    let user: User
+
+    private var sync: LunchMoneySyncRepository { LunchMoneySyncRepository(database: database, userID: user.id) }
+
+    /// The changes of a transaction not yet in Lunch Money; nil when it is not shared with a
+    /// connected Lunch Money (the page says nothing then).
+    func state(of transaction: Transaction) async throws -> [LunchMoneyPending]? {
+        guard LunchMoneyShared.remoteID(transaction.externalID) != nil,
+            try await LunchMoneyConnectionRepository(database: database, userID: user.id).find() != nil
+        else { return nil }
+        return try await sync.pending([transaction.id])[transaction.id] ?? []
+    }
+
+    /// What was done, as the page's notice says it.
+    enum Done: String {
+        case retry, keep, take
+        var notice: String {
+            switch self {
+            case .retry: "Sending to Lunch Money again."
+            case .keep: "Billfold's value kept; it is being sent to Lunch Money."
+            case .take: "Lunch Money's value taken."
+            }
+        }
+    }
+
+    /// What the person chose on the transaction's page: `retry`, `keep:<field>` or `take:<field>`.
+    func act(_ action: String, on transaction: Transaction) async throws -> Done {
+        let now = Timestamp.now()
+        if action == "retry" {
+            try await sync.retry(transaction.id, now: now)
+            return .retry
+        }
+        let parts = action.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let field = TransactionEdit.Field(rawValue: parts[1]),
+            LunchMoneyShared.fields.contains(field),
+            let conflict = try await sync.pending([transaction.id])[transaction.id]?.first(where: {
+                $0.field == field && $0.state == .conflict
+            })
+        else {
+            throw BillfoldError.validation("action", "That choice is no longer open: the page was out of date.")
+        }
+        switch parts[0] {
+        case "keep":
+            try await sync.keepLocal(transaction.id, field, now: now)
+            return .keep
+        case "take":
+            var change = TransactionChange()
+            let value = conflict.remoteValue
+            switch field {
+            case .status: change.status = try TransactionStatus(parsing: value ?? "uncleared")
+            case .category:
+                guard value == nil || Int64(value!) != nil else {
+                    throw BillfoldError.validation(
+                        "action", "Pull from Lunch Money first: the category it has is not in Billfold yet.")
+                }
+                change.categoryID = .some(value.flatMap { Int64($0) })
+            case .notes: change.notes = value ?? ""
+            default: change.payee = value ?? ""
+            }
+            _ = try await TransactionRepository(database: database, userID: user.id).update(
+                transaction.id, change, fromLunchMoney: true)
+            try await sync.settle(transaction.id, field)
+            try await sync.agree(transaction.id, field, value)
+            return .take
+        default:
+            throw BillfoldError.validation("action", "That choice is no longer open: the page was out of date.")
+        }
+    }
+}
+
+extension Request {
+    var lunchMoneySync: LunchMoneySyncService {
+        get throws { LunchMoneySyncService(database: store, user: try user) }
+    }
+}

@@ -1,0 +1,56 @@
+import BillfoldCore
+import BillfoldStore
+import Vapor
+
+/// Runs in every serving instance: sends the Lunch Money outbox each second and starts the
+/// scheduled pulls that are due. The database decides who does what (leases on the outbox, the
+/// pull's claim), so instances never send a change twice or pull twice at once.
+public struct LunchMoneySyncWorker: LifecycleHandler {
+    public init() {}
+
+    private struct TaskKey: StorageKey { typealias Value = Task<Void, Never> }
+
+    public func didBoot(_ application: Application) throws {
+        application.storage[TaskKey.self] = Task { await Self.run(application) }
+    }
+
+    public func shutdown(_ application: Application) {
+        application.storage[TaskKey.self]?.cancel()
+    }
+
+    static func run(_ app: Application) async {
+        let sender = LunchMoneySender(app: app, retrySeconds: app.billfoldConfiguration.lunchMoneyRetrySeconds)
+        while !Task.isCancelled {
+            do {
+                try await sender.sendDue()
+                try await startDuePulls(app)
+            } catch {
+                app.logger.warning("Lunch Money sync: \(Problem.of(error).message)")
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    static func startDuePulls(_ app: Application) async throws {
+        for userID in try await LunchMoneyConnectionRepository.duePulls(on: app.db, now: Timestamp.now()) {
+            guard let user = try await UserRepository(database: app.db).find(id: userID) else { continue }
+            let service = LunchMoneyConnectionService(
+                database: app.db, user: user, fetch: app.outboundFetch, secrets: app.billfoldConfiguration.secrets)
+            do {
+                try await service.startPull(on: app)
+            } catch {
+                // A connection that cannot pull (its token no longer opens, say) says so where
+                // the person looks, and is tried again on the next schedule.
+                try await app.writeTransaction { database in
+                    let pulls = LunchMoneyPullRepository(database: database, userID: userID)
+                    _ = try await pulls.start(now: Timestamp.now(), staleAfter: 0)
+                    try await pulls.update(
+                        .init(
+                            running: false, message: "The scheduled pull could not start: \(Problem.of(error).message)",
+                            failed: true),
+                        now: Timestamp.now())
+                }
+            }
+        }
+    }
+}
