@@ -61,11 +61,20 @@ class Server:
         billfold("demo", "--email", self.email, "--transactions", "400", database=database)
         self.token = billfold("tokens", "create", "--email", self.email, "--label", "pytest",
                               database=database).stdout.strip().splitlines()[-1]
+        self.folder = folder
+        self.env = env
         self.log = open(folder / "server.log", "w")
+        self.start()
+
+    def start(self):
+        """Starts (or, after stop, starts again) the server on its port and waits until it is ready."""
+        folder = self.folder
+        if self.log.closed:
+            self.log = open(folder / "server.log", "a")
         self.process = subprocess.Popen(
-            [str(BINARY), "serve", "--port", str(self.port), "--database", database],
+            [str(BINARY), "serve", "--port", str(self.port), "--database", self.database],
             stdout=self.log, stderr=subprocess.STDOUT, cwd=folder,
-            env={**os.environ, "BILLFOLD_SECRET_KEY": SECRET_KEY, **(env or {})})
+            env={**os.environ, "BILLFOLD_SECRET_KEY": SECRET_KEY, **(self.env or {})})
         deadline = time.time() + 60
         while time.time() < deadline:
             try:

@@ -76,14 +76,16 @@ struct LunchMoneySettingsSection {
                     .method("post"), .action(WebPages.scheduleLunchMoneyPulls.path() + "#lunchmoney"),
                     .class("inline-form schedule-form")
                 ) {
-                    H.label(.for("pull-every")) { "Pull by itself" }
-                    H.select(.id("pull-every"), .name("minutes")) {
-                        for choice in Self.schedules {
-                            H.el(
-                                "option",
-                                [.value(choice.minutes.map(String.init) ?? "")]
-                                    + (choice.minutes == pullEveryMinutes ? [.selected] : [])
-                            ) { choice.label }
+                    H.div(.class("field")) {
+                        H.label(.for("pull-every")) { "Pull by itself" }
+                        H.select(.id("pull-every"), .name("minutes")) {
+                            for choice in Self.schedules {
+                                H.el(
+                                    "option",
+                                    [.value(choice.minutes.map(String.init) ?? "")]
+                                        + (choice.minutes == pullEveryMinutes ? [.selected] : [])
+                                ) { choice.label }
+                            }
                         }
                     }
                     H.button(.type("submit"), .class("button")) { "Save" }

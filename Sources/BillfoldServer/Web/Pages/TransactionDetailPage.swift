@@ -172,6 +172,7 @@ struct TransactionDetailPage: WebPage {
             pending.filter { $0.state == state }.map { Self.label($0.field) }.joined(separator: ", ")
         }
         return H.section(.class("card sync"), .id("lunchmoney-sync"), .label("Lunch Money")) {
+            H.h2 { "Lunch Money" }
             if pending.isEmpty {
                 H.p(.class("sync-state synced")) { "Synced to Lunch Money ✓" }
             }

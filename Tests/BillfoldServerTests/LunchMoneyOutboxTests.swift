@@ -1,0 +1,115 @@
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import SQLKit
+import Testing
+
+@testable import BillfoldServer
+
+/// The outbox side of the two-way sync, in the database: which changes are queued, that a later
+/// change replaces an unsent one, that a pull's own changes are never sent back, that a lease
+/// keeps a second sender off, and that a pull merges field by field.
+@Suite("Lunch Money outbox")
+struct LunchMoneyOutboxTests {
+    static let rows = try! Data(
+        contentsOf: LunchMoneyImportTests.fixtures.appendingPathComponent("transactions.json"))
+
+    static func connect(_ t: TestApp, _ person: TestApp.Person) async throws {
+        try await LunchMoneyConnectionRepository(database: t.app.db, userID: person.id).save(
+            LunchMoneyConnection(baseURL: "https://lm.example", token: "v1:sealed", accountName: "", checkedAt: 1))
+    }
+
+    static func outbox(_ t: TestApp, _ person: TestApp.Person) async throws -> [LunchMoneyPending] {
+        let ids = try await t.transactions(person).ascending(
+            TransactionQuery(range: InstantRange(lowerBound: nil, upperBound: nil)), limit: 100
+        ).map(\.id)
+        return try await LunchMoneySyncRepository(database: t.app.db, userID: person.id).pending(ids).values
+            .flatMap { $0 }
+    }
+
+    static func shop(_ t: TestApp, _ person: TestApp.Person) async throws -> Transaction {
+        try #require(
+            try await t.transactions(person).ascending(
+                TransactionQuery(range: InstantRange(lowerBound: nil, upperBound: nil)), limit: 100
+            ).first {
+                $0.externalID == "lunchmoney:4100000001"
+            })
+    }
+
+    @Test("a change to a pulled transaction is queued once, with its latest value", arguments: TestDatabase.all)
+    func queued(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            try await Self.connect(t, ana)
+            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(
+                transactions: Self.rows, categories: nil)
+            let shop = try await Self.shop(t, ana)
+            let transactions = t.transactions(ana)
+            _ = try await transactions.update(shop.id, TransactionChange(notes: "first"))
+            _ = try await transactions.update(shop.id, TransactionChange(notes: "second", status: .cleared))
+            let queued = try await Self.outbox(t, ana)
+            #expect(queued.count == 2)
+            #expect(queued.first { $0.field == .notes }?.value == "second", "the later change replaced the first")
+            #expect(queued.first { $0.field == .status }?.value == "cleared")
+
+            // What a pull changes is Lunch Money's own: nothing goes back.
+            _ = try await transactions.update(shop.id, TransactionChange(payee: "Market"), fromLunchMoney: true)
+            #expect(try await Self.outbox(t, ana).count == 2)
+
+            // One sender takes the changes; a second finds them leased.
+            let outbox = LunchMoneyOutbox(database: t.app.db)
+            let due = try await outbox.due(now: Timestamp.now(), limit: 10)
+            #expect(due.map(\.userID) == [ana.id] && due.map(\.transactionID) == [shop.id])
+            let claimed = try await outbox.claim(due[0], now: Timestamp.now(), leaseSeconds: 60)
+            #expect(Set(claimed.map(\.field)) == [.notes, .status])
+            #expect(try await outbox.claim(due[0], now: Timestamp.now(), leaseSeconds: 60).isEmpty)
+            // A change made while they are being sent waits in a row of its own.
+            _ = try await transactions.update(shop.id, TransactionChange(notes: "third"))
+            try await outbox.sent(claimed.map(\.id))
+            #expect(try await Self.outbox(t, ana).map(\.value) == ["third"])
+
+            // Someone without a connection, or a transaction not from Lunch Money: nothing queued.
+            let bob = try await t.person("bob@example.com")
+            _ = try await LunchMoneyImport(database: t.app.db, user: bob.user).run(
+                transactions: Self.rows, categories: nil)
+            _ = try await t.transactions(bob).update(try await Self.shop(t, bob).id, TransactionChange(notes: "x"))
+            #expect(try await Self.outbox(t, bob).isEmpty)
+        }
+    }
+
+    @Test("a pull takes what only Lunch Money changed and holds what both changed", arguments: TestDatabase.all)
+    func merged(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            try await Self.connect(t, ana)
+            let importer = LunchMoneyImport(database: t.app.db, user: ana.user)
+            _ = try await importer.run(transactions: Self.rows, categories: nil)
+            let shop = try await Self.shop(t, ana)
+            // Here the payee changes; there the notes and the status, and the payee differently.
+            _ = try await t.transactions(ana).update(shop.id, TransactionChange(payee: "Corner Market (here)"))
+            let text = String(decoding: Self.rows, as: UTF8.self)
+                .replacingOccurrences(of: #""notes":"weekly shop""#, with: #""notes":"monthly shop""#)
+                .replacingOccurrences(
+                    of: #""payee":"Corner Market","category_id":900002"#,
+                    with: #""payee":"Corner Market (there)","category_id":900002"#
+                )
+                .replacingOccurrences(
+                    of: #""is_income":false,"status":"uncleared","notes":"monthly"#,
+                    with: #""is_income":false,"status":"cleared","notes":"monthly"#)
+            let outcome = try await importer.run(transactions: Data(text.utf8), categories: nil)
+            #expect(outcome.added == 0 && outcome.updated == 1 && outcome.conflicts == 1)
+            let after = try await Self.shop(t, ana)
+            #expect(after.notes == "monthly shop" && after.status == .cleared, "taken from Lunch Money")
+            #expect(after.payee == "Corner Market (here)", "a conflict is never overwritten")
+            let held = try await Self.outbox(t, ana)
+            #expect(held.count == 1 && held[0].state == .conflict && held[0].remoteValue == "Corner Market (there)")
+            // Taking Lunch Money's value settles it.
+            _ = try await LunchMoneySyncService(database: t.app.db, user: ana.user).act("take:payee", on: after)
+            #expect(try await Self.shop(t, ana).payee == "Corner Market (there)")
+            #expect(try await Self.outbox(t, ana).isEmpty)
+            // Pulling the same again changes nothing.
+            let again = try await importer.run(transactions: Data(text.utf8), categories: nil)
+            #expect(again.updated == 0 && again.conflicts == 0)
+        }
+    }
+}
