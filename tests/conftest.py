@@ -101,6 +101,15 @@ class Server:
         self.log.close()
 
 
+def new_person(server, prefix, name):
+    """A fresh account on `server` with an access token: (email, token)."""
+    email = f"{prefix}-{uuid.uuid4().hex[:8]}@example.com"
+    billfold("users", "create", "--email", email, "--password", PASSWORD, "--name", name, database=server.database)
+    token = billfold("tokens", "create", "--email", email, "--label", "t",
+                     database=server.database).stdout.strip().splitlines()[-1]
+    return email, token
+
+
 def csrf_token(session, url):
     """Loads a page the way a browser would and returns the CSRF token its forms carry."""
     page = session.get(url, timeout=10).text

@@ -2,20 +2,16 @@
 linking to item edit pages, the review count with its button, this month's spending
 per category (a track each, its name inside), and recent awards; on a desktop and on a phone."""
 import datetime
-import uuid
 
 import requests
 from selenium.webdriver.common.by import By
 
-from conftest import PASSWORD, billfold
+from conftest import new_person
 from test_browser import sign_in
 
 
 def test_home_dashboard(browser, shot, sqlite_server):
-    email = f"home-{uuid.uuid4().hex[:8]}@example.com"
-    billfold("users", "create", "--email", email, "--password", PASSWORD, "--name", "Hal", database=sqlite_server.database)
-    token = billfold("tokens", "create", "--email", email, "--label", "t",
-                     database=sqlite_server.database).stdout.strip().splitlines()[-1]
+    email, token = new_person(sqlite_server, "home", "Hal")
 
     def api(method, path, **body):
         response = requests.request(method, sqlite_server.url + path, json=body or None, timeout=30,

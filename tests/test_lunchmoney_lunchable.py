@@ -2,14 +2,13 @@
 SQLite and on PostgreSQL. Every answer goes through lunchable's pydantic models, so a missing
 field or a wrong JSON type fails here as it would for its users."""
 import datetime
-import uuid
 
 import pytest
 from lunchable import LunchMoney, TransactionInsertObject, TransactionUpdateObject
 from lunchable._config import APIConfig
 from lunchable.exceptions import LunchMoneyHTTPError
 
-from conftest import PASSWORD, billfold
+from conftest import new_person
 
 START = datetime.date(2026, 3, 1)
 END = datetime.date(2026, 3, 31)
@@ -21,10 +20,7 @@ def lunch(server, monkeypatch):
     of transactions (one more than a page of five)."""
     monkeypatch.setattr(APIConfig, "LUNCHMONEY_SCHEME", "http")
     monkeypatch.setattr(APIConfig, "LUNCHMONEY_NETLOC", server.url.removeprefix("http://"))
-    email = f"lm-{uuid.uuid4().hex[:8]}@example.com"
-    billfold("users", "create", "--email", email, "--password", PASSWORD, "--name", "Lou", database=server.database)
-    token = billfold("tokens", "create", "--email", email, "--label", "lunchable",
-                     database=server.database).stdout.strip().splitlines()[-1]
+    _, token = new_person(server, "lm", "Lou")
     client = LunchMoney(access_token=token)
     food = client.insert_category_group(name="Food")
     client.food = food

@@ -1,7 +1,6 @@
 """Settings › Lunch Money in headless Chromium, against a second Billfold serving /v1 on another
 loopback port: a bad token is marked invalid, a good one valid, the token is never shown again,
 and connecting brings in the categories and transactions with progress, once ("Pull now" again adds nothing)."""
-import uuid
 
 import pytest
 import requests
@@ -9,7 +8,7 @@ from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import PASSWORD, Server, billfold
+from conftest import Server, new_person
 from test_browser import sign_in, wait
 
 
@@ -22,11 +21,7 @@ def source(tmp_path):
 
 
 def test_connect_and_pull_from_another_server(browser, shot, sqlite_server, source):
-    email = f"puller-{uuid.uuid4().hex[:8]}@example.com"
-    billfold("users", "create", "--email", email, "--password", PASSWORD, "--name", "Pia",
-             database=sqlite_server.database)
-    token = billfold("tokens", "create", "--email", email, "--label", "t",
-                     database=sqlite_server.database).stdout.strip().splitlines()[-1]
+    email, token = new_person(sqlite_server, "puller", "Pia")
     sign_in(browser, sqlite_server, email=email)
     browser.get(sqlite_server.url + "/settings#lunchmoney")
     base = browser.find_element(By.ID, "baseURL")

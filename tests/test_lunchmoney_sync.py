@@ -3,12 +3,11 @@ loopback port as the remote: changes made here reach it through the outbox, chan
 come back on a pull, an outage is waited out with nothing sent twice, and a field changed on both
 sides is held for the person instead of being overwritten either way."""
 import time
-import uuid
 
 import pytest
 import requests
 
-from conftest import PASSWORD, Server, billfold, csrf_token, database_kinds, postgres_database
+from conftest import PASSWORD, Server, csrf_token, database_kinds, new_person, postgres_database
 from test_browser import sign_in
 
 
@@ -42,11 +41,7 @@ class Person:
 
     def __init__(self, server):
         self.server = server
-        self.email = f"sync-{uuid.uuid4().hex[:8]}@example.com"
-        billfold("users", "create", "--email", self.email, "--password", PASSWORD, "--name", "Sam",
-                 database=server.database)
-        self.token = billfold("tokens", "create", "--email", self.email, "--label", "t",
-                              database=server.database).stdout.strip().splitlines()[-1]
+        self.email, self.token = new_person(server, "sync", "Sam")
         self.web = requests.Session()
         self.web.post(server.url + "/signin", data={
             "email": self.email, "password": PASSWORD, "_csrf": csrf_token(self.web, server.url + "/signin")},

@@ -2,7 +2,6 @@
 cancel, undo, finish a deck and watch the batch apply (with one item failing and retried), follow
 the look-back offer, and the activity page. Each test uses its own account and saves screenshots."""
 import datetime
-import uuid
 
 import pytest
 import requests
@@ -12,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import PASSWORD, billfold
+from conftest import new_person
 from test_browser import sign_in, wait
 
 
@@ -21,11 +20,7 @@ class Reviewer:
 
     def __init__(self, server):
         self.server = server
-        self.email = f"review-{uuid.uuid4().hex[:8]}@example.com"
-        billfold("users", "create", "--email", self.email, "--password", PASSWORD, "--name", "Rae",
-                 database=server.database)
-        self.token = billfold("tokens", "create", "--email", self.email, "--label", "t",
-                              database=server.database).stdout.strip().splitlines()[-1]
+        self.email, self.token = new_person(server, "review", "Rae")
         self.food = self.api("POST", "/api/v1/categories", json={"name": "Food", "isGroup": True}).json()
         self.groceries = self.api("POST", "/api/v1/categories",
                                   json={"name": "Groceries", "groupId": self.food["id"]}).json()

@@ -14,6 +14,8 @@ public struct TransactionQuery: Hashable, Sendable {
     public var accountID: Int64?
     /// Only what one bank file import brought.
     public var importID: Int64?
+    /// Leaves pending rows out, as Lunch Money's list does unless asked for them (`pending=true`).
+    public var withoutPending = false
 
     public init(
         categoryIDs: [Int64]? = nil, uncategorized: Bool = false, status: TransactionStatus? = nil,

@@ -200,6 +200,35 @@ struct LunchMoneyAPITests {
                 messages.count == 3 && messages[0] == "Transaction 0: missing date."
                     && messages[1] == "Transaction 1: missing amount.")
             #expect(try await t.transactions(ana).count() == 3, "nothing of the bad batch was written")
+
+            // skip_duplicates: the same date, payee and amount as one already here is left out.
+            let twins =
+                #"{"skip_duplicates":true,"transactions":[{"date":"2026-03-05","amount":12.5,"payee":"Kiosk"},{"date":"2026-03-05","amount":12.5,"payee":"Bakery"},{"date":"2026-03-07","amount":12.5,"payee":"Kiosk"}]}"#
+            let skipped = try json(try await t.send(.POST, "/v1/transactions", as: ana, json: twins)) as! [String: Any]
+            #expect((skipped["ids"] as! [Any]).count == 2, "the Kiosk of March 5 is a duplicate; the other two are not")
+            let allTwins =
+                #"{"skip_duplicates":true,"transactions":[{"date":"2026-03-05","amount":12.5,"payee":"Kiosk"}]}"#
+            let none = try json(try await t.send(.POST, "/v1/transactions", as: ana, json: allTwins)) as! [String: Any]
+            #expect((none["ids"] as! [Any]).isEmpty)
+            #expect(try await t.transactions(ana).count() == 5)
+        }
+    }
+
+    @Test("pending rows are listed only with pending=true", arguments: TestDatabase.all)
+    func pending(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let body =
+                #"{"transactions":[{"date":"2026-03-05","amount":4,"payee":"Posted"},{"date":"2026-03-06","amount":9,"payee":"Card hold","status":"pending"}]}"#
+            _ = try await t.send(.POST, "/v1/transactions", as: ana, json: body)
+            let range = "start_date=2026-03-01&end_date=2026-03-31"
+            func payees(_ query: String) async throws -> [String] {
+                let page = try json(try await t.send(.GET, "/v1/transactions?\(range)\(query)", as: ana))
+                return ((page as! [String: Any])["transactions"] as! [[String: Any]]).map { $0["payee"] as! String }
+            }
+            #expect(try await payees("") == ["Posted"])
+            #expect(try await payees("&pending=true") == ["Posted", "Card hold"])
+            #expect(try await payees("&status=pending") == ["Card hold"])
         }
     }
 }

@@ -73,7 +73,8 @@ struct LunchMoneyPull: Sendable {
             await progress("Fetching transactions: \(rows.count) so far…")
             let page = try body(
                 try await get(
-                    "/v1/transactions?start_date=1970-01-01&end_date=\(end)&limit=\(Self.pageSize)&offset=\(offset)"))
+                    "/v1/transactions?start_date=1970-01-01&end_date=\(end)&pending=true&limit=\(Self.pageSize)&offset=\(offset)"
+                ))
             let read = try LunchMoneyReader.transactions(page, timeZone: zone)
             rows += read
             struct More: Decodable { var has_more: Bool? }

@@ -72,6 +72,19 @@ struct TransactionService: Sendable {
         try await transactions.insert(rows, accountID: accountID, now: Timestamp.now())
     }
 
+    /// Those of `rows` the user has no duplicate of: no transaction on the same day (in the
+    /// user's zone) with the same payee and amount (Lunch Money's `skip_duplicates`).
+    func withoutDuplicates(_ rows: [NewTransaction]) async throws -> [NewTransaction] {
+        let zone = user.preferences.zone
+        var kept: [NewTransaction] = []
+        for row in rows {
+            let day = Day(row.bookedAt.date, in: zone)
+            let range = try InstantRange(from: day, to: day, in: zone)
+            if try await !transactions.hasDuplicate(payee: row.payee, money: row.money, in: range) { kept.append(row) }
+        }
+        return kept
+    }
+
     /// A page of a filter, and the totals of the whole filter.
     struct Page: Sendable {
         var transactions: [Transaction]

@@ -116,6 +116,12 @@ public struct LunchMoneySyncRepository: Sendable {
         ).run()
     }
 
+    private static let insertOutbox: SQLQueryString = """
+        INSERT INTO lunchmoney_outbox (user_id, transaction_id, field, value, state, remote_value, attempts,
+          next_attempt_at, leased_until, message, created_at)
+
+        """
+
     /// Puts the shared fields among `edits` in the outbox, when the user has a connection. A
     /// change not yet taken by the sender replaces the one before it: the outbox sends the
     /// latest value, once.
@@ -134,13 +140,12 @@ public struct LunchMoneySyncRepository: Sendable {
             ).all(decoding: Updated.self)
             guard updated.isEmpty else { continue }
             try await sql.raw(
-                """
-                INSERT INTO lunchmoney_outbox (user_id, transaction_id, field, value, state, remote_value, attempts,
-                  next_attempt_at, leased_until, message, created_at)
-                SELECT \(bind: userID), \(bind: transactionID), \(bind: edit.field.rawValue), \(bind: edit.newValue),
-                  'waiting', NULL, 0, \(bind: now), 0, '', \(bind: now)
-                WHERE EXISTS (SELECT 1 FROM lunchmoney_connections WHERE user_id = \(bind: userID))
-                """
+                Self.insertOutbox
+                    + """
+                    SELECT \(bind: userID), \(bind: transactionID), \(bind: edit.field.rawValue), \(bind: edit.newValue),
+                      'waiting', NULL, 0, \(bind: now), 0, '', \(bind: now)
+                    WHERE EXISTS (SELECT 1 FROM lunchmoney_connections WHERE user_id = \(bind: userID))
+                    """
             ).run()
         }
     }
@@ -159,12 +164,11 @@ public struct LunchMoneySyncRepository: Sendable {
             """ + moved + ")"
         ).run()
         try await sql.raw(
-            """
-            INSERT INTO lunchmoney_outbox (user_id, transaction_id, field, value, state, remote_value, attempts,
-              next_attempt_at, leased_until, message, created_at)
-            SELECT \(bind: userID), id, 'category', \(bind: target.map(String.init)), 'waiting', NULL, 0, \(bind: now), 0,
-              '', \(bind: now) FROM (
-            """ + moved
+            Self.insertOutbox
+                + """
+                SELECT \(bind: userID), id, 'category', \(bind: target.map(String.init)), 'waiting', NULL, 0, \(bind: now), 0,
+                  '', \(bind: now) FROM (
+                """ + moved
                 + ") moved WHERE EXISTS (SELECT 1 FROM lunchmoney_connections WHERE user_id = \(bind: userID))"
         ).run()
     }
@@ -217,12 +221,11 @@ public struct LunchMoneySyncRepository: Sendable {
     {
         try await settle(transactionID, field)
         try await sql.raw(
-            """
-            INSERT INTO lunchmoney_outbox (user_id, transaction_id, field, value, state, remote_value, attempts,
-              next_attempt_at, leased_until, message, created_at)
-            VALUES (\(bind: userID), \(bind: transactionID), \(bind: field.rawValue), \(bind: local), 'conflict',
-              \(bind: remote), 0, \(bind: now), 0, '', \(bind: now))
-            """
+            Self.insertOutbox
+                + """
+                VALUES (\(bind: userID), \(bind: transactionID), \(bind: field.rawValue), \(bind: local), 'conflict',
+                  \(bind: remote), 0, \(bind: now), 0, '', \(bind: now))
+                """
         ).run()
     }
 

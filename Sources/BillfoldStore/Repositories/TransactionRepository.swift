@@ -132,6 +132,18 @@ public struct TransactionRepository: Sendable {
         ).first() != nil
     }
 
+    /// Whether the user has a transaction within `range` with this payee and amount.
+    public func hasDuplicate(payee: String, money: Money, in range: InstantRange) async throws -> Bool {
+        try await sql.raw(
+            """
+            SELECT 1 AS found FROM transactions WHERE user_id = \(bind: userID)
+            AND booked_at >= \(bind: range.lowerBound ?? Int64.min) AND booked_at < \(bind: range.upperBound ?? Int64.max)
+            AND payee = \(bind: payee) AND amount_minor = \(bind: money.minorUnits)
+            AND currency = \(bind: money.currency.code) LIMIT 1
+            """
+        ).first() != nil
+    }
+
     /// Adds one transaction to an account the caller has checked belongs to the user.
     public func create(_ new: NewTransaction, accountID: Int64) async throws -> Transaction {
         let ids = try await insert([new], accountID: { _ in accountID }, now: Timestamp.now())

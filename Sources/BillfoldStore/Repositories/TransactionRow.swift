@@ -76,6 +76,7 @@ extension TransactionQuery {
         if let accountID { sql += " AND account_id = \(bind: accountID)" }
         if let importID { sql += " AND import_id = \(bind: importID)" }
         if let status { sql += " AND status = \(bind: status.rawValue)" }
+        if withoutPending { sql += " AND status <> \(bind: TransactionStatus.pending.rawValue)" }
         if let lower = range.lowerBound { sql += " AND booked_at >= \(bind: lower)" }
         if let upper = range.upperBound { sql += " AND booked_at < \(bind: upper)" }
         if let text {

@@ -180,6 +180,7 @@ enum TransactionTotals {
         if let ids = query.categoryIDs { statement += " AND category_key IN (\(binds: ids))" }
         if query.uncategorized { statement += " AND category_key = 0" }
         if let status = query.status { statement += " AND status = \(bind: status.rawValue)" }
+        if query.withoutPending { statement += " AND status <> \(bind: TransactionStatus.pending.rawValue)" }
         if let firstDay { statement += " AND day >= \(bind: firstDay)" }
         if let endDay { statement += " AND day < \(bind: endDay)" }
         statement += " GROUP BY currency"

@@ -114,11 +114,14 @@ extension LunchMoneyTransactionsController {
     struct InsertBody: Decodable {
         var transactions: [InsertItem]?
         var debit_as_negative: Bool?
+        /// Leaves out rows with the same date, payee and amount as one the user has.
+        var skip_duplicates: Bool?
     }
 
     static let maxInsert = 500
 
-    /// Adds transactions, skipping any whose `external_id` the user already has; answers the
+    /// Adds transactions, skipping any whose `external_id` the user already has (and, with
+    /// `skip_duplicates`, any with the date, payee and amount of one the user has); answers the
     /// ids of the rows written. Every item is checked before anything is written.
     func insert(request: Request) async throws -> Response {
         let body = try request.decodeJSON(InsertBody.self)
@@ -155,8 +158,9 @@ extension LunchMoneyTransactionsController {
                 .validationFailed, problems.sorted { $0.key < $1.key }.map(\.value).joined(separator: " "),
                 fields: problems)
         }
+        if body.skip_duplicates == true { rows = try await service.withoutDuplicates(rows) }
         // Each row got its account above.
-        let ids = try await service.insert(rows, accountID: { $0.accountID! })
+        let ids = rows.isEmpty ? [] : try await service.insert(rows, accountID: { $0.accountID! })
         return LunchMoneyJSON.response(["ids": ids])
     }
 

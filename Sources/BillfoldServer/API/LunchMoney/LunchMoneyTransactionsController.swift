@@ -34,6 +34,8 @@ struct LunchMoneyTransactionsController: RouteCollection {
             throw BillfoldError.validation("start_date", "Both start_date and end_date must be specified.")
         }
         if let status = q["status"], !status.isEmpty { query.status = try TransactionStatus(parsing: status) }
+        // Pending rows only when asked for (or when the status asked for is pending).
+        query.withoutPending = q["pending"] != "true" && query.status == nil
         if let text = q["category_id"] {
             guard let id = Int64(text), tree.category(id) != nil else {
                 return try await Self.page([], more: false, request)
