@@ -65,8 +65,15 @@ struct LunchMoneyOutboxTests {
             #expect(try await outbox.claim(due[0], now: Timestamp.now(), leaseSeconds: 60).isEmpty)
             // A change made while they are being sent waits in a row of its own.
             _ = try await transactions.update(shop.id, TransactionChange(notes: "third"))
-            try await outbox.sent(claimed.map(\.id))
+            try await outbox.sent(claimed.map(\.id), lease: claimed[0].lease)
             #expect(try await Self.outbox(t, ana).map(\.value) == ["third"])
+
+            // A sender whose lease ran out finishes late: the change made meanwhile is not lost.
+            let late = try await outbox.claim(
+                try await outbox.due(now: Timestamp.now(), limit: 10)[0], now: Timestamp.now(), leaseSeconds: -10)
+            _ = try await transactions.update(shop.id, TransactionChange(notes: "fourth"))
+            try await outbox.sent(late.map(\.id), lease: late[0].lease)
+            #expect(try await Self.outbox(t, ana).map(\.value) == ["fourth"])
 
             // Someone without a connection, or a transaction not from Lunch Money: nothing queued.
             let bob = try await t.person("bob@example.com")

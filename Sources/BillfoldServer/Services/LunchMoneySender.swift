@@ -33,14 +33,14 @@ struct LunchMoneySender: Sendable {
         let claimed = try await app.writeTransaction {
             try await LunchMoneyOutbox(database: $0).claim(due, now: now, leaseSeconds: Self.leaseSeconds)
         }
-        guard !claimed.isEmpty else { return true }
+        guard let lease = claimed.first?.lease else { return true }
         let ids = claimed.map(\.id)
         func later(_ message: String) async throws -> Bool {
             let attempts = Int64(claimed.map(\.attempts).max() ?? 0)
             let delay = min(retrySeconds << min(attempts, 20), retrySeconds * 120)
             try await write {
                 try await LunchMoneyOutbox(database: $0).postpone(
-                    ids, userID: due.userID, until: Timestamp.now() + delay, message: message)
+                    ids, lease: lease, userID: due.userID, until: Timestamp.now() + delay, message: message)
             }
             return false
         }
@@ -49,14 +49,14 @@ struct LunchMoneySender: Sendable {
                 due.transactionID),
             let remoteID = LunchMoneyShared.remoteID(transaction.externalID)
         else {
-            try await write { try await LunchMoneyOutbox(database: $0).sent(ids) }
+            try await write { try await LunchMoneyOutbox(database: $0).sent(ids, lease: lease) }
             return true
         }
         let connection: LunchMoneyConnection
         do {
             guard let saved = try await connectionService(user).saved() else {
                 // Disconnected meanwhile: nothing to send to.
-                try await write { try await LunchMoneyOutbox(database: $0).sent(ids) }
+                try await write { try await LunchMoneyOutbox(database: $0).sent(ids, lease: lease) }
                 return true
             }
             connection = saved
@@ -70,7 +70,7 @@ struct LunchMoneySender: Sendable {
         } catch .later(let message) {
             return try await later(message)
         } catch .refused(let message) {
-            try await write { try await LunchMoneyOutbox(database: $0).refused(ids, message: message) }
+            try await write { try await LunchMoneyOutbox(database: $0).refused(ids, lease: lease, message: message) }
             return true
         }
     }
@@ -85,6 +85,7 @@ struct LunchMoneySender: Sendable {
         to remote: LunchMoneyRemote, userID: Int64
     ) async throws(LunchMoneyRemote.Trouble) {
         let theirs = try await remote.transaction(remoteID)
+        let lease = claimed[0].lease
         do {
             let categories = CategoryRepository(database: app.db, userID: userID)
             let sources = try await categories.sourceKeys()
@@ -130,11 +131,11 @@ struct LunchMoneySender: Sendable {
             try await write { database in
                 let outbox = LunchMoneyOutbox(database: database)
                 let sync = LunchMoneySyncRepository(database: database, userID: userID)
-                try await outbox.sent(sent)
+                try await outbox.sent(sent, lease: lease)
                 for (field, value) in values { try await sync.agree(transaction.id, field, value) }
                 for conflict in held {
-                    try await outbox.sent(Array(conflict.ids.dropLast()))
-                    try await outbox.conflicted(conflict.ids.last!, remote: conflict.remote)
+                    try await outbox.sent(Array(conflict.ids.dropLast()), lease: lease)
+                    try await outbox.conflicted(conflict.ids.last!, lease: lease, remote: conflict.remote)
                 }
             }
         } catch let trouble as LunchMoneyRemote.Trouble {

@@ -35,6 +35,9 @@ public struct LunchMoneyOutbox: Sendable {
         public var field: TransactionEdit.Field
         public var value: String?
         public var attempts: Int
+        /// The lease it was taken with: the sender's writes touch it only while it is still
+        /// theirs (a change made after the lease ran out is a new value, not what was sent).
+        public var lease: Int64
     }
 
     /// Takes a transaction's due changes for `leaseSeconds`; none when another sender has them.
@@ -55,44 +58,49 @@ public struct LunchMoneyOutbox: Sendable {
         ).all(decoding: Row.self)
         return rows.compactMap { row in
             TransactionEdit.Field(rawValue: row.field).map {
-                Claimed(id: row.id, field: $0, value: row.value, attempts: row.attempts)
+                Claimed(id: row.id, field: $0, value: row.value, attempts: row.attempts, lease: now + leaseSeconds)
             }
         }.sorted { $0.id < $1.id }
     }
 
     /// Lunch Money has these changes: they leave the outbox.
-    public func sent(_ ids: [Int64]) async throws {
+    public func sent(_ ids: [Int64], lease: Int64) async throws {
         guard !ids.isEmpty else { return }
-        try await sql.raw("DELETE FROM lunchmoney_outbox WHERE id IN (\(binds: ids))").run()
+        try await sql.raw(
+            "DELETE FROM lunchmoney_outbox WHERE id IN (\(binds: ids)) AND leased_until = \(bind: lease)"
+        ).run()
     }
 
     /// Lunch Money refused these changes: they wait for the person (Retry).
-    public func refused(_ ids: [Int64], message: String) async throws {
+    public func refused(_ ids: [Int64], lease: Int64, message: String) async throws {
         guard !ids.isEmpty else { return }
         try await sql.raw(
             """
             UPDATE lunchmoney_outbox SET state = 'refused', message = \(bind: message), leased_until = 0,
-              attempts = attempts + 1 WHERE id IN (\(binds: ids))
+              attempts = attempts + 1 WHERE id IN (\(binds: ids)) AND leased_until = \(bind: lease)
             """
         ).run()
     }
 
     /// Lunch Money changed the field too, to something else: the person decides.
-    public func conflicted(_ id: Int64, remote: String?) async throws {
+    public func conflicted(_ id: Int64, lease: Int64, remote: String?) async throws {
         try await sql.raw(
             """
             UPDATE lunchmoney_outbox SET state = 'conflict', remote_value = \(bind: remote), leased_until = 0
-            WHERE id = \(bind: id)
+            WHERE id = \(bind: id) AND leased_until = \(bind: lease)
             """
         ).run()
     }
 
     /// Lunch Money could not take them now (down, or too many requests): these changes, and
     /// every other change of the user's waiting, are tried again no sooner than `until`.
-    public func postpone(_ ids: [Int64], userID: Int64, until: Int64, message: String) async throws {
+    public func postpone(_ ids: [Int64], lease: Int64, userID: Int64, until: Int64, message: String) async throws {
         guard !ids.isEmpty else { return }
         try await sql.raw(
-            "UPDATE lunchmoney_outbox SET attempts = attempts + 1, leased_until = 0 WHERE id IN (\(binds: ids))"
+            """
+            UPDATE lunchmoney_outbox SET attempts = attempts + 1, leased_until = 0
+            WHERE id IN (\(binds: ids)) AND leased_until = \(bind: lease)
+            """
         ).run()
         try await sql.raw(
             """

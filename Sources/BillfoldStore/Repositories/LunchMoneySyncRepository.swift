@@ -6,6 +6,7 @@ import SQLKit
 public enum LunchMoneyShared {
     /// The fields a change to is sent to Lunch Money, and taken from it on a pull.
     public static let fields: [TransactionEdit.Field] = [.status, .category, .notes, .payee]
+    /// Matched with LIKE, not a range: PostgreSQL's locale collations sort ":" and ";" their own way.
     static let prefix = "lunchmoney:"
 
     /// The Lunch Money id of a transaction a pull or a Lunch Money file brought in.
@@ -54,8 +55,7 @@ public struct LunchMoneySyncRepository: Sendable {
               s.status AS agreed_status, s.category AS agreed_category, s.notes AS agreed_notes,
               s.payee AS agreed_payee, s.amount AS agreed_amount
             FROM transactions t LEFT JOIN lunchmoney_synced s ON s.transaction_id = t.id
-            WHERE t.user_id = \(bind: userID) AND t.external_id >= \(bind: LunchMoneyShared.prefix)
-              AND t.external_id < \(bind: "lunchmoney;")
+            WHERE t.user_id = \(bind: userID) AND t.external_id LIKE \(bind: LunchMoneyShared.prefix + "%")
             """
         ).all()
         var known: [Int64: Known] = [:]
@@ -132,7 +132,7 @@ public struct LunchMoneySyncRepository: Sendable {
                 """
                 UPDATE lunchmoney_outbox SET value = \(bind: edit.newValue),
                   state = CASE WHEN state = 'conflict' THEN 'conflict' ELSE 'waiting' END,
-                  attempts = 0, next_attempt_at = \(bind: now), message = ''
+                  attempts = 0, next_attempt_at = \(bind: now), message = '', leased_until = 0
                 WHERE user_id = \(bind: userID) AND transaction_id = \(bind: transactionID)
                   AND field = \(bind: edit.field.rawValue) AND leased_until < \(bind: now)
                 RETURNING id
@@ -155,7 +155,7 @@ public struct LunchMoneySyncRepository: Sendable {
     public func enqueueMoves(from categories: [Int64], to target: Int64?, now: Int64) async throws {
         let moved: SQLQueryString = """
             SELECT id FROM transactions WHERE user_id = \(bind: userID) AND category_id IN (\(binds: categories))
-              AND external_id >= \(bind: LunchMoneyShared.prefix) AND external_id < \(bind: "lunchmoney;")
+              AND external_id LIKE \(bind: LunchMoneyShared.prefix + "%")
             """
         try await sql.raw(
             """
