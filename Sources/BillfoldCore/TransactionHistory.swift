@@ -57,3 +57,30 @@ extension Transaction {
         }
     }
 }
+
+extension TransactionChange {
+    /// Sets `field` to a value written as `Transaction.text(of:)` writes it: the inverse, so a
+    /// value kept as text (a conflict's other side, say) can be applied again.
+    public mutating func set(_ field: TransactionEdit.Field, text: String?) throws(BillfoldError) {
+        func number(_ text: String?) throws(BillfoldError) -> Int64 {
+            guard let text, let value = Int64(text) else {
+                throw BillfoldError.validation(field.rawValue, "“\(text ?? "")” is not an id.")
+            }
+            return value
+        }
+        switch field {
+        case .category: categoryID = .some(text == nil ? nil : try number(text))
+        case .status: status = try TransactionStatus(parsing: text ?? "")
+        case .notes: notes = text ?? ""
+        case .payee: payee = text ?? ""
+        case .amount:
+            let parts = (text ?? "").split(separator: " ").map(String.init)
+            guard parts.count == 2 else {
+                throw BillfoldError.validation("amount", "“\(text ?? "")” is not an amount.")
+            }
+            money = try Money(parsing: parts[0], currency: try Currency(code: parts[1]))
+        case .bookedAt: bookedAt = try BookingTime(iso8601: text ?? "")
+        case .account: accountID = try number(text)
+        }
+    }
+}

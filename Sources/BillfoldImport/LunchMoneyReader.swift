@@ -39,6 +39,11 @@ public enum LunchMoneyReader {
         return result
     }
 
+    /// One transaction object (the answer of `GET /v1/transactions/:id`), read as a file's are.
+    public static func transaction(_ data: Data, timeZone: TimeZone) throws(BillfoldError) -> LunchMoneyTransaction {
+        try read(try decode(LunchMoneyFile.Transaction.self, data), at: 0, timeZone: timeZone)
+    }
+
     /// Flattened or nested: children inside groups are read too, each category once.
     public static func categories(_ data: Data) throws(BillfoldError) -> [LunchMoneyCategory] {
         let file = try decode(LunchMoneyFile.Categories.self, data)

@@ -13,4 +13,26 @@ struct FieldMergeTests {
         #expect(FieldMerge.of(local: nil, base: "a", remote: "c") == .conflict, "cleared here, changed there")
         #expect(FieldMerge.of(local: "a", base: "a", remote: nil) == .takeRemote, "cleared there")
     }
+
+    @Test("a value kept as text applies back to the same value, for every field")
+    func textRoundTrip() throws {
+        func make(_ id: Int64, _ payee: String, _ minor: Int64, _ status: TransactionStatus, _ category: Int64?)
+            -> Transaction
+        {
+            Transaction(
+                id: 1, accountID: id, bookedAt: BookingTime(epochSeconds: 1_700_000_000 + id, offsetSeconds: 3600),
+                payee: payee, originalName: "", notes: id == 1 ? "" : "note",
+                money: Money(minorUnits: minor, currency: .eur),
+                status: status, categoryID: category, externalID: nil, createdAt: 0, updatedAt: 0)
+        }
+        let before = make(1, "Bakery", -350, .uncleared, 7)
+        let after = make(2, "Baker's", -1_234_567, .cleared, nil)
+        for field in TransactionEdit.Field.allCases {
+            var change = TransactionChange()
+            try change.set(field, text: after.text(of: field))
+            #expect(before.applying(change, at: 0).text(of: field) == after.text(of: field), "\(field)")
+        }
+        var change = TransactionChange()
+        #expect(throws: BillfoldError.self) { try change.set(.category, text: "lunchmoney:12") }
+    }
 }

@@ -119,4 +119,63 @@ struct LunchMoneyOutboxTests {
             #expect(again.updated == 0 && again.conflicts == 0)
         }
     }
+
+    @Test("a refused change waits for Retry, then is due again", arguments: TestDatabase.all)
+    func retry(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            try await Self.connect(t, ana)
+            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(
+                transactions: Self.rows, categories: nil)
+            let shop = try await Self.shop(t, ana)
+            _ = try await t.transactions(ana).update(shop.id, TransactionChange(payee: ""))
+            let outbox = LunchMoneyOutbox(database: t.app.db)
+            let claimed = try await outbox.claim(
+                try await outbox.due(now: Timestamp.now(), limit: 10)[0], now: Timestamp.now(), leaseSeconds: 60)
+            try await outbox.refused(claimed.map(\.id), lease: claimed[0].lease, message: "payee is required")
+            #expect(try await Self.outbox(t, ana).map(\.state) == [.refused])
+            #expect(try await outbox.due(now: Timestamp.now() + 3600, limit: 10).isEmpty, "refused: not sent by itself")
+            let browser = try await Browser.signedIn(t, ana)
+            let page = try await browser.get("/transactions/\(shop.id)").body.string
+            #expect(
+                page.contains("Lunch Money refused the change to payee: payee is required") && page.contains("Retry"))
+            let answer = try await browser.post("/transactions/\(shop.id)/sync", [("action", "retry")])
+            #expect(answer.status == .seeOther)
+            #expect(try await Self.outbox(t, ana).map(\.state) == [.waiting])
+            #expect(try await outbox.due(now: Timestamp.now(), limit: 10).map(\.transactionID) == [shop.id])
+            // Another person's transaction answers like a missing one.
+            let bob = try await t.person("bob@example.com")
+            let other = try await Browser.signedIn(t, bob)
+            _ = try await other.get("/settings")
+            #expect(try await other.post("/transactions/\(shop.id)/sync", [("action", "retry")]).status == .notFound)
+        }
+    }
+
+    @Test("pulls by themselves on the schedule the person chose", arguments: TestDatabase.all)
+    func schedule(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let browser = try await Browser.signedIn(t, ana)
+            _ = try await browser.get("/settings")
+            let refused = try await browser.post("/settings/lunchmoney/schedule", [("minutes", "60")])
+            #expect(refused.status == .badRequest, "no connection yet")
+            try await Self.connect(t, ana)
+            #expect(try await browser.post("/settings/lunchmoney/schedule", [("minutes", "7")]).status == .badRequest)
+            #expect(try await browser.post("/settings/lunchmoney/schedule", [("minutes", "60")]).status == .seeOther)
+            let page = try await browser.get("/settings").body.string
+            #expect(page.contains(#"<option value="60" selected>Every hour</option>"#))
+            let now = Timestamp.now()
+            func due(_ at: Int64) async throws -> [Int64] {
+                try await LunchMoneyConnectionRepository.duePulls(on: t.app.db, now: at)
+            }
+            #expect(try await due(now) == [ana.id], "never pulled: due at once")
+            try await LunchMoneyPullRepository(database: t.app.db, userID: ana.id).update(
+                .init(running: false, message: "Done", failed: false), now: now)
+            #expect(try await due(now + 59 * 60).isEmpty)
+            #expect(try await due(now + 61 * 60) == [ana.id])
+            // Off again: never due.
+            #expect(try await browser.post("/settings/lunchmoney/schedule", [("minutes", "")]).status == .seeOther)
+            #expect(try await due(now + 86_400).isEmpty)
+        }
+    }
 }

@@ -133,6 +133,14 @@ struct LunchMoneyConnectionService: Sendable {
     }
 }
 
+extension Application {
+    /// A person's connection outside any request (the sync worker).
+    func lunchMoneyConnection(for user: User) -> LunchMoneyConnectionService {
+        LunchMoneyConnectionService(
+            database: db, user: user, fetch: outboundFetch, secrets: billfoldConfiguration.secrets)
+    }
+}
+
 extension Request {
     var lunchMoneyConnection: LunchMoneyConnectionService {
         get throws {

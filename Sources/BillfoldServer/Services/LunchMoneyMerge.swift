@@ -16,15 +16,21 @@ struct LunchMoneyMerge {
         self.userID = userID
     }
 
-    mutating func merge(_ remote: NewTransaction, into here: LunchMoneySyncRepository.Known) async throws {
-        let local = here.transaction
+    /// The transaction here with Lunch Money's values of the fields both sides share (and the
+    /// amount: a pending row's may change when it posts).
+    static func theirs(_ remote: NewTransaction, over local: Transaction) -> Transaction {
         var theirs = local
         theirs.status = remote.status
         theirs.categoryID = remote.categoryID
         theirs.notes = remote.notes
         theirs.payee = remote.payee
-        // A pending row's amount may change when it posts.
         theirs.money = remote.money
+        return theirs
+    }
+
+    mutating func merge(_ remote: NewTransaction, into here: LunchMoneySyncRepository.Known) async throws {
+        let local = here.transaction
+        let theirs = Self.theirs(remote, over: local)
         let sync = LunchMoneySyncRepository(database: database, userID: userID)
         var change = TransactionChange()
         for field in LunchMoneyShared.fields + [.amount] {
@@ -36,7 +42,7 @@ struct LunchMoneyMerge {
             case .keepLocal: continue
             case .agreed: try await sync.settle(local.id, field)
             case .takeRemote:
-                change.take(field, from: theirs)
+                try change.set(field, text: remoteValue)
                 try await sync.settle(local.id, field)
             case .conflict:
                 // An amount corrected here stands: amounts are not sent, so there is nothing to hold.
@@ -53,20 +59,5 @@ struct LunchMoneyMerge {
             updated += 1
         }
         if here.agreed == nil { try await sync.agree([local.applying(change, at: local.updatedAt)]) }
-    }
-}
-
-extension TransactionChange {
-    /// Sets `field` to its value in `transaction`.
-    fileprivate mutating func take(_ field: TransactionEdit.Field, from transaction: Transaction) {
-        switch field {
-        case .status: status = transaction.status
-        case .category: categoryID = .some(transaction.categoryID)
-        case .notes: notes = transaction.notes
-        case .payee: payee = transaction.payee
-        case .amount: money = transaction.money
-        case .bookedAt: bookedAt = transaction.bookedAt
-        case .account: accountID = transaction.accountID
-        }
     }
 }

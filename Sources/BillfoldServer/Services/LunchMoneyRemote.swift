@@ -17,21 +17,14 @@ struct LunchMoneyRemote: Sendable {
         case refused(String)
     }
 
-    /// A transaction's shared fields as Lunch Money has them.
-    struct Shared: Decodable {
-        var status: String?
-        var category_id: Int64?
-        var notes: String?
-        var payee: String?
-    }
-
-    func transaction(_ id: Int64) async throws(Trouble) -> Shared {
+    /// A transaction as Lunch Money has it, read as a pull reads it.
+    func transaction(_ id: Int64, timeZone: TimeZone) async throws(Trouble) -> LunchMoneyTransaction {
         let data = try await call(
             .GET, "/v1/transactions/\(id)", missing: "Lunch Money has no transaction \(id) any more.")
-        guard let shared = try? JSONDecoder().decode(Shared.self, from: data) else {
+        guard let row = try? LunchMoneyReader.transaction(data, timeZone: timeZone) else {
             throw .later("\(baseURL) did not answer like Lunch Money's API.")
         }
-        return shared
+        return row
     }
 
     func update(_ id: Int64, _ fields: [String: Any]) async throws(Trouble) {

@@ -54,7 +54,7 @@ struct LunchMoneySender: Sendable {
         }
         let connection: LunchMoneyConnection
         do {
-            guard let saved = try await connectionService(user).saved() else {
+            guard let saved = try await app.lunchMoneyConnection(for: user).saved() else {
                 // Disconnected meanwhile: nothing to send to.
                 try await write { try await LunchMoneyOutbox(database: $0).sent(ids, lease: lease) }
                 return true
@@ -65,7 +65,7 @@ struct LunchMoneySender: Sendable {
         }
         let remote = LunchMoneyRemote(fetch: app.outboundFetch, baseURL: connection.baseURL, token: connection.token)
         do {
-            try await send(claimed, of: transaction, remoteID: remoteID, to: remote, userID: user.id)
+            try await send(claimed, of: transaction, remoteID: remoteID, to: remote, user: user)
             return true
         } catch .later(let message) {
             return try await later(message)
@@ -75,30 +75,25 @@ struct LunchMoneySender: Sendable {
         }
     }
 
-    private func connectionService(_ user: User) -> LunchMoneyConnectionService {
-        LunchMoneyConnectionService(
-            database: app.db, user: user, fetch: app.outboundFetch, secrets: app.billfoldConfiguration.secrets)
-    }
-
     private func send(
         _ claimed: [LunchMoneyOutbox.Claimed], of transaction: Transaction, remoteID: Int64,
-        to remote: LunchMoneyRemote, userID: Int64
+        to remote: LunchMoneyRemote, user: User
     ) async throws(LunchMoneyRemote.Trouble) {
-        let theirs = try await remote.transaction(remoteID)
+        let row = try await remote.transaction(remoteID, timeZone: user.preferences.zone)
         let lease = claimed[0].lease
+        let userID = user.id
         do {
             let categories = CategoryRepository(database: app.db, userID: userID)
             let sources = try await categories.sourceKeys()
             let local = Dictionary(sources.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-            // Lunch Money's values written as Billfold's history writes them.
-            let remoteValues: [TransactionEdit.Field: String?] = [
-                .status: theirs.status,
-                .category: theirs.category_id.map { id in
-                    local["lunchmoney:\(id)"].map(String.init) ?? "lunchmoney:\(id)"
-                },
-                .notes: (theirs.notes ?? "").isEmpty ? nil : theirs.notes,
-                .payee: theirs.payee ?? "",
-            ]
+            // Lunch Money's values as a pull reads them, written as the history writes them; a
+            // category not linked here yet is named by Lunch Money's id, which matches nothing.
+            var new = row.transaction
+            new.categoryID = row.categoryID.flatMap { local["lunchmoney:\($0)"] }
+            let theirs = LunchMoneyMerge.theirs(new, over: transaction)
+            var remoteValues = Dictionary(
+                uniqueKeysWithValues: LunchMoneyShared.fields.map { ($0, theirs.text(of: $0)) })
+            if let id = row.categoryID, new.categoryID == nil { remoteValues[.category] = "lunchmoney:\(id)" }
             let agreed = try await LunchMoneySyncRepository(database: app.db, userID: userID).agreed(transaction.id)
             // The latest value of each field; earlier rows of the same field go with it.
             var latest: [TransactionEdit.Field: (ids: [Int64], value: String?)] = [:]

@@ -55,17 +55,12 @@ struct LunchMoneySyncService: Sendable {
         case "take":
             var change = TransactionChange()
             let value = conflict.remoteValue
-            switch field {
-            case .status: change.status = try TransactionStatus(parsing: value ?? "uncleared")
-            case .category:
-                guard value == nil || Int64(value!) != nil else {
-                    throw BillfoldError.validation(
-                        "action", "Pull from Lunch Money first: the category it has is not in Billfold yet.")
-                }
-                change.categoryID = .some(value.flatMap { Int64($0) })
-            case .notes: change.notes = value ?? ""
-            default: change.payee = value ?? ""
+            // A category only Lunch Money has yet is kept as "lunchmoney:<id>".
+            if field == .category, let value, Int64(value) == nil {
+                throw BillfoldError.validation(
+                    "action", "Pull from Lunch Money first: the category it has is not in Billfold yet.")
             }
+            try change.set(field, text: value)
             _ = try await TransactionRepository(database: database, userID: user.id).update(
                 transaction.id, change, fromLunchMoney: true)
             try await sync.settle(transaction.id, field)

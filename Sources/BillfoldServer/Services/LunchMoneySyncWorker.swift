@@ -34,17 +34,13 @@ public struct LunchMoneySyncWorker: LifecycleHandler {
     static func startDuePulls(_ app: Application) async throws {
         for userID in try await LunchMoneyConnectionRepository.duePulls(on: app.db, now: Timestamp.now()) {
             guard let user = try await UserRepository(database: app.db).find(id: userID) else { continue }
-            let service = LunchMoneyConnectionService(
-                database: app.db, user: user, fetch: app.outboundFetch, secrets: app.billfoldConfiguration.secrets)
             do {
-                try await service.startPull(on: app)
+                try await app.lunchMoneyConnection(for: user).startPull(on: app)
             } catch {
                 // A connection that cannot pull (its token no longer opens, say) says so where
                 // the person looks, and is tried again on the next schedule.
                 try await app.writeTransaction { database in
-                    let pulls = LunchMoneyPullRepository(database: database, userID: userID)
-                    _ = try await pulls.start(now: Timestamp.now(), staleAfter: 0)
-                    try await pulls.update(
+                    try await LunchMoneyPullRepository(database: database, userID: userID).update(
                         .init(
                             running: false, message: "The scheduled pull could not start: \(Problem.of(error).message)",
                             failed: true),

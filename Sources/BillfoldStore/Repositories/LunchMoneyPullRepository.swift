@@ -44,12 +44,14 @@ public struct LunchMoneyPullRepository: Sendable {
         return !rows.isEmpty
     }
 
+    /// Records where the pull stands (made when the person has no pull yet).
     public func update(_ status: Status, now: Int64) async throws {
         try await sql.raw(
             """
-            UPDATE lunchmoney_pulls SET running = \(bind: status.running), failed = \(bind: status.failed),
-              message = \(bind: status.message), updated_at = \(bind: now)
-            WHERE user_id = \(bind: userID)
+            INSERT INTO lunchmoney_pulls (user_id, running, failed, message, updated_at)
+            VALUES (\(bind: userID), \(bind: status.running), \(bind: status.failed), \(bind: status.message), \(bind: now))
+            ON CONFLICT (user_id) DO UPDATE SET running = excluded.running, failed = excluded.failed,
+              message = excluded.message, updated_at = excluded.updated_at
             """
         ).run()
     }

@@ -168,18 +168,16 @@ struct TransactionDetailPage: WebPage {
     /// field changed in both places, with the person's two choices.
     private func syncSection(_ pending: [LunchMoneyPending]) -> HTML {
         let action = WebPages.syncTransaction.path(transaction.id)
-        let fields = { (state: LunchMoneyPending.State) in
-            pending.filter { $0.state == state }.map { Self.label($0.field) }.joined(separator: ", ")
-        }
+        let waiting = pending.filter { $0.state == .waiting }
         return H.section(.class("card sync"), .id("lunchmoney-sync"), .label("Lunch Money")) {
             H.h2 { "Lunch Money" }
             if pending.isEmpty {
                 H.p(.class("sync-state synced")) { "Synced to Lunch Money ✓" }
             }
-            if pending.contains(where: { $0.state == .waiting }) {
+            if !waiting.isEmpty {
                 H.p(.class("sync-state waiting")) {
-                    "Waiting to sync: \(fields(.waiting))."
-                    if let message = pending.first(where: { $0.state == .waiting && !$0.message.isEmpty })?.message {
+                    "Waiting to sync: \(waiting.map { Self.label($0.field) }.joined(separator: ", "))."
+                    if let message = waiting.first(where: { !$0.message.isEmpty })?.message {
                         " " + message + " Billfold tries again by itself."
                     }
                 }
