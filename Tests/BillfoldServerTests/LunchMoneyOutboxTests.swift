@@ -36,14 +36,18 @@ struct LunchMoneyOutboxTests {
             })
     }
 
+    /// Ana, connected, after a pull of the fixture; and its Corner Market row.
+    static func connectedAfterPull(_ t: TestApp) async throws -> (TestApp.Person, Transaction) {
+        let ana = try await t.person("ana@example.com")
+        try await connect(t, ana)
+        _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(transactions: rows, categories: nil)
+        return (ana, try await shop(t, ana))
+    }
+
     @Test("a change to a pulled transaction is queued once, with its latest value", arguments: TestDatabase.all)
     func queued(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
-            let ana = try await t.person("ana@example.com")
-            try await Self.connect(t, ana)
-            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(
-                transactions: Self.rows, categories: nil)
-            let shop = try await Self.shop(t, ana)
+            let (ana, shop) = try await Self.connectedAfterPull(t)
             let transactions = t.transactions(ana)
             _ = try await transactions.update(shop.id, TransactionChange(notes: "first"))
             _ = try await transactions.update(shop.id, TransactionChange(notes: "second", status: .cleared))
@@ -123,11 +127,7 @@ struct LunchMoneyOutboxTests {
     @Test("a refused change waits for Retry, then is due again", arguments: TestDatabase.all)
     func retry(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
-            let ana = try await t.person("ana@example.com")
-            try await Self.connect(t, ana)
-            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(
-                transactions: Self.rows, categories: nil)
-            let shop = try await Self.shop(t, ana)
+            let (ana, shop) = try await Self.connectedAfterPull(t)
             _ = try await t.transactions(ana).update(shop.id, TransactionChange(payee: ""))
             let outbox = LunchMoneyOutbox(database: t.app.db)
             let claimed = try await outbox.claim(
