@@ -437,8 +437,9 @@ def test_select_several_in_the_list_delete_them_together_then_undo(browser, shot
     assert [r.find_element(By.CSS_SELECTOR, ".payee").text for r in rows(browser)] == ["Duplicate 1"]
     assert server.api("GET", f"/api/v1/transactions/{made[0]['id']}").status_code == 404
     undo.find_element(By.CSS_SELECTOR, "button").click()
-    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
-    assert notice.text == "Restored 2 transactions."
+    # The undo notice is itself a .notice: wait for the new page's, which may replace it mid-read.
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Restored"))
+    assert browser.find_element(By.CSS_SELECTOR, ".notice").text == "Restored 2 transactions."
     for created in made:
         assert server.api("DELETE", f"/api/v1/transactions/{created['id']}").status_code == 200
     assert server.api("GET", "/api/v1/transactions").json()["totals"] == totals_before
