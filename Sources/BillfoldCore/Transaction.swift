@@ -21,6 +21,12 @@ public struct Transaction: Hashable, Sendable, Identifiable {
     /// For one side of a transfer between two of the person's accounts, the other side's id.
     /// Transfers count in balances, never as spending or income.
     public var transferID: Int64?
+    /// A split parent or a group row: shown, never counted in sums (its parts or members are).
+    public var kind: TransactionKind?
+    /// For a part of a split, the transaction it was split from.
+    public var parentID: Int64?
+    /// For a member of a group, the group's own row.
+    public var groupID: Int64?
 
     public init(
         id: Int64, accountID: Int64, bookedAt: BookingTime, payee: String, originalName: String,
@@ -162,6 +168,14 @@ extension Transaction {
     /// Whether it came from a bank file, PAYBACK or Lunch Money rather than by hand: its amount,
     /// time and account are the source's, changed only when the person says so.
     public var isImported: Bool { externalID != nil || importID != nil }
+
+    /// Whether its amount counts in sums and balances: a split parent's parts and a group's
+    /// members count instead.
+    public var counts: Bool { kind == nil }
+
+    /// Whether its amount is tied to others': a split's parent and parts add up, a group's row is
+    /// its members' sum. Such an amount changes only after unsplitting or ungrouping.
+    public var amountIsTied: Bool { kind != nil || parentID != nil || groupID != nil }
 
     /// The transaction as it is after `change`, stamped with the time of the change.
     public func applying(_ change: TransactionChange, at time: Int64) -> Transaction {

@@ -16,6 +16,12 @@ public struct TransactionQuery: Hashable, Sendable {
     public var importID: Int64?
     /// Leaves pending rows out, as Lunch Money's list does unless asked for them (`pending=true`).
     public var withoutPending = false
+    /// Only transactions carrying this tag.
+    public var tagID: Int64?
+    /// Only group rows (Lunch Money's `is_group=true`).
+    public var onlyGroups = false
+    /// Leaves out split parents and group rows: what is counted, for the review deck and exports.
+    public var countedOnly = false
 
     public init(
         categoryIDs: [Int64]? = nil, uncategorized: Bool = false, status: TransactionStatus? = nil,

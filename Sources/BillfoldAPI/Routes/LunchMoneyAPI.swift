@@ -16,6 +16,15 @@ public enum LunchMoneyAPI: RouteCatalogue {
     public static let addTransactions = Endpoint(.post, "/v1/transactions")
     public static let transaction = Endpoint(.get, "/v1/transactions/{id}")
     public static let changeTransaction = Endpoint(.put, "/v1/transactions/{id}")
+    public static let unsplit = Endpoint(.post, "/v1/transactions/unsplit")
+    public static let transactionGroup = Endpoint(.get, "/v1/transactions/group")
+    public static let addTransactionGroup = Endpoint(.post, "/v1/transactions/group")
+    public static let deleteTransactionGroup = Endpoint(.delete, "/v1/transactions/group/{id}")
+
+    /// A budget per category and month.
+    public static let budgets = Endpoint(.get, "/v1/budgets")
+    public static let setBudget = Endpoint(.put, "/v1/budgets")
+    public static let deleteBudget = Endpoint(.delete, "/v1/budgets")
 
     /// Billfold's accounts, as Lunch Money's manually managed assets.
     public static let assets = Endpoint(.get, "/v1/assets")
@@ -32,7 +41,8 @@ public enum LunchMoneyAPI: RouteCatalogue {
 
     public static let all = [
         me, tags, categories, addCategory, addCategoryGroup, category, changeCategory, deleteCategory,
-        forceDeleteCategory, addToCategoryGroup, transactions, addTransactions, transaction, changeTransaction, assets,
+        forceDeleteCategory, addToCategoryGroup, transactions, addTransactions, transaction, changeTransaction, unsplit,
+        transactionGroup, addTransactionGroup, deleteTransactionGroup, budgets, setBudget, deleteBudget, assets,
         addAsset, changeAsset, plaidAccounts, fetchPlaidAccounts, crypto, changeCrypto, recurringItems,
         recurringExpenses,
     ]

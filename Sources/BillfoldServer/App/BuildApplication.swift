@@ -129,6 +129,7 @@ func registerRoutes(_ app: Application) throws {
     let lunchMoney = family(.lunchMoney, crossSiteGuard: false).grouped(LunchMoneyAuth())
     try lunchMoney.register(collection: LunchMoneyCategoriesController())
     try lunchMoney.register(collection: LunchMoneyAssetsController())
+    try lunchMoney.register(collection: LunchMoneyBudgetsController())
     try lunchMoney.register(collection: LunchMoneyTransactionsController())
 
     let openPages = family(.pages)

@@ -33,6 +33,9 @@ public struct BookExport: Sendable {
         try await sink(writer.header())
         var after: TransactionCursor?
         var written = 0
+        // A split parent or a group row would count its money twice beside its parts or members.
+        var query = query
+        query.countedOnly = true
         while true {
             let page = try await transactions.ascending(query, after: after, limit: Self.pageSize)
             guard let last = page.last else { break }

@@ -23,5 +23,6 @@ public enum BillfoldMigrations {
         M018AddAccountsAndTransfers(),
         M019IndexReviewDecisionsByTime(),
         M020AddLunchMoneySync(),
+        M021AddSplitsGroupsTagsBudgets(),
     ]
 }

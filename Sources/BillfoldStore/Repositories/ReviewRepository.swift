@@ -18,8 +18,9 @@ public struct ReviewRepository: Sendable {
 
     /// The oldest uncleared transactions in the range, oldest first.
     public func uncleared(in range: InstantRange, limit: Int) async throws -> [Transaction] {
-        try await TransactionRepository(database: database, userID: userID)
-            .ascending(TransactionQuery(status: .uncleared, range: range), limit: limit)
+        var query = TransactionQuery(status: .uncleared, range: range)
+        query.countedOnly = true
+        return try await TransactionRepository(database: database, userID: userID).ascending(query, limit: limit)
     }
 
     /// How many uncleared transactions the range holds, from the per-day sums.
@@ -72,7 +73,7 @@ public struct ReviewRepository: Sendable {
         struct Row: Decodable { var booked_at: Int64 }
         var statement: SQLQueryString = """
             SELECT booked_at FROM transactions WHERE user_id = \(bind: userID)
-            AND status = \(bind: TransactionStatus.uncleared.rawValue) AND transfer_id IS NULL AND (
+            AND status = \(bind: TransactionStatus.uncleared.rawValue) AND transfer_id IS NULL AND kind IS NULL AND (
             """
         for (index, start) in starts.enumerated() {
             statement += index == 0 ? "" : " OR "
@@ -88,6 +89,7 @@ public struct ReviewRepository: Sendable {
         var statement: SQLQueryString = """
             SELECT MIN(booked_at) AS oldest FROM transactions
             WHERE user_id = \(bind: userID) AND status = \(bind: TransactionStatus.uncleared.rawValue)
+            AND kind IS NULL
             """
         statement += TransactionQuery(range: range).conditions
         return try await sql.raw(statement).first(decoding: Row.self)?.oldest

@@ -25,7 +25,7 @@ public struct SpendingRepository: Sendable {
         }
         var statement: SQLQueryString = """
             SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total FROM transactions
-            WHERE user_id = \(bind: userID) AND amount_minor < 0 AND transfer_id IS NULL
+            WHERE user_id = \(bind: userID) AND amount_minor < 0 AND transfer_id IS NULL AND kind IS NULL
             """
         statement += TransactionQuery(range: range).conditions + " GROUP BY category_id, currency"
         return try await sql.raw(statement).all(decoding: Row.self).map {

@@ -55,6 +55,7 @@ extension TransactionRepository {
                     """
                 ).all(decoding: Partner.self).map(\.transfer_id))
         }
+        ids = try await withSplitsAndEmptiedGroups(ids)
         var kept: [Kept] = []
         for chunk in Array(ids).chunked(500) {
             kept += try await sql.raw(
@@ -90,12 +91,21 @@ extension TransactionRepository {
             kept[index].history = history[kept[index].row.id]
             kept[index].decisions = decisions[kept[index].row.id]
         }
+        let groups = Set(kept.compactMap(\.row.group_id))
         for chunk in found.chunked(500) {
             try await TransactionTotals.add(ids: Array(chunk), userID: userID, sign: -1, on: sql)
+            // A group row deleted on its own leaves its members as ordinary transactions.
+            try await sql.raw(
+                """
+                UPDATE transactions SET group_id = NULL WHERE user_id = \(bind: userID)
+                AND group_id IN (\(binds: Array(chunk)))
+                """
+            ).run()
             try await sql.raw(
                 "DELETE FROM transactions WHERE user_id = \(bind: userID) AND id IN (\(binds: Array(chunk)))"
             ).run()
         }
+        try await refreshGroupAmounts(Array(groups))
         // Old deletes can no longer be undone.
         try await sql.raw(
             "DELETE FROM deletions WHERE user_id = \(bind: userID) AND deleted_at < \(bind: now - Self.undoSeconds)"
@@ -147,14 +157,19 @@ extension TransactionRepository {
         for kept in kept {
             let row = kept.row
             let inserted = try await sql.insert(into: "transactions")
-                .columns(["id", "user_id"] + Self.insertColumns.dropFirst() + ["transfer_id"])
+                .columns(
+                    ["id", "user_id"] + Self.insertColumns.dropFirst() + [
+                        "transfer_id", "kind", "parent_id", "group_id",
+                    ]
+                )
                 .values(
                     SQLBind(row.id), SQLBind(userID), SQLBind(row.account_id), SQLBind(row.booked_at),
                     SQLBind(row.booked_offset), SQLBind(row.payee), SQLBind(row.original_name), SQLBind(row.notes),
                     SQLBind(row.amount_minor), SQLBind(row.currency),
                     SQLBind(row.category_id.flatMap { categories.contains($0) ? $0 : nil }), SQLBind(row.status),
                     SQLBind(row.external_id), SQLBind(row.created_at), SQLBind(row.updated_at),
-                    SQLBind(row.import_id), SQLBind(kept.importKey), SQLBind(row.transfer_id)
+                    SQLBind(row.import_id), SQLBind(kept.importKey), SQLBind(row.transfer_id), SQLBind(row.kind),
+                    SQLBind(row.parent_id), SQLBind(row.group_id)
                 )
                 .ignoringConflicts().returning("id").first(decoding: ID.self)
             guard inserted != nil else { continue }
@@ -174,7 +189,66 @@ extension TransactionRepository {
             ).run()
         }
         try await TransactionTotals.add(ids: restored, userID: userID, on: sql)
+        try await reattachSplitsAndGroups(restored, kept: kept)
         return restored
+    }
+
+    /// The ids to delete with the asked ones: a split is one thing (its parent and every part go
+    /// together, as a transfer's sides do), and a group whose every member goes goes with them.
+    private func withSplitsAndEmptiedGroups(_ asked: Set<Int64>) async throws -> Set<Int64> {
+        struct Link: Decodable {
+            var id: Int64
+            var kind: String?
+            var parent_id: Int64?
+            var group_id: Int64?
+        }
+        var ids = asked
+        var links: [Link] = []
+        for chunk in Array(asked).chunked(500) {
+            links += try await sql.raw(
+                """
+                SELECT id, kind, parent_id, group_id FROM transactions WHERE user_id = \(bind: userID)
+                AND id IN (\(binds: Array(chunk))) AND (kind = 'split' OR parent_id IS NOT NULL OR group_id IS NOT NULL)
+                """
+            ).all(decoding: Link.self)
+        }
+        let parents = Set(links.compactMap { $0.kind == "split" ? $0.id : $0.parent_id })
+        for chunk in Array(parents).chunked(500) {
+            ids.formUnion(try await relatives("parent_id", of: Array(chunk)) + chunk)
+        }
+        for group in Set(links.compactMap(\.group_id))
+        where try await relatives("group_id", of: [group]).allSatisfy(ids.contains) {
+            ids.insert(group)
+        }
+        return ids
+    }
+
+    /// The ids of the transactions whose `column` (parent_id or group_id) is one of `ids`.
+    func relatives(_ column: String, of ids: [Int64]) async throws -> [Int64] {
+        struct Row: Decodable { var id: Int64 }
+        return try await sql.raw(
+            """
+            SELECT id FROM transactions WHERE user_id = \(bind: userID) AND \(ident: column) IN (\(binds: ids))
+            """
+        ).all(decoding: Row.self).map(\.id)
+    }
+
+    /// After an undo: a part whose parent did not come back, or a member whose group did not, is
+    /// an ordinary transaction again; a group row without members is dropped; groups' amounts follow.
+    private func reattachSplitsAndGroups(_ restored: [Int64], kept: [Kept]) async throws {
+        let touched = kept.filter { $0.row.kind != nil || $0.row.parent_id != nil || $0.row.group_id != nil }
+        guard !touched.isEmpty else { return }
+        for column in ["parent_id", "group_id"] {
+            try await sql.raw(
+                """
+                UPDATE transactions SET \(ident: column) = NULL WHERE user_id = \(bind: userID)
+                AND \(ident: column) IS NOT NULL
+                AND \(ident: column) NOT IN (SELECT id FROM transactions WHERE user_id = \(bind: userID))
+                """
+            ).run()
+        }
+        let groups = Set(touched.compactMap { $0.row.kind == "group" ? $0.row.id : $0.row.group_id })
+        try await refreshGroupAmounts(Array(groups))
     }
 
     /// Puts review decisions back under their own ids, so the activity log keeps its order.

@@ -208,6 +208,13 @@ public struct TransactionRepository: Sendable {
         -> Transaction?
     {
         guard let old = try await find(id) else { return nil }
+        if let money = change.money, money != old.money, old.amountIsTied {
+            throw BillfoldError.validation(
+                "amount",
+                old.groupID != nil || old.kind == .group
+                    ? "This transaction's amount is tied to its group's: ungroup it first."
+                    : "This amount is part of a split: unsplit it first.")
+        }
         if let bookedAt = change.bookedAt {
             try Self.refuseTooEarly([NewTransaction(bookedAt: bookedAt, payee: old.payee, money: old.money)])
         }

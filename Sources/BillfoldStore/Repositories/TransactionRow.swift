@@ -19,10 +19,14 @@ struct TransactionRow: Codable {
     var updated_at: Int64
     var import_id: Int64?
     var transfer_id: Int64?
+    var kind: String?
+    var parent_id: Int64?
+    var group_id: Int64?
 
     static let names = [
         "id", "account_id", "booked_at", "booked_offset", "payee", "original_name", "notes", "amount_minor",
         "currency", "category_id", "status", "external_id", "created_at", "updated_at", "import_id", "transfer_id",
+        "kind", "parent_id", "group_id",
     ]
     static let columns = SQLQueryString(names.joined(separator: ", "))
     /// The same columns of a table aliased `alias`, under their own names (for joins).
@@ -47,6 +51,9 @@ struct TransactionRow: Codable {
         updated_at = try row.decode(column: "updated_at", as: Int64.self)
         import_id = try row.decode(column: "import_id", as: Int64?.self)
         transfer_id = try row.decode(column: "transfer_id", as: Int64?.self)
+        kind = try row.decode(column: "kind", as: String?.self)
+        parent_id = try row.decode(column: "parent_id", as: Int64?.self)
+        group_id = try row.decode(column: "group_id", as: Int64?.self)
     }
 
     func transaction() -> Transaction {
@@ -59,6 +66,9 @@ struct TransactionRow: Codable {
             externalID: external_id, createdAt: created_at, updatedAt: updated_at,
             importID: import_id)
         transaction.transferID = transfer_id
+        transaction.kind = kind.flatMap(TransactionKind.init(rawValue:))
+        transaction.parentID = parent_id
+        transaction.groupID = group_id
         return transaction
     }
 }
@@ -75,6 +85,11 @@ extension TransactionQuery {
         if uncategorized { sql += " AND category_id IS NULL" }
         if let accountID { sql += " AND account_id = \(bind: accountID)" }
         if let importID { sql += " AND import_id = \(bind: importID)" }
+        if let tagID {
+            sql += " AND id IN (SELECT transaction_id FROM transaction_tags WHERE tag_id = \(bind: tagID))"
+        }
+        if onlyGroups { sql += " AND kind = 'group'" }
+        if countedOnly { sql += " AND kind IS NULL" }
         if let status { sql += " AND status = \(bind: status.rawValue)" }
         if withoutPending { sql += " AND status <> \(bind: TransactionStatus.pending.rawValue)" }
         if let lower = range.lowerBound { sql += " AND booked_at >= \(bind: lower)" }

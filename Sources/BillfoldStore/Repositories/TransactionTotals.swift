@@ -5,7 +5,8 @@ import SQLKit
 ///
 /// A query's totals are the sums of the whole UTC days inside its range, read from the
 /// aggregates, plus the rows of the partial days at its edges, read from the transactions. Text
-/// searches cannot be aggregated and are summed from the rows.
+/// searches cannot be aggregated and are summed from the rows. Split parents and group rows
+/// (`kind` set) are in neither: their parts and members are.
 enum TransactionTotals {
     /// Days count from 1900-01-01 so every bucket number is positive and integer division floors
     /// the same way in SQLite and PostgreSQL. Bookings before 1900 are refused.
@@ -52,7 +53,7 @@ enum TransactionTotals {
                 + """
                 SELECT user_id, \(keySQL), status, currency, \(daySQL), account_id,
                   \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)
-                FROM transactions WHERE user_id = \(bind: userID) AND \(condition)
+                FROM transactions WHERE user_id = \(bind: userID) AND kind IS NULL AND \(condition)
                 GROUP BY user_id, \(keySQL), status, currency, \(daySQL), account_id
                 """ + addToExisting
         ).run()
@@ -112,14 +113,15 @@ enum TransactionTotals {
         }
     }
 
-    /// Recomputes every user's sums from the transactions.
-    static func rebuildAll(on sql: any SQLDatabase) async throws {
+    /// Recomputes every user's sums from the transactions. Before migration M021 there are no
+    /// split parents or group rows, nor the column that marks them.
+    static func rebuildAll(on sql: any SQLDatabase, beforeSplits: Bool = false) async throws {
         try await sql.raw("DELETE FROM transaction_totals").run()
         try await sql.raw(
             insertInto
                 + """
                 SELECT user_id, \(keySQL), status, currency, \(daySQL), account_id, SUM(amount_minor), COUNT(*)
-                FROM transactions WHERE id > 0
+                FROM transactions WHERE id > 0 \(unsafeRaw: beforeSplits ? "" : "AND kind IS NULL")
                 GROUP BY user_id, \(keySQL), status, currency, \(daySQL), account_id
                 """
         ).run()
@@ -141,7 +143,7 @@ enum TransactionTotals {
             }
         }
         // The per-day sums know neither words nor imports: such queries sum their rows.
-        if query.text != nil || query.importID != nil {
+        if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups {
             collect(
                 try await scan(query, from: query.range.lowerBound, to: query.range.upperBound, userID: userID, on: sql)
             )
@@ -195,7 +197,7 @@ enum TransactionTotals {
         let statement: SQLQueryString =
             """
             SELECT currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
-            FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL
+            FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
             """ + slice.conditions + " GROUP BY currency"
         return try await sql.raw(statement).all(decoding: Row.self)
     }

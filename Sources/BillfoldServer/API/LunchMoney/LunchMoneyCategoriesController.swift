@@ -8,7 +8,21 @@ import Vapor
 struct LunchMoneyCategoriesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(LunchMoneyAPI.me, use: me)
-        routes.on(LunchMoneyAPI.tags) { _ in LunchMoneyJSON.response([String]()) }
+        routes.on(LunchMoneyAPI.tags) { request in
+            struct TagJSON: Encodable {
+                var id: Int64
+                var name: String
+                var description: String?
+                var archived: Bool
+            }
+            let tags = try await request.transactionService.tags.all()
+            return LunchMoneyJSON.response(
+                tags.map {
+                    TagJSON(
+                        id: $0.id, name: $0.name, description: $0.description.isEmpty ? nil : $0.description,
+                        archived: $0.archived)
+                })
+        }
         routes.on(LunchMoneyAPI.categories, use: list)
         routes.on(LunchMoneyAPI.addCategoryGroup, use: createGroup)
         routes.on(LunchMoneyAPI.addCategory, use: create)

@@ -54,6 +54,9 @@ struct LunchMoneyTransactionJSON: Encodable {
     let account: Account?
     let zone: TimeZone
     let debitAsNegative: Bool
+    var tags: [Tag] = []
+    /// A group row's members, written as Lunch Money's slim `children`.
+    var members: [Transaction]? = nil
 
     enum Key: String, CodingKey {
         case id, date, amount, currency, to_base, payee, category_id, category_name, category_group_id
@@ -63,12 +66,44 @@ struct LunchMoneyTransactionJSON: Encodable {
         case recurring_currency, parent_id, has_children, group_id, is_group, asset_id, asset_institution_name
         case asset_name, asset_display_name, asset_status, plaid_account_id, plaid_account_name
         case plaid_account_mask, institution_name, plaid_account_display_name, plaid_metadata, source
-        case display_name, display_notes, account_display_name, tags, external_id
+        case display_name, display_notes, account_display_name, tags, children, external_id
+    }
+
+    struct TagJSON: Encodable {
+        var name: String
+        var id: Int64
+    }
+
+    /// A group member as a group's `children` lists it.
+    struct ChildJSON: Encodable {
+        let transaction: Transaction
+        let zone: TimeZone
+        let debitAsNegative: Bool
+
+        enum Key: String, CodingKey {
+            case id, payee, amount, currency, date, formatted_date, notes, asset_id, plaid_account_id, to_base
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            let t = transaction
+            var c = encoder.container(keyedBy: Key.self)
+            let day = Day(t.bookedAt.date, in: zone).description
+            try c.encode(t.id, forKey: .id)
+            try c.encode(t.payee, forKey: .payee)
+            try c.encode(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative), forKey: .amount)
+            try c.encode(t.money.currency.code.lowercased(), forKey: .currency)
+            try c.encode(day, forKey: .date)
+            try c.encode(day, forKey: .formatted_date)
+            try c.encode(t.notes.isEmpty ? nil : t.notes, forKey: .notes)
+            try c.encode(t.accountID, forKey: .asset_id)
+            try c.encodeNil(forKey: .plaid_account_id)
+            try c.encode(LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative), forKey: .to_base)
+        }
     }
 
     static let alwaysNull: [Key] = [
         .recurring_id, .recurring_payee, .recurring_description, .recurring_cadence, .recurring_granularity,
-        .recurring_quantity, .recurring_type, .recurring_amount, .recurring_currency, .parent_id, .group_id,
+        .recurring_quantity, .recurring_type, .recurring_amount, .recurring_currency,
         .asset_institution_name, .plaid_account_id, .plaid_account_name, .plaid_account_mask, .institution_name,
         .plaid_account_display_name, .plaid_metadata,
     ]
@@ -98,8 +133,10 @@ struct LunchMoneyTransactionJSON: Encodable {
         try c.encode(t.notes.isEmpty ? nil : t.notes, forKey: .notes)
         try c.encode(t.originalName.isEmpty ? nil : t.originalName, forKey: .original_name)
         for key in Self.alwaysNull { try c.encodeNil(forKey: key) }
-        try c.encode(false, forKey: .has_children)
-        try c.encode(false, forKey: .is_group)
+        try c.encode(t.parentID, forKey: .parent_id)
+        try c.encode(t.kind == .split, forKey: .has_children)
+        try c.encode(t.groupID, forKey: .group_id)
+        try c.encode(t.kind == .group, forKey: .is_group)
         try c.encode(t.accountID, forKey: .asset_id)
         try c.encode(account?.name, forKey: .asset_name)
         try c.encode(account?.displayName, forKey: .asset_display_name)
@@ -108,7 +145,11 @@ struct LunchMoneyTransactionJSON: Encodable {
         try c.encode(t.payee, forKey: .display_name)
         try c.encode(t.notes.isEmpty ? nil : t.notes, forKey: .display_notes)
         try c.encode(account?.displayName ?? "", forKey: .account_display_name)
-        try c.encode([String](), forKey: .tags)
+        try c.encode(tags.map { TagJSON(name: $0.name, id: $0.id) }, forKey: .tags)
+        if let members {
+            let children = members.map { ChildJSON(transaction: $0, zone: zone, debitAsNegative: debitAsNegative) }
+            try c.encode(children, forKey: .children)
+        }
         try c.encode(t.externalID, forKey: .external_id)
     }
 }

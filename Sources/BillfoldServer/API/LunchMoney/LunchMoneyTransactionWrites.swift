@@ -16,9 +16,11 @@ extension LunchMoneyTransactionsController {
         var currency: String?
         var externalID: String??
         var assetID: Int64??
+        /// `null` removes every tag; absent leaves them.
+        var tags: [TagReference]??
 
         enum Key: String, CodingKey {
-            case status, category_id, notes, payee, date, amount, currency, external_id, asset_id
+            case status, category_id, notes, payee, date, amount, currency, external_id, asset_id, tags
         }
 
         init(from decoder: any Decoder) throws {
@@ -36,12 +38,44 @@ extension LunchMoneyTransactionsController {
             currency = try c.decodeIfPresent(String.self, forKey: .currency)
             externalID = try present(.external_id, String.self)
             assetID = try present(.asset_id, Int64.self)
+            tags = try present(.tags, [TagReference].self)
+        }
+    }
+
+    /// A tag in a body: its id, or its name (a new name makes the tag). Fetched transactions sent
+    /// back whole carry `{"name", "id"}` objects.
+    enum TagReference: Decodable {
+        case id(Int64)
+        case name(String)
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let id = try? c.decode(Int64.self) {
+                self = .id(id)
+            } else if let name = try? c.decode(String.self) {
+                self = .name(name)
+            } else {
+                struct Object: Decodable { var id: Int64 }
+                self = .id(try c.decode(Object.self).id)
+            }
+        }
+
+        static func resolve(_ references: [TagReference], _ service: TransactionService) async throws -> [Int64] {
+            var ids: [Int64] = []
+            var names: [String] = []
+            for reference in references {
+                switch reference {
+                case .id(let id): ids.append(id)
+                case .name(let name): names.append(name)
+                }
+            }
+            return try await service.tags.resolve(ids: ids, names: names, now: Timestamp.now())
         }
     }
 
     struct UpdateBody: Decodable {
         var transaction: UpdateFields?
-        var split: [LunchMoneyNumber?]?
+        var split: [SplitItem]?
         var debit_as_negative: Bool?
     }
 
@@ -54,23 +88,51 @@ extension LunchMoneyTransactionsController {
         guard let id = Int64(request.parameters.get("id") ?? ""), let current = try await service.find(id)
         else { throw BillfoldError(.notFound, "This transaction doesn't exist or you don't have access to it.") }
         let body = try request.decodeJSON(UpdateBody.self)
-        if body.split != nil { throw BillfoldError.validation("split", "Billfold does not split transactions.") }
-        guard let fields = body.transaction else {
-            throw BillfoldError.validation("transaction", "Send the changes as a transaction object.")
+        let zone = try request.user.preferences.zone
+        let debitAsNegative = body.debit_as_negative ?? false
+        guard body.transaction != nil || body.split != nil else {
+            throw BillfoldError.validation("transaction", "Send the changes as a transaction object, or a split.")
         }
+        // The change and the split are one request: both are written or neither is.
+        return try await request.store.transaction { database in
+            let service = TransactionService(database: database, user: try request.user)
+            struct Answer: Encodable {
+                var updated = true
+                /// The parts' ids, only for a split.
+                var split: [Int64]?
+            }
+            var answer = Answer()
+            if let fields = body.transaction {
+                try await Self.apply(
+                    fields, to: current, service: service, zone: zone, debitAsNegative: debitAsNegative)
+            }
+            if let split = body.split {
+                let parent = try await service.get(id)
+                let parts = try Self.parts(split, of: parent, zone: zone, debitAsNegative: debitAsNegative)
+                answer.split = try await service.split(id, into: parts)
+            }
+            return LunchMoneyJSON.response(answer)
+        }
+    }
+
+    /// The fields of an update, checked and applied.
+    private static func apply(
+        _ fields: UpdateFields, to current: Transaction, service: TransactionService, zone: TimeZone,
+        debitAsNegative: Bool
+    ) async throws {
         if let external = fields.externalID, external != current.externalID {
             throw BillfoldError.validation("external_id", "Billfold does not change the external_id of a transaction.")
         }
-        var change = try Self.correction(
-            fields, of: current, zone: try request.user.preferences.zone,
-            debitAsNegative: body.debit_as_negative ?? false)
+        var change = try Self.correction(fields, of: current, zone: zone, debitAsNegative: debitAsNegative)
         // A null status means "no change": lunchable sends one for statuses it does not know.
         if let status = fields.status { change.status = try TransactionStatus(parsing: status) }
         if let categoryID = fields.categoryID { change.categoryID = .some(categoryID) }
         if let notes = fields.notes { change.notes = try TransactionRules.notes(notes ?? "") }
         if let payee = fields.payee { change.payee = try TransactionRules.payee(payee) }
         _ = try await service.update(current, change)
-        return LunchMoneyJSON.response(["updated": true])
+        if let tags = fields.tags {
+            try await service.setTags(try await TagReference.resolve(tags ?? [], service), on: current.id)
+        }
     }
 
     /// The date, amount, currency and account the body changes, as a correction. A new date
@@ -109,6 +171,7 @@ extension LunchMoneyTransactionsController {
         var status: String?
         var external_id: String?
         var asset_id: Int64?
+        var tags: [TagReference]?
     }
 
     struct InsertBody: Decodable {
@@ -158,10 +221,46 @@ extension LunchMoneyTransactionsController {
                 .validationFailed, problems.sorted { $0.key < $1.key }.map(\.value).joined(separator: " "),
                 fields: problems)
         }
-        if body.skip_duplicates == true { rows = try await service.withoutDuplicates(rows) }
-        // Each row got its account above.
-        let ids = rows.isEmpty ? [] : try await service.insert(rows, accountID: { $0.accountID! })
+        var tagged = items.map(\.tags)
+        if body.skip_duplicates == true {
+            let kept = try await service.withoutDuplicates(rows)
+            // The tags of the rows kept, in order.
+            var next = 0
+            tagged = zip(rows, tagged).compactMap { row, tags in
+                guard next < kept.count, kept[next] == row else { return nil }
+                next += 1
+                return .some(tags)
+            }
+            rows = kept
+        }
+        let written = rows
+        let itemTags = tagged
+        let ids = try await request.store.transaction { database in
+            let service = TransactionService(database: database, user: user)
+            // Each row got its account above.
+            let ids = written.isEmpty ? [] : try await service.insert(written, accountID: { $0.accountID! })
+            try await Self.tag(ids, written: written, items: itemTags, service: service)
+            return ids
+        }
         return LunchMoneyJSON.response(["ids": ids])
+    }
+
+    /// Tags the inserted rows as their items asked. Rows skipped as already there have external
+    /// ids, so the written ids pair with the items in order, passing over those skipped.
+    private static func tag(
+        _ ids: [Int64], written: [NewTransaction], items: [[TagReference]?], service: TransactionService
+    ) async throws {
+        guard items.contains(where: { !($0 ?? []).isEmpty }) else { return }
+        let externalIDs = Dictionary(
+            try await service.get(ids).map { ($0.id, $0.externalID) }, uniquingKeysWith: { a, _ in a })
+        var next = 0
+        for (row, tags) in zip(written, items) where next < ids.count {
+            guard row.externalID == nil || row.externalID == externalIDs[ids[next]] ?? nil else { continue }
+            if let tags, !tags.isEmpty {
+                try await service.setTags(try await TagReference.resolve(tags, service), on: ids[next])
+            }
+            next += 1
+        }
     }
 
     private static func newTransaction(

@@ -11,6 +11,10 @@ struct LunchMoneyTransactionsController: RouteCollection {
         routes.on(LunchMoneyAPI.addTransactions, use: insert)
         routes.on(LunchMoneyAPI.transaction, use: show)
         routes.on(LunchMoneyAPI.changeTransaction, use: update)
+        routes.on(LunchMoneyAPI.unsplit, use: unsplit)
+        routes.on(LunchMoneyAPI.transactionGroup, use: showGroup)
+        routes.on(LunchMoneyAPI.addTransactionGroup, use: addGroup)
+        routes.on(LunchMoneyAPI.deleteTransactionGroup, use: deleteGroup)
     }
 
     static let defaultLimit = 1000
@@ -46,10 +50,13 @@ struct LunchMoneyTransactionsController: RouteCollection {
             guard let id = Int64(text) else { return try await Self.page([], more: false, request) }
             query.accountID = id
         }
-        // Billfold keeps no tags, recurring items or Plaid accounts: such filters match nothing.
-        if q["tag_id"] != nil || q["recurring_id"] != nil || q["plaid_account_id"] != nil
-            || q["is_group"] == "true"
-        {
+        if let text = q["tag_id"] {
+            guard let id = Int64(text) else { return try await Self.page([], more: false, request) }
+            query.tagID = id
+        }
+        query.onlyGroups = q["is_group"] == "true"
+        // Billfold keeps no recurring items or Plaid accounts: such filters match nothing.
+        if q["recurring_id"] != nil || q["plaid_account_id"] != nil {
             return try await Self.page([], more: false, request)
         }
         let offset = try Self.whole(q["offset"], "offset", default: 0, range: 0...Int(Int32.max))
@@ -83,13 +90,16 @@ struct LunchMoneyTransactionsController: RouteCollection {
         let debitAsNegative = (try? request.query.get(String.self, at: "debit_as_negative")) == "true"
         var categories = tree
         if categories == nil { categories = try await request.categoryService.tree() }
-        let accounts = Dictionary(
-            try await request.transactionService.accounts().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let service = try request.transactionService
+        let accounts = Dictionary(try await service.accounts().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let tags = try await service.tags.tags(of: rows.map(\.id))
+        let members = try await service.children(of: rows.filter { $0.kind == .group })
         return rows.map { t in
             let category = t.categoryID.flatMap { categories?.category($0) }
             return LunchMoneyTransactionJSON(
                 transaction: t, category: category, group: category?.groupID.flatMap { categories?.category($0) },
-                account: accounts[t.accountID], zone: user.preferences.zone, debitAsNegative: debitAsNegative)
+                account: accounts[t.accountID], zone: user.preferences.zone, debitAsNegative: debitAsNegative,
+                tags: tags[t.id] ?? [], members: t.kind == .group ? members[t.id] ?? [] : nil)
         }
     }
 

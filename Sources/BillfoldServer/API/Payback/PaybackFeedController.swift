@@ -19,7 +19,10 @@ struct PaybackFeedController: RouteCollection {
         let numbers = try await service.categorySourceKeys()
             .compactMapValues(PaybackImport.number(fromSourceKey:))
         // The format has no paging: the whole filter, without totals.
-        let all = try await service.all(try await service.query(filter))
+        // PAYBACK's apps sum what they get: split parents and group rows would count twice.
+        var query = try await service.query(filter)
+        query.countedOnly = true
+        let all = try await service.all(query)
         let file = PaybackWriter.file(all) { t in t.categoryID.map { numbers[$0] ?? Int($0) } ?? 0 }
         return try file.apiResponse()
     }

@@ -1,0 +1,96 @@
+/// What a transaction is beside an ordinary booking.
+public enum TransactionKind: String, Sendable, Hashable, Codable {
+    /// Split into parts with their own category, payee and notes; the parts count, it does not.
+    case split
+    /// Several transactions shown as one; its members count, it does not.
+    case group
+}
+
+/// One part of a split as a person or client asks for it; nil fields take the parent's.
+public struct SplitPart: Hashable, Sendable {
+    public var money: Money
+    public var payee: String?
+    public var notes: String?
+    public var categoryID: Int64?
+    public var bookedAt: BookingTime?
+
+    public init(
+        money: Money, payee: String? = nil, notes: String? = nil, categoryID: Int64? = nil,
+        bookedAt: BookingTime? = nil
+    ) {
+        self.money = money
+        self.payee = payee
+        self.notes = notes
+        self.categoryID = categoryID
+        self.bookedAt = bookedAt
+    }
+}
+
+/// The rules a split and a group keep, the same for the web, the native API and `/v1`.
+public enum SplitRules {
+    public static let maxParts = 500
+
+    /// The parts as they will be booked: each with the parent's currency, at least two, adding up
+    /// to the parent's amount exactly.
+    public static func parts(_ parts: [SplitPart], of parent: Transaction) throws(BillfoldError) -> [NewTransaction] {
+        guard parent.kind == nil, parent.parentID == nil else {
+            throw .validation("split", "This transaction is already split or is a group; it cannot be split.")
+        }
+        guard parent.groupID == nil, parent.transferID == nil else {
+            throw .validation("split", "A transaction in a group or a transfer cannot be split.")
+        }
+        guard parts.count >= 2, parts.count <= maxParts else {
+            throw .validation("split", "A split needs from 2 to \(maxParts) parts.")
+        }
+        var sum: Int64 = 0
+        var booked: [NewTransaction] = []
+        for (index, part) in parts.enumerated() {
+            guard part.money.currency == parent.money.currency else {
+                throw .validation(
+                    "split",
+                    "Part \(index + 1) is in \(part.money.currency.code); the transaction is in "
+                        + "\(parent.money.currency.code).")
+            }
+            let (next, overflow) = sum.addingReportingOverflow(part.money.minorUnits)
+            guard !overflow else { throw .validation("split", "The parts' amounts are too large.") }
+            sum = next
+            let new = NewTransaction(
+                bookedAt: part.bookedAt ?? parent.bookedAt, payee: part.payee ?? parent.payee,
+                originalName: parent.originalName, notes: part.notes ?? "", money: part.money,
+                status: parent.status, categoryID: part.categoryID ?? parent.categoryID)
+            booked.append(try new.validated())
+        }
+        guard sum == parent.money.minorUnits else {
+            throw .validation(
+                "split",
+                "The parts add up to \(Money(minorUnits: sum, currency: parent.money.currency).decimalString) \(parent.money.currency.code), "
+                    + "not \(parent.money.decimalString) \(parent.money.currency.code).")
+        }
+        return booked
+    }
+
+    /// The members of a new group, checked: two or more, none already grouped, split or a
+    /// group, all in one currency (a group's amount is their sum).
+    public static func members(_ members: [Transaction], asked: Int) throws(BillfoldError) -> Money {
+        guard asked >= 2 else { throw .validation("transactions", "A group needs two or more transactions.") }
+        guard members.count == asked else {
+            throw .validation("transactions", "Some of these transactions do not exist.")
+        }
+        if let taken = members.first(where: { $0.groupID != nil || $0.kind != nil || $0.parentID != nil }) {
+            throw .validation(
+                "transactions", "Transaction \(taken.id) is already in a group, a group or split; it cannot be grouped."
+            )
+        }
+        let currency = members[0].money.currency
+        guard members.allSatisfy({ $0.money.currency == currency }) else {
+            throw .validation("transactions", "A group's transactions must all be in one currency.")
+        }
+        var sum: Int64 = 0
+        for member in members {
+            let (next, overflow) = sum.addingReportingOverflow(member.money.minorUnits)
+            guard !overflow else { throw .validation("transactions", "The transactions' amounts are too large.") }
+            sum = next
+        }
+        return Money(minorUnits: sum, currency: currency)
+    }
+}

@@ -1,0 +1,88 @@
+import BillfoldCore
+import SQLKit
+
+/// One person's budgets: an amount per category and month, and what each category spent.
+public struct BudgetRepository: Sendable {
+    let sql: any SQLDatabase
+    let userID: Int64
+
+    public init(database: any SQLDatabase, userID: Int64) {
+        self.sql = database
+        self.userID = userID
+    }
+
+    public struct Budget: Sendable, Equatable {
+        public var categoryID: Int64
+        /// The month's first day, YYYY-MM-01.
+        public var month: String
+        public var money: Money
+    }
+
+    /// The budgets of the months from `first` to `last` (YYYY-MM-01 each).
+    public func budgets(from first: String, to last: String) async throws -> [Budget] {
+        struct Row: Decodable {
+            var category_id: Int64
+            var month: String
+            var amount_minor: Int64
+            var currency: String
+        }
+        return try await sql.raw(
+            """
+            SELECT category_id, month, amount_minor, currency FROM budgets WHERE user_id = \(bind: userID)
+            AND month >= \(bind: first) AND month <= \(bind: last)
+            """
+        ).all(decoding: Row.self).map {
+            Budget(
+                categoryID: $0.category_id, month: $0.month,
+                money: Money(minorUnits: $0.amount_minor, currency: Currency(stored: $0.currency)))
+        }
+    }
+
+    /// Sets a category's budget for a month (a category the caller has checked is the person's).
+    public func set(_ money: Money, categoryID: Int64, month: String) async throws {
+        try await sql.raw(
+            """
+            INSERT INTO budgets (user_id, category_id, month, amount_minor, currency)
+            VALUES (\(bind: userID), \(bind: categoryID), \(bind: month), \(bind: money.minorUnits), \(bind: money.currency.code))
+            ON CONFLICT (user_id, category_id, month) DO UPDATE SET
+            amount_minor = excluded.amount_minor, currency = excluded.currency
+            """
+        ).run()
+    }
+
+    public func remove(categoryID: Int64, month: String) async throws {
+        try await sql.raw(
+            """
+            DELETE FROM budgets WHERE user_id = \(bind: userID) AND category_id = \(bind: categoryID)
+            AND month = \(bind: month)
+            """
+        ).run()
+    }
+
+    public struct Spent: Sendable, Equatable {
+        public var categoryID: Int64?
+        public var money: Money
+        public var count: Int
+    }
+
+    /// What each category took in a range: the net of its counted transactions per currency,
+    /// transfers left out.
+    public func spent(in range: InstantRange) async throws -> [Spent] {
+        struct Row: Decodable {
+            var category_id: Int64?
+            var currency: String
+            var total: Int64
+            var count: Int64
+        }
+        let statement: SQLQueryString =
+            """
+            SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
+            FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
+            """ + TransactionQuery(range: range).conditions + " GROUP BY category_id, currency"
+        return try await sql.raw(statement).all(decoding: Row.self).map {
+            Spent(
+                categoryID: $0.category_id, money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
+                count: Int($0.count))
+        }
+    }
+}
