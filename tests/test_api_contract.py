@@ -31,7 +31,7 @@ def test_list_matches_the_documented_shape(server):
     assert len(page["transactions"]) == 3
     assert isinstance(page["nextCursor"], str)
     keys = {"id", "bookedAt", "payee", "originalName", "notes", "amount", "currency", "status", "categoryId",
-            "accountId", "externalId", "createdAt", "updatedAt", "transferId"}
+            "accountId", "externalId", "createdAt", "updatedAt", "transferId", "kind", "parentId", "groupId"}
     assert set(page["transactions"][0]) == keys
     assert {t["currency"] for t in page["totals"]} == {"EUR", "USD", "PBP"}
     assert sum(t["count"] for t in page["totals"]) == 400

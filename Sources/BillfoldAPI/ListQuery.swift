@@ -44,6 +44,10 @@ extension TransactionFilter {
             }
             accountID = id
         }
+        if let text = query["tag"]?.trimmedText {
+            guard let id = Int64(text), id > 0 else { throw .validation("tag", "“\(text)” is not a tag id.") }
+            tagID = id
+        }
         // A range that ends before it starts is refused here, not at the database.
         _ = try InstantRange(from: from, to: to, in: TimeZone(secondsFromGMT: 0)!)
     }
@@ -59,6 +63,7 @@ extension TransactionFilter {
         if let text { items.append(("q", text)) }
         if let importID { items.append(("import", String(importID))) }
         if let accountID { items.append(("account", String(accountID))) }
+        if let tagID { items.append(("tag", String(tagID))) }
         return items
     }
 }

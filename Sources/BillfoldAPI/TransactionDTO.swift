@@ -19,6 +19,12 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
     public var updatedAt: String
     /// For one side of a transfer, the other side's id (it never counts as spending or income).
     public var transferId: Int64?
+    /// "split" for a split parent, "group" for a group row: shown, never counted in totals.
+    public var kind: String?
+    /// For a part of a split, the transaction it was split from.
+    public var parentId: Int64?
+    /// For a member of a group, the group's row.
+    public var groupId: Int64?
 
     public init(_ t: Transaction) {
         id = t.id
@@ -35,6 +41,9 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
         createdAt = Timestamp.utc(t.createdAt)
         updatedAt = Timestamp.utc(t.updatedAt)
         transferId = t.transferID
+        kind = t.kind?.rawValue
+        parentId = t.parentID
+        groupId = t.groupID
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -54,6 +63,9 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(updatedAt, forKey: .updatedAt)
         try c.encode(transferId, forKey: .transferId)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(parentId, forKey: .parentId)
+        try c.encode(groupId, forKey: .groupId)
     }
 }
 

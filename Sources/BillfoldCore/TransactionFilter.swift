@@ -16,6 +16,8 @@ public struct TransactionFilter: Hashable, Sendable {
     public var importID: Int64?
     /// Only one account's transactions.
     public var accountID: Int64?
+    /// Only transactions carrying this tag.
+    public var tagID: Int64?
 
     public init(
         categoryID: Int64? = nil, uncategorized: Bool = false, status: TransactionStatus? = nil,
@@ -34,7 +36,7 @@ public struct TransactionFilter: Hashable, Sendable {
     /// True when nothing narrows the list.
     public var isEmpty: Bool {
         categoryID == nil && !uncategorized && status == nil && from == nil && to == nil && text == nil
-            && importID == nil && accountID == nil
+            && importID == nil && accountID == nil && tagID == nil
     }
 }
 

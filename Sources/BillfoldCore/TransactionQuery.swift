@@ -57,6 +57,7 @@ extension TransactionFilter {
             range: try InstantRange(from: from, to: to, in: timeZone), text: text)
         query.importID = importID
         query.accountID = accountID
+        query.tagID = tagID
         return query
     }
 }

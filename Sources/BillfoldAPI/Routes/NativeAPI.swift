@@ -61,7 +61,23 @@ public enum NativeAPI: RouteCatalogue {
     /// Undo: removes exactly the import's transactions.
     public static let undoImport = Endpoint(.delete, "/api/v1/imports/{id}")
 
+    /// Splits: the parts of a split parent or the members of a group; split; unsplit.
+    public static let transactionChildren = Endpoint(.get, "/api/v1/transactions/{id}/children")
+    public static let splitTransaction = Endpoint(.post, "/api/v1/transactions/{id}/split")
+    public static let unsplitTransaction = Endpoint(.delete, "/api/v1/transactions/{id}/split")
+    public static let addTransactionGroup = Endpoint(.post, "/api/v1/transaction-groups")
+    public static let deleteTransactionGroup = Endpoint(.delete, "/api/v1/transaction-groups/{id}")
+
+    public static let tags = Endpoint(.get, "/api/v1/tags")
+    public static let addTag = Endpoint(.post, "/api/v1/tags")
+    public static let changeTag = Endpoint(.patch, "/api/v1/tags/{id}")
+    public static let deleteTag = Endpoint(.delete, "/api/v1/tags/{id}")
+    public static let transactionTags = Endpoint(.get, "/api/v1/transactions/{id}/tags")
+    public static let setTransactionTags = Endpoint(.put, "/api/v1/transactions/{id}/tags")
+
     public static let all = [
+        transactionChildren, splitTransaction, unsplitTransaction, addTransactionGroup, deleteTransactionGroup, tags,
+        addTag, changeTag, deleteTag, transactionTags, setTransactionTags,
         openAPI, me, createToken, tokens, revokeToken, transactions, addTransaction, transaction, changeTransaction,
         transactionHistory, deleteTransaction, deleteTransactions, restoreDeletion,
         categories, addCategory,

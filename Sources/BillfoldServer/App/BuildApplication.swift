@@ -115,6 +115,7 @@ func registerRoutes(_ app: Application) throws {
     try native.register(collection: MeController())
     try native.register(collection: TokensAPIController())
     try native.register(collection: TransactionsAPIController())
+    try native.register(collection: SplitsAPIController())
     try native.register(collection: CategoriesAPIController())
     try native.register(collection: ProjectsAPIController())
     try native.register(collection: AwardsAPIController())
