@@ -23,6 +23,8 @@ public enum WebPages: RouteCatalogue {
     public static let deleteSelected = Endpoint(.post, "/transactions/delete")
     /// A transaction's sync with Lunch Money: Retry, or a choice in a conflict (`action`).
     public static let syncTransaction = Endpoint(.post, "/transactions/{id}/sync")
+    /// Split, unsplit, ungroup or save tags (`action`) on a transaction's page.
+    public static let changeTransactionParts = Endpoint(.post, "/transactions/{id}/parts")
     public static let restoreDeletion = Endpoint(.post, "/deletions/{id}/restore")
     /// A reload of the undo's address: back to the list, which offers the undo while it stands.
     public static let restoreDeletionPage = Endpoint(.get, "/deletions/{id}/restore")
@@ -95,6 +97,7 @@ public enum WebPages: RouteCatalogue {
         (revokeToken, settings),
         (connectLunchMoney, settings), (checkLunchMoney, settings), (disconnectLunchMoney, settings),
         (addTransfer, accounts), (scheduleLunchMoneyPulls, settings), (syncTransaction, transaction),
+        (changeTransactionParts, transaction),
     ]
 
     /// The GET of each of `formPages`' form addresses.
@@ -113,7 +116,7 @@ public enum WebPages: RouteCatalogue {
             closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
             deleteItems, completeItem, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
             connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
-            scheduleLunchMoneyPulls, syncTransaction,
+            scheduleLunchMoneyPulls, syncTransaction, changeTransactionParts,
         ]
 }
 

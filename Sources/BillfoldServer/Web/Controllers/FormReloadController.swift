@@ -22,7 +22,7 @@ struct FormReloadController: RouteCollection {
         if form.template == WebPages.revokeToken.template {
             let owned = try await AccountService(database: request.store).tokens(of: try request.user)
             guard owned.contains(where: { $0.id == id }) else { throw BillfoldError.notFound("token") }
-        } else if form.template == WebPages.syncTransaction.template {
+        } else if form.template.hasPrefix(WebPages.transaction.template) {
             _ = try await request.transactionService.get(id)
         } else {
             _ = try await request.projectService.project(id)

@@ -13,6 +13,7 @@ struct TransactionPagesController: RouteCollection {
         routes.on(WebPages.transaction, use: detail)
         routes.on(WebPages.saveTransaction, use: update)
         routes.on(WebPages.syncTransaction, use: sync)
+        routes.on(WebPages.changeTransactionParts, use: changeParts)
         routes.on(WebPages.confirmDeleteTransaction, use: confirmDelete)
         routes.on(WebPages.deleteTransaction, use: delete)
         routes.on(WebPages.confirmDeleteSelected, use: confirmDeleteSelected)
@@ -187,6 +188,7 @@ struct TransactionPagesController: RouteCollection {
             (try? request.query.get(String.self, at: "saved")) != nil
             ? "Saved."
             : (try? request.query.get(String.self, at: "synced")).flatMap(LunchMoneySyncService.Done.init)?.notice
+                ?? (try? request.query.get(String.self, at: "done")).flatMap { Self.doneNotices[$0] }
         let page = try await detailPage(request, service: service, transaction: transaction, error: nil)
         // The list's script asks for the detail alone to show it beside the list.
         if (try? request.query.get(String.self, at: "pane")) != nil {
@@ -256,9 +258,9 @@ struct TransactionPagesController: RouteCollection {
         }
     }
 
-    private func detailPage(
+    func detailPage(
         _ request: Request, service: TransactionService, transaction: Transaction, error: BillfoldError?,
-        back: String? = nil
+        back: String? = nil, partsError: BillfoldError? = nil
     ) async throws -> TransactionDetailPage {
         let accounts = try await service.accounts()
         let renderer = try await rows(
@@ -270,7 +272,12 @@ struct TransactionPagesController: RouteCollection {
             accountName: renderer.accounts[transaction.accountID] ?? "", back: back,
             history: try await service.history(of: transaction.id),
             lunchMoney: try await request.lunchMoneySync.state(of: transaction), error: error, accounts: accounts,
-            localBookedAt: Self.localDateTime(transaction.bookedAt.date, in: try request.user.preferences.zone))
+            localBookedAt: Self.localDateTime(transaction.bookedAt.date, in: try request.user.preferences.zone),
+            parts: TransactionPartsSection(
+                transaction: transaction, rows: renderer,
+                children: try await service.children(of: [transaction])[transaction.id] ?? [],
+                tags: try await service.tags.all(),
+                carried: try await service.tags.tags(of: [transaction.id])[transaction.id] ?? [], error: partsError))
     }
 
     /// The list to return to: only a transactions list URL, never another site.

@@ -21,6 +21,8 @@ struct TransactionDetailPage: WebPage {
     var localBookedAt = ""
     /// What the person typed, shown again when saving it failed.
     var typed: Values?
+    /// Its split or group, and its tags.
+    var parts: TransactionPartsSection?
 
     /// The edit form as posted.
     struct Values: Codable, Sendable {
@@ -72,7 +74,9 @@ struct TransactionDetailPage: WebPage {
                             format.dayHeading(t.bookedAt.epochSeconds) + ", " + format.time(t.bookedAt.epochSeconds)
                         }
                     }
-                    H.div(.class("detail-amount")) { rows.amount(t.money, transfer: t.transferID != nil) }
+                    H.div(.class("detail-amount")) {
+                        rows.amount(t.money, transfer: t.transferID != nil, counted: t.counts)
+                    }
                 }
                 H.dl(.class("facts")) {
                     fact("Account", accountName)
@@ -104,6 +108,7 @@ struct TransactionDetailPage: WebPage {
                     fact("Last changed", format.dateTime(t.updatedAt))
                 }
             },
+            parts?.html ?? HTML.group([]),
             lunchMoney.map(syncSection) ?? HTML.group([]),
             editForm,
             historySection,

@@ -44,8 +44,9 @@ struct TransactionRows {
                         category(t.categoryID)
                     }
                     status(t.status)
+                    shape(t)
                 }
-                amount(t.money, transfer: t.transferID != nil)
+                amount(t.money, transfer: t.transferID != nil, counted: t.counts)
             }
         }
     }
@@ -64,8 +65,19 @@ struct TransactionRows {
 
     /// Expenses and income differ by their sign ("-" and "+"), not by colour alone; a transfer's
     /// side is neither, and says so.
-    func amount(_ money: Money, transfer: Bool = false) -> HTML {
-        let kind = transfer ? "transfer" : money.isExpense ? "expense" : "income"
+    /// What a split parent, a part, a group row or a member is, said on its row.
+    func shape(_ t: Transaction) -> HTML {
+        switch (t.kind, t.parentID, t.groupID) {
+        case (.split?, _, _): H.span(.class("chip chip-shape")) { "Split · not counted" }
+        case (.group?, _, _): H.span(.class("chip chip-shape")) { "Group · not counted" }
+        case (nil, _?, _): H.span(.class("chip chip-shape")) { "Part of a split" }
+        case (nil, nil, _?): H.span(.class("chip chip-shape")) { "In a group" }
+        case (nil, nil, nil): HTML.group([])
+        }
+    }
+
+    func amount(_ money: Money, transfer: Bool = false, counted: Bool = true) -> HTML {
+        let kind = (transfer ? "transfer" : money.isExpense ? "expense" : "income") + (counted ? "" : " uncounted")
         return H.span(.class("amount \(kind)")) {
             H.span(.class("visually-hidden")) {
                 transfer

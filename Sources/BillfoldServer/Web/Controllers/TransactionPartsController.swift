@@ -1,0 +1,88 @@
+import BillfoldAPI
+import BillfoldCore
+import Vapor
+
+/// The split, group and tag forms on a transaction's page.
+extension TransactionPagesController {
+    /// The form as posted: `action` (split, unsplit, ungroup, tags) and its fields.
+    struct PartsForm: Decodable {
+        var action: String?
+        var fields: [String: String]
+
+        init(from decoder: any Decoder) throws {
+            fields = try [String: String](from: decoder)
+            action = fields["action"]
+        }
+    }
+
+    func changeParts(request: Request) async throws -> Response {
+        let service = try request.transactionService
+        let transaction = try await service.get(try request.transactionID)
+        let form = try request.content.decode(PartsForm.self)
+        do {
+            let done: String
+            switch form.action {
+            case "split":
+                let parts = try Self.parts(form.fields, of: transaction, user: try request.user)
+                _ = try await service.split(transaction.id, into: parts)
+                done = "split"
+            case "unsplit":
+                _ = try await service.unsplit([transaction.id])
+                done = "unsplit"
+            case "ungroup":
+                let members = try await service.ungroup(transaction.id)
+                // The group's row is gone: show the first of its transactions instead.
+                return request.redirect(
+                    to: WebPages.transaction.path(members.min() ?? transaction.id, query: [("done", "ungrouped")]))
+            case "tags":
+                try await saveTags(form.fields, on: transaction.id, service: service)
+                done = "tags"
+            default:
+                throw BillfoldError.validation("action", "Choose split, unsplit, ungroup or tags.")
+            }
+            return request.redirect(to: WebPages.transaction.path(transaction.id, query: [("done", done)]))
+        } catch let error as BillfoldError where error.code != .notFound {
+            let page = try await detailPage(
+                request, service: service, transaction: transaction, error: nil, partsError: error)
+            let response = page.response(request)
+            response.status = .badRequest
+            return response
+        }
+    }
+
+    /// What the page says after each form, by the `done` its address carries.
+    static let doneNotices = [
+        "split": "Split. The parts count in totals now.", "unsplit": "Unsplit.",
+        "ungrouped": "Ungrouped: its transactions stand on their own again.", "tags": "Tags saved.",
+    ]
+
+    /// The filled part rows of the split form, amounts read as the person's locale writes them.
+    static func parts(_ fields: [String: String], of parent: Transaction, user: User) throws -> [SplitPart] {
+        var parts: [SplitPart] = []
+        for index in 1...TransactionPartsSection.formParts {
+            guard let text = fields["amount\(index)"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
+                continue
+            }
+            var money = try typedAmount(text, currency: parent.money.currency, for: user)
+            // People type a part of a purchase as a plain figure: it takes the parent's sign.
+            if parent.money.isExpense && money.isIncome {
+                money = Money(minorUnits: -money.minorUnits, currency: money.currency)
+            }
+            let payee = fields["payee\(index)"]?.trimmingCharacters(in: .whitespaces) ?? ""
+            parts.append(
+                SplitPart(
+                    money: money, payee: payee.isEmpty ? nil : payee,
+                    categoryID: fields["category\(index)"].flatMap { Int64($0) }))
+        }
+        return parts
+    }
+
+    /// The ticked tags, and a new one typed beside them.
+    private func saveTags(_ fields: [String: String], on id: Int64, service: TransactionService) async throws {
+        var ids = fields.keys.compactMap { key in key.hasPrefix("tag") ? Int64(key.dropFirst(3)) : nil }
+        if let name = fields["newTag"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
+            ids += try await service.tags.resolve(ids: [], names: [name], now: Timestamp.now())
+        }
+        try await service.setTags(ids, on: id)
+    }
+}
