@@ -30,6 +30,8 @@ public enum LunchMoneyFile {
         public var plaid_account_name: String?
         public var is_group: Bool?
         public var has_children: Bool?
+        public var parent_id: Int64?
+        public var group_id: Int64?
     }
 
     public struct Categories: Decodable, Sendable {

@@ -13,6 +13,11 @@ public struct LunchMoneyTransaction: Sendable {
     /// "asset:49335", "plaid:12" or "none": one Billfold account per Lunch Money account.
     public var accountKey: String
     public var accountName: String
+    /// A split parent or a transaction group's row, kept as such: not counted, its parts or
+    /// members are.
+    public var kind: TransactionKind?
+    /// For a split's part or a group's member, Lunch Money's id of its parent or group, and which.
+    public var linkedTo: (id: Int64, kind: TransactionKind)?
 }
 
 /// A Lunch Money category, groups and children alike.
@@ -27,13 +32,13 @@ public struct LunchMoneyCategory: Sendable, Equatable {
 
 /// Reads Lunch Money's JSON completely before anything is written; one bad item refuses the file,
 /// naming the item and the field. Lunch Money's sign convention (a debit is positive) is turned
-/// into Billfold's (spending is negative). Split parents and transaction-group parents are left
-/// out: their parts are in the file too, and keeping both would count the money twice.
+/// into Billfold's (spending is negative). Split parents and transaction groups are read as such,
+/// with their parts' and members' links, so the import keeps them and counts the money once.
 public enum LunchMoneyReader {
     public static func transactions(_ data: Data, timeZone: TimeZone) throws(BillfoldError) -> [LunchMoneyTransaction] {
         let file = try decode(LunchMoneyFile.Transactions.self, data)
         var result: [LunchMoneyTransaction] = []
-        for (index, item) in file.transactions.enumerated() where item.is_group != true && item.has_children != true {
+        for (index, item) in file.transactions.enumerated() {
             result.append(try read(item, at: index, timeZone: timeZone))
         }
         return result
@@ -132,7 +137,9 @@ public enum LunchMoneyReader {
         return LunchMoneyTransaction(
             id: item.id, transaction: validated, categoryID: item.category_id, categoryName: item.category_name,
             groupID: item.category_group_id, groupName: item.category_group_name, accountKey: key,
-            accountName: cleanName.isEmpty ? "Lunch Money (\(currency.code))" : cleanName)
+            accountName: cleanName.isEmpty ? "Lunch Money (\(currency.code))" : cleanName,
+            kind: item.is_group == true ? .group : item.has_children == true ? .split : nil,
+            linkedTo: item.parent_id.map { ($0, .split) } ?? item.group_id.map { ($0, .group) })
     }
 
     /// Lunch Money sometimes writes float noise ("115.78999999999999"). That rounds to the

@@ -7,18 +7,20 @@ import Testing
 struct LunchMoneyReaderTests {
     let berlin = TimeZone(identifier: "Europe/Berlin")!
 
-    @Test("transactions: signs turned round, float noise rounded, split parents left out")
+    @Test("transactions: signs turned round, float noise rounded, a split kept with its parts' links")
     func transactions() throws {
         let rows = try LunchMoneyReader.transactions(try Fixture.data("lunchmoney/transactions.json"), timeZone: berlin)
-        #expect(rows.map(\.id) == [4_100_000_001, 4_100_000_002, 4_100_000_004, 4_100_000_005])
+        #expect(rows.map(\.id) == [4_100_000_001, 4_100_000_002, 4_100_000_003, 4_100_000_004, 4_100_000_005])
+        #expect(rows.map(\.kind) == [nil, nil, .split, nil, nil])
+        #expect(rows.map { $0.linkedTo?.id } == [nil, nil, nil, 4_100_000_003, 4_100_000_003])
         #expect(rows[0].transaction.money == Money(minorUnits: -4210, currency: .eur), "a debit is spending")
         #expect(rows[1].transaction.money == Money(minorUnits: 250_000, currency: .eur))
-        #expect(rows[3].transaction.money == Money(minorUnits: -1000, currency: .usd), "9.99999999999999 is 10.00")
+        #expect(rows[4].transaction.money == Money(minorUnits: -1000, currency: .usd), "9.99999999999999 is 10.00")
         #expect(rows[0].transaction.status == .uncleared && rows[1].transaction.status == .cleared)
         #expect(rows[0].transaction.externalID == "lunchmoney:4100000001")
         #expect(rows[0].transaction.originalName == "CORNER MKT 123" && rows[0].transaction.notes == "weekly shop")
         #expect(rows[0].accountKey == "asset:7001" && rows[0].accountName == "Checking")
-        #expect(rows[2].accountKey == "plaid:8001" && rows[2].categoryName == "Tools")
+        #expect(rows[3].accountKey == "plaid:8001" && rows[3].categoryName == "Tools")
         #expect(Day(rows[0].transaction.bookedAt.date, in: berlin).description == "2025-05-02")
     }
 
@@ -61,8 +63,10 @@ struct LunchMoneyReaderTests {
         .enabled(if: FileManager.default.fileExists(atPath: Self.shared.path)))
     func sharedFixtures() throws {
         let rows = try LunchMoneyReader.transactions(try Data(contentsOf: Self.shared), timeZone: berlin)
-        #expect(rows.count == 18, "19 items less the transaction-group parent")
+        #expect(rows.count == 19, "the transaction group's row too")
+        #expect(rows.filter { $0.linkedTo?.id == 855_353_975 }.count == 3)
         #expect(rows.allSatisfy { $0.transaction.status == .uncleared && $0.transaction.money.isExpense })
+        #expect(rows.filter { $0.kind == .group }.map(\.id) == [855_353_975])
         let categories = try LunchMoneyReader.categories(
             try Data(
                 contentsOf: Self.shared.deletingLastPathComponent().appendingPathComponent("lunchmoney-categories.json")

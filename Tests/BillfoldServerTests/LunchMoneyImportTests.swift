@@ -18,9 +18,16 @@ struct LunchMoneyImportTests {
             let groups = try Data(contentsOf: Self.fixtures.appendingPathComponent("categories-nested.json"))
             let importer = LunchMoneyImport(database: t.app.db, user: ana.user)
             let first = try await importer.run(transactions: rows, categories: groups)
-            #expect(first.read == 4 && first.added == 4)
+            #expect(first.read == 5 && first.added == 5)
             let again = try await importer.run(transactions: rows, categories: groups)
-            #expect(again.added == 0 && again.skipped == 4)
+            #expect(again.added == 0 && again.skipped == 5)
+            // The split comes in as one: its parent shown but not counted, its parts linked and counted.
+            let all = try await t.transactions(ana).page(.everything, after: nil, limit: 10).transactions
+            let parent = try #require(all.first { $0.externalID == "lunchmoney:4100000003" })
+            #expect(parent.kind == .split)
+            #expect(all.filter { $0.parentID == parent.id }.count == 2)
+            let totals = try await t.get(TransactionListResponse.self, "/api/v1/transactions", as: ana).totals
+            #expect(totals.map(\.count).reduce(0, +) == 4, "the parent is not counted")
             let tree = try await t.categories(ana).tree()
             let household = try #require(tree.all.first { $0.name == "Household" })
             #expect(household.isGroup && tree.children(of: household.id).map(\.name) == ["Cleaning", "Groceries"])
@@ -30,10 +37,10 @@ struct LunchMoneyImportTests {
             let list = try await t.get(
                 TransactionListResponse.self, "/api/v1/transactions?category=\(household.id)", as: ana)
             #expect(list.transactions.map(\.payee) == ["Corner Market"] && list.transactions[0].amount == "-42.10")
-            #expect(try await t.transactions(ana).count() == 4)
+            #expect(try await t.transactions(ana).count() == 5)
             let bad = Data(#"{"transactions":[{"id":1,"date":"2025-05-02","amount":"x","currency":"eur"}]}"#.utf8)
             await #expect(throws: BillfoldError.self) { try await importer.run(transactions: bad, categories: nil) }
-            #expect(try await t.transactions(ana).count() == 4)
+            #expect(try await t.transactions(ana).count() == 5)
         }
     }
 }

@@ -90,11 +90,38 @@ public struct LunchMoneyImport: Sendable {
                 // Each row got its account above.
                 transactions, accountID: { $0.accountID! }, now: Timestamp.now())
             for chunk in added.chunked(500) { try await sync.agree(try await ledger.find(Array(chunk))) }
+            try await Self.keepSplitsAndGroups(rows, known: known, added: added, ledger: ledger)
             return Outcome(
                 read: rows.count, added: added.count, categories: made.count, updated: merged.updated,
                 conflicts: merged.conflicts)
         }
         BillfoldMetrics.imported(format: "lunchmoney", added: outcome.added)
         return outcome
+    }
+
+    /// Keeps Lunch Money's splits and groups: each parent or group row here gets the parts or
+    /// members this import brought (it may have come in an earlier pull), and leaves the sums
+    /// the first time, as they count instead.
+    static func keepSplitsAndGroups(
+        _ rows: [LunchMoneyTransaction], known: [Int64: LunchMoneySyncRepository.Known], added: [Int64],
+        ledger: TransactionRepository
+    ) async throws {
+        let linked = rows.filter { $0.linkedTo != nil }
+        guard !linked.isEmpty else { return }
+        var here = known.mapValues(\.transaction.id)
+        for chunk in added.chunked(500) {
+            for t in try await ledger.find(Array(chunk)) {
+                if let remote = LunchMoneyShared.remoteID(t.externalID) { here[remote] = t.id }
+            }
+        }
+        let newlyAdded = Set(added)
+        let byParent = Dictionary(grouping: linked) { $0.linkedTo!.id }
+        for (parent, children) in byParent {
+            guard let parentID = here[parent] else { continue }
+            // Only children new here: one linked by an earlier pull is linked already.
+            let ids = children.compactMap { here[$0.id] }.filter(newlyAdded.contains)
+            guard !ids.isEmpty else { continue }
+            try await ledger.link(parentID, as: children[0].linkedTo!.kind, children: ids)
+        }
     }
 }

@@ -123,7 +123,7 @@ extension TransactionRepository {
     /// (ids of rows the same import wrote), as Lunch Money had them.
     public func link(_ id: Int64, as kind: TransactionKind, children: [Int64]) async throws {
         try await atomically { repository in
-            try await repository.leaveSums(id, as: kind)
+            if try await repository.find(id)?.kind == nil { try await repository.leaveSums(id, as: kind) }
             let column = kind == .split ? "parent_id" : "group_id"
             try await repository.sql.raw(
                 """
