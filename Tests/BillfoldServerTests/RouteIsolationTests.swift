@@ -17,7 +17,7 @@ struct RouteIsolationTests {
     /// test until it is added.
     static let idOwners: Set<String> = [
         "transactions", "categories", "projects", "items", "tokens", "imports", "deletions", "accounts", "assets",
-        "group",
+        "group", "tags", "transaction-groups",
     ]
     /// Parameters that are not a user's data.
     static let notUserData: Set<String> = ["assets/:name", "crypto/manual/:id"]
@@ -121,7 +121,15 @@ struct RouteIsolationTests {
         let deleted = try await t.send(.DELETE, "/api/v1/transactions/\(mistake)", as: person)
         let deletionID = try JSONDecoder().decode(DeletionDTO.self, from: deleted.body).deletionId
         let account = try await AccountRepository(database: t.app.db, userID: person.id).cash(.eur)
+        let tag = try await t.send(.POST, "/api/v1/tags", as: person, json: #"{"name":"Trip"}"#)
+        let tagID = try JSONDecoder().decode(TagDTO.self, from: tag.body).id
+        let members = try await t.add(person, [spend("Bakery", "-2.00"), spend("Cafe", "-3.00")])
+        let grouped = try await t.send(
+            .POST, "/api/v1/transaction-groups", as: person,
+            json: #"{"transactionIds":[\#(members[0]),\#(members[1])],"payee":"Breakfasts"}"#)
+        let groupRow = try JSONDecoder().decode(TransactionDTO.self, from: grouped.body).id
         return [
+            "tags": tagID, "transaction-groups": groupRow,
             "imports": importID, "deletions": deletionID, "accounts": account.id, "assets": account.id,
             "group": groupID,
             "transactions": transaction, "categories": categoryID, "projects": projectID, "items": itemID,
@@ -129,12 +137,18 @@ struct RouteIsolationTests {
         ]
     }
 
+    /// The person's group row, whose members a route could take.
+    private func firstGroup(_ t: TestApp, _ person: TestApp.Person) async throws -> Int64 {
+        try await t.get(TransactionListResponse.self, "/api/v1/transactions?limit=100", as: person).transactions
+            .first { $0.kind == "group" }?.id ?? 0
+    }
+
     /// Everything of the user's that a route could change, read through the user's own API.
     private func snapshot(_ t: TestApp, _ person: TestApp.Person) async throws -> [String] {
         var out: [String] = []
         for path in [
             "/api/v1/transactions?limit=100", "/api/v1/categories", "/api/v1/projects", "/api/v1/me", "/api/v1/imports",
-            "/api/v1/accounts",
+            "/api/v1/accounts", "/api/v1/tags", "/api/v1/transactions/\(try await firstGroup(t, person))/children",
         ] {
             out.append(try await t.send(.GET, path, as: person).body.string)
         }
