@@ -156,6 +156,17 @@ def test_tags_in_inserts_updates_and_the_list_filter(lunch):
     assert lunch.get_transaction(ids[0]).tags == []
     with pytest.raises(LunchMoneyHTTPError):
         lunch.update_transaction(ids[0], TransactionUpdateObject(tags=[999999]))
+    # Rows skipped as already there take no tags; the others get their own.
+    again = lunch.insert_transactions([
+        TransactionInsertObject(date=END, amount="1.00", payee="Old", currency="eur", external_id="kiosk-9"),
+        TransactionInsertObject(date=END, amount="2.00", payee="Paper", currency="eur", tags=["News"])])
+    skipped_then_tagged = lunch.insert_transactions([
+        TransactionInsertObject(date=END, amount="1.00", payee="Old", currency="eur", external_id="kiosk-9",
+                                tags=["Wrong"]),
+        TransactionInsertObject(date=END, amount="3.00", payee="Milk", currency="eur", tags=["Dairy"])])
+    assert len(again) == 2 and len(skipped_then_tagged) == 1
+    assert [t.name for t in lunch.get_transaction(skipped_then_tagged[0]).tags] == ["Dairy"]
+    assert lunch.get_transaction(again[0]).tags == []
 
 
 def test_split_and_unsplit(lunch):
@@ -178,6 +189,11 @@ def test_split_and_unsplit(lunch):
     assert sorted(lunch.unsplit_transactions([parent])) == sorted(answer["split"])
     after = {t.id: t for t in lunch.get_transactions(start_date=START, end_date=END)}
     assert set(after) == set(lunch.ids) and after[parent].has_children is False
+    again = lunch.update_transaction(parent, split=[TransactionSplitObject(date=START, amount=6.00),
+                                                    TransactionSplitObject(date=START, amount=0.25)])
+    removed = lunch.unsplit_transactions([parent], remove_parents=True)
+    assert sorted(removed) == sorted(again["split"] + [parent])
+    assert parent not in {t.id for t in lunch.get_transactions(start_date=START, end_date=END)}
 
 
 def test_transaction_groups(lunch):

@@ -76,10 +76,13 @@ def test_split_unsplit_and_tags_on_the_page(browser, shot, shopper):
     shot("tags")
     tag = server.api("GET", "/api/v1/tags", headers=headers).json()["tags"][0]
     assert tag["name"] == "Weekly shop"
-    browser.get(f"{server.url}/transactions?tag={tag['id']}")
+    browser.get(f"{server.url}/transactions")
+    Select(browser.find_element(By.ID, "tag")).select_by_visible_text("Weekly shop")
+    browser.find_element(By.XPATH, "//button[text()='Apply']").click()
+    wait(browser).until(EC.url_contains(f"tag={tag['id']}"))
     rows = browser.find_elements(By.CSS_SELECTOR, ".txn-row")
     assert [r.get_attribute("data-id") for r in rows] == [str(ids[0])]
-    box = None
+    shot("list-by-tag")
     browser.get(f"{server.url}/transactions/{ids[0]}")
     browser.find_element(By.CSS_SELECTOR, "#tags input[type=checkbox]").click()
     browser.find_element(By.XPATH, "//button[text()='Save tags']").click()

@@ -43,4 +43,31 @@ struct LunchMoneyImportTests {
             #expect(try await t.transactions(ana).count() == 5)
         }
     }
+
+    @Test("a transaction group comes in as one, on its members' account, counted once", arguments: TestDatabase.all)
+    func groups(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            func item(_ id: Int, _ amount: String, asset: String, extra: String) -> String {
+                #"{"id":\#(id),"date":"2025-05-02","amount":"\#(amount)","currency":"eur","payee":"P\#(id)","#
+                    + #""asset_id":\#(asset),\#(extra)}"#
+            }
+            let file =
+                #"{"transactions":["#
+                + [
+                    item(1, "12.0000", asset: "null", extra: #""is_group":true,"group_id":null"#),
+                    item(2, "5.0000", asset: "7001", extra: #""is_group":false,"group_id":1"#),
+                    item(3, "7.0000", asset: "7001", extra: #""is_group":false,"group_id":1"#),
+                ].joined(separator: ",") + "]}"
+            let outcome = try await LunchMoneyImport(database: t.app.db, user: ana.user)
+                .run(transactions: Data(file.utf8), categories: nil)
+            #expect(outcome.added == 3)
+            let all = try await t.transactions(ana).page(.everything, after: nil, limit: 10).transactions
+            let group = try #require(all.first { $0.kind == .group })
+            #expect(all.filter { $0.groupID == group.id }.count == 2)
+            #expect(Set(all.map(\.accountID)).count == 1, "no account made for the group alone")
+            let totals = try await t.get(TransactionListResponse.self, "/api/v1/transactions", as: ana).totals
+            #expect(totals == [TotalDTO(currency: "EUR", amount: "-12.00", count: 2)])
+        }
+    }
 }

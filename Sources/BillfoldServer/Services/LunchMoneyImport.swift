@@ -61,7 +61,16 @@ public struct LunchMoneyImport: Sendable {
             var accountIDs: [String: Int64] = [:]
             var transactions: [NewTransaction] = []
             var merged = LunchMoneyMerge(database: db, userID: userID)
-            for row in rows {
+            // Lunch Money books a group on no account: here it goes on its first member's.
+            var memberAccounts: [Int64: LunchMoneyTransaction] = [:]
+            for row in rows where row.linkedTo?.kind == .group && memberAccounts[row.linkedTo!.id] == nil {
+                memberAccounts[row.linkedTo!.id] = row
+            }
+            for var row in rows {
+                if row.kind == .group, row.accountKey == "none", let member = memberAccounts[row.id] {
+                    row.accountKey = member.accountKey
+                    row.accountName = member.accountName
+                }
                 var new = row.transaction
                 if let id = row.categoryID {
                     if let group = row.groupID {

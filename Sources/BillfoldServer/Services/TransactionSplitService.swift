@@ -10,7 +10,6 @@ extension TransactionService {
 
     /// Splits one of the person's transactions; the parts' ids.
     func split(_ id: Int64, into parts: [SplitPart]) async throws -> [Int64] {
-        _ = try await get(id)
         for categoryID in Set(parts.compactMap(\.categoryID)) { try await checkAssignable(categoryID) }
         return try await repository.split(id, into: parts, now: Timestamp.now())
     }

@@ -238,14 +238,18 @@ extension TransactionRepository {
     private func reattachSplitsAndGroups(_ restored: [Int64], kept: [Kept]) async throws {
         let touched = kept.filter { $0.row.kind != nil || $0.row.parent_id != nil || $0.row.group_id != nil }
         guard !touched.isEmpty else { return }
+        // Only rows that came back can name one that did not.
+        let linked = touched.map(\.row.id).filter(Set(restored).contains)
         for column in ["parent_id", "group_id"] {
-            try await sql.raw(
-                """
-                UPDATE transactions SET \(ident: column) = NULL WHERE user_id = \(bind: userID)
-                AND \(ident: column) IS NOT NULL
-                AND \(ident: column) NOT IN (SELECT id FROM transactions WHERE user_id = \(bind: userID))
-                """
-            ).run()
+            for chunk in linked.chunked(500) {
+                try await sql.raw(
+                    """
+                    UPDATE transactions SET \(ident: column) = NULL WHERE user_id = \(bind: userID)
+                    AND id IN (\(binds: Array(chunk))) AND \(ident: column) IS NOT NULL AND NOT EXISTS
+                    (SELECT 1 FROM transactions p WHERE p.id = transactions.\(ident: column))
+                    """
+                ).run()
+            }
         }
         let groups = Set(touched.compactMap { $0.row.kind == "group" ? $0.row.id : $0.row.group_id })
         try await refreshGroupAmounts(Array(groups))

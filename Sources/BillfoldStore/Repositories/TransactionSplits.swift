@@ -8,9 +8,7 @@ extension TransactionRepository {
     /// Splits a transaction into parts (checked by `SplitRules`); the parts' ids in order.
     public func split(_ id: Int64, into parts: [SplitPart], now: Int64) async throws -> [Int64] {
         try await atomically { repository in
-            guard let parent = try await repository.find(id) else {
-                throw BillfoldError(.notFound, "This transaction doesn't exist or you don't have access to it.")
-            }
+            guard let parent = try await repository.find(id) else { throw BillfoldError.notFound("transaction") }
             let booked = try SplitRules.parts(parts, of: parent)
             try Self.refuseTooEarly(booked)
             try await repository.leaveSums(parent.id, as: .split)
@@ -172,7 +170,8 @@ extension TransactionRepository {
 
     /// Parts carry their parent's tags.
     private func copyTags(from parent: Int64, to parts: [Int64]) async throws {
-        let tags = try await TagRepository(database: database, userID: userID).tags(of: [parent])[parent] ?? []
-        for part in parts { try await TagRepository(database: database, userID: userID).set(tags.map(\.id), on: part) }
+        let repository = TagRepository(database: database, userID: userID)
+        guard let tags = try await repository.tags(of: [parent])[parent] else { return }
+        for part in parts { try await repository.set(tags.map(\.id), on: part) }
     }
 }

@@ -82,9 +82,9 @@ struct LunchMoneyBudgetsController: RouteCollection {
         guard let startText = try? request.query.get(String.self, at: "start_date"),
             let endText = try? request.query.get(String.self, at: "end_date")
         else { throw BillfoldError.validation("start_date", "Both start_date and end_date must be specified.") }
-        let first = Month(
-            year: try Self.day(startText, "start_date").year, month: try Self.day(startText, "start_date").month)
+        let startDay = try Self.day(startText, "start_date")
         let endDay = try Self.day(endText, "end_date")
+        let first = Month(year: startDay.year, month: startDay.month)
         let last = Month(year: endDay.year, month: endDay.month)
         guard first <= last else { throw BillfoldError.validation("end_date", "end_date cannot be before start_date") }
         var months: [Month] = [first]
@@ -96,7 +96,10 @@ struct LunchMoneyBudgetsController: RouteCollection {
         }
         let repository = BudgetRepository(database: request.store.sql, userID: user.id)
         let tree = try await request.categoryService.tree()
-        let budgets = try await repository.budgets(from: first.firstDay.description, to: last.firstDay.description)
+        let budgets = Dictionary(
+            try await repository.budgets(from: first.firstDay.description, to: last.firstDay.description).map {
+                ("\($0.categoryID) \($0.month)", $0)
+            }, uniquingKeysWith: { a, _ in a })
         var spent: [String: [Int64: (total: Int64, count: Int)]] = [:]
         for month in months {
             for line in try await repository.spent(in: month.range(in: zone)) {
@@ -116,7 +119,7 @@ struct LunchMoneyBudgetsController: RouteCollection {
             var data: [String: MonthData] = [:]
             for month in months {
                 let key = month.firstDay.description
-                let budget = budgets.first { $0.categoryID == category.id && $0.month == key }
+                let budget = budgets["\(category.id) \(key)"]
                 let sum = spent[key]?[category.id] ?? (0, 0)
                 data[key] = MonthData(
                     budget_amount: budget?.money.amount, budget_currency: budget?.money.currency.code.lowercased(),
@@ -171,7 +174,10 @@ struct LunchMoneyBudgetsController: RouteCollection {
             .filter { children.contains($0.categoryID) && $0.money.currency == currency }
             .reduce(Int64(0)) { sum, budget in
                 let (next, overflow) = sum.addingReportingOverflow(budget.money.minorUnits)
-                return overflow ? sum : next
+                guard !overflow else {
+                    throw BillfoldError.validation("amount", "The group's budgets together are too large to add up.")
+                }
+                return next
             }
         return LunchMoneyJSON.response(
             Answer(

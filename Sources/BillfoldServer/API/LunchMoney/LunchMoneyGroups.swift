@@ -58,9 +58,12 @@ extension LunchMoneyTransactionsController {
             throw BillfoldError.validation(
                 "transaction_id", "Send the transaction_id of a group or of one of its members.")
         }
-        let asked = try await service.find(id)
-        guard let asked, let group = asked.kind == .group ? asked : try await asked.groupID.asyncMap(service.find)
-        else {
+        var group = try await service.find(id)
+        // A member's id finds its group.
+        if let member = group, member.kind != .group {
+            if let groupID = member.groupID { group = try await service.find(groupID) } else { group = nil }
+        }
+        guard let group else {
             throw BillfoldError(
                 .notFound, "Transaction \(id) is not a transaction group, or part of a transaction group.")
         }
@@ -95,12 +98,5 @@ extension LunchMoneyTransactionsController {
         }
         let members = try await request.transactionService.ungroup(id)
         return LunchMoneyJSON.response(["transactions": members])
-    }
-}
-
-extension Optional {
-    func asyncMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
-        guard let self else { return nil }
-        return try await transform(self)
     }
 }

@@ -135,7 +135,7 @@ struct TransactionPagesController: RouteCollection {
             rows: try await rows(
                 request, service: service, categories: page.categories,
                 listQuery: TransactionListPage.query(filter), accounts: accounts),
-            accounts: accounts)
+            accounts: accounts, tags: try await service.tags.all())
         // Just deleted: the offer to undo, while it stands.
         if let id = query["deleted"].flatMap({ Int64($0) }), let count = try await service.deletionCount(id) {
             view.deleted = (id, count)

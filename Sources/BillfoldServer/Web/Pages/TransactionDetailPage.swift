@@ -318,22 +318,28 @@ struct CategoryPickerField {
     var html: HTML {
         H.div(.class(error == nil ? "field" : "field invalid")) {
             H.label(.for("categoryId")) { "Category" }
-            H.select(.id("categoryId"), .name("categoryId")) {
-                H.el("option", [.value("")] + (selected == nil ? [.selected] : [])) { "Uncategorized" }
-                if let selected, categories.category(selected) == nil {
-                    H.el("option", [.value(String(selected)), .selected]) { "Unknown category (\(selected))" }
-                }
-                for top in categories.topLevel {
-                    if top.isGroup {
-                        H.optgroup(.attr("label", top.name)) {
-                            for child in categories.children(of: top.id) where offered(child) { option(child) }
-                        }
-                    } else if offered(top) {
-                        option(top)
+            select([.id("categoryId"), .name("categoryId")])
+            if let error { H.p(.class("field-error")) { error } }
+        }
+    }
+
+    /// The select alone; `none` names the empty choice ("Uncategorized", or a split part's "Same
+    /// category").
+    func select(_ attrs: [Attr], none: String = "Uncategorized") -> HTML {
+        H.el("select", attrs) {
+            H.el("option", [.value("")] + (selected == nil ? [.selected] : [])) { none }
+            if let selected, categories.category(selected) == nil {
+                H.el("option", [.value(String(selected)), .selected]) { "Unknown category (\(selected))" }
+            }
+            for top in categories.topLevel {
+                if top.isGroup {
+                    H.optgroup(.attr("label", top.name)) {
+                        for child in categories.children(of: top.id) where offered(child) { option(child) }
                     }
+                } else if offered(top) {
+                    option(top)
                 }
             }
-            if let error { H.p(.class("field-error")) { error } }
         }
     }
 

@@ -9,6 +9,8 @@ struct TransactionListPage: WebPage {
     let rows: TransactionRows
     /// The accounts to filter by.
     var accounts: [Account] = []
+    /// The tags to filter by (the control shows when the person has any).
+    var tags: [Tag] = []
     /// A delete just made, while it can be undone: its id and how many it took.
     var deleted: (id: Int64, count: Int)?
 
@@ -78,7 +80,7 @@ struct TransactionListPage: WebPage {
     private var activeFilters: Int {
         [
             filter.categoryID != nil || filter.uncategorized, filter.accountID != nil, filter.status != nil,
-            filter.from != nil, filter.to != nil, filter.text != nil,
+            filter.from != nil, filter.to != nil, filter.text != nil, filter.tagID != nil,
         ].filter { $0 }.count
     }
 
@@ -111,6 +113,11 @@ struct TransactionListPage: WebPage {
                     options: [("", "All accounts")]
                         + accounts.map { (String($0.id), $0.displayName + ($0.isArchived ? " (archived)" : "")) },
                     selected: filter.accountID.map(String.init) ?? "")
+            }
+            if !tags.isEmpty || filter.tagID != nil {
+                Field.select(
+                    "tag", label: "Tag", options: [("", "Any tag")] + tags.map { (String($0.id), $0.name) },
+                    selected: filter.tagID.map(String.init) ?? "")
             }
             Field.select(
                 "status", label: "Status",

@@ -60,7 +60,7 @@ struct TransactionPartsSection {
     }
 
     private func splitForm(_ action: String) -> HTML {
-        let assignable = rows.categories.all.filter { !$0.isGroup && !$0.flags.archived }
+        let picker = CategoryPickerField(categories: rows.categories, selected: nil)
         return H.el("details", []) {
             H.el("summary", []) { H.h2(.class("inline")) { "Split this transaction" } }
             H.p(.class("secondary")) {
@@ -75,10 +75,8 @@ struct TransactionPartsSection {
                             .type("text"), .id("amount\(index)"), .name("amount\(index)"),
                             .attr("inputmode", "decimal"),
                             .label("Part \(index) amount"))
-                        H.select(.name("category\(index)"), .label("Part \(index) category")) {
-                            H.option(.value("")) { "Same category" }
-                            for category in assignable { H.option(.value(String(category.id))) { category.name } }
-                        }
+                        picker.select(
+                            [.name("category\(index)"), .label("Part \(index) category")], none: "Same category")
                         H.input(
                             .type("text"), .name("payee\(index)"), .attr("placeholder", transaction.payee),
                             .label("Part \(index) payee"))
