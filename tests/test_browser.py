@@ -34,6 +34,13 @@ def wait(browser, timeout=15):
     return PatientWait(browser, timeout, ignored_exceptions=[StaleElementReferenceException])
 
 
+def notice_saying(browser, words):
+    """The text of the page's notice once one says `words`. The page before may still show a
+    notice of its own (an undo offer, an award) that the next page replaces mid-read."""
+    return wait(browser).until(lambda b: next(
+        (n.text for n in b.find_elements(By.CSS_SELECTOR, ".notice") if words in n.text), False))
+
+
 def sign_in(browser, server, email=None, password=PASSWORD):
     browser.get(server.url + "/signin")
     browser.find_element(By.ID, "email").send_keys(email or server.email)
@@ -131,8 +138,7 @@ def test_open_a_detail_and_change_its_category(browser, shot, sqlite_server):
     browser.find_element(By.ID, "notes").clear()
     browser.find_element(By.ID, "notes").send_keys("Birthday present")
     browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
-    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
-    assert notice.text == "Saved."
+    assert notice_saying(browser, "Saved") == "Saved."
     assert "Books" in browser.find_element(By.CSS_SELECTOR, ".facts").text
     shot("detail-saved")
     history = browser.find_element(By.CSS_SELECTOR, ".history")
@@ -233,7 +239,7 @@ def test_first_visit_creates_the_owner_then_adds_a_transaction(browser, shot, tm
         assert browser.find_element(By.CSS_SELECTOR, "label[for=currency]").text == "Currency"
         shot("add-form")
         browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
-        wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+        notice_saying(browser, "Saved")
         assert "Farmers market" in browser.find_element(By.TAG_NAME, "h1").text
         browser.get(url + "/transactions")
         assert "-€18.40" in browser.find_element(By.ID, "totals").text
@@ -345,8 +351,7 @@ def test_correct_a_typed_amount_and_date_and_an_imported_one_only_with_the_overr
     browser.execute_script("document.getElementById('bookedAt').value = '2026-03-02T08:15'")
     shot("typed")
     browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
-    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
-    assert notice.text == "Saved."
+    assert notice_saying(browser, "Saved") == "Saved."
     after = server.api("GET", f"/api/v1/transactions/{typo['id']}").json()
     assert after["amount"] == "-4.30"
     assert after["bookedAt"].startswith("2026-03-02T08:15")
@@ -373,7 +378,7 @@ def test_correct_a_typed_amount_and_date_and_an_imported_one_only_with_the_overr
     field.send_keys("-1.00")
     browser.find_element(By.NAME, "overrideImported").click()
     browser.find_element(By.CSS_SELECTOR, ".edit-form button[type=submit]").click()
-    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
+    notice_saying(browser, "Saved")
     assert server.api("GET", f"/api/v1/transactions/{bank['id']}").json()["amount"] == "-1.00"
 
 
@@ -397,8 +402,7 @@ def test_delete_a_transaction_after_confirming_then_undo(browser, shot, sqlite_s
     assert server.api("GET", f"/api/v1/transactions/{mistake['id']}").status_code == 404
     shot("deleted")
     undo.find_element(By.CSS_SELECTOR, "button").click()
-    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
-    assert notice.text == "Restored 1 transaction."
+    assert notice_saying(browser, "Restored") == "Restored 1 transaction."
     assert server.api("GET", f"/api/v1/transactions/{mistake['id']}").json()["payee"] == "Double entry"
     assert server.api("GET", "/api/v1/transactions").json()["totals"] == totals_before
 
@@ -437,9 +441,7 @@ def test_select_several_in_the_list_delete_them_together_then_undo(browser, shot
     assert [r.find_element(By.CSS_SELECTOR, ".payee").text for r in rows(browser)] == ["Duplicate 1"]
     assert server.api("GET", f"/api/v1/transactions/{made[0]['id']}").status_code == 404
     undo.find_element(By.CSS_SELECTOR, "button").click()
-    # The undo notice is itself a .notice: wait for the new page's, which may replace it mid-read.
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Restored"))
-    assert browser.find_element(By.CSS_SELECTOR, ".notice").text == "Restored 2 transactions."
+    assert notice_saying(browser, "Restored") == "Restored 2 transactions."
     for created in made:
         assert server.api("DELETE", f"/api/v1/transactions/{created['id']}").status_code == 200
     assert server.api("GET", "/api/v1/transactions").json()["totals"] == totals_before

@@ -10,7 +10,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from conftest import PASSWORD, ROOT, billfold, csrf_token
-from test_browser import sign_in, wait
+from test_browser import notice_saying, sign_in, wait
 
 OWN = ROOT / "Tests" / "Fixtures" / "banks"
 
@@ -65,8 +65,7 @@ def test_import_preview_mapping_import_and_undo(browser, shot, sqlite_server, tm
     assert "This removes the 4 transactions it added" in browser.find_element(By.CSS_SELECTOR, ".delete-summary").text
     shot("undo")
     browser.find_element(By.CSS_SELECTOR, "button.danger").click()
-    notice = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".notice")))
-    assert notice.text == "Import undone: 4 transactions removed."
+    assert notice_saying(browser, "Import undone") == "Import undone: 4 transactions removed."
     assert "Undone" in browser.find_element(By.CSS_SELECTOR, ".import-row").text
 
 
