@@ -27,6 +27,9 @@ public struct Transaction: Hashable, Sendable, Identifiable {
     public var parentID: Int64?
     /// For a member of a group, the group's own row.
     public var groupID: Int64?
+    /// For a row from Lunch Money, that row's own `external_id` (its `externalID` is Billfold's
+    /// key for it, "lunchmoney:" and its Lunch Money id), given back on `/v1` as Lunch Money would.
+    public var sourceExternalID: String?
 
     public init(
         id: Int64, accountID: Int64, bookedAt: BookingTime, payee: String, originalName: String,
@@ -63,6 +66,8 @@ public struct NewTransaction: Hashable, Sendable {
     /// How a bank file's booking is recognised when the file, or a statement overlapping it,
     /// is imported again (unique per account): the bank's id or a fingerprint.
     public var importKey: String?
+    /// For a row from Lunch Money, that row's own `external_id`.
+    public var sourceExternalID: String?
 
     public init(
         accountID: Int64? = nil, bookedAt: BookingTime, payee: String, originalName: String? = nil,
@@ -87,17 +92,18 @@ public struct NewTransaction: Hashable, Sendable {
         try TextRules.check(payee, field: "payee")
         try TextRules.check(originalName, field: "originalName")
         try TextRules.check(notes, field: "notes")
-        if let externalID { try TextRules.check(externalID, field: "externalId") }
+        for text in [externalID, sourceExternalID].compactMap(\.self) {
+            try TextRules.check(text, field: "externalId")
+            if text.count > TransactionRules.maxExternalID {
+                throw .validation(
+                    "externalId", "The external id is longer than \(TransactionRules.maxExternalID) characters.")
+            }
+        }
         _ = try money.checkedLimit()
         copy.payee = try TransactionRules.payee(payee)
         copy.originalName = originalName.trimmingCharacters(in: .whitespacesAndNewlines)
         if copy.originalName.isEmpty { copy.originalName = copy.payee }
         copy.notes = try TransactionRules.notes(notes)
-        if let externalID, externalID.count > TransactionRules.maxExternalID {
-            throw .validation(
-                "externalId",
-                "The external id is longer than \(TransactionRules.maxExternalID) characters.")
-        }
         return copy
     }
 }

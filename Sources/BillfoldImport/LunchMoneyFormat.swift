@@ -17,6 +17,8 @@ public enum LunchMoneyFile {
         public var original_name: String?
         public var notes: String?
         public var status: String?
+        /// An imported bank row not yet posted; its `status` then says "uncleared".
+        public var is_pending: Bool?
         public var category_id: Int64?
         public var category_name: String?
         public var category_group_id: Int64?
@@ -32,6 +34,8 @@ public enum LunchMoneyFile {
         public var has_children: Bool?
         public var parent_id: Int64?
         public var group_id: Int64?
+        /// The id the row's own source gave it (a client that inserted it, an import); most have none.
+        public var external_id: ExternalID?
     }
 
     public struct Categories: Decodable, Sendable {
@@ -61,6 +65,20 @@ public enum LunchMoneyFile {
                 text = string.trimmingCharacters(in: .whitespaces)
             } else {
                 text = "\(try container.decode(Decimal.self))"
+            }
+        }
+    }
+
+    /// An `external_id`: a string, though a client may have sent a number.
+    public struct ExternalID: Decodable, Sendable {
+        public let text: String
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let string = try? container.decode(String.self) {
+                text = string
+            } else {
+                text = "\(try container.decode(Int64.self))"
             }
         }
     }

@@ -107,20 +107,22 @@ public enum LunchMoneyReader {
         guard let sent = amount(item.amount.text, currency: currency) else {
             throw fault(index, "amount", "“\(item.amount.text)” is not an amount in \(currency.code)")
         }
-        let status: TransactionStatus
+        var status: TransactionStatus
         do { status = try TransactionStatus(parsing: item.status ?? "uncleared") } catch {
             throw fault(index, "status", error.message)
         }
+        if item.is_pending == true { status = .pending }
         let payee = (item.payee ?? "").trimmingCharacters(in: .whitespaces)
         let bookedAt: BookingTime
         do { bookedAt = try BookingTime(localDateTime: "\(day)T12:00", timeZone: timeZone) } catch {
             throw fault(index, "date", error.message)
         }
-        let new = NewTransaction(
+        var new = NewTransaction(
             bookedAt: bookedAt,
             payee: payee.isEmpty ? "(no payee)" : payee, originalName: item.original_name,
             notes: item.notes ?? "", money: Money(minorUnits: -sent.minorUnits, currency: currency), status: status,
             externalID: "lunchmoney:\(item.id)")
+        new.sourceExternalID = item.external_id.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
         let validated: NewTransaction
         do { validated = try new.validated() } catch {
             throw fault(index, error.fields.keys.first ?? "transaction", error.message)

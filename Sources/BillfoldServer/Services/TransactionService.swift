@@ -115,6 +115,14 @@ struct TransactionService: Sendable {
         return transaction
     }
 
+    /// Those of `ids` the user has, newest first (none is no error).
+    func find(_ ids: [Int64]) async throws -> [Transaction] { try await transactions.find(ids) }
+
+    /// The ids of the user's transactions with these external ids, by external id.
+    func ids(externalIDs: [String]) async throws -> [String: Int64] {
+        try await transactions.ids(externalIDs: externalIDs)
+    }
+
     /// Those of `ids` the user has, newest first; not found when none is theirs.
     func get(_ ids: [Int64]) async throws -> [Transaction] {
         let found = try await transactions.find(ids)

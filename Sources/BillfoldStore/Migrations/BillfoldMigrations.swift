@@ -24,5 +24,6 @@ public enum BillfoldMigrations {
         M019IndexReviewDecisionsByTime(),
         M020AddLunchMoneySync(),
         M021AddSplitsGroupsTagsBudgets(),
+        M022AddSourceExternalIDs(),
     ]
 }

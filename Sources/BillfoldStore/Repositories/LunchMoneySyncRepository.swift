@@ -9,6 +9,9 @@ public enum LunchMoneyShared {
     /// Matched with LIKE, not a range: PostgreSQL's locale collations sort ":" and ";" their own way.
     static let prefix = "lunchmoney:"
 
+    /// The external id of the transaction a pull or a Lunch Money file brings in with this id.
+    public static func externalID(_ remoteID: Int64) -> String { prefix + String(remoteID) }
+
     /// The Lunch Money id of a transaction a pull or a Lunch Money file brought in.
     public static func remoteID(_ externalID: String?) -> Int64? {
         guard let externalID, externalID.hasPrefix(prefix) else { return nil }

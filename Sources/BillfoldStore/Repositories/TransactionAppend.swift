@@ -85,6 +85,7 @@ extension TransactionRepository {
                 bind(t.payee), bind(t.originalName), t.notes.isEmpty ? "''" : bind(t.notes),
                 String(t.money.minorUnits), word(t.money.currency.code), t.categoryID.map { String($0) } ?? "NULL",
                 word(t.status.rawValue), bind(t.externalID), shared.now, shared.now, shared.importID, bind(t.importKey),
+                bind(t.sourceExternalID),
             ]
             text += (index == 0 ? "(" : ",(") + values.joined(separator: ",") + ")"
         }
@@ -123,7 +124,7 @@ extension TransactionRepository {
                         t.payee, t.originalName, t.notes, String(t.money.minorUnits), t.money.currency.code,
                         t.categoryID.map(String.init), t.status.rawValue, t.externalID, stamp, stamp,
                         importID.map(String.init),
-                        t.importKey,
+                        t.importKey, t.sourceExternalID,
                     ]
                     for (index, field) in fields.enumerated() {
                         if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }

@@ -168,7 +168,8 @@ extension TransactionRepository {
                     SQLBind(row.amount_minor), SQLBind(row.currency),
                     SQLBind(row.category_id.flatMap { categories.contains($0) ? $0 : nil }), SQLBind(row.status),
                     SQLBind(row.external_id), SQLBind(row.created_at), SQLBind(row.updated_at),
-                    SQLBind(row.import_id), SQLBind(kept.importKey), SQLBind(row.transfer_id), SQLBind(row.kind),
+                    SQLBind(row.import_id), SQLBind(kept.importKey), SQLBind(row.source_external_id),
+                    SQLBind(row.transfer_id), SQLBind(row.kind),
                     SQLBind(row.parent_id), SQLBind(row.group_id)
                 )
                 .ignoringConflicts().returning("id").first(decoding: ID.self)

@@ -18,6 +18,7 @@ extension TransactionRepository {
     static let insertColumns = [
         "user_id", "account_id", "booked_at", "booked_offset", "payee", "original_name", "notes", "amount_minor",
         "currency", "category_id", "status", "external_id", "created_at", "updated_at", "import_id", "import_key",
+        "source_external_id",
     ]
     static let returnedColumns = ["id", "account_id", "category_id", "status", "currency", "booked_at", "amount_minor"]
 
@@ -33,7 +34,7 @@ extension TransactionRepository {
                 SQLBind(t.bookedAt.offsetSeconds), SQLBind(t.payee), SQLBind(t.originalName), SQLBind(t.notes),
                 SQLBind(t.money.minorUnits), SQLBind(t.money.currency.code), SQLBind(t.categoryID),
                 SQLBind(t.status.rawValue), SQLBind(t.externalID), SQLBind(now), SQLBind(now), SQLBind(importID),
-                SQLBind(t.importKey))
+                SQLBind(t.importKey), SQLBind(t.sourceExternalID))
         }
         return try await builder.ignoringConflicts().returning(Self.returnedColumns.map { SQLColumn($0) })
             .all(decoding: InsertedRow.self)

@@ -116,6 +116,26 @@ public struct TransactionRepository: Sendable {
 
     public func find(_ id: Int64) async throws -> Transaction? { try await find([id]).first }
 
+    /// The ids of the user's transactions with these external ids, by external id (read through
+    /// the unique external id index).
+    public func ids(externalIDs: [String]) async throws -> [String: Int64] {
+        struct Row: Decodable {
+            var id: Int64
+            var external_id: String
+        }
+        var found: [String: Int64] = [:]
+        for chunk in externalIDs.chunked(500) {
+            let rows = try await sql.raw(
+                """
+                SELECT id, external_id FROM transactions
+                WHERE user_id = \(bind: userID) AND external_id IN (\(binds: Array(chunk)))
+                """
+            ).all(decoding: Row.self)
+            for row in rows { found[row.external_id] = row.id }
+        }
+        return found
+    }
+
     /// Whether any of the user's transactions has an external id starting with `prefix` (an
     /// ASCII word such as "demo-"); read through the external id index.
     public func hasExternalID(startingWith prefix: String) async throws -> Bool {

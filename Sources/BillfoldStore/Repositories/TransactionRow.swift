@@ -22,11 +22,12 @@ struct TransactionRow: Codable {
     var kind: String?
     var parent_id: Int64?
     var group_id: Int64?
+    var source_external_id: String?
 
     static let names = [
         "id", "account_id", "booked_at", "booked_offset", "payee", "original_name", "notes", "amount_minor",
         "currency", "category_id", "status", "external_id", "created_at", "updated_at", "import_id", "transfer_id",
-        "kind", "parent_id", "group_id",
+        "kind", "parent_id", "group_id", "source_external_id",
     ]
     static let columns = SQLQueryString(names.joined(separator: ", "))
     /// The same columns of a table aliased `alias`, under their own names (for joins).
@@ -54,6 +55,7 @@ struct TransactionRow: Codable {
         kind = try row.decode(column: "kind", as: String?.self)
         parent_id = try row.decode(column: "parent_id", as: Int64?.self)
         group_id = try row.decode(column: "group_id", as: Int64?.self)
+        source_external_id = try row.decode(column: "source_external_id", as: String?.self)
     }
 
     func transaction() -> Transaction {
@@ -69,6 +71,7 @@ struct TransactionRow: Codable {
         transaction.kind = kind.flatMap(TransactionKind.init(rawValue:))
         transaction.parentID = parent_id
         transaction.groupID = group_id
+        transaction.sourceExternalID = source_external_id
         return transaction
     }
 }

@@ -45,8 +45,14 @@ extension LunchMoneyTransactionsController {
         guard let ids = body.parent_ids, !ids.isEmpty else {
             throw BillfoldError.validation("parent_ids", "parent_ids must be a non-empty array of transaction ids.")
         }
-        let deleted = try await request.transactionService.unsplit(ids, removeParents: body.remove_parents ?? false)
-        return LunchMoneyJSON.response(deleted)
+        let service = try request.transactionService
+        let local = try await LunchMoneyIDs.local(ids, service)
+        // Read before they go: the `/v1` ids of the parents and their parts.
+        let parents = try await service.find(local)
+        let known = try await LunchMoneyIDs.of(
+            parents + (try await service.children(of: parents)).values.joined(), service)
+        let deleted = try await service.unsplit(local, removeParents: body.remove_parents ?? false)
+        return LunchMoneyJSON.response(deleted.map(known.v1))
     }
 
     /// `GET /v1/transactions/group?transaction_id=`: the group (found by its own id or a member's)
@@ -58,7 +64,7 @@ extension LunchMoneyTransactionsController {
             throw BillfoldError.validation(
                 "transaction_id", "Send the transaction_id of a group or of one of its members.")
         }
-        var group = try await service.find(id)
+        var group = try await service.find(try await LunchMoneyIDs.local(id, service))
         // A member's id finds its group.
         if let member = group, member.kind != .group {
             if let groupID = member.groupID { group = try await service.find(groupID) } else { group = nil }
@@ -87,8 +93,9 @@ extension LunchMoneyTransactionsController {
         let row = NewTransaction(
             bookedAt: try Self.noon(try Self.day(date, "date"), zone: zone), payee: payee, notes: body.notes ?? "",
             money: Money(minorUnits: 0, currency: try request.user.preferences.currency), categoryID: body.category_id)
-        let id = try await request.transactionService.group(body.transactions ?? [], as: row, tagIDs: body.tags ?? [])
-        return LunchMoneyJSON.response(id)
+        let service = try request.transactionService
+        let members = try await LunchMoneyIDs.local(body.transactions ?? [], service)
+        return LunchMoneyJSON.response(try await service.group(members, as: row, tagIDs: body.tags ?? []))
     }
 
     /// `DELETE /v1/transactions/group/:id`: the members stay; answers their ids.
@@ -96,7 +103,9 @@ extension LunchMoneyTransactionsController {
         guard let id = Int64(request.parameters.get("id") ?? "") else {
             throw BillfoldError(.notFound, "Transaction group not found.")
         }
-        let members = try await request.transactionService.ungroup(id)
-        return LunchMoneyJSON.response(["transactions": members])
+        let service = try request.transactionService
+        let members = try await service.ungroup(try await LunchMoneyIDs.local(id, service))
+        let known = try await LunchMoneyIDs.of(try await service.find(members), service)
+        return LunchMoneyJSON.response(["transactions": members.map(known.v1)])
     }
 }

@@ -1,5 +1,6 @@
 import BillfoldCore
 import BillfoldImport
+import BillfoldStore
 import Foundation
 
 /// Lunch Money v1's sign convention and number formats (reference §1.3, §1.4): a debit is
@@ -57,6 +58,8 @@ struct LunchMoneyTransactionJSON: Encodable {
     var tags: [Tag] = []
     /// A group row's members, written as Lunch Money's slim `children`.
     var members: [Transaction]? = nil
+    /// The `/v1` ids of this row, its members and the rows it links to.
+    var ids = LunchMoneyIDs()
 
     enum Key: String, CodingKey {
         case id, date, amount, currency, to_base, payee, category_id, category_name, category_group_id
@@ -77,6 +80,7 @@ struct LunchMoneyTransactionJSON: Encodable {
     /// A group member as a group's `children` lists it.
     struct ChildJSON: Encodable {
         let transaction: Transaction
+        let id: Int64
         let zone: TimeZone
         let debitAsNegative: Bool
 
@@ -88,7 +92,7 @@ struct LunchMoneyTransactionJSON: Encodable {
             let t = transaction
             var c = encoder.container(keyedBy: Key.self)
             let day = Day(t.bookedAt.date, in: zone).description
-            try c.encode(t.id, forKey: .id)
+            try c.encode(id, forKey: .id)
             try c.encode(t.payee, forKey: .payee)
             try c.encode(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative), forKey: .amount)
             try c.encode(t.money.currency.code.lowercased(), forKey: .currency)
@@ -111,7 +115,7 @@ struct LunchMoneyTransactionJSON: Encodable {
     func encode(to encoder: any Encoder) throws {
         let t = transaction
         var c = encoder.container(keyedBy: Key.self)
-        try c.encode(t.id, forKey: .id)
+        try c.encode(ids.v1(t.id), forKey: .id)
         try c.encode(Day(t.bookedAt.date, in: zone).description, forKey: .date)
         try c.encode(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative), forKey: .amount)
         try c.encode(t.money.currency.code.lowercased(), forKey: .currency)
@@ -133,9 +137,9 @@ struct LunchMoneyTransactionJSON: Encodable {
         try c.encode(t.notes.isEmpty ? nil : t.notes, forKey: .notes)
         try c.encode(t.originalName.isEmpty ? nil : t.originalName, forKey: .original_name)
         for key in Self.alwaysNull { try c.encodeNil(forKey: key) }
-        try c.encode(t.parentID, forKey: .parent_id)
+        try c.encode(t.parentID.map(ids.v1), forKey: .parent_id)
         try c.encode(t.kind == .split, forKey: .has_children)
-        try c.encode(t.groupID, forKey: .group_id)
+        try c.encode(t.groupID.map(ids.v1), forKey: .group_id)
         try c.encode(t.kind == .group, forKey: .is_group)
         try c.encode(t.accountID, forKey: .asset_id)
         try c.encode(account?.name, forKey: .asset_name)
@@ -147,10 +151,14 @@ struct LunchMoneyTransactionJSON: Encodable {
         try c.encode(account?.displayName ?? "", forKey: .account_display_name)
         try c.encode(tags.map { TagJSON(name: $0.name, id: $0.id) }, forKey: .tags)
         if let members {
-            let children = members.map { ChildJSON(transaction: $0, zone: zone, debitAsNegative: debitAsNegative) }
+            let children = members.map {
+                ChildJSON(transaction: $0, id: ids.v1($0.id), zone: zone, debitAsNegative: debitAsNegative)
+            }
             try c.encode(children, forKey: .children)
         }
-        try c.encode(t.externalID, forKey: .external_id)
+        // A row from Lunch Money gives back its source's external id, not Billfold's key for it.
+        let fromLunchMoney = LunchMoneyShared.remoteID(t.externalID) != nil
+        try c.encode(fromLunchMoney ? t.sourceExternalID : t.externalID, forKey: .external_id)
     }
 }
 

@@ -85,7 +85,9 @@ extension LunchMoneyTransactionsController {
     /// back unchanged.
     func update(request: Request) async throws -> Response {
         let service = try request.transactionService
-        guard let id = Int64(request.parameters.get("id") ?? ""), let current = try await service.find(id)
+        guard let sent = Int64(request.parameters.get("id") ?? ""),
+            case let id = try await LunchMoneyIDs.local(sent, service),
+            let current = try await service.find(id)
         else { throw BillfoldError(.notFound, "This transaction doesn't exist or you don't have access to it.") }
         let body = try request.decodeJSON(UpdateBody.self)
         let zone = try request.user.preferences.zone

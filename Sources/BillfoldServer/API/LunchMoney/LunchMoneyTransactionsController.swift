@@ -66,8 +66,9 @@ struct LunchMoneyTransactionsController: RouteCollection {
     }
 
     func show(request: Request) async throws -> Response {
+        let service = try request.transactionService
         guard let id = Int64(request.parameters.get("id") ?? ""),
-            let transaction = try await request.transactionService.find(id)
+            let transaction = try await service.find(try await LunchMoneyIDs.local(id, service))
         else { throw BillfoldError(.notFound, "Transaction ID not found.") }
         let objects = try await Self.objects([transaction], request)
         return LunchMoneyJSON.response(objects[0])
@@ -80,7 +81,13 @@ struct LunchMoneyTransactionsController: RouteCollection {
             var transactions: [LunchMoneyTransactionJSON]
             var has_more: Bool
         }
-        return LunchMoneyJSON.response(Page(transactions: try await objects(rows, request, tree: tree), has_more: more))
+        // Lunch Money orders by date, then id: its ids, for the rows that came from it.
+        let zone = try request.user.preferences.zone
+        let objects = try await objects(rows, request, tree: tree).sorted {
+            let (a, b) = (Day($0.transaction.bookedAt.date, in: zone), Day($1.transaction.bookedAt.date, in: zone))
+            return a != b ? a < b : $0.ids.v1($0.transaction.id) < $1.ids.v1($1.transaction.id)
+        }
+        return LunchMoneyJSON.response(Page(transactions: objects, has_more: more))
     }
 
     static func objects(_ rows: [Transaction], _ request: Request, tree: CategoryTree? = nil) async throws
@@ -94,12 +101,13 @@ struct LunchMoneyTransactionsController: RouteCollection {
         let accounts = Dictionary(try await service.accounts().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let tags = try await service.tags.tags(of: rows.map(\.id))
         let members = try await service.children(of: rows.filter { $0.kind == .group })
+        let ids = try await LunchMoneyIDs.of(rows + members.values.joined(), service)
         return rows.map { t in
             let category = t.categoryID.flatMap { categories?.category($0) }
             return LunchMoneyTransactionJSON(
                 transaction: t, category: category, group: category?.groupID.flatMap { categories?.category($0) },
                 account: accounts[t.accountID], zone: user.preferences.zone, debitAsNegative: debitAsNegative,
-                tags: tags[t.id] ?? [], members: t.kind == .group ? members[t.id] ?? [] : nil)
+                tags: tags[t.id] ?? [], members: t.kind == .group ? members[t.id] ?? [] : nil, ids: ids)
         }
     }
 
