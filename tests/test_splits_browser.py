@@ -83,6 +83,9 @@ def test_split_unsplit_and_tags_on_the_page(browser, shot, shopper):
     # The list's script may redraw the rows as they are read: read them in one step, and again.
     listed = wait(browser).until(lambda b: [r.get_attribute("data-id") for r in b.find_elements(By.CSS_SELECTOR, ".txn-row")])
     assert listed == [str(ids[0])]
+    # The chip says "Tag: Weekly shop" to a screen reader; the words shown are the last line.
+    chips = wait(browser).until(lambda b: [c.text.splitlines()[-1] for c in b.find_elements(By.CSS_SELECTOR, ".txn-row .chip-tag")])
+    assert chips == ["Weekly shop"]
     shot("list-by-tag")
     browser.get(f"{server.url}/transactions/{ids[0]}")
     browser.find_element(By.CSS_SELECTOR, "#tags input[type=checkbox]").click()
@@ -102,9 +105,56 @@ def test_a_group_shows_its_members_and_ungroups(browser, shot, shopper):
     assert "Group of 2 transactions" in section.text
     assert sorted(p.text for p in section.find_elements(By.CSS_SELECTOR, ".payee")) == ["Bakery", "Cafe"]
     shot("group")
+    # In the list the group is one row; its members open beneath it.
+    browser.get(f"{server.url}/transactions")
+    top = wait(browser).until(lambda b: [r.get_attribute("data-id") for r in b.find_elements(By.CSS_SELECTOR, "#transaction-list > .txn-row")])
+    assert str(group["id"]) in top and str(ids[1]) not in top and str(ids[2]) not in top
+    row = browser.find_element(By.CSS_SELECTOR, f"#transaction-list > .txn-row[data-id='{group['id']}']")
+    summary = row.find_element(By.CSS_SELECTOR, ".txn-members summary")
+    assert summary.text == "2 transactions in this group"
+    summary.click()
+    members = row.find_elements(By.CSS_SELECTOR, ".txn-members .txn-row .payee")
+    assert sorted(m.text for m in members) == ["Bakery", "Cafe"]
+    shot("list-with-group")
     browser.get(f"{server.url}/transactions/{ids[1]}")
     browser.find_element(By.LINK_TEXT, "In a group: see the group").click()
     browser.find_element(By.XPATH, "//button[text()='Ungroup']").click()
     wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Ungrouped"))
     assert server.api("GET", f"/api/v1/transactions/{group['id']}", headers=headers).status_code == 404
     assert totals(server, headers) == [{"amount": "-67.50", "count": 3, "currency": "EUR"}]
+
+
+def test_tags_are_renamed_and_deleted_in_settings(browser, shot, shopper):
+    server, headers, ids = shopper
+    for name in ["Trip", "Tax 2026"]:
+        assert server.api("POST", "/api/v1/tags", headers=headers, json={"name": name}).status_code == 201
+    tags = {t["name"]: t["id"] for t in server.api("GET", "/api/v1/tags", headers=headers).json()["tags"]}
+    put = server.api("PUT", f"/api/v1/transactions/{ids[0]}/tags", headers=headers, json={"tagIds": [tags["Trip"]]})
+    assert put.status_code == 200, put.text
+    browser.get(server.url + "/settings#tags")
+    field = browser.find_element(By.ID, f"tag-{tags['Trip']}")
+    field.clear()
+    field.send_keys("Tax 2026")
+    field.find_element(By.XPATH, "ancestor::form//button[text()='Rename']").click()
+    error = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, f"#tag-{tags['Trip']}-error")))
+    assert error.text == "You already have a tag called “Tax 2026”."
+    shot("tags-rename-refused")
+    field = browser.find_element(By.ID, f"tag-{tags['Trip']}")
+    field.clear()
+    field.send_keys("Summer trip")
+    field.find_element(By.XPATH, "ancestor::form//button[text()='Rename']").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Tag renamed."))
+    names = sorted(t["name"] for t in server.api("GET", "/api/v1/tags", headers=headers).json()["tags"])
+    assert names == ["Summer trip", "Tax 2026"]
+    browser.find_element(By.ID, "new-tag").send_keys("summer TRIP")
+    browser.find_element(By.XPATH, "//button[text()='Add tag']").click()
+    error = wait(browser).until(EC.presence_of_element_located((By.ID, "new-tag-error")))
+    assert "already have a tag" in error.text
+    assert browser.find_element(By.ID, "new-tag").get_attribute("value") == "summer TRIP", "what was typed stays"
+    shot("tags-settings")
+    browser.find_element(By.CSS_SELECTOR, "button[aria-label='Delete tag Summer trip']").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Tag deleted."))
+    assert [t["name"] for t in server.api("GET", "/api/v1/tags", headers=headers).json()["tags"]] == ["Tax 2026"]
+    # The transaction it was on is still there, without it.
+    tagged = server.api("GET", f"/api/v1/transactions/{ids[0]}/tags", headers=headers)
+    assert tagged.status_code == 200 and tagged.json()["tags"] == []

@@ -22,6 +22,9 @@ public struct TransactionQuery: Hashable, Sendable {
     public var onlyGroups = false
     /// Leaves out split parents and group rows: what is counted, for the review deck and exports.
     public var countedOnly = false
+    /// Leaves out a group's members when the same query lists the group's own row: the web list
+    /// shows them under it. Rows only: totals still count the members.
+    public var foldingGroups = false
 
     public init(
         categoryIDs: [Int64]? = nil, uncategorized: Bool = false, status: TransactionStatus? = nil,

@@ -1,5 +1,6 @@
 import BillfoldAPI
 import BillfoldCore
+import BillfoldStore
 import Foundation
 import Testing
 import VaporTesting
@@ -9,6 +10,37 @@ struct SplitsAndGroupsTests {
     /// The totals of the whole list, as the native API gives them.
     static func totals(_ t: TestApp, _ person: TestApp.Person, _ query: String = "") async throws -> [TotalDTO] {
         try await t.get(TransactionListResponse.self, "/api/v1/transactions?limit=500&\(query)", as: person).totals
+    }
+
+    @Test(
+        "the web list folds a group's members under its row, unless the filter leaves the row out",
+        arguments: TestDatabase.all)
+    func folding(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let food = try await t.categories(ana).forSource("t:f", name: "Food")
+            let ids = try await t.add(
+                ana,
+                [
+                    spend("Cafe", "-4.50", at: "2026-03-02T10:00:00Z", category: food.id),
+                    spend("Bakery", "-3.20", at: "2026-03-03T10:00:00Z"),
+                ])
+            let made = try await t.send(
+                .POST, "/api/v1/transaction-groups", as: ana,
+                json: #"{"transactionIds": [\#(ids[0]), \#(ids[1])], "payee": "Breakfasts"}"#)
+            #expect(made.status == .created, "\(made.body.string)")
+            let group = try JSONDecoder().decode(TransactionDTO.self, from: made.body).id
+            var query = TransactionQuery.everything
+            query.foldingGroups = true
+            let folded = try await t.transactions(ana).page(query, after: nil, limit: 10).transactions
+            #expect(folded.map(\.id) == [group], "the members are under the group's row")
+            // Filtered to Food, the group's row (no category) is not listed: its Food member is.
+            query.categoryIDs = [food.id]
+            let filtered = try await t.transactions(ana).page(query, after: nil, limit: 10).transactions
+            #expect(filtered.map(\.id) == [ids[0]])
+            let totals = try await Self.totals(t, ana)
+            #expect(totals == [TotalDTO(currency: "EUR", amount: "-7.70", count: 2)])
+        }
     }
 
     @Test(

@@ -80,6 +80,9 @@ public enum WebPages: RouteCatalogue {
     public static let saveSettings = Endpoint(.post, "/settings")
     public static let createToken = Endpoint(.post, "/settings/tokens")
     public static let revokeToken = Endpoint(.post, "/settings/tokens/{id}/revoke")
+    public static let createTag = Endpoint(.post, "/settings/tags")
+    public static let renameTag = Endpoint(.post, "/settings/tags/{id}")
+    public static let deleteTag = Endpoint(.post, "/settings/tags/{id}/delete")
     public static let connectLunchMoney = Endpoint(.post, "/settings/lunchmoney")
     public static let checkLunchMoney = Endpoint(.post, "/settings/lunchmoney/check")
     public static let disconnectLunchMoney = Endpoint(.post, "/settings/lunchmoney/disconnect")
@@ -97,7 +100,7 @@ public enum WebPages: RouteCatalogue {
         (revokeToken, settings),
         (connectLunchMoney, settings), (checkLunchMoney, settings), (disconnectLunchMoney, settings),
         (addTransfer, accounts), (scheduleLunchMoneyPulls, settings), (syncTransaction, transaction),
-        (changeTransactionParts, transaction),
+        (changeTransactionParts, transaction), (createTag, settings), (renameTag, settings), (deleteTag, settings),
     ]
 
     /// The GET of each of `formPages`' form addresses.
@@ -116,7 +119,7 @@ public enum WebPages: RouteCatalogue {
             closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
             deleteItems, completeItem, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
             connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
-            scheduleLunchMoneyPulls, syncTransaction, changeTransactionParts,
+            scheduleLunchMoneyPulls, syncTransaction, changeTransactionParts, createTag, renameTag, deleteTag,
         ]
 }
 

@@ -91,15 +91,30 @@ struct TransactionService: Sendable {
         var next: TransactionCursor?
         var totals: [CurrencyTotal]
         var categories: CategoryTree
+        /// With `foldingGroups` (the web list), the members of the group rows on the page, by
+        /// group, and the tags of every row shown.
+        var members: [Int64: [Transaction]] = [:]
+        var tags: [Int64: [Tag]] = [:]
     }
 
-    func list(_ filter: TransactionFilter, after: TransactionCursor?, limit: Int) async throws -> Page {
+    /// `foldingGroups`: a group's members come under its row (in `members`) instead of beside it,
+    /// and the rows' tags come too.
+    func list(_ filter: TransactionFilter, after: TransactionCursor?, limit: Int, foldingGroups: Bool = false)
+        async throws -> Page
+    {
         let tree = try await categories.tree()
         let query = try filter.query(categories: tree, timeZone: user.preferences.zone)
-        async let page = transactions.page(query, after: after, limit: limit)
+        var rowQuery = query
+        rowQuery.foldingGroups = foldingGroups
+        async let page = transactions.page(rowQuery, after: after, limit: limit)
         async let totals = transactions.totals(query)
         let (rows, next) = try await page
-        return Page(transactions: rows, next: next, totals: try await totals, categories: tree)
+        var result = Page(transactions: rows, next: next, totals: try await totals, categories: tree)
+        if foldingGroups {
+            result.members = try await children(of: rows.filter { $0.kind == .group })
+            result.tags = try await tags.tags(of: (rows + result.members.values.joined()).map(\.id))
+        }
+        return result
     }
 
     /// The filter made concrete for this user's categories and time zone.

@@ -29,7 +29,8 @@ struct SettingsController: RouteCollection {
         section.canSaveTokens = request.application.billfoldConfiguration.secrets != nil
         return SettingsPage(
             preferences: user.preferences, tokens: try await AccountService(database: request.store).tokens(of: user),
-            format: user.preferences.format, lunchMoney: section)
+            format: user.preferences.format, lunchMoney: section,
+            tags: TagsSettingsSection(tags: try await request.transactionService.tags.all()))
     }
 
     func show(request: Request) async throws -> Response {
@@ -40,6 +41,9 @@ struct SettingsController: RouteCollection {
             case "connected": "Connected to Lunch Money. Its categories and transactions are coming in now."
             case "scheduled": "Saved how often to pull from Lunch Money."
             case "disconnected": "Disconnected from Lunch Money. The saved token is deleted."
+            case "tag-added": "Tag added. Give it to transactions on their pages."
+            case "tag-renamed": "Tag renamed."
+            case "tag-deleted": "Tag deleted. Its transactions keep everything else."
             default: nil
             }
         return try await page(request).response(request, notice: notice)

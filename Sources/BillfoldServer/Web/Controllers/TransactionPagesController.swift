@@ -122,12 +122,13 @@ struct TransactionPagesController: RouteCollection {
         do {
             filter = try TransactionFilter(query: query)
             page = try await service.list(
-                filter, after: try TransactionCursor(parameter: query["cursor"]), limit: PageSize.default)
+                filter, after: try TransactionCursor(parameter: query["cursor"]), limit: PageSize.default,
+                foldingGroups: true)
         } catch let error as BillfoldError {
             // A bad bookmark still shows the list, with the reason, instead of a dead end.
             notice = error.message + " Showing all transactions instead."
             filter = TransactionFilter()
-            page = try await service.list(filter, after: nil, limit: PageSize.default)
+            page = try await service.list(filter, after: nil, limit: PageSize.default, foldingGroups: true)
         }
         let accounts = try await service.accounts()
         var view = TransactionListPage(
@@ -160,12 +161,14 @@ struct TransactionPagesController: RouteCollection {
         let query = try request.query.decode([String: String].self)
         let filter = try TransactionFilter(query: query)
         let page = try await service.list(
-            filter, after: try TransactionCursor(parameter: query["cursor"]), limit: PageSize.default)
+            filter, after: try TransactionCursor(parameter: query["cursor"]), limit: PageSize.default,
+            foldingGroups: true)
         let listQuery = TransactionListPage.query(filter)
         let renderer = try await rows(request, service: service, categories: page.categories, listQuery: listQuery)
         let view = TransactionListPage(filter: filter, page: page, rows: renderer)
         return try MoreRows(
-            html: HTML.group(renderer.rows(page.transactions)).rendered(formToken: request.csrfToken),
+            html: HTML.group(renderer.rows(page.transactions, members: page.members, tags: page.tags)).rendered(
+                formToken: request.csrfToken),
             next: view.nextURL,
             nextRows: view.nextRowsURL
         )

@@ -160,19 +160,21 @@ struct ErrorPage: WebPage {
 /// Form helpers shared by the pages.
 enum Field {
     /// A labelled input with its error message, linked for screen readers.
+    /// `id`: the field's id where a page has several fields of one name.
     static func input(
-        _ name: String, label: String, type: String = "text", value: String = "",
+        _ name: String, id: String? = nil, label: String, type: String = "text", value: String = "",
         error: String? = nil, extra: [Attr] = []
     ) -> HTML {
-        H.div(.class(error == nil ? "field" : "field invalid")) {
-            H.label(.for(name)) { label }
+        let id = id ?? name
+        return H.div(.class(error == nil ? "field" : "field invalid")) {
+            H.label(.for(id)) { label }
             HTML.void(
                 "input",
-                [.id(name), .name(name), .type(type), .value(value)]
-                    + (error == nil ? [] : [.aria("invalid", "true"), .aria("describedby", name + "-error")])
+                [.id(id), .name(name), .type(type), .value(value)]
+                    + (error == nil ? [] : [.aria("invalid", "true"), .aria("describedby", id + "-error")])
                     + extra)
             if let error {
-                H.p(.class("field-error"), .id(name + "-error")) { error }
+                H.p(.class("field-error"), .id(id + "-error")) { error }
             }
         }
     }

@@ -2,12 +2,14 @@ import BillfoldAPI
 import BillfoldCore
 import NIOHTTP1
 
-/// Settings: language and region, time zone, primary currency, deck size, and access tokens.
+/// Settings: language and region, time zone, primary currency, deck size, access tokens, tags,
+/// Lunch Money and the person's data.
 struct SettingsPage: WebPage {
     let preferences: Preferences
     let tokens: [AccessToken]
     let format: DisplayFormat
     var lunchMoney = LunchMoneySettingsSection()
+    var tags = TagsSettingsSection()
     /// A token just created: shown this once, never again.
     var newToken: (label: String, token: String)?
     var error: BillfoldError?
@@ -15,7 +17,10 @@ struct SettingsPage: WebPage {
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: "Settings", section: .settings, scripts: ["settings.js"])
-            .document(status: error == nil && tokenError == nil && lunchMoney.error == nil ? .ok : .badRequest) {
+            .document(
+                status: error == nil && tokenError == nil && lunchMoney.error == nil && tags.error == nil
+                    ? .ok : .badRequest
+            ) {
                 H.header(.class("page-header")) { H.h1 { "Settings" } }
                 // First on the page: this is the only time the token can be copied.
                 if let newToken {
@@ -32,6 +37,7 @@ struct SettingsPage: WebPage {
                 }
                 preferencesForm
                 tokensSection
+                tags.html
                 lunchMoney.html
                 ExportLinks.dataSection
                 // On phones the tab bar has no room for it; here it is always at hand.

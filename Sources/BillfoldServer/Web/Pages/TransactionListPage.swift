@@ -196,7 +196,9 @@ struct TransactionListPage: WebPage {
                 }
             } else {
                 selectionBar
-                H.ul(.class("txn-list"), .id("transaction-list")) { rows.rows(page.transactions) }
+                H.ul(.class("txn-list"), .id("transaction-list")) {
+                    rows.rows(page.transactions, members: page.members, tags: page.tags)
+                }
                 moreControls
             }
         }

@@ -10,13 +10,17 @@ struct TransactionRows {
     /// The list's query string, so a detail page can link back to the same filter.
     let listQuery: String
 
-    func rows(_ transactions: [Transaction]) -> [HTML] {
-        transactions.map(row)
+    /// `members`: a group row's members, shown under it when its row is opened; `tags`: each
+    /// row's tags.
+    func rows(_ transactions: [Transaction], members: [Int64: [Transaction]] = [:], tags: [Int64: [Tag]] = [:])
+        -> [HTML]
+    {
+        transactions.map { row($0, members: members[$0.id], tags: tags) }
     }
 
-    func row(_ t: Transaction) -> HTML {
+    func row(_ t: Transaction, members: [Transaction]? = nil, tags: [Int64: [Tag]] = [:]) -> HTML {
         let back = listQuery.isEmpty ? [] : [("back", listQuery)]
-        return H.li(.class("txn-row"), .data("id", String(t.id))) {
+        return H.li(.class(members == nil ? "txn-row" : "txn-row txn-group"), .data("id", String(t.id))) {
             H.a(.href(WebPages.transaction.path(t.id, query: back)), .class("txn-link")) {
                 H.div(.class("txn-main")) {
                     H.strong(.class("payee")) { t.payee }
@@ -45,8 +49,23 @@ struct TransactionRows {
                     }
                     status(t.status)
                     shape(t)
+                    for tag in tags[t.id] ?? [] {
+                        H.span(.class("chip chip-tag")) {
+                            H.span(.class("visually-hidden")) { "Tag: " }
+                            tag.name
+                        }
+                    }
                 }
                 amount(t.money, transfer: t.transferID != nil, counted: t.counts)
+            }
+            if let members, !members.isEmpty {
+                H.el("details", [.class("txn-members")]) {
+                    H.el("summary", []) {
+                        members.count == 1
+                            ? "1 transaction in this group" : "\(members.count) transactions in this group"
+                    }
+                    H.ul(.class("txn-list")) { members.map { row($0, tags: tags) } }
+                }
             }
         }
     }
@@ -63,8 +82,6 @@ struct TransactionRows {
         H.span(.class("status status-\(status.rawValue)")) { status.label }
     }
 
-    /// Expenses and income differ by their sign ("-" and "+"), not by colour alone; a transfer's
-    /// side is neither, and says so.
     /// What a split parent, a part, a group row or a member is, said on its row.
     func shape(_ t: Transaction) -> HTML {
         switch (t.kind, t.parentID, t.groupID) {
@@ -76,6 +93,8 @@ struct TransactionRows {
         }
     }
 
+    /// Expenses and income differ by their sign ("-" and "+"), not by colour alone; a transfer's
+    /// side is neither, and says so.
     func amount(_ money: Money, transfer: Bool = false, counted: Bool = true) -> HTML {
         let kind = (transfer ? "transfer" : money.isExpense ? "expense" : "income") + (counted ? "" : " uncounted")
         return H.span(.class("amount \(kind)")) {

@@ -1,0 +1,53 @@
+import BillfoldAPI
+import BillfoldCore
+
+/// Settings › Tags: the person's tags, to add, rename and delete. Tagging itself happens on a
+/// transaction's page; the list filters by tag.
+/// The forms post to an address ending "#tags", so a refusal's page opens at this section.
+struct TagsSettingsSection {
+    var tags: [Tag] = []
+    /// What was refused, for which tag (nil: the new tag's form), and the name as typed.
+    var error: (tagID: Int64?, name: String, message: String)?
+
+    var html: HTML {
+        H.section(.class("card form-card"), .id("tags"), .label("Tags")) {
+            H.h2 { "Tags" }
+            H.p(.class("secondary")) {
+                "Tags mark transactions across categories, such as a trip or a tax year. Deleting a tag keeps its transactions."
+            }
+            H.form(.method("post"), .action(WebPages.createTag.path() + "#tags"), .class("inline-form")) {
+                Field.input(
+                    "name", id: "new-tag", label: "New tag", value: refused(nil)?.name ?? "",
+                    error: refused(nil)?.message,
+                    extra: [.required, .attr("maxlength", String(TagRules.maxName))])
+                H.button(.type("submit"), .class("button")) { "Add tag" }
+            }
+            if tags.isEmpty {
+                H.p(.class("secondary")) { "No tags yet." }
+            } else {
+                H.ul(.class("tag-settings")) { tags.map(row) }
+            }
+        }
+    }
+
+    private func row(_ tag: Tag) -> HTML {
+        let refused = refused(tag.id)
+        return H.li(.class("tag-setting")) {
+            H.form(.method("post"), .action(WebPages.renameTag.path(tag.id) + "#tags"), .class("inline-form")) {
+                Field.input(
+                    "name", id: "tag-\(tag.id)", label: "Name of tag “\(tag.name)”", value: refused?.name ?? tag.name,
+                    error: refused?.message,
+                    extra: [.required, .attr("maxlength", String(TagRules.maxName))])
+                H.button(.type("submit"), .class("button small")) { "Rename" }
+            }
+            H.form(.method("post"), .action(WebPages.deleteTag.path(tag.id) + "#tags")) {
+                H.button(.type("submit"), .class("button danger small"), .label("Delete tag \(tag.name)")) { "Delete" }
+            }
+        }
+    }
+
+    private func refused(_ tagID: Int64?) -> (name: String, message: String)? {
+        guard let error, error.tagID == tagID else { return nil }
+        return (error.name, error.message)
+    }
+}
