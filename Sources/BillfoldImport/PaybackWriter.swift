@@ -7,16 +7,19 @@ public enum PaybackWriter {
     public static func file(
         _ transactions: [Transaction], category: (Transaction) -> Int
     ) -> PaybackFile {
-        PaybackFile(
-            items: transactions.map { t in
-                PaybackFile.Item(
-                    partnerDisplayName: t.payee,
-                    alias: .init(reference: t.externalID ?? String(t.id)),
-                    category: category(t),
-                    transactionDetail: .init(
-                        description: t.notes.isEmpty ? nil : t.notes,
-                        bookingDate: t.bookedAt.compactOffsetString,
-                        value: .init(amount: t.money.amount, currency: t.money.currency.code)))
-            })
+        PaybackFile(items: transactions.map { item($0, category: category($0)) })
+    }
+
+    /// One transaction as a PAYBACK item: its external id (or Billfold id) as the reference, and
+    /// no description when it has no notes, as PAYBACK writes it.
+    public static func item(_ t: Transaction, category: Int) -> PaybackFile.Item {
+        PaybackFile.Item(
+            partnerDisplayName: t.payee,
+            alias: .init(reference: t.externalID ?? String(t.id)),
+            category: category,
+            transactionDetail: .init(
+                description: t.notes.isEmpty ? nil : t.notes,
+                bookingDate: t.bookedAt.compactOffsetString,
+                value: .init(amount: t.money.amount, currency: t.money.currency.code)))
     }
 }

@@ -1,9 +1,10 @@
 import BillfoldCore
 import BillfoldImport
-import BillfoldServer
 import Foundation
 import Testing
 import VaporTesting
+
+@testable import BillfoldServer
 
 @Suite("PAYBACK import and feed")
 struct PaybackTests {
@@ -85,6 +86,52 @@ struct PaybackTests {
                 mixed.items.prefix(2).map(\.transactionDetail.value) == [
                     .init(amount: -2.5, currency: "EUR"), .init(amount: -900, currency: "EUR"),
                 ])
+        }
+    }
+
+    @Test(
+        "the feed streams the same bytes as one body, across pages, and pages on request", arguments: TestDatabase.all)
+    func streamAndPages(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let tricky = [
+                spend("Caf\u{e9} \"Zum Hirsch\"", "-2.50", at: "2026-02-01T09:00:00Z", notes: "a\\b\nc\t/d \u{1}"),
+                spend("Yen", "-1500", try Currency(code: "JPY"), at: "2026-02-02T09:00:00Z"),
+                spend("Cent", "0.01", at: "2026-02-03T09:00:00Z"),
+            ]
+            // More rows than one step of the stream reads, so its pages join.
+            var many: [NewTransaction] = []
+            for index in 0..<(PaybackFeedController.streamPage + 150) {
+                let (month, day, minute) = (1 + index % 12, 1 + index % 28, index % 60)
+                let time = String(format: "2025-%02d-%02dT10:%02d:00Z", month, day, minute)
+                many.append(spend("Shop \(index)", "-1.00", at: time))
+            }
+            try await t.add(ana, tricky + many)
+            let whole = try await t.send(.GET, "/payback/transactions", as: ana)
+            #expect(whole.status == .ok && whole.headers.contentType == .json)
+            let rows = try await t.transactions(ana).page(.everything, after: nil, limit: 5000).transactions
+            let expected = try JSONEncoder.api.encode(PaybackWriter.file(rows) { _ in 0 })
+            #expect(Data(whole.body.readableBytesView) == expected, "the stream writes what the encoder would")
+            // Pages: follow the Link header to the end; together they are the whole feed.
+            var address: String? = "/payback/transactions?limit=500"
+            var paged: [PaybackFile.Item] = []
+            var pages = 0
+            while let next = address {
+                let response = try await t.send(.GET, next, as: ana)
+                #expect(response.status == .ok)
+                paged += try JSONDecoder().decode(PaybackFile.self, from: Data(response.body.readableBytesView)).items
+                address = response.headers.first(name: "Link").map {
+                    String($0.dropFirst().prefix { $0 != ">" })
+                }
+                pages += 1
+            }
+            #expect(pages == 3)
+            #expect(paged == (try JSONDecoder().decode(PaybackFile.self, from: expected).items))
+            let filtered = try await t.send(.GET, "/payback/transactions?from=2026-02-01&limit=2", as: ana)
+            let link = try #require(filtered.headers.first(name: "Link"))
+            #expect(link.contains("from=2026-02-01") && link.contains("limit=2") && link.hasSuffix("; rel=\"next\""))
+            #expect(try await t.send(.GET, "/payback/transactions?limit=0", as: ana).status == .badRequest)
+            #expect(try await t.send(.GET, "/payback/transactions?cursor=nonsense!", as: ana).status == .badRequest)
         }
     }
 }

@@ -97,6 +97,13 @@ struct TransactionService: Sendable {
         var tags: [Int64: [Tag]] = [:]
     }
 
+    /// A page of a query, newest first, without totals.
+    func page(_ query: TransactionQuery, after: TransactionCursor?, limit: Int) async throws
+        -> (transactions: [Transaction], next: TransactionCursor?)
+    {
+        try await transactions.page(query, after: after, limit: limit)
+    }
+
     /// `foldingGroups`: a group's members come under its row (in `members`) instead of beside it,
     /// and the rows' tags come too.
     func list(_ filter: TransactionFilter, after: TransactionCursor?, limit: Int, foldingGroups: Bool = false)

@@ -6,11 +6,13 @@ import NIOCore
 /// the hottest route, and generic encoding was the largest single part of its time.
 /// `TransactionListJSONTests` holds it to byte equality with the encoder.
 struct TransactionListJSON {
-    private(set) var buffer: ByteBuffer
+    private var json: JSONWriter
 
     init(capacity: Int = 16_384) {
-        buffer = ByteBufferAllocator().buffer(capacity: capacity)
+        json = JSONWriter(capacity: capacity)
     }
+
+    var buffer: ByteBuffer { json.buffer }
 
     static func encode(_ response: TransactionListResponse) -> ByteBuffer {
         var writer = TransactionListJSON(capacity: 512 + response.transactions.count * 420)
@@ -72,36 +74,7 @@ struct TransactionListJSON {
         raw("}")
     }
 
-    private mutating func raw(_ text: String) {
-        buffer.writeString(text)
-    }
-
-    private mutating func optional(_ text: String?) {
-        if let text { string(text) } else { raw("null") }
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped as JSONEncoder does;
-    /// everything else, including non-ASCII, written as UTF-8.
-    private mutating func string(_ text: String) {
-        buffer.writeInteger(UInt8(ascii: "\""))
-        var utf8 = text.utf8.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
-            case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
-            case 0x0A: buffer.writeStaticString("\\n")
-            case 0x0D: buffer.writeStaticString("\\r")
-            case 0x09: buffer.writeStaticString("\\t")
-            case 0x08: buffer.writeStaticString("\\b")
-            case 0x0C: buffer.writeStaticString("\\f")
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                buffer.writeStaticString("\\u00")
-                buffer.writeInteger(hex[Int(byte >> 4)])
-                buffer.writeInteger(hex[Int(byte & 0x0F)])
-            default: buffer.writeInteger(byte)
-            }
-        }
-        buffer.writeInteger(UInt8(ascii: "\""))
-    }
+    private mutating func raw(_ text: String) { json.raw(text) }
+    private mutating func string(_ text: String) { json.string(text) }
+    private mutating func optional(_ text: String?) { json.optional(text) }
 }

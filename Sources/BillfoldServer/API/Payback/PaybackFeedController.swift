@@ -8,22 +8,73 @@ import Vapor
 ///
 /// `category` is the PAYBACK number for categories an import made, the Billfold category id for
 /// the others, and 0 for uncategorised transactions.
+///
+/// The file's shape has no paging, so by default the whole filter comes as one body, written a
+/// page at a time as the rows are read: a million rows cost the memory of one page. A client that
+/// wants pages sends `limit` (1–500) and/or `cursor`, and finds the next page's address in a
+/// `Link: <…>; rel="next"` header.
 struct PaybackFeedController: RouteCollection {
+    /// Rows read per step of the stream.
+    static let streamPage = 1000
+
     func boot(routes: any RoutesBuilder) throws {
         routes.on(PaybackAPI.transactions, use: feed)
     }
 
     func feed(request: Request) async throws -> Response {
         let service = try request.transactionService
-        let filter = try TransactionFilter(query: try request.query.decode([String: String].self))
+        let values = try request.query.decode([String: String].self)
+        let filter = try TransactionFilter(query: values)
+        let cursor = try TransactionCursor(parameter: values["cursor"])
+        let paged = values["limit"] != nil || cursor != nil
+        let limit = try PageSize.parse(values["limit"])
         let numbers = try await service.categorySourceKeys()
             .compactMapValues(PaybackImport.number(fromSourceKey:))
-        // The format has no paging: the whole filter, without totals.
         // PAYBACK's apps sum what they get: split parents and group rows would count twice.
-        var query = try await service.query(filter)
-        query.countedOnly = true
-        let all = try await service.all(query)
-        let file = PaybackWriter.file(all) { t in t.categoryID.map { numbers[$0] ?? Int($0) } ?? 0 }
-        return try file.apiResponse()
+        var counted = try await service.query(filter)
+        counted.countedOnly = true
+        let query = counted
+        let items: @Sendable ([Transaction]) -> [PaybackFile.Item] = { rows in
+            rows.map { t in PaybackWriter.item(t, category: t.categoryID.map { numbers[$0] ?? Int($0) } ?? 0) }
+        }
+        let response: Response
+        if paged {
+            let page = try await service.page(query, after: cursor, limit: limit)
+            var body = ByteBuffer(string: PaybackFeedJSON.start)
+            var rows = PaybackFeedJSON.items(items(page.transactions), first: true)
+            body.writeBuffer(&rows)
+            body.writeString(PaybackFeedJSON.end)
+            response = Response(status: .ok, body: .init(buffer: body))
+            if let next = page.next {
+                let kept = values.filter { $0.key != "cursor" }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                let address = PaybackAPI.transactions.path(query: kept + [("cursor", next.token)])
+                response.headers.replaceOrAdd(name: "Link", value: "<\(address)>; rel=\"next\"")
+            }
+        } else {
+            response = Response(
+                status: .ok,
+                body: .init(asyncStream: { writer in
+                    do {
+                        try await writer.write(.buffer(ByteBuffer(string: PaybackFeedJSON.start)))
+                        var after: TransactionCursor?
+                        var first = true
+                        repeat {
+                            let page = try await service.page(query, after: after, limit: Self.streamPage)
+                            if !page.transactions.isEmpty {
+                                try await writer.write(
+                                    .buffer(PaybackFeedJSON.items(items(page.transactions), first: first)))
+                                first = false
+                            }
+                            after = page.next
+                        } while after != nil
+                        try await writer.write(.buffer(ByteBuffer(string: PaybackFeedJSON.end)))
+                        try await writer.write(.end)
+                    } catch {
+                        try await writer.write(.error(error))
+                    }
+                }))
+        }
+        response.headers.contentType = .json
+        return response
     }
 }

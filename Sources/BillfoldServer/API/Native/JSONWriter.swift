@@ -1,0 +1,44 @@
+import NIOCore
+
+/// JSON written straight into a buffer, for the answers too large or too hot for `JSONEncoder`:
+/// the same bytes as `JSONEncoder.api` (sorted keys are the caller's order, slashes unescaped).
+struct JSONWriter {
+    var buffer: ByteBuffer
+
+    init(capacity: Int = 16_384) {
+        buffer = ByteBufferAllocator().buffer(capacity: capacity)
+    }
+
+    mutating func raw(_ text: String) {
+        buffer.writeString(text)
+    }
+
+    mutating func optional(_ text: String?) {
+        if let text { string(text) } else { raw("null") }
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped as JSONEncoder does;
+    /// everything else, including non-ASCII, written as UTF-8.
+    mutating func string(_ text: String) {
+        buffer.writeInteger(UInt8(ascii: "\""))
+        var utf8 = text.utf8.makeIterator()
+        while let byte = utf8.next() {
+            switch byte {
+            case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
+            case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
+            case 0x0A: buffer.writeStaticString("\\n")
+            case 0x0D: buffer.writeStaticString("\\r")
+            case 0x09: buffer.writeStaticString("\\t")
+            case 0x08: buffer.writeStaticString("\\b")
+            case 0x0C: buffer.writeStaticString("\\f")
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                buffer.writeStaticString("\\u00")
+                buffer.writeInteger(hex[Int(byte >> 4)])
+                buffer.writeInteger(hex[Int(byte & 0x0F)])
+            default: buffer.writeInteger(byte)
+            }
+        }
+        buffer.writeInteger(UInt8(ascii: "\""))
+    }
+}
