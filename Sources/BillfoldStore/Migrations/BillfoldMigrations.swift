@@ -25,5 +25,6 @@ public enum BillfoldMigrations {
         M020AddLunchMoneySync(),
         M021AddSplitsGroupsTagsBudgets(),
         M022AddSourceExternalIDs(),
+        M023AddTotalsByBlock(),
     ]
 }

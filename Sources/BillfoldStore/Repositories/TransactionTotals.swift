@@ -171,20 +171,55 @@ enum TransactionTotals {
         }
     }
 
+    /// The per-day sums rolled up by `M023AddTotalsByBlock`: days 0–31 are block 0, and so on.
+    static let blockDays: Int64 = 32
+
+    /// The sums of the whole days from `firstDay` up to `endDay` (nil: unbounded): the whole
+    /// blocks among them from the blocks, the days before and after those from the days. Years
+    /// cost a few hundred rows, not tens of thousands.
     private static func aggregates(
         _ query: TransactionQuery, days firstDay: Int64?, _ endDay: Int64?, userID: Int64, on sql: any SQLDatabase
     ) async throws -> [Row] {
+        // The first block starting on or after `firstDay`, and the block `endDay` falls in.
+        let firstBlock = firstDay.map { -floorDivision(-$0, blockDays) }
+        let endBlock = endDay.map { floorDivision($0, blockDays) }
+        if let firstBlock, let endBlock, firstBlock >= endBlock {
+            return try await sums(query, in: "transaction_totals", by: "day", firstDay, endDay, userID: userID, on: sql)
+        }
+        var rows = try await sums(
+            query, in: "transaction_totals_by_block", by: "block", firstBlock, endBlock, userID: userID, on: sql)
+        if let firstDay, let firstBlock, firstDay < firstBlock * blockDays {
+            rows += try await sums(
+                query, in: "transaction_totals", by: "day", firstDay, firstBlock * blockDays, userID: userID, on: sql)
+        }
+        if let endDay, let endBlock, endBlock * blockDays < endDay {
+            rows += try await sums(
+                query, in: "transaction_totals", by: "day", endBlock * blockDays, endDay, userID: userID, on: sql)
+        }
+        return rows
+    }
+
+    static func floorDivision(_ a: Int64, _ b: Int64) -> Int64 {
+        let quotient = a / b
+        return a % b < 0 ? quotient - 1 : quotient
+    }
+
+    /// The sums of one table (the days or the blocks) from `first` up to `end` of its `unit`.
+    private static func sums(
+        _ query: TransactionQuery, in table: String, by unit: String, _ first: Int64?, _ end: Int64?, userID: Int64,
+        on sql: any SQLDatabase
+    ) async throws -> [Row] {
         var statement: SQLQueryString = """
             SELECT currency, CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
-            FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key >= 0
+            FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID) AND category_key >= 0
             """
         if let accountID = query.accountID { statement += " AND account_id = \(bind: accountID)" }
         if let ids = query.categoryIDs { statement += " AND category_key IN (\(binds: ids))" }
         if query.uncategorized { statement += " AND category_key = 0" }
         if let status = query.status { statement += " AND status = \(bind: status.rawValue)" }
         if query.withoutPending { statement += " AND status <> \(bind: TransactionStatus.pending.rawValue)" }
-        if let firstDay { statement += " AND day >= \(bind: firstDay)" }
-        if let endDay { statement += " AND day < \(bind: endDay)" }
+        if let first { statement += " AND \(unsafeRaw: unit) >= \(bind: first)" }
+        if let end { statement += " AND \(unsafeRaw: unit) < \(bind: end)" }
         statement += " GROUP BY currency"
         return try await sql.raw(statement).all(decoding: Row.self)
     }
