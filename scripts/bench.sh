@@ -2,7 +2,7 @@
 # `make bench`: loads 1,000,000 transactions into a release build over SQLite, then measures the
 # list endpoint with a category filter under wrk on loopback, and the same SQL in the sqlite3
 # command on the same file. Prints the figures; it asserts nothing (a benchmark, not a test).
-#   BENCH_TRANSACTIONS=1000000 BENCH_SECONDS=20 scripts/bench.sh
+#   BENCH_TRANSACTIONS=1000000 BENCH_SECONDS=20 [BENCH_CONFIGURATION=debug] scripts/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${BENCH_TRANSACTIONS:-1000000}
@@ -17,9 +17,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "== Release build"
-swift build -c release --product billfold 2>&1 | tail -n 1
-bin=$(swift build -c release --show-bin-path)/billfold
+# BENCH_CONFIGURATION=debug runs the script quickly against a debug build (figures meaningless).
+configuration=${BENCH_CONFIGURATION:-release}
+echo "== $configuration build"
+swift build -c "$configuration" --product billfold 2>&1 | tail -n 1
+bin=$(swift build -c "$configuration" --show-bin-path)/billfold
 
 echo "== Loading $count transactions"
 "$bin" users create --email bench@example.com --password bench-password --database "$db" >/dev/null
@@ -58,11 +60,14 @@ rps=$(awk '/Requests\/sec/ {print $2}' "$dir/wrk.txt")
 
 echo "== sqlite3 $(sqlite3 --version | awk '{print $1}'): the statements the server runs, on the same file"
 user=$(sqlite3 "$db" "SELECT id FROM users WHERE email = 'bench@example.com';")
+# The columns the server reads (TransactionRow.names).
+columns="id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor, currency,
+  category_id, status, external_id, created_at, updated_at, import_id, transfer_id, kind, parent_id, group_id,
+  source_external_id"
 cat >"$dir/query.sql" <<SQL
 .timer on
 .output /dev/null
-SELECT id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor, currency,
-  category_id, status, external_id, created_at, updated_at, import_id, transfer_id
+SELECT $columns
 FROM transactions WHERE user_id = $user AND category_id = $category ORDER BY booked_at DESC, id DESC LIMIT 51;
 SELECT currency, CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT) FROM transaction_totals
 WHERE user_id = $user AND category_key >= 0 AND category_key IN ($category) GROUP BY currency;
@@ -76,6 +81,42 @@ SELECT d.decided_at FROM review_decisions d JOIN transactions t ON t.id = d.tran
 WHERE d.user_id = $user AND d.decided_at >= strftime('%s','now') - 86400 AND d.decided_at < strftime('%s','now');
 SQL
 sqlite3 "$db" <"$dir/query.sql" 2>&1 | tee "$dir/sqlite.txt"
+cat >"$dir/floors.sql" <<SQL
+.timer on
+.output /dev/null
+SELECT $columns FROM transactions WHERE user_id = $user ORDER BY booked_at DESC, id DESC LIMIT 51;
+SELECT currency, CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT) FROM transaction_totals_by_block
+WHERE user_id = $user AND category_key >= 0 GROUP BY currency;
+SELECT currency, CAST(SUM(total_minor) AS BIGINT), CAST(SUM(count) AS BIGINT) FROM transaction_totals
+WHERE user_id = $user AND category_key >= 0 GROUP BY currency;
+SELECT $columns FROM transactions WHERE user_id = $user AND status = 'uncleared' ORDER BY booked_at DESC, id DESC LIMIT 51;
+SELECT currency, CAST(SUM(amount_minor) AS BIGINT), COUNT(*) FROM transactions WHERE user_id = $user
+AND transfer_id IS NULL AND kind IS NULL AND (LOWER(payee) LIKE '%rewe%' OR LOWER(notes) LIKE '%rewe%') GROUP BY currency;
+SQL
+sqlite3 "$db" <"$dir/floors.sql" 2>&1 | awk '/Run Time/ {n++; name = (n == 1 ? "unfiltered first page" : (n == 2 ? "unfiltered totals from the 32-day blocks" : (n == 3 ? "the same from the per-day sums (before the blocks)" : (n == 4 ? "uncleared first page" : "q=rewe totals summed from the rows")))); printf "   sqlite3 %s: %s s\n", name, $4}' | tee "$dir/floors.txt"
+
+# Every other question a person asks of the list, each at 1 and 16 connections: p50, p99, req/s.
+measure() { # name url connections
+  wrk -t"$(($3 > 1 ? 2 : 1))" -c"$3" -d"${seconds}s" --latency -H "Authorization: Bearer $token" "$2" >"$dir/q.txt"
+  printf "   %-44s %3s conn: p50 %s, p99 %s, %s requests/s\n" "$1" "$3" "$(awk '/ 50%/ {print $2}' "$dir/q.txt")" \
+    "$(awk '/ 99%/ {print $2}' "$dir/q.txt")" "$(awk '/Requests\/sec/ {print $2}' "$dir/q.txt")" | tee -a "$dir/questions.txt"
+}
+food=$(sqlite3 "$db" "SELECT id FROM categories WHERE name = 'Food' AND is_group = 1;")
+base="http://127.0.0.1:$port"
+echo "== The list's other questions (first page of 50 with the totals of the whole filter)"
+for c in 1 16; do
+  measure "unfiltered" "$base/api/v1/transactions" "$c"
+  measure "status=uncleared" "$base/api/v1/transactions?status=uncleared" "$c"
+  measure "category group (Food)" "$base/api/v1/transactions?category=$food" "$c"
+  measure "text search q=rewe" "$base/api/v1/transactions?q=rewe" "$c"
+  measure "/v1/transactions (current month)" "$base/v1/transactions" "$c"
+done
+pid_rss() { awk '/VmRSS|RssAnon/ {printf "%s %s MB ", $1, int($2 / 1024)}' "/proc/$server_pid/status"; }
+echo "== GET /payback/transactions: the whole feed, streamed"
+rss_before=$(pid_rss)
+curl -s -o /dev/null -w "   first byte %{time_starttransfer} s, all %{time_total} s, %{size_download} bytes\n" \
+  -H "Authorization: Bearer $token" "$base/payback/transactions" | tee "$dir/payback.txt"
+echo "   server before: $rss_before; after: $(pid_rss)" | tee -a "$dir/payback.txt"
 
 echo "== wrk: GET /api/v1/accounts (balances, counts and last activity from the per-day sums), 1 connection"
 wrk -t1 -c1 -d"${seconds}s" --latency -H "Authorization: Bearer $token" "http://127.0.0.1:$port/api/v1/accounts" \
@@ -120,4 +161,6 @@ echo "   list with category filter, 16 connections: p50 $p50, p99 $p99, $rps req
 echo "   accounts with balances, 1 connection: p50 $accounts_p50, p99 $accounts_p99"
 echo "   review months with counts, 1 connection: p50 $months_p50, p99 $months_p99"
 echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
+cat "$dir/questions.txt" "$dir/payback.txt" "$dir/floors.txt"
+echo "   server memory after every run: $(pid_rss)"
 awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : (n == 3 ? "totals summed from the rows (not used)" : (n == 4 ? "account balances from the per-day sums" : (n == 5 ? "uncleared per day for the review months" : "a day of review decisions for the activity page")))))); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"

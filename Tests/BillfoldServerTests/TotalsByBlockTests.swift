@@ -103,24 +103,9 @@ struct TotalsByBlockTests {
                 if pick(3) == 0 { parameters.append(("status", TransactionStatus.allCases[pick(3)].rawValue)) }
                 let query = parameters.map { "\($0.0)=\($0.1)" }.joined(separator: "&")
                 let filter = try TransactionFilter(query: Dictionary(uniqueKeysWithValues: parameters))
-                let range = try InstantRange(from: filter.from, to: filter.to, in: zone)
-                let matching = all.filter { row in
-                    let categoryOK =
-                        filter.categoryID.map { id in
-                            id == group.id ? [a.id, b.id].contains(row.categoryID) : row.categoryID == id
-                        } ?? true
-                    let at = row.bookedAt.epochSeconds
-                    return categoryOK && (filter.status.map { $0 == row.status } ?? true)
-                        && (range.lowerBound.map { at >= $0 } ?? true) && (range.upperBound.map { at < $0 } ?? true)
-                }
-                let expected = Dictionary(grouping: matching, by: \.money.currency.code).map { code, rows in
-                    TotalDTO(
-                        currency: code,
-                        amount: Money(
-                            minorUnits: rows.map(\.money.minorUnits).reduce(0, +), currency: rows[0].money.currency
-                        ).decimalString,
-                        count: rows.count)
-                }.sorted { $0.currency < $1.currency }
+                let expected = try TotalsConsistencyTests.expected(
+                    all, filter, zone: zone, groups: [group.id: [a.id, b.id]]
+                ).totals
                 let list = try await t.get(TransactionListResponse.self, "/api/v1/transactions?\(query)", as: ana)
                 #expect(list.totals == expected, "\(query)")
             }

@@ -51,27 +51,7 @@ struct TotalsConsistencyTests {
             ]
             for query in filters {
                 let filter = try TransactionFilter(query: Self.parameters(query))
-                let range = try InstantRange(from: filter.from, to: filter.to, in: zone)
-                let matching = all.filter { row in
-                    let categoryOK: Bool
-                    if let id = filter.categoryID {
-                        categoryOK = id == group.id ? [a.id, b.id].contains(row.categoryID) : row.categoryID == id
-                    } else {
-                        categoryOK = !filter.uncategorized || row.categoryID == nil
-                    }
-                    let at = row.bookedAt.epochSeconds
-                    return categoryOK && (filter.status.map { $0 == row.status } ?? true)
-                        && (range.lowerBound.map { at >= $0 } ?? true) && (range.upperBound.map { at < $0 } ?? true)
-                        && (filter.text.map { row.payee.lowercased().contains($0) } ?? true)
-                }
-                let expected = Dictionary(grouping: matching, by: \.money.currency.code).map { code, rows in
-                    TotalDTO(
-                        currency: code,
-                        amount: Money(
-                            minorUnits: rows.map(\.money.minorUnits).reduce(0, +), currency: rows[0].money.currency
-                        ).decimalString,
-                        count: rows.count)
-                }.sorted { $0.currency < $1.currency }
+                let (matching, expected) = try Self.expected(all, filter, zone: zone, groups: [group.id: [a.id, b.id]])
                 let list = try await t.get(
                     TransactionListResponse.self, "/api/v1/transactions?limit=500&\(query)", as: ana)
                 #expect(list.totals == expected, "\(query)")
@@ -80,6 +60,34 @@ struct TotalsConsistencyTests {
                 #expect(newestFirst == newestFirst.sorted(by: >), "\(query)")
             }
         }
+    }
+
+    /// The rows a filter must list and the totals it must give, worked out here from the rows
+    /// themselves. `groups`: each category group's children.
+    static func expected(
+        _ all: [Transaction], _ filter: TransactionFilter, zone: TimeZone, groups: [Int64: [Int64]]
+    ) throws -> (rows: [Transaction], totals: [TotalDTO]) {
+        let range = try InstantRange(from: filter.from, to: filter.to, in: zone)
+        let matching = all.filter { row in
+            let categoryOK: Bool
+            if let id = filter.categoryID {
+                categoryOK = groups[id].map { $0.contains(row.categoryID ?? 0) } ?? (row.categoryID == id)
+            } else {
+                categoryOK = !filter.uncategorized || row.categoryID == nil
+            }
+            let at = row.bookedAt.epochSeconds
+            return categoryOK && (filter.status.map { $0 == row.status } ?? true)
+                && (range.lowerBound.map { at >= $0 } ?? true) && (range.upperBound.map { at < $0 } ?? true)
+                && (filter.text.map { row.payee.lowercased().contains($0) } ?? true)
+        }
+        let totals = Dictionary(grouping: matching, by: \.money.currency.code).map { code, rows in
+            TotalDTO(
+                currency: code,
+                amount: Money(minorUnits: rows.map(\.money.minorUnits).reduce(0, +), currency: rows[0].money.currency)
+                    .decimalString,
+                count: rows.count)
+        }.sorted { $0.currency < $1.currency }
+        return (matching, totals)
     }
 
     static func parameters(_ query: String) -> [String: String] {
