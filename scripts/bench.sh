@@ -163,4 +163,4 @@ echo "   review months with counts, 1 connection: p50 $months_p50, p99 $months_p
 echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
 cat "$dir/questions.txt" "$dir/payback.txt" "$dir/floors.txt"
 echo "   server memory after every run: $(pid_rss)"
-awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : (n == 3 ? "totals summed from the rows (not used)" : (n == 4 ? "account balances from the per-day sums" : (n == 5 ? "uncleared per day for the review months" : "a day of review decisions for the activity page")))))); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"
+awk '/Run Time/ {n++; name = (n == 1 ? "first page (51 rows)" : (n == 2 ? "totals from the per-day sums" : (n == 3 ? "totals summed from the rows (not used)" : (n == 4 ? "account balances from the per-day sums" : (n == 5 ? "uncleared per day for the review months" : "a day of review decisions for the activity page"))))); printf "   sqlite3 %s: %s s\n", name, $4}' "$dir/sqlite.txt"
