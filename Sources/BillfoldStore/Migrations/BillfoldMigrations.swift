@@ -26,5 +26,6 @@ public enum BillfoldMigrations {
         M021AddSplitsGroupsTagsBudgets(),
         M022AddSourceExternalIDs(),
         M023AddTotalsByBlock(),
+        M024AddTextSearch(),
     ]
 }

@@ -78,7 +78,7 @@ public struct BudgetRepository: Sendable {
             """
             SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
             FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
-            """ + TransactionQuery(range: range).conditions + " GROUP BY category_id, currency"
+            """ + TransactionQuery(range: range).conditions(on: sql) + " GROUP BY category_id, currency"
         return try await sql.raw(statement).all(decoding: Row.self).map {
             Spent(
                 categoryID: $0.category_id, money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),

@@ -91,7 +91,7 @@ public struct ReviewRepository: Sendable {
             WHERE user_id = \(bind: userID) AND status = \(bind: TransactionStatus.uncleared.rawValue)
             AND kind IS NULL
             """
-        statement += TransactionQuery(range: range).conditions
+        statement += TransactionQuery(range: range).conditions(on: sql)
         return try await sql.raw(statement).first(decoding: Row.self)?.oldest
     }
 

@@ -27,7 +27,7 @@ public struct SpendingRepository: Sendable {
             SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total FROM transactions
             WHERE user_id = \(bind: userID) AND amount_minor < 0 AND transfer_id IS NULL AND kind IS NULL
             """
-        statement += TransactionQuery(range: range).conditions + " GROUP BY category_id, currency"
+        statement += TransactionQuery(range: range).conditions(on: sql) + " GROUP BY category_id, currency"
         return try await sql.raw(statement).all(decoding: Row.self).map {
             Line(
                 categoryID: $0.category_id, money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)))

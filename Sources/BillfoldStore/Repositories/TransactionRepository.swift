@@ -32,14 +32,38 @@ public struct TransactionRepository: Sendable {
     public func page(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> (transactions: [Transaction], next: TransactionCursor?)
     {
-        let rows = try await sql.raw(pageStatement(query, after: cursor, limit: limit + 1)).all()
-            .map(TransactionRow.init)
+        var rows = try await recentMatches(query, after: cursor, limit: limit + 1) ?? []
+        if rows.count <= limit {
+            rows = try await sql.raw(pageStatement(query, after: cursor, limit: limit + 1)).all()
+                .map(TransactionRow.init)
+        }
         let transactions = rows.prefix(limit).map { $0.transaction() }
         let next =
             rows.count > limit
             ? transactions.last.map { TransactionCursor(bookedAt: $0.bookedAt.epochSeconds, id: $0.id) }
             : nil
         return (transactions, next)
+    }
+
+    /// How many of the newest rows a search reads before it asks the full-text index.
+    static let searchWindow = 2000
+
+    /// For a search on SQLite, its matches among the newest rows the rest of the filter reaches.
+    /// A common word ("rewe" in a quarter of the rows) fills a page there at once, where the
+    /// full-text index would first list every row that has it; a rarer word does not, and the
+    /// index answers it (`page` then runs the whole query). Nil when there is nothing to try.
+    private func recentMatches(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
+        async throws -> [TransactionRow]?
+    {
+        guard let text = query.text, sql.dialect.name == "sqlite" else { return nil }
+        var recent = query
+        recent.text = nil
+        let words = TransactionQuery(range: InstantRange(lowerBound: nil, upperBound: nil), text: text)
+        let statement: SQLQueryString =
+            "SELECT * FROM (" + pageStatement(recent, after: cursor, limit: Self.searchWindow)
+            + ") AS recent WHERE TRUE"
+            + words.conditions(fullTextIndex: false) + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
+        return try await sql.raw(statement).all().map(TransactionRow.init)
     }
 
     /// Newest first after the cursor. A group's categories are read one keyset each and merged,
@@ -50,7 +74,7 @@ public struct TransactionRepository: Sendable {
         func select(_ query: TransactionQuery) -> SQLQueryString {
             var statement: SQLQueryString =
                 "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
-            statement += query.conditions
+            statement += query.conditions(on: sql)
             if let cursor {
                 statement += " AND (booked_at, id) < (\(bind: cursor.bookedAt), \(bind: cursor.id))"
             }
@@ -70,7 +94,8 @@ public struct TransactionRepository: Sendable {
     /// Money API read in.
     public func ascending(_ query: TransactionQuery, offset: Int = 0, limit: Int) async throws -> [Transaction] {
         let statement: SQLQueryString =
-            "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)" + query.conditions
+            "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
+            + query.conditions(on: sql)
             + " ORDER BY booked_at, id LIMIT \(literal: limit) OFFSET \(literal: offset)"
         return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }
     }
@@ -81,7 +106,8 @@ public struct TransactionRepository: Sendable {
         -> [Transaction]
     {
         var statement: SQLQueryString =
-            "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)" + query.conditions
+            "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
+            + query.conditions(on: sql)
         if let cursor {
             // A row value, as in `page`, so both databases seek in the (user, booked_at, id) index.
             statement += " AND (booked_at, id) > (\(bind: cursor.bookedAt), \(bind: cursor.id))"

@@ -77,8 +77,14 @@ struct TransactionRow: Codable {
 }
 
 extension TransactionQuery {
-    /// The WHERE conditions after `user_id = ?`, each starting with AND.
-    var conditions: SQLQueryString {
+    /// The WHERE conditions after `user_id = ?`, each starting with AND, for `database`:
+    /// a search's words are found through SQLite's full-text index (`M024AddTextSearch`), and
+    /// on PostgreSQL by the LIKE its trigram indexes serve.
+    func conditions(on database: any SQLDatabase) -> SQLQueryString {
+        conditions(fullTextIndex: database.dialect.name == "sqlite")
+    }
+
+    func conditions(fullTextIndex: Bool) -> SQLQueryString {
         var sql: SQLQueryString = ""
         if let ids = categoryIDs {
             sql +=
@@ -100,18 +106,26 @@ extension TransactionQuery {
             sql +=
                 " AND (group_id IS NULL OR NOT EXISTS (SELECT 1 FROM transactions g"
                 + " WHERE g.id = transactions.group_id AND g.user_id = transactions.user_id"
-                + groupRow.conditions + "))"
+                + groupRow.conditions(fullTextIndex: fullTextIndex) + "))"
         }
         if let status { sql += " AND status = \(bind: status.rawValue)" }
         if withoutPending { sql += " AND status <> \(bind: TransactionStatus.pending.rawValue)" }
         if let lower = range.lowerBound { sql += " AND booked_at >= \(bind: lower)" }
         if let upper = range.upperBound { sql += " AND booked_at < \(bind: upper)" }
         if let text {
-            let pattern = "%" + text.likeEscaped + "%"
-            sql += """
-                 AND (LOWER(payee) LIKE \(bind: pattern) ESCAPE '\\' \
-                OR LOWER(notes) LIKE \(bind: pattern) ESCAPE '\\')
-                """
+            if fullTextIndex && text.unicodeScalars.count >= 3 {
+                // The trigram index finds any run of three or more characters, ignoring case;
+                // the words are one quoted phrase, so nothing in them is read as syntax.
+                let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                sql +=
+                    " AND id IN (SELECT rowid FROM transaction_search WHERE transaction_search MATCH \(bind: phrase))"
+            } else {
+                let pattern = "%" + text.likeEscaped + "%"
+                sql += """
+                     AND (LOWER(payee) LIKE \(bind: pattern) ESCAPE '\\' \
+                    OR LOWER(notes) LIKE \(bind: pattern) ESCAPE '\\')
+                    """
+            }
         }
         return sql
     }

@@ -233,7 +233,7 @@ enum TransactionTotals {
             """
             SELECT currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
             FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
-            """ + slice.conditions + " GROUP BY currency"
+            """ + slice.conditions(on: sql) + " GROUP BY currency"
         return try await sql.raw(statement).all(decoding: Row.self)
     }
 }
