@@ -92,8 +92,13 @@ WHERE user_id = $user AND category_key >= 0 GROUP BY currency;
 SELECT $columns FROM transactions WHERE user_id = $user AND status = 'uncleared' ORDER BY booked_at DESC, id DESC LIMIT 51;
 SELECT currency, CAST(SUM(amount_minor) AS BIGINT), COUNT(*) FROM transactions WHERE user_id = $user
 AND transfer_id IS NULL AND kind IS NULL AND (LOWER(payee) LIKE '%rewe%' OR LOWER(notes) LIKE '%rewe%') GROUP BY currency;
+SELECT currency, CAST(SUM(amount_minor) AS BIGINT), COUNT(*) FROM transactions WHERE user_id = $user
+AND transfer_id IS NULL AND kind IS NULL
+AND id IN (SELECT rowid FROM transaction_search WHERE transaction_search MATCH '"rewe"') GROUP BY currency;
+SELECT COUNT(*) FROM transactions WHERE user_id = $user
+AND id IN (SELECT rowid FROM transaction_search WHERE transaction_search MATCH '"zahnarzt"');
 SQL
-sqlite3 "$db" <"$dir/floors.sql" 2>&1 | awk '/Run Time/ {n++; name = (n == 1 ? "unfiltered first page" : (n == 2 ? "unfiltered totals from the 32-day blocks" : (n == 3 ? "the same from the per-day sums (before the blocks)" : (n == 4 ? "uncleared first page" : "q=rewe totals summed from the rows")))); printf "   sqlite3 %s: %s s\n", name, $4}' | tee "$dir/floors.txt"
+sqlite3 "$db" <"$dir/floors.sql" 2>&1 | awk '/Run Time/ {n++; name = (n == 1 ? "unfiltered first page" : (n == 2 ? "unfiltered totals from the 32-day blocks" : (n == 3 ? "the same from the per-day sums (before the blocks)" : (n == 4 ? "uncleared first page" : (n == 5 ? "q=rewe totals summed from every row (before the index)" : (n == 6 ? "q=rewe totals through the full-text index" : "a rare word (q=zahnarzt) through the index")))))); printf "   sqlite3 %s: %s s\n", name, $4}' | tee "$dir/floors.txt"
 
 # Every other question a person asks of the list, each at 1 and 16 connections: p50, p99, req/s.
 measure() { # name url connections
