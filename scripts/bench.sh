@@ -118,6 +118,7 @@ for c in 1 16; do
 done
 pid_rss() { awk '/VmRSS|RssAnon/ {printf "%s %s MB ", $1, int($2 / 1024)}' "/proc/$server_pid/status"; }
 echo "== GET /payback/transactions: the whole feed, streamed"
+sleep 3  # the 16-connection runs' last requests finish first
 rss_before=$(pid_rss)
 curl -s -o /dev/null -w "   first byte %{time_starttransfer} s, all %{time_total} s, %{size_download} bytes\n" \
   -H "Authorization: Bearer $token" "$base/payback/transactions" | tee "$dir/payback.txt"
