@@ -48,6 +48,8 @@ struct LunchMoneyNumber: Decodable, Sendable {
 }
 
 /// A Lunch Money Transaction object with every field the reference lists, nulls written out.
+/// Its fields are worked out once (`fields`); `encode(to:)` and `LunchMoneyTransactionWriter`
+/// (the list's fast path, held to the same bytes by a test) both write them.
 struct LunchMoneyTransactionJSON: Encodable {
     let transaction: Transaction
     let category: Category?
@@ -61,15 +63,22 @@ struct LunchMoneyTransactionJSON: Encodable {
     /// The `/v1` ids of this row, its members and the rows it links to.
     var ids = LunchMoneyIDs()
 
-    enum Key: String, CodingKey {
-        case id, date, amount, currency, to_base, payee, category_id, category_name, category_group_id
-        case category_group_name, is_income, exclude_from_budget, exclude_from_totals, created_at, updated_at
-        case status, is_pending, notes, original_name, recurring_id, recurring_payee, recurring_description
-        case recurring_cadence, recurring_granularity, recurring_quantity, recurring_type, recurring_amount
-        case recurring_currency, parent_id, has_children, group_id, is_group, asset_id, asset_institution_name
-        case asset_name, asset_display_name, asset_status, plaid_account_id, plaid_account_name
-        case plaid_account_mask, institution_name, plaid_account_display_name, plaid_metadata, source
-        case display_name, display_notes, account_display_name, tags, children, external_id
+    /// One field's value as JSON has it.
+    enum Value {
+        case text(String?)
+        case number(Int64?)
+        case flag(Bool)
+        case decimal(Decimal)
+        case tags([Tag])
+        case children([ChildJSON])
+    }
+
+    struct Key: CodingKey {
+        let stringValue: String
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
     }
 
     struct TagJSON: Encodable {
@@ -84,81 +93,112 @@ struct LunchMoneyTransactionJSON: Encodable {
         let zone: TimeZone
         let debitAsNegative: Bool
 
-        enum Key: String, CodingKey {
-            case id, payee, amount, currency, date, formatted_date, notes, asset_id, plaid_account_id, to_base
+        /// In the order of their names, as the API's encoder sorts them.
+        var fields: [(String, Value)] {
+            let t = transaction
+            let day = Day(t.bookedAt.date, in: zone).description
+            return [
+                ("amount", .text(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative))),
+                ("asset_id", .number(t.accountID)),
+                ("currency", .text(t.money.currency.code.lowercased())),
+                ("date", .text(day)),
+                ("formatted_date", .text(day)),
+                ("id", .number(id)),
+                ("notes", .text(t.notes.isEmpty ? nil : t.notes)),
+                ("payee", .text(t.payee)),
+                ("plaid_account_id", .number(nil)),
+                ("to_base", .decimal(LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative))),
+            ]
         }
 
-        func encode(to encoder: any Encoder) throws {
-            let t = transaction
-            var c = encoder.container(keyedBy: Key.self)
-            let day = Day(t.bookedAt.date, in: zone).description
-            try c.encode(id, forKey: .id)
-            try c.encode(t.payee, forKey: .payee)
-            try c.encode(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative), forKey: .amount)
-            try c.encode(t.money.currency.code.lowercased(), forKey: .currency)
-            try c.encode(day, forKey: .date)
-            try c.encode(day, forKey: .formatted_date)
-            try c.encode(t.notes.isEmpty ? nil : t.notes, forKey: .notes)
-            try c.encode(t.accountID, forKey: .asset_id)
-            try c.encodeNil(forKey: .plaid_account_id)
-            try c.encode(LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative), forKey: .to_base)
-        }
+        func encode(to encoder: any Encoder) throws { try Value.encode(fields, to: encoder) }
     }
 
-    static let alwaysNull: [Key] = [
-        .recurring_id, .recurring_payee, .recurring_description, .recurring_cadence, .recurring_granularity,
-        .recurring_quantity, .recurring_type, .recurring_amount, .recurring_currency,
-        .asset_institution_name, .plaid_account_id, .plaid_account_name, .plaid_account_mask, .institution_name,
-        .plaid_account_display_name, .plaid_metadata,
+    static let alwaysNull = [
+        "asset_institution_name", "institution_name", "plaid_account_display_name", "plaid_account_id",
+        "plaid_account_mask", "plaid_account_name", "plaid_metadata", "recurring_amount", "recurring_cadence",
+        "recurring_currency", "recurring_description", "recurring_granularity", "recurring_id", "recurring_payee",
+        "recurring_quantity", "recurring_type",
     ]
 
-    func encode(to encoder: any Encoder) throws {
+    /// Every field, in the order of their names (as the API's encoder sorts them).
+    var fields: [(String, Value)] {
         let t = transaction
-        var c = encoder.container(keyedBy: Key.self)
-        try c.encode(ids.v1(t.id), forKey: .id)
-        try c.encode(Day(t.bookedAt.date, in: zone).description, forKey: .date)
-        try c.encode(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative), forKey: .amount)
-        try c.encode(t.money.currency.code.lowercased(), forKey: .currency)
-        try c.encode(LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative), forKey: .to_base)
-        try c.encode(t.payee, forKey: .payee)
-        try c.encode(category?.id, forKey: .category_id)
-        try c.encode(category?.name, forKey: .category_name)
-        try c.encode(group?.id, forKey: .category_group_id)
-        try c.encode(group?.name, forKey: .category_group_name)
         // A child takes its group's flags, as Lunch Money's subcategories do.
         let flags = (group ?? category)?.flags ?? CategoryFlags()
-        try c.encode(flags.isIncome || (category?.flags.isIncome ?? false), forKey: .is_income)
-        try c.encode(flags.excludeFromBudget, forKey: .exclude_from_budget)
-        try c.encode(flags.excludeFromTotals, forKey: .exclude_from_totals)
-        try c.encode(Timestamp.utc(t.createdAt), forKey: .created_at)
-        try c.encode(Timestamp.utc(t.updatedAt), forKey: .updated_at)
-        try c.encode(t.status.rawValue, forKey: .status)
-        try c.encode(t.status == .pending, forKey: .is_pending)
-        try c.encode(t.notes.isEmpty ? nil : t.notes, forKey: .notes)
-        try c.encode(t.originalName.isEmpty ? nil : t.originalName, forKey: .original_name)
-        for key in Self.alwaysNull { try c.encodeNil(forKey: key) }
-        try c.encode(t.parentID.map(ids.v1), forKey: .parent_id)
-        try c.encode(t.kind == .split, forKey: .has_children)
-        try c.encode(t.groupID.map(ids.v1), forKey: .group_id)
-        try c.encode(t.kind == .group, forKey: .is_group)
-        try c.encode(t.accountID, forKey: .asset_id)
-        try c.encode(account?.name, forKey: .asset_name)
-        try c.encode(account?.displayName, forKey: .asset_display_name)
-        try c.encode(account == nil ? nil : "active", forKey: .asset_status)
-        try c.encode(t.externalID == nil ? "manual" : "api", forKey: .source)
-        try c.encode(t.payee, forKey: .display_name)
-        try c.encode(t.notes.isEmpty ? nil : t.notes, forKey: .display_notes)
-        try c.encode(account?.displayName ?? "", forKey: .account_display_name)
-        try c.encode(tags.map { TagJSON(name: $0.name, id: $0.id) }, forKey: .tags)
+        var fields: [(String, Value)] = [
+            ("account_display_name", .text(account?.displayName ?? "")),
+            ("amount", .text(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative))),
+            ("asset_display_name", .text(account?.displayName)),
+            ("asset_id", .number(t.accountID)),
+            ("asset_name", .text(account?.name)),
+            ("asset_status", .text(account == nil ? nil : "active")),
+            ("category_group_id", .number(group?.id)),
+            ("category_group_name", .text(group?.name)),
+            ("category_id", .number(category?.id)),
+            ("category_name", .text(category?.name)),
+        ]
         if let members {
-            let children = members.map {
-                ChildJSON(transaction: $0, id: ids.v1($0.id), zone: zone, debitAsNegative: debitAsNegative)
-            }
-            try c.encode(children, forKey: .children)
+            fields.append(
+                (
+                    "children",
+                    .children(
+                        members.map {
+                            ChildJSON(transaction: $0, id: ids.v1($0.id), zone: zone, debitAsNegative: debitAsNegative)
+                        })
+                ))
         }
         // A row from Lunch Money gives back its source's external id, not Billfold's key for it.
         let fromLunchMoney = LunchMoneyShared.remoteID(t.externalID) != nil
-        try c.encode(fromLunchMoney ? t.sourceExternalID : t.externalID, forKey: .external_id)
+        fields += [
+            ("created_at", .text(Timestamp.utc(t.createdAt))),
+            ("currency", .text(t.money.currency.code.lowercased())),
+            ("date", .text(Day(t.bookedAt.date, in: zone).description)),
+            ("display_name", .text(t.payee)),
+            ("display_notes", .text(t.notes.isEmpty ? nil : t.notes)),
+            ("exclude_from_budget", .flag(flags.excludeFromBudget)),
+            ("exclude_from_totals", .flag(flags.excludeFromTotals)),
+            ("external_id", .text(fromLunchMoney ? t.sourceExternalID : t.externalID)),
+            ("group_id", .number(t.groupID.map(ids.v1))),
+            ("has_children", .flag(t.kind == .split)),
+            ("id", .number(ids.v1(t.id))),
+            ("is_group", .flag(t.kind == .group)),
+            ("is_income", .flag(flags.isIncome || (category?.flags.isIncome ?? false))),
+            ("is_pending", .flag(t.status == .pending)),
+            ("notes", .text(t.notes.isEmpty ? nil : t.notes)),
+            ("original_name", .text(t.originalName.isEmpty ? nil : t.originalName)),
+            ("parent_id", .number(t.parentID.map(ids.v1))),
+            ("payee", .text(t.payee)),
+            ("source", .text(t.externalID == nil ? "manual" : "api")),
+            ("status", .text(t.status.rawValue)),
+            ("tags", .tags(tags)),
+            ("to_base", .decimal(LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative))),
+            ("updated_at", .text(Timestamp.utc(t.updatedAt))),
+        ]
+        fields += Self.alwaysNull.map { ($0, Value.text(nil)) }
+        return fields.sorted { $0.0 < $1.0 }
+    }
+
+    func encode(to encoder: any Encoder) throws { try Value.encode(fields, to: encoder) }
+}
+
+extension LunchMoneyTransactionJSON.Value {
+    /// The fields as a keyed container holds them.
+    static func encode(_ fields: [(String, Self)], to encoder: any Encoder) throws {
+        typealias Key = LunchMoneyTransactionJSON.Key
+        var c = encoder.container(keyedBy: Key.self)
+        for (name, value) in fields {
+            let key = Key(name)
+            switch value {
+            case .text(let text): try c.encode(text, forKey: key)
+            case .number(let number): try c.encode(number, forKey: key)
+            case .flag(let flag): try c.encode(flag, forKey: key)
+            case .decimal(let decimal): try c.encode(decimal, forKey: key)
+            case .tags(let tags):
+                try c.encode(tags.map { LunchMoneyTransactionJSON.TagJSON(name: $0.name, id: $0.id) }, forKey: key)
+            case .children(let children): try c.encode(children, forKey: key)
+            }
+        }
     }
 }
 

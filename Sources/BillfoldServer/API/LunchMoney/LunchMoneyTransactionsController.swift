@@ -70,24 +70,25 @@ struct LunchMoneyTransactionsController: RouteCollection {
         guard let id = Int64(request.parameters.get("id") ?? ""),
             let transaction = try await service.find(try await LunchMoneyIDs.local(id, service))
         else { throw BillfoldError(.notFound, "Transaction ID not found.") }
-        let objects = try await Self.objects([transaction], request)
-        return LunchMoneyJSON.response(objects[0])
+        return Self.response(LunchMoneyTransactionWriter.object(try await Self.objects([transaction], request)[0]))
     }
 
     static func page(_ rows: [Transaction], more: Bool, _ request: Request, tree: CategoryTree? = nil) async throws
         -> Response
     {
-        struct Page: Encodable {
-            var transactions: [LunchMoneyTransactionJSON]
-            var has_more: Bool
-        }
         // Lunch Money orders by date, then id: its ids, for the rows that came from it.
         let zone = try request.user.preferences.zone
         let objects = try await objects(rows, request, tree: tree).sorted {
             let (a, b) = (Day($0.transaction.bookedAt.date, in: zone), Day($1.transaction.bookedAt.date, in: zone))
             return a != b ? a < b : $0.ids.v1($0.transaction.id) < $1.ids.v1($1.transaction.id)
         }
-        return LunchMoneyJSON.response(Page(transactions: objects, has_more: more))
+        return response(LunchMoneyTransactionWriter.page(objects, more: more))
+    }
+
+    static func response(_ body: ByteBuffer) -> Response {
+        let response = Response(status: .ok, body: .init(buffer: body))
+        response.headers.contentType = .json
+        return response
     }
 
     static func objects(_ rows: [Transaction], _ request: Request, tree: CategoryTree? = nil) async throws
