@@ -114,23 +114,23 @@ struct LunchMoneyTransactionJSON: Encodable {
         func encode(to encoder: any Encoder) throws { try Value.encode(fields, to: encoder) }
     }
 
-    static let alwaysNull = [
-        "asset_institution_name", "institution_name", "plaid_account_display_name", "plaid_account_id",
-        "plaid_account_mask", "plaid_account_name", "plaid_metadata", "recurring_amount", "recurring_cadence",
-        "recurring_currency", "recurring_description", "recurring_granularity", "recurring_id", "recurring_payee",
-        "recurring_quantity", "recurring_type",
-    ]
-
-    /// Every field, in the order of their names (as the API's encoder sorts them).
+    /// Every field, in the order of their names (the API's encoder sorts them; the writer relies
+    /// on this order, and its test would see a field out of place).
     var fields: [(String, Value)] {
         let t = transaction
         // A child takes its group's flags, as Lunch Money's subcategories do.
         let flags = (group ?? category)?.flags ?? CategoryFlags()
-        var fields: [(String, Value)] = [
+        // A row from Lunch Money gives back its source's external id, not Billfold's key for it.
+        let fromLunchMoney = LunchMoneyShared.remoteID(t.externalID) != nil
+        let null = Value.text(nil)
+        var fields: [(String, Value)] = []
+        fields.reserveCapacity(50)
+        fields += [
             ("account_display_name", .text(account?.displayName ?? "")),
             ("amount", .text(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative))),
             ("asset_display_name", .text(account?.displayName)),
             ("asset_id", .number(t.accountID)),
+            ("asset_institution_name", null),
             ("asset_name", .text(account?.name)),
             ("asset_status", .text(account == nil ? nil : "active")),
             ("category_group_id", .number(group?.id)),
@@ -139,17 +139,11 @@ struct LunchMoneyTransactionJSON: Encodable {
             ("category_name", .text(category?.name)),
         ]
         if let members {
-            fields.append(
-                (
-                    "children",
-                    .children(
-                        members.map {
-                            ChildJSON(transaction: $0, id: ids.v1($0.id), zone: zone, debitAsNegative: debitAsNegative)
-                        })
-                ))
+            let children = members.map {
+                ChildJSON(transaction: $0, id: ids.v1($0.id), zone: zone, debitAsNegative: debitAsNegative)
+            }
+            fields.append(("children", .children(children)))
         }
-        // A row from Lunch Money gives back its source's external id, not Billfold's key for it.
-        let fromLunchMoney = LunchMoneyShared.remoteID(t.externalID) != nil
         fields += [
             ("created_at", .text(Timestamp.utc(t.createdAt))),
             ("currency", .text(t.money.currency.code.lowercased())),
@@ -162,6 +156,7 @@ struct LunchMoneyTransactionJSON: Encodable {
             ("group_id", .number(t.groupID.map(ids.v1))),
             ("has_children", .flag(t.kind == .split)),
             ("id", .number(ids.v1(t.id))),
+            ("institution_name", null),
             ("is_group", .flag(t.kind == .group)),
             ("is_income", .flag(flags.isIncome || (category?.flags.isIncome ?? false))),
             ("is_pending", .flag(t.status == .pending)),
@@ -169,14 +164,18 @@ struct LunchMoneyTransactionJSON: Encodable {
             ("original_name", .text(t.originalName.isEmpty ? nil : t.originalName)),
             ("parent_id", .number(t.parentID.map(ids.v1))),
             ("payee", .text(t.payee)),
+            ("plaid_account_display_name", null), ("plaid_account_id", null), ("plaid_account_mask", null),
+            ("plaid_account_name", null), ("plaid_metadata", null),
+            ("recurring_amount", null), ("recurring_cadence", null), ("recurring_currency", null),
+            ("recurring_description", null), ("recurring_granularity", null), ("recurring_id", null),
+            ("recurring_payee", null), ("recurring_quantity", null), ("recurring_type", null),
             ("source", .text(t.externalID == nil ? "manual" : "api")),
             ("status", .text(t.status.rawValue)),
             ("tags", .tags(tags)),
             ("to_base", .decimal(LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative))),
             ("updated_at", .text(Timestamp.utc(t.updatedAt))),
         ]
-        fields += Self.alwaysNull.map { ($0, Value.text(nil)) }
-        return fields.sorted { $0.0 < $1.0 }
+        return fields
     }
 
     func encode(to encoder: any Encoder) throws { try Value.encode(fields, to: encoder) }
