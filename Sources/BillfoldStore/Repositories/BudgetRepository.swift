@@ -1,7 +1,7 @@
 import BillfoldCore
 import SQLKit
 
-/// One person's budgets: an amount per category and month, and what each category spent.
+/// One person's budgets: an amount per category and month (what each spent: `SpendingRepository`).
 public struct BudgetRepository: Sendable {
     let sql: any SQLDatabase
     let userID: Int64
@@ -57,32 +57,5 @@ public struct BudgetRepository: Sendable {
             AND month = \(bind: month)
             """
         ).run()
-    }
-
-    public struct Spent: Sendable, Equatable {
-        public var categoryID: Int64?
-        public var money: Money
-        public var count: Int
-    }
-
-    /// What each category took in a range: the net of its counted transactions per currency,
-    /// transfers left out.
-    public func spent(in range: InstantRange) async throws -> [Spent] {
-        struct Row: Decodable {
-            var category_id: Int64?
-            var currency: String
-            var total: Int64
-            var count: Int64
-        }
-        let statement: SQLQueryString =
-            """
-            SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
-            FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
-            """ + TransactionQuery(range: range).conditions(on: sql) + " GROUP BY category_id, currency"
-        return try await sql.raw(statement).all(decoding: Row.self).map {
-            Spent(
-                categoryID: $0.category_id, money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
-                count: Int($0.count))
-        }
     }
 }

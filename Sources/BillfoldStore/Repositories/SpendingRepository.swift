@@ -1,8 +1,9 @@
 import BillfoldCore
 import SQLKit
 
-/// Money spent (negative amounts only) per category and currency in a range, for the home
-/// page's chart. Income in the same category does not hide spending; a transfer is neither.
+/// What each category took in a range, per currency: for the home page's chart only the money
+/// spent (negative amounts: income in the same category does not hide spending), for budgets the
+/// net of every counted transaction with how many there were. A transfer is neither.
 public struct SpendingRepository: Sendable {
     let sql: any SQLDatabase
     let userID: Int64
@@ -15,22 +16,27 @@ public struct SpendingRepository: Sendable {
     public struct Line: Sendable, Equatable {
         public var categoryID: Int64?
         public var money: Money
+        public var count: Int
     }
 
-    public func byCategory(in range: InstantRange) async throws -> [Line] {
+    /// `onlySpending`: sums the negative amounts alone (the chart), else every amount (budgets).
+    public func byCategory(in range: InstantRange, onlySpending: Bool = true) async throws -> [Line] {
         struct Row: Decodable {
             var category_id: Int64?
             var currency: String
             var total: Int64
+            var count: Int64
         }
         var statement: SQLQueryString = """
-            SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total FROM transactions
-            WHERE user_id = \(bind: userID) AND amount_minor < 0 AND transfer_id IS NULL AND kind IS NULL
+            SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
+            FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
             """
+        if onlySpending { statement += " AND amount_minor < 0" }
         statement += TransactionQuery(range: range).conditions(on: sql) + " GROUP BY category_id, currency"
         return try await sql.raw(statement).all(decoding: Row.self).map {
             Line(
-                categoryID: $0.category_id, money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)))
+                categoryID: $0.category_id, money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
+                count: Int($0.count))
         }
     }
 }

@@ -95,6 +95,7 @@ struct LunchMoneyBudgetsController: RouteCollection {
             months.append(month.adding(months: 1))
         }
         let repository = BudgetRepository(database: request.store.sql, userID: user.id)
+        let spending = SpendingRepository(database: request.store.sql, userID: user.id)
         let tree = try await request.categoryService.tree()
         let budgets = Dictionary(
             try await repository.budgets(from: first.firstDay.description, to: last.firstDay.description).map {
@@ -102,7 +103,7 @@ struct LunchMoneyBudgetsController: RouteCollection {
             }, uniquingKeysWith: { a, _ in a })
         var spent: [String: [Int64: (total: Int64, count: Int)]] = [:]
         for month in months {
-            for line in try await repository.spent(in: month.range(in: zone)) {
+            for line in try await spending.byCategory(in: month.range(in: zone), onlySpending: false) {
                 guard let id = line.categoryID, line.money.currency == user.preferences.currency else { continue }
                 // A group's line holds its own and its categories' transactions.
                 for key in Set([id, tree.category(id)?.groupID].compactMap { $0 }) {
@@ -153,6 +154,7 @@ struct LunchMoneyBudgetsController: RouteCollection {
         let currency = try body.currency.map { try Currency(code: $0.uppercased()) } ?? user.preferences.currency
         let money = try Money(parsing: amount.text, currency: currency).checkedLimit()
         let repository = BudgetRepository(database: request.store.sql, userID: user.id)
+        let spending = SpendingRepository(database: request.store.sql, userID: user.id)
         try await repository.set(money, categoryID: category.id, month: month)
         struct GroupBudget: Encodable {
             var category_id: Int64

@@ -73,7 +73,7 @@ extension LunchMoneyTransactionsController {
             throw BillfoldError(
                 .notFound, "Transaction \(id) is not a transaction group, or part of a transaction group.")
         }
-        return Self.response(LunchMoneyTransactionWriter.object(try await Self.objects([group], request)[0]))
+        return .json(LunchMoneyTransactionWriter.object(try await Self.objects([group], request)[0]))
     }
 
     /// `POST /v1/transactions/group`: answers the new group's id, a bare number.

@@ -70,7 +70,7 @@ struct LunchMoneyTransactionsController: RouteCollection {
         guard let id = Int64(request.parameters.get("id") ?? ""),
             let transaction = try await service.find(try await LunchMoneyIDs.local(id, service))
         else { throw BillfoldError(.notFound, "Transaction ID not found.") }
-        return Self.response(LunchMoneyTransactionWriter.object(try await Self.objects([transaction], request)[0]))
+        return .json(LunchMoneyTransactionWriter.object(try await Self.objects([transaction], request)[0]))
     }
 
     static func page(_ rows: [Transaction], more: Bool, _ request: Request, tree: CategoryTree? = nil) async throws
@@ -90,13 +90,7 @@ struct LunchMoneyTransactionsController: RouteCollection {
                 object: object)
         }
         let objects = keyed.sorted { $0.day != $1.day ? $0.day < $1.day : $0.id < $1.id }.map(\.object)
-        return response(LunchMoneyTransactionWriter.page(objects, more: more))
-    }
-
-    static func response(_ body: ByteBuffer) -> Response {
-        let response = Response(status: .ok, body: .init(buffer: body))
-        response.headers.contentType = .json
-        return response
+        return .json(LunchMoneyTransactionWriter.page(objects, more: more))
     }
 
     static func objects(_ rows: [Transaction], _ request: Request, tree: CategoryTree? = nil) async throws

@@ -1,4 +1,4 @@
-import NIOCore
+import Vapor
 
 /// JSON written straight into a buffer, for the answers too large or too hot for `JSONEncoder`:
 /// the same bytes as `JSONEncoder.api` (sorted keys are the caller's order, slashes unescaped).
@@ -40,5 +40,14 @@ struct JSONWriter {
             }
         }
         buffer.writeInteger(UInt8(ascii: "\""))
+    }
+}
+
+extension Response {
+    /// A 200 answer with JSON a writer made.
+    static func json(_ body: ByteBuffer) -> Response {
+        let response = Response(status: .ok, body: .init(buffer: body))
+        response.headers.contentType = .json
+        return response
     }
 }

@@ -38,9 +38,7 @@ struct TransactionsAPIController: RouteCollection {
         let body = TransactionListResponse(
             transactions: page.transactions.map(TransactionDTO.init),
             nextCursor: page.next?.token, totals: page.totals.map(TotalDTO.init))
-        let response = Response(status: .ok, body: .init(buffer: TransactionListJSON.encode(body)))
-        response.headers.contentType = .json
-        return response
+        return .json(TransactionListJSON.encode(body))
     }
 
     func history(request: Request) async throws -> Response {

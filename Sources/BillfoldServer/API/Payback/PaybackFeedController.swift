@@ -37,43 +37,48 @@ struct PaybackFeedController: RouteCollection {
         let items: @Sendable ([Transaction]) -> [PaybackFile.Item] = { rows in
             rows.map { t in PaybackWriter.item(t, category: t.categoryID.map { numbers[$0] ?? Int($0) } ?? 0) }
         }
-        let response: Response
-        if paged {
-            let page = try await service.page(query, after: cursor, limit: limit)
-            var body = ByteBuffer(string: PaybackFeedJSON.start)
-            var rows = PaybackFeedJSON.items(items(page.transactions), first: true)
-            body.writeBuffer(&rows)
-            body.writeString(PaybackFeedJSON.end)
-            response = Response(status: .ok, body: .init(buffer: body))
-            if let next = page.next {
-                let kept = values.filter { $0.key != "cursor" }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-                let address = PaybackAPI.transactions.path(query: kept + [("cursor", next.token)])
-                response.headers.replaceOrAdd(name: "Link", value: "<\(address)>; rel=\"next\"")
-            }
-        } else {
-            response = Response(
-                status: .ok,
-                body: .init(asyncStream: { writer in
-                    do {
-                        try await writer.write(.buffer(ByteBuffer(string: PaybackFeedJSON.start)))
-                        var after: TransactionCursor?
-                        var first = true
-                        repeat {
-                            let page = try await service.page(query, after: after, limit: Self.streamPage)
-                            if !page.transactions.isEmpty {
-                                try await writer.write(
-                                    .buffer(PaybackFeedJSON.items(items(page.transactions), first: first)))
-                                first = false
-                            }
-                            after = page.next
-                        } while after != nil
-                        try await writer.write(.buffer(ByteBuffer(string: PaybackFeedJSON.end)))
-                        try await writer.write(.end)
-                    } catch {
-                        try await writer.write(.error(error))
-                    }
-                }))
+        guard paged else { return Self.stream(query, service: service, items: items) }
+        let page = try await service.page(query, after: cursor, limit: limit)
+        var body = ByteBuffer(string: PaybackFeedJSON.start)
+        var rows = PaybackFeedJSON.items(items(page.transactions), first: true)
+        body.writeBuffer(&rows)
+        body.writeString(PaybackFeedJSON.end)
+        let response = Response.json(body)
+        if let next = page.next {
+            let kept = values.filter { $0.key != "cursor" }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            let address = PaybackAPI.transactions.path(query: kept + [("cursor", next.token)])
+            response.headers.replaceOrAdd(name: "Link", value: "<\(address)>; rel=\"next\"")
         }
+        return response
+    }
+
+    /// The whole query as one body, written a page at a time as the pages are read.
+    private static func stream(
+        _ query: TransactionQuery, service: TransactionService,
+        items: @escaping @Sendable ([Transaction]) -> [PaybackFile.Item]
+    ) -> Response {
+        let response = Response(
+            status: .ok,
+            body: .init(asyncStream: { writer in
+                do {
+                    try await writer.write(.buffer(ByteBuffer(string: PaybackFeedJSON.start)))
+                    var after: TransactionCursor?
+                    var first = true
+                    repeat {
+                        let page = try await service.page(query, after: after, limit: streamPage)
+                        if !page.transactions.isEmpty {
+                            try await writer.write(
+                                .buffer(PaybackFeedJSON.items(items(page.transactions), first: first)))
+                            first = false
+                        }
+                        after = page.next
+                    } while after != nil
+                    try await writer.write(.buffer(ByteBuffer(string: PaybackFeedJSON.end)))
+                    try await writer.write(.end)
+                } catch {
+                    try await writer.write(.error(error))
+                }
+            }))
         response.headers.contentType = .json
         return response
     }
