@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# One database's part of `make bench` (asserts nothing): loads BENCH_TRANSACTIONS demo rows with
+# `billfold demo`, then asks every question a person asks at 1 and 16 connections under wrk on
+# loopback, each beside its floor (the statements the server ran for it, timed in sqlite3 / psql by
+# bench-floors.py), streams the PAYBACK feed, and attacks sign-in while another user reads.
+# Writes summary-ENGINE.txt and accounts-ENGINE.json (the balances, for bench-ledgers.sh) to OUT.
+#   scripts/bench-questions.sh sqlite BIN OUT
+#   scripts/with-postgres.sh scripts/bench-questions.sh postgres BIN OUT
+set -euo pipefail
+cd "$(dirname "$0")/.."
+engine=$1 bin=$2 out=$3
+count=${BENCH_TRANSACTIONS:-1000000}
+seconds=${BENCH_SECONDS:-10}
+work=$(mktemp -d "/tmp/billfold-bench-$engine.XXXXXX")
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+base="http://127.0.0.1:$port"
+server_pid=""
+stop_server() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true; fi
+  server_pid=""
+}
+trap 'stop_server; rm -rf "$work"' EXIT
+
+if [ "$engine" = sqlite ]; then
+  database="$out/bench.sqlite"
+  sql() { sqlite3 "$database" "$1"; }
+  tool="sqlite3 $(sqlite3 --version | awk '{print $1}')"
+else
+  psql "$BILLFOLD_TEST_POSTGRES_URL" -qX -c "CREATE DATABASE bench"
+  database="${BILLFOLD_TEST_POSTGRES_URL%/*}/bench?sslmode=disable"
+  sql() { psql "$database" -tAX -c "$1"; }
+  tool="psql $(psql --version | awk '{print $3}')"
+fi
+
+echo "== $engine: loading $count transactions"
+"$bin" users create --email bench@example.com --password bench-password --database "$database" >/dev/null
+start=$(date +%s.%N)
+"$bin" demo --email bench@example.com --transactions "$count" --database "$database" >/dev/null 2>&1
+load_seconds=$(python3 -c "s = $(date +%s.%N) - $start; print(f'{s:.1f} s ({$count / s:,.0f} rows/s)')")
+token=$("$bin" tokens create --email bench@example.com --label bench --database "$database" | tail -n 1)
+other=$("$bin" users create --email other@example.com --password other-password --database "$database" >/dev/null &&
+  "$bin" tokens create --email other@example.com --label bench --database "$database" | tail -n 1)
+sql "ANALYZE;" >/dev/null
+
+start_server() { # log-level
+  # The sign-in limit is lifted so the attack below costs a bcrypt hash every time (worst case).
+  (BILLFOLD_SIGNIN_LIMIT=10000 exec "$bin" serve --port "$port" --database "$database" --log-level "$1" \
+    >>"$work/server.log" 2>&1) &
+  server_pid=$!
+  for _ in $(seq 1 100); do
+    curl -sf "$base/health/ready" >/dev/null && return
+    sleep 0.2
+  done
+  echo "the server did not start:" >&2
+  tail -n 20 "$work/server.log" >&2
+  exit 1
+}
+
+groceries=$(sql "SELECT id FROM categories WHERE name = 'Groceries';")
+food=$(sql "SELECT id FROM categories WHERE name = 'Food' AND is_group;")
+today=$(date -u +%Y-%m-%d)
+# name|path: every question of issue 16's table, plus the two the web's other pages ask most.
+questions=(
+  "unfiltered first page + totals|/api/v1/transactions"
+  "status=uncleared|/api/v1/transactions?status=uncleared"
+  "a category group (Food)|/api/v1/transactions?category=$food"
+  "a category (Groceries)|/api/v1/transactions?category=$groceries"
+  "text search q=rewe with totals|/api/v1/transactions?q=rewe"
+  "/v1/transactions (current month)|/v1/transactions"
+  "/v1/transactions 1000-row page, offset $((count / 2))|/v1/transactions?start_date=2000-01-01&end_date=$today&limit=1000&offset=$((count / 2))"
+  "accounts with balances|/api/v1/accounts"
+  "review months with counts|/api/v1/review/months"
+)
+
+echo "== $engine: floors (the server's statements for each question, in $tool)"
+start_server trace
+pragmas=""
+[ "$engine" = sqlite ] && pragmas="PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;"
+mkdir -p "$out/statements-$engine"
+scripts/bench-floors.py --log "$work/server.log" --base "$base" --token "$token" --engine "$engine" \
+  --database "$database" --pragmas "$pragmas" --save "$out/statements-$engine" "${questions[@]}" \
+  "PAYBACK feed!|/payback/transactions" | tee "$work/floors.txt"
+stop_server
+: >"$work/server.log"
+
+start_server error
+pid_rss() { awk '/VmRSS|RssAnon/ {printf "%s %s MB ", $1, int($2 / 1024)}' "/proc/$server_pid/status"; }
+rss_start=$(pid_rss)
+wrk -t2 -c16 -d5s -H "Authorization: Bearer $token" "$base/api/v1/transactions" >/dev/null # warm-up
+
+measure() { # path connections → "p50 p99 rps"
+  wrk -t"$(($2 > 1 ? 2 : 1))" -c"$2" -d"${seconds}s" --latency -H "Authorization: Bearer $token" "$base$1" >"$work/q.txt"
+  # wrk stops with requests still queued in the server: one more, answered after them, lets them finish.
+  curl -s -o /dev/null -H "Authorization: Bearer $token" "$base$1"
+  echo "$(awk '/ 50%/ {print $2}' "$work/q.txt") $(awk '/ 99%/ {print $2}' "$work/q.txt") $(awk '/Requests\/sec/ {print $2}' "$work/q.txt")"
+}
+echo "== $engine: every question at 1 and 16 connections, ${seconds} s each"
+printf "%-46s | %-30s | %-30s | %-9s | %s\n" "question" "1 connection: p50, p99, req/s" "16 connections" "floor" \
+  "p50 ÷ floor" | tee "$work/table.txt"
+for q in "${questions[@]}"; do
+  name=${q%%|*}
+  read -r p50 p99 rps <<<"$(measure "${q#*|}" 1)"
+  read -r p50_16 p99_16 rps_16 <<<"$(measure "${q#*|}" 16)"
+  floor=$(awk -F'\t' -v n="$name" '$1 == n {print $2}' "$work/floors.txt")
+  ratio=$(python3 -c "
+import re
+v, u = re.fullmatch(r'([0-9.]+)(us|ms|s)', '$p50').groups()
+ms = float(v) * {'us': 0.001, 'ms': 1, 's': 1000}[u]
+print(f'{ms / $floor:.1f}×' if $floor > 0 else '-')")
+  printf "%-46s | %-30s | %-30s | %-9s | %s\n" "$name" "$p50, $p99, $rps" "$p50_16, $p99_16, $rps_16" "$floor ms" \
+    "$ratio" | tee -a "$work/table.txt"
+done
+rss_questions=$(pid_rss)
+
+echo "== $engine: GET /payback/transactions, the whole feed streamed"
+sleep 3 # the 16-connection runs' last requests finish first
+rss_before=$(pid_rss)
+payback=$(curl -s -o /dev/null -w "first byte %{time_starttransfer} s, all %{time_total} s, %{size_download} bytes" \
+  -H "Authorization: Bearer $token" "$base/payback/transactions")
+payback_floor=$(awk -F'\t' '$1 == "PAYBACK feed" {print $2}' "$work/floors.txt")
+echo "   $payback (floor: its statements in $tool $payback_floor ms); server before: $rss_before, after: $(pid_rss)" |
+  tee "$work/payback.txt"
+curl -sf -H "Authorization: Bearer $token" "$base/api/v1/accounts" >"$out/accounts-$engine.json"
+
+echo "== $engine: another user's GET /api/v1/me, alone and while 16 connections post wrong passwords"
+read -r me_alone _ _ <<<"$(token=$other measure /api/v1/me 1)"
+page=$(curl -s -c "$work/jar" "$base/signin")
+csrf=$(python3 -c 'import sys; t=sys.stdin.read(); print(t.split("name=\"_csrf\" value=\"")[1].split("\"")[0])' <<<"$page")
+presession=$(awk '/billfold_presession/ {print $7}' "$work/jar")
+cat >"$work/attack.lua" <<LUA
+wrk.method = "POST"
+wrk.body = "email=bench%40example.com&password=wrong-guess&_csrf=$csrf"
+wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+wrk.headers["Cookie"] = "billfold_presession=$presession"
+LUA
+wrk -t1 -c16 -d"$((seconds + 4))s" -s "$work/attack.lua" "$base/signin" >"$work/attack.txt" &
+attack_pid=$!
+sleep 2
+read -r me_attacked me_attacked99 _ <<<"$(token=$other measure /api/v1/me 1)"
+wait "$attack_pid"
+attack_rps=$(awk '/Requests\/sec/ {print $2}' "$work/attack.txt")
+
+{
+  echo "== $engine ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $tool for the floors, $(wrk --version 2>&1 |
+    head -n 1 | awk '{print $1, $2}'), $count transactions, ${seconds} s per run)"
+  echo "   load (billfold demo): $load_seconds"
+  cat "$work/table.txt"
+  echo "   PAYBACK feed: $(sed 's/^   //' "$work/payback.txt")"
+  echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
+  echo "   server memory: at start $rss_start; after the questions $rss_questions; after everything $(pid_rss)"
+  echo "   (each floor's statements: statements-$engine/)"
+} | tee "$out/summary-$engine.txt"
