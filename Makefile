@@ -40,6 +40,7 @@ deps-system:
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	command -v hledger >/dev/null || missing="$$missing hledger"; \
 	command -v ledger >/dev/null || missing="$$missing ledger"; \
+	fc-list :lang=ja 2>/dev/null | grep -q . || missing="$$missing fonts-noto-cjk"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \

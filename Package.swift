@@ -35,7 +35,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
-        .target(name: "BillfoldCore"),
+        .target(name: "BillfoldCore", resources: [.copy("Strings")]),
         .target(name: "BillfoldAPI", dependencies: ["BillfoldCore"]),
         .target(
             name: "BillfoldKit",

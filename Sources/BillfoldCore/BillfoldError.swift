@@ -4,16 +4,40 @@
 /// differs. `fields` names the input fields at fault, with a message for each.
 public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible {
     public let code: Code
-    public let message: String
-    public let fields: [String: String]
+    /// What went wrong, for people, in whatever language it is written in.
+    public let phrase: Phrase
+    /// The input fields at fault, each with what is wrong with it.
+    public let fieldPhrases: [String: Phrase]
 
-    public init(_ code: Code, _ message: String, fields: [String: String] = [:]) {
+    public init(_ code: Code, _ phrase: Phrase, fields: [String: Phrase] = [:]) {
         self.code = code
-        self.message = message
-        self.fields = fields
+        self.phrase = phrase
+        self.fieldPhrases = fields
     }
 
+    /// An error whose text is not in the catalogue: shown as written in every language.
+    public init(_ code: Code, _ message: String, fields: [String: String] = [:]) {
+        self.init(code, Phrase(literal: message), fields: fields.mapValues { Phrase(literal: $0) })
+    }
+
+    /// The message in English (logs, and where no reader's language is known).
+    public var message: String { phrase.text() }
+    /// The fields' messages in English.
+    public var fields: [String: String] { fieldPhrases.mapValues { $0.text() } }
+
+    /// The message in `words`' language.
+    public func message(in words: Words) -> String { phrase.text(words) }
+    /// The fields' messages in `words`' language.
+    public func fields(in words: Words) -> [String: String] { fieldPhrases.mapValues { $0.text(words) } }
+
     public var description: String { "\(code.rawValue): \(message)" }
+
+    /// The same error with its words written in `words`' language, for answers that carry text.
+    public func written(in words: Words) -> BillfoldError {
+        BillfoldError(
+            code, Phrase(literal: message(in: words)),
+            fields: fieldPhrases.mapValues { Phrase(literal: $0.text(words)) })
+    }
 
     /// Stable error codes. Never rename one: clients match on them.
     public enum Code: String, Sendable, Codable, CaseIterable {
@@ -59,6 +83,10 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public static func validation(_ field: String, _ message: String) -> BillfoldError {
-        BillfoldError(.validationFailed, message, fields: [field: message])
+        validation(field, Phrase(literal: message))
+    }
+
+    public static func validation(_ field: String, _ phrase: Phrase) -> BillfoldError {
+        BillfoldError(.validationFailed, phrase, fields: [field: phrase])
     }
 }

@@ -78,8 +78,11 @@ public struct DisplayFormat: Sendable {
 
     /// `1 transaction`, `7,601 transactions` (`7.601` in de-DE).
     public func transactions(_ count: Int) -> String {
-        count == 1 ? "1 transaction" : "\(count.formatted(.number.locale(locale))) transactions"
+        words("common.transactions", count: count)
     }
+
+    /// The catalogue's words in this locale's language, numbers in this locale.
+    public var words: Words { Words(language: Language(locale: locale.identifier), locale: locale) }
 
     /// Date and time of a booking, in the user's zone: `Nov 20, 2026, 2:30 PM`.
     public func dateTime(_ epochSeconds: Int64) -> String {

@@ -14,11 +14,15 @@ enum ErrorDialect: Sendable {
     case pages
 
     func response(to request: Request, status: HTTPResponseStatus, problem: BillfoldError) throws -> Response {
+        // APIs answer in the language Accept-Language asks for (codes stay English identifiers);
+        // a page in its person's.
+        let words = Words(language: Language.preferred(byAcceptLanguage: request.headers.first(name: .acceptLanguage)))
         switch self {
-        case .native: try ErrorResponder.json(problem, status: status)
-        case .lunchMoney: LunchMoneyError.response(problem, status: status)
-        case .categoryContract: try ContractEnvelope<ContractCategory>.failure(problem, status: status)
-        case .pages: ErrorPage(status: status, problem: problem, requestID: request.id).response(request)
+        case .native: return try ErrorResponder.json(problem.written(in: words), status: status)
+        case .lunchMoney: return LunchMoneyError.response(problem.written(in: words), status: status)
+        case .categoryContract:
+            return try ContractEnvelope<ContractCategory>.failure(problem.written(in: words), status: status)
+        case .pages: return ErrorPage(status: status, problem: problem, requestID: request.id).response(request)
         }
     }
 

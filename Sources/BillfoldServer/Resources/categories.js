@@ -1,6 +1,7 @@
 // Categories list: search and sort refresh the list in place (the form still submits without
 // this script), and the selection drives "Delete selected".
 import { send } from "/assets/fetching.js";
+import { tr, trCount } from "/assets/words.js";
 const filters = document.querySelector(".category-filters");
 const region = document.getElementById("category-list");
 
@@ -16,8 +17,10 @@ function setUpSelection() {
   const update = () => {
     const chosen = boxes().filter((box) => box.checked).length;
     button.disabled = chosen === 0;
-    button.textContent = chosen > 0 ? `Delete ${chosen} selected` : "Delete selected";
-    count.textContent = chosen > 0 ? `${chosen} of ${total} selected` : `${total} ${total === 1 ? "category" : "categories"}`;
+    button.textContent =
+      chosen > 0 ? trCount("js.categories.deleteSomeSelected", chosen) : tr("js.categories.deleteSelected");
+    count.textContent =
+      chosen > 0 ? trCount("js.categories.selectedOf", chosen, { total }) : trCount("js.categories.count", total);
     all.checked = chosen === total;
     all.indeterminate = chosen > 0 && chosen < total;
     for (const box of boxes()) box.closest(".category-row").classList.toggle("selected", box.checked);

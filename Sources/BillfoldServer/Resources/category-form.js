@@ -1,5 +1,7 @@
 // Category form: checks the fields while the user types, with the limits and message templates
 // the server uses (CategoryRules, sent in #category-rules), so both always say the same thing.
+import { tr } from "/assets/words.js";
+
 const rules = JSON.parse(document.getElementById("category-rules").textContent);
 const form = document.querySelector(".category-form");
 const save = document.getElementById("save");
@@ -97,7 +99,7 @@ form.addEventListener("submit", (event) => {
   }
   save.disabled = true;
   save.dataset.label = save.textContent;
-  save.textContent = "Saving…";
+  save.textContent = tr("js.categories.saving");
   form.setAttribute("aria-busy", "true");
 });
 // Back from the next page: the form is usable again.

@@ -2,11 +2,13 @@
 // hung connection ends in the error state with Retry instead of a spinner forever), asks for
 // JSON unless told otherwise, and sends this page's CSRF token with anything that changes data.
 
+import { tr } from "/assets/words.js";
+
 export const timeoutMs = 15000;
 
 export class TimedOut extends Error {
   constructor() {
-    super("The server took too long to answer. Check your connection and try again.");
+    super(tr("js.fetching.timedOut"));
     this.name = "TimedOut";
   }
 }
@@ -38,6 +40,8 @@ export async function send(url, options = {}) {
 export async function sendJSON(url, options = {}) {
   const response = await send(url, options);
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.error?.message ?? `The server answered ${response.status}.`);
+  if (!response.ok) {
+    throw new Error(body?.error?.message ?? tr("js.fetching.serverAnswered", { status: response.status }));
+  }
   return body;
 }

@@ -2,6 +2,7 @@
 // every change of the account or the mapping, so the preview is always what will be booked.
 // Import sends it once more without dryRun, then links to exactly the imported transactions.
 import { send } from "/assets/fetching.js";
+import { tr, trCount } from "/assets/words.js";
 
 const root = document.getElementById("import");
 const form = document.getElementById("import-form");
@@ -26,6 +27,14 @@ function element(tag, attributes = {}, ...children) {
   }
   for (const child of children) node.append(child);
   return node;
+}
+
+// A catalogue text with one element in it: `{name}` in the text becomes `node`, wherever the
+// language puts it; the rest stays text.
+function withElement(text, name, node) {
+  const at = text.indexOf(`{${name}}`);
+  if (at < 0) return [text];
+  return [text.slice(0, at), node, text.slice(at + name.length + 2)].filter((part) => part !== "");
 }
 
 function money(amount, currency) {
@@ -72,7 +81,9 @@ async function post(dryRun) {
     timeout: 300000,
   });
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new Error(body?.error?.message ?? `The server answered ${response.status}.`);
+  if (!response.ok) {
+    throw new Error(body?.error?.message ?? tr("js.fetching.serverAnswered", { status: response.status }));
+  }
   return body;
 }
 
@@ -85,7 +96,8 @@ function showError(message) {
 // so a list someone has open is never swapped under them.
 let shownHeader = null;
 function fillColumns(header, values) {
-  const names = header.length ? header : Array.from({ length: 20 }, (_, index) => `Column ${index + 1}`);
+  const numbered = (index) => tr("js.import.column", { number: index + 1 });
+  const names = header.length ? header : Array.from({ length: 20 }, (_, index) => numbered(index));
   const key = JSON.stringify(names);
   for (const select of mapping.querySelectorAll(".column-choice")) {
     const chosen = values[select.name] === "none" ? "" : values[select.name] ?? "";
@@ -94,7 +106,7 @@ function fillColumns(header, values) {
       names.forEach((name, index) => {
         const unique = header.length && names.indexOf(name) === names.lastIndexOf(name);
         const value = unique ? name : String(index + 1);
-        options.push(element("option", { value, "data-number": String(index + 1) }, header.length ? name : `Column ${index + 1}`));
+        options.push(element("option", { value, "data-number": String(index + 1) }, header.length ? name : numbered(index)));
       });
       select.replaceChildren(...options);
     }
@@ -119,44 +131,52 @@ function render(body) {
   } else {
     mapping.hidden = true;
   }
-  const parts = [element("h2", {}, "What will be imported")];
-  parts.push(element("p", { className: "import-summary" }, `${body.format.toUpperCase()}: ${body.summary}`));
+  const parts = [element("h2", {}, tr("js.import.whatWillBeImported"))];
+  parts.push(element("p", { className: "import-summary" },
+    tr("js.import.summary", { format: body.format.toUpperCase(), summary: body.summary })));
   const accounts = element("ul", { className: "import-accounts" });
   for (const account of body.accounts) {
-    const note = account.isNew ? ` (new account, ${account.currency})` : "";
-    accounts.append(element("li", {}, element("strong", {}, account.name), `${note}: ${account.new} new, ${account.already} already imported`));
+    const line = account.isNew
+      ? tr("js.import.newAccountLine", { currency: account.currency, new: account.new, already: account.already })
+      : tr("js.import.accountLine", { new: account.new, already: account.already });
+    accounts.append(element("li", {}, ...withElement(line, "name", element("strong", {}, account.name))));
   }
   parts.push(accounts);
   if (body.unreadable.length) {
     const list = element("ul", { className: "unreadable" });
-    for (const row of body.unreadable.slice(0, 50)) list.append(element("li", {}, `${row.place}: ${row.reason}`));
-    parts.push(element("h3", {}, "Rows that cannot be read"), list);
+    for (const row of body.unreadable.slice(0, 50)) {
+      list.append(element("li", {}, tr("js.import.unreadableRow", { place: row.place, reason: row.reason })));
+    }
+    parts.push(element("h3", {}, tr("js.import.unreadableHeading")), list);
     const box = element("input", { type: "checkbox", id: "skip-unreadable" });
     box.checked = keep;
     box.addEventListener("change", schedule);
     parts.push(element("label", { className: "check" }, box,
-      element("span", {}, `Leave out the ${body.unreadable.length} unreadable rows`)));
+      element("span", {}, trCount("js.import.leaveOutUnreadable", body.unreadable.length))));
   }
   if (body.preview.length) {
     const table = element("table", { className: "preview-table" });
-    table.append(element("caption", {}, "The first rows as they will be booked"));
+    table.append(element("caption", {}, tr("js.import.previewCaption")));
     table.append(element("thead", {}, element("tr", {},
-      element("th", { scope: "col" }, "Date"), element("th", { scope: "col" }, "Payee"),
-      element("th", { scope: "col", className: "amount" }, "Amount"), element("th", { scope: "col" }, "Account"),
+      element("th", { scope: "col" }, tr("js.import.date")), element("th", { scope: "col" }, tr("js.import.payee")),
+      element("th", { scope: "col", className: "amount" }, tr("js.import.amount")),
+      element("th", { scope: "col" }, tr("js.import.account")),
       element("th", { scope: "col" }, ""))));
     const rows = element("tbody");
     for (const row of body.preview) {
       const amount = element("td", { className: row.amount.startsWith("-") ? "amount expense" : "amount income" }, money(row.amount, row.currency));
       rows.append(element("tr", row.alreadyImported ? { className: "already" } : {},
         element("td", {}, row.day), element("td", {}, row.payee || row.notes), amount, element("td", {}, row.account),
-        element("td", { className: "secondary" }, row.alreadyImported ? "already imported" : "new")));
+        element("td", { className: "secondary" },
+          row.alreadyImported ? tr("js.import.rowAlreadyImported") : tr("js.import.rowNew"))));
     }
     table.append(rows);
     parts.push(element("div", { className: "table-scroll" }, table));
   }
   const blocked = body.unreadable.length > 0 && !keep;
-  const button = element("button", { type: "button", className: "button primary", id: "commit" },
-    body.added === 1 ? "Import 1 transaction" : `Import ${body.added} transactions`);
+  const button = element("button",
+    { type: "button", className: "button primary", id: "commit", "data-count": String(body.added) },
+    trCount("js.import.importButton", body.added));
   if (body.added === 0 || blocked) button.disabled = true;
   button.addEventListener("click", commit);
   parts.push(element("div", { className: "form-actions" }, button));
@@ -190,20 +210,23 @@ function schedule() {
 async function commit() {
   const button = document.getElementById("commit");
   button.disabled = true;
-  const count = button.textContent.replace("Import ", "");
-  const progress = element("progress", { "aria-label": "Importing" });
-  result.append(element("p", { className: "importing", role: "status" }, progress, ` Importing ${count}…`));
+  const count = Number(button.dataset.count);
+  const progress = element("progress", { "aria-label": tr("js.import.importingLabel") });
+  result.append(element("p", { className: "importing", role: "status" }, progress,
+    ` ${trCount("js.import.importing", count)}`));
   try {
     const body = await post(false);
     const link = element("a", { className: "button primary", href: `${root.dataset.transactions}?import=${body.id}` },
-      "See the imported transactions");
-    const others = body.skipped ? `; ${body.skipped} were already there` : "";
+      tr("js.import.seeImported"));
+    const into = body.accounts.map((a) => a.name).join(", ");
     result.replaceChildren(
-      element("h2", {}, "Imported"),
+      element("h2", {}, tr("js.import.imported")),
       element("p", { className: "import-done", role: "status" },
-        `${body.added === 1 ? "1 transaction" : `${body.added} transactions`} imported into ${body.accounts.map((a) => a.name).join(", ")}${others}.`),
+        body.skipped
+          ? trCount("js.import.doneWithSkipped", body.added, { accounts: into, skipped: body.skipped })
+          : trCount("js.import.done", body.added, { accounts: into })),
       element("div", { className: "form-actions" }, link,
-        element("a", { className: "button", href: root.dataset.imports }, "All imports")));
+        element("a", { className: "button", href: root.dataset.imports }, tr("js.import.allImports"))));
     file = null;
   } catch (error) {
     showError(error.message);
@@ -213,7 +236,8 @@ async function commit() {
 function choose(chosen) {
   if (!chosen) return;
   file = chosen;
-  fileName.textContent = `${chosen.name} · ${(chosen.size / 1024).toFixed(chosen.size < 10240 ? 1 : 0)} KB`;
+  const size = (chosen.size / 1024).toFixed(chosen.size < 10240 ? 1 : 0);
+  fileName.textContent = tr("js.import.fileNameSize", { name: chosen.name, size });
   mapping.hidden = true;
   shownHeader = null;
   shapeChanged = false;

@@ -1,3 +1,5 @@
+import { tr, trCount } from "/assets/words.js";
+
 // A project page: the sort menu applies as soon as it changes (its button is for no-script use),
 // and while choosing items to delete, "Delete selected" says how many and stays off until one is.
 for (const select of document.querySelectorAll("[data-autosubmit]")) {
@@ -11,7 +13,7 @@ if (remove) {
   const update = () => {
     const chosen = document.querySelectorAll('input.select[form="bulk-form"]:checked').length;
     remove.disabled = chosen === 0;
-    remove.textContent = chosen ? `Delete ${chosen} selected` : "Delete selected";
+    remove.textContent = chosen ? trCount("js.projects.deleteCount", chosen) : tr("js.projects.deleteSelected");
   };
   document.addEventListener("change", update);
   update();

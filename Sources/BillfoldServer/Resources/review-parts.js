@@ -1,5 +1,6 @@
 // Parts of the review deck that know nothing of its state: dragging a card, and the category
 // picker (groups as headings that cannot be chosen, type to filter, Enter picks, Escape cancels).
+import { tr } from "/assets/words.js";
 
 // ---- Dragging: the card follows the pointer, tilts and glows toward its side ----
 
@@ -49,7 +50,7 @@ export function pick(card, { categories, lang, el, chipFor }) {
   const filter = document.getElementById("picker-filter");
   const list = document.getElementById("picker-list");
   const current = document.getElementById("picker-current");
-  current.replaceChildren(el("span", "secondary", "Now: "), chipFor(card.categoryId));
+  current.replaceChildren(el("span", "secondary", tr("js.review.pickerNow") + " "), chipFor(card.categoryId));
   filter.value = "";
   let options = [];
   let active = 0;
@@ -64,12 +65,13 @@ export function pick(card, { categories, lang, el, chipFor }) {
       item.id = `pick-${id ?? "none"}`;
       item.setAttribute("role", "option");
       item.dataset.id = id ?? "";
-      if ((id ?? null) === (card.categoryId ?? null)) item.append(el("span", "picker-now", " (now)"));
+      if ((id ?? null) === (card.categoryId ?? null)) item.append(el("span", "picker-now", " " + tr("js.review.pickerNowMark")));
       item.addEventListener("click", () => finish({ categoryId: id }));
       options.push(item);
       return item;
     };
-    if (matches({ name: "Uncategorized" })) list.append(option(null, "Uncategorized", false));
+    const uncategorized = tr("js.review.uncategorized");
+    if (matches({ name: uncategorized })) list.append(option(null, uncategorized, false));
     const offered = (c) => !c.archived || c.id === card.categoryId;
     for (const top of categories.filter((c) => !c.groupId && offered(c))) {
       if (top.isGroup) {
@@ -84,7 +86,7 @@ export function pick(card, { categories, lang, el, chipFor }) {
         list.append(option(top.id, top.name, false));
       }
     }
-    if (!options.length) list.append(el("li", "picker-empty secondary", "No category matches."));
+    if (!options.length) list.append(el("li", "picker-empty secondary", tr("js.review.noCategoryMatches")));
     active = Math.min(active, Math.max(0, options.length - 1));
     highlight();
   };

@@ -9,6 +9,7 @@
 // request carries an Idempotency-Key, so a retry never applies anything twice.
 import { enableDrag, pick } from "/assets/review-parts.js";
 import { send, sendJSON } from "/assets/fetching.js";
+import { tr, trCount } from "/assets/words.js";
 
 const root = document.getElementById("deck");
 const lang = document.documentElement.lang || "en";
@@ -70,11 +71,11 @@ function nameOfMonth(text) {
 
 /// "Groceries (in Food)", "Uncategorized", or an honest label for an id we do not know.
 function categoryLabel(id) {
-  if (id === null || id === undefined) return "Uncategorized";
+  if (id === null || id === undefined) return tr("js.review.uncategorized");
   const category = byId.get(id);
-  if (!category) return `Unknown category (id ${id})`;
+  if (!category) return tr("js.review.unknownCategory", { id });
   const group = category.groupId ? byId.get(category.groupId) : null;
-  return group ? `${category.name} (in ${group.name})` : category.name;
+  return group ? tr("js.review.categoryInGroup", { name: category.name, group: group.name }) : category.name;
 }
 
 function chipFor(id) {
@@ -101,7 +102,7 @@ async function load(event) {
     go(cards.length ? "loaded" : "loadedEmpty");
   } catch (error) {
     if (ticket !== loading) return;
-    failure = navigator.onLine ? error.message : "You are offline. Reconnect, then try again.";
+    failure = navigator.onLine ? error.message : tr("js.review.offlineReconnect");
     go("failedToLoad");
   }
   render();
@@ -141,7 +142,7 @@ async function swipeLeft() {
     // Esc or Cancel: back to the same card, nothing decided.
     render();
     document.querySelector(".review-card.top")?.focus();
-    announce(`${card.payee} is still on top.`);
+    announce(tr("js.review.stillOnTop", { payee: card.payee }));
   } else if ((choice.categoryId ?? null) === (card.categoryId ?? null)) {
     flyOff("left", () => pass("pick", { transactionId: card.id, action: "clear", payee: card.payee }));
   } else {
@@ -160,7 +161,7 @@ function undo() {
   steps.pop();
   position -= 1;
   render();
-  announce(`Undone. ${cards[position].payee} is back on top.`);
+  announce(tr("js.review.undone", { payee: cards[position].payee }));
 }
 
 function announce(text) {
@@ -178,18 +179,18 @@ function render() {
   document.getElementById("deck-month").textContent = monthName;
   if (phase === "fetching") {
     const box = el("div", "card deck-state");
-    box.append(el("span", "spinner"), " Loading your uncleared transactions…");
+    box.append(el("span", "spinner"), " " + tr("js.review.loading"));
     root.append(box);
   } else if (phase === "fetchFailed") {
     const box = el("div", "card deck-state error");
     box.setAttribute("role", "alert");
-    box.append(el("p", "", `The deck could not be loaded. ${failure}`),
-      button("Retry", "button", () => load("retryLoading")));
+    box.append(el("p", "", tr("js.review.loadFailed", { reason: failure })),
+      button(tr("js.review.retry"), "button", () => load("retryLoading")));
     root.append(box);
   } else if (phase === "fetchEmpty") {
     const box = el("section", "card empty-state deck-empty");
-    box.append(el("h2", "", `Nothing to review in ${monthName}`),
-      el("p", "secondary", "Every transaction of this month is cleared."));
+    box.append(el("h2", "", tr("js.review.nothingInMonth", { month: monthName })),
+      el("p", "secondary", tr("js.review.monthCleared")));
     root.append(box);
     offerNext();
   } else if (phase === "swiping") {
@@ -204,12 +205,12 @@ function cardFace(card, className) {
   const head = el("div", "review-card-head");
   const payee = el("h2", "review-payee", card.payee);
   const amount = el("span", card.isExpense ? "amount expense" : "amount income", card.amount);
-  amount.prepend(el("span", "visually-hidden", card.isExpense ? "Spent " : "Received "));
+  amount.prepend(el("span", "visually-hidden", tr(card.isExpense ? "js.review.spent" : "js.review.received") + " "));
   head.append(payee, amount);
   const facts = el("dl", "review-facts");
   const chip = chipFor(card.categoryId);
-  for (const [term, value] of [["Date", card.date], ["Account", card.account], ["Category", chip],
-    ["Notes", card.notes || "—"]]) {
+  for (const [term, value] of [[tr("js.review.fact.date"), card.date], [tr("js.review.fact.account"), card.account],
+    [tr("js.review.fact.category"), chip], [tr("js.review.fact.notes"), card.notes || "—"]]) {
     const row = el("div");
     row.append(el("dt", "", term));
     const dd = el("dd");
@@ -217,30 +218,32 @@ function cardFace(card, className) {
     row.append(dd);
     facts.append(row);
   }
-  face.append(head, facts, el("div", "glow glow-left", "Recategorise"), el("div", "glow glow-right", "Clear"));
+  face.append(head, facts, el("div", "glow glow-left", tr("js.review.glowLeft")),
+    el("div", "glow glow-right", tr("js.review.glowRight")));
   return face;
 }
 
 function renderSwiping() {
   const card = cards[position];
-  const progress = el("p", "deck-progress secondary",
-    `Card ${position + 1} of ${cards.length}` + (remaining > cards.length ? ` · ${remaining} uncleared this month` : ""));
+  const progress = el("p", "deck-progress secondary", remaining > cards.length
+    ? trCount("js.review.cardOfWithRemaining", remaining, { position: position + 1, total: cards.length })
+    : trCount("js.review.cardOf", cards.length, { position: position + 1 }));
   const stage = el("div", "deck-stage");
   if (position + 1 < cards.length) stage.append(cardFace(cards[position + 1], "behind"));
   const top = cardFace(card, "top");
   top.tabIndex = 0;
-  top.setAttribute("aria-label", `${card.payee}, ${card.amount}, ${card.date}. Press right arrow to clear, left arrow to choose a category.`);
+  top.setAttribute("aria-label", tr("js.review.cardLabel", { payee: card.payee, amount: card.amount, date: card.date }));
   stage.append(top);
   enableDrag(top, { busy: () => busy, right: swipeRight, left: swipeLeft });
   const controls = el("div", "deck-controls");
-  const undoButton = button("Undo", "button", undo);
+  const undoButton = button(tr("js.review.undo"), "button", undo);
   undoButton.disabled = steps.length === 0;
   undoButton.setAttribute("aria-keyshortcuts", "U");
-  const skipButton = button("Skip", "button", skip);
+  const skipButton = button(tr("js.review.skip"), "button", skip);
   skipButton.setAttribute("aria-keyshortcuts", "S");
-  const left = button("← Category", "button left", swipeLeft);
+  const left = button(tr("js.review.categoryButton"), "button left", swipeLeft);
   left.setAttribute("aria-keyshortcuts", "ArrowLeft");
-  const right = button("Clear →", "button primary right", swipeRight);
+  const right = button(tr("js.review.clearButton"), "button primary right", swipeRight);
   right.setAttribute("aria-keyshortcuts", "ArrowRight");
   controls.append(left, undoButton, skipButton, right);
   root.append(progress, stage, controls, el("p", "deck-hint secondary", deckHint()));
@@ -277,7 +280,9 @@ document.addEventListener("keydown", (event) => {
 // ---- Applying, with real per-item progress ----
 
 function describe(decision) {
-  return decision.action === "clear" ? "Clear" : `Move to ${categoryLabel(decision.categoryId)} and clear`;
+  return decision.action === "clear"
+    ? tr("js.review.actionClear")
+    : tr("js.review.actionMove", { category: categoryLabel(decision.categoryId) });
 }
 
 async function applyOne(decision) {
@@ -296,20 +301,20 @@ async function applyOne(decision) {
       body: JSON.stringify({ decisions: [body] }),
     });
     const answer = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(answer?.error?.message ?? `The server answered ${response.status}.`);
+    if (!response.ok) throw new Error(answer?.error?.message ?? tr("js.review.serverAnswered", { status: response.status }));
     const item = answer.items[0];
     if (item.outcome === "failed") {
       // Nothing was applied: a retry is a new request with a new key.
       decision.attempt += 1;
       decision.status = "failed";
-      decision.message = item.error?.message ?? "It could not be applied.";
+      decision.message = item.error?.message ?? tr("js.review.notApplied");
     } else {
       decision.status = item.outcome;
     }
   } catch (error) {
     // No answer: the same key again on retry, so if it did go through it is not applied twice.
     decision.status = "failed";
-    decision.message = navigator.onLine ? error.message : "You are offline.";
+    decision.message = navigator.onLine ? error.message : tr("js.review.offline");
   }
 }
 
@@ -343,7 +348,13 @@ async function announceAwards() {
   }
 }
 
-const statusText = { waiting: "Waiting", pending: "Applying…", applied: "Done", unchanged: "Already done", failed: "Failed" };
+const statusText = {
+  waiting: tr("js.review.status.waiting"),
+  pending: tr("js.review.status.pending"),
+  applied: tr("js.review.status.applied"),
+  unchanged: tr("js.review.status.unchanged"),
+  failed: tr("js.review.status.failed"),
+};
 
 function renderSummary() {
   if (phase !== "applying" && phase !== "done") return;
@@ -360,11 +371,13 @@ function renderSummary() {
   const finished = all.filter((d) => d.status === "applied" || d.status === "unchanged").length;
   const failed = all.filter((d) => d.status === "failed").length;
   const heading = phase === "applying"
-    ? `Applying ${Math.min(finished + failed + 1, all.length)} of ${all.length}…`
-    : failed ? `${finished} of ${all.length} applied, ${failed} failed` : `All ${all.length} applied`;
-  section.replaceChildren(el("h2", "", all.length ? heading : "Nothing to apply"));
+    ? trCount("js.review.applying", all.length, { position: Math.min(finished + failed + 1, all.length) })
+    : failed
+      ? trCount("js.review.appliedSomeFailed", all.length, { finished, failed })
+      : trCount("js.review.allApplied", all.length);
+  section.replaceChildren(el("h2", "", all.length ? heading : tr("js.review.nothingToApply")));
   const skipped = steps.length - all.length;
-  if (skipped) section.append(el("p", "secondary", `${skipped} left untouched.`));
+  if (skipped) section.append(el("p", "secondary", trCount("js.review.leftUntouched", skipped)));
   const list = el("ol", "apply-list");
   for (const decision of all) {
     const item = el("li", `apply-item ${decision.status ?? "waiting"}`);
@@ -376,7 +389,7 @@ function renderSummary() {
     item.append(text, status);
     if (decision.status === "failed") {
       item.append(el("span", "field-error", decision.message));
-      if (can("retryFailed")) item.append(button("Retry", "button small", () => applyAll([decision])));
+      if (can("retryFailed")) item.append(button(tr("js.review.retry"), "button small", () => applyAll([decision])));
     }
     list.append(item);
   }
@@ -395,31 +408,32 @@ async function offerNext() {
     box.id = "next-offer";
     root.append(box);
   }
-  box.replaceChildren(el("span", "spinner"), " Looking for more to review…");
+  box.replaceChildren(el("span", "spinner"), " " + tr("js.review.lookingForMore"));
   try {
     const more = await sendJSON(cardsOf(month));
     showMonths(more);
     if (more.cards.length) {
-      return offer(box, `${more.remaining} more uncleared in ${more.monthName}.`, `Review the next ${more.cards.length}`,
-        () => load("reload"));
+      return offer(box, trCount("js.review.moreUncleared", more.remaining, { month: more.monthName }),
+        trCount("js.review.reviewNext", more.cards.length), () => load("reload"));
     }
     const lookback = await sendJSON(urls.lookback);
     if (lookback && lookback.month !== month) {
       const name = nameOfMonth(lookback.month);
-      return offer(box, `You have uncleared transactions from ${name} — Review them?`, `Review ${name}`,
+      return offer(box, tr("js.review.lookbackOffer", { month: name }), tr("js.review.reviewMonth", { month: name }),
         () => switchTo(lookback.month));
     }
     const current = await sendJSON(cardsOf(null));
     if (current.month !== month && current.cards.length) {
-      return offer(box, `${current.remaining} uncleared in ${current.monthName}.`, `Review ${current.monthName}`,
-        () => switchTo(current.month));
+      return offer(box, trCount("js.review.unclearedIn", current.remaining, { month: current.monthName }),
+        tr("js.review.reviewMonth", { month: current.monthName }), () => switchTo(current.month));
     }
     const clear = el("div", "all-clear");
-    clear.append(el("h2", "", "All clear"), el("p", "secondary", "Nothing uncleared in the last twelve months."),
-      Object.assign(el("a", "button", "See what you did"), { href: urls.activity }));
+    clear.append(el("h2", "", tr("js.review.allClear")), el("p", "secondary", tr("js.review.nothingUncleared")),
+      Object.assign(el("a", "button", tr("js.review.seeActivity")), { href: urls.activity }));
     box.replaceChildren(clear);
   } catch {
-    box.replaceChildren(el("p", "secondary", "Could not look for more to review."), button("Retry", "button small", offerNext));
+    box.replaceChildren(el("p", "secondary", tr("js.review.lookForMoreFailed")),
+      button(tr("js.review.retry"), "button small", offerNext));
   }
 }
 
@@ -472,6 +486,6 @@ load();
 /// Touch screens have no arrow keys: their hint speaks of swiping and the buttons.
 function deckHint() {
   return window.matchMedia("(pointer: coarse)").matches
-    ? "Swipe the card, or use the buttons."
-    : "Drag the card, or press ← and →. S skips, U undoes.";
+    ? tr("js.review.hintTouch")
+    : tr("js.review.hintKeys");
 }

@@ -1,17 +1,18 @@
 // Settings: copy a newly created token to the clipboard.
 import { send, sendJSON } from "/assets/fetching.js";
+import { tr } from "/assets/words.js";
 for (const button of document.querySelectorAll("[data-copy]")) {
   button.addEventListener("click", async () => {
     const text = document.getElementById(button.dataset.copy).textContent;
     try {
       await navigator.clipboard.writeText(text);
-      button.textContent = "Copied";
+      button.textContent = tr("js.settings.copied");
     } catch {
       const range = document.createRange();
       range.selectNodeContents(document.getElementById(button.dataset.copy));
       getSelection().removeAllRanges();
       getSelection().addRange(range);
-      button.textContent = "Selected — press Ctrl+C";
+      button.textContent = tr("js.settings.selectedPressCopy");
     }
   });
 }
@@ -25,7 +26,7 @@ const spinner = () => Object.assign(document.createElement("span"), { className:
 function waiting(on, words) {
   connect.disabled = on;
   connect.setAttribute("aria-busy", String(on));
-  connect.replaceChildren(...(on ? [spinner(), " " + words] : ["Check and connect"]));
+  connect.replaceChildren(...(on ? [spinner(), " " + words] : [tr("js.settings.checkAndConnect")]));
 }
 if (lunchForm) {
   let checking;
@@ -35,8 +36,8 @@ if (lunchForm) {
     checking?.abort();
     checking = new AbortController();
     lunchState.className = "connection";
-    lunchState.replaceChildren(spinner(), " Checking…");
-    waiting(true, "Checking…");
+    lunchState.replaceChildren(spinner(), " " + tr("js.settings.checking"));
+    waiting(true, tr("js.settings.checking"));
     try {
       const response = await send(lunchForm.dataset.check, {
         method: "POST", body: new URLSearchParams(new FormData(lunchForm)), signal: checking.signal,
@@ -50,12 +51,12 @@ if (lunchForm) {
     } catch (error) {
       if (error.name === "AbortError") return;
       lunchState.className = "connection invalid";
-      lunchState.replaceChildren("Could not check the token just now. " + error.message);
+      lunchState.replaceChildren(tr("js.settings.couldNotCheck", { message: error.message }));
     }
     waiting(false);
   };
   // Sending the form checks again on the server: the button says so until the answer comes.
-  lunchForm.addEventListener("submit", () => setTimeout(() => waiting(true, "Checking and connecting…")));
+  lunchForm.addEventListener("submit", () => setTimeout(() => waiting(true, tr("js.settings.checkingAndConnecting"))));
   lunchForm.elements.token.addEventListener("change", check);
   lunchForm.elements.baseURL.addEventListener("change", check);
 }

@@ -2,6 +2,7 @@
 // error-with-retry and offline states that never leave a spinner forever. Without this script
 // the link still works as a plain page link.
 import { send } from "/assets/fetching.js";
+import { tr, trCount } from "/assets/words.js";
 const more = document.querySelector("#more");
 const list = document.querySelector("#transaction-list");
 const state = document.querySelector("#more-state");
@@ -37,7 +38,7 @@ function show(kind, message, withRetry) {
     const retry = document.createElement("button");
     retry.type = "button";
     retry.className = "button small";
-    retry.textContent = "Retry";
+    retry.textContent = tr("js.transactions.retry");
     retry.addEventListener("click", loadMore);
     state.append(retry);
   }
@@ -46,12 +47,12 @@ function show(kind, message, withRetry) {
 async function loadMore() {
   if (!link || busy) return;
   if (!navigator.onLine) {
-    show("offline", "You are offline. More transactions load when the connection returns.", false);
+    show("offline", tr("js.transactions.offline"), false);
     return;
   }
   busy = true;
   link.hidden = true;
-  show("loading", "Loading more transactions…", false);
+  show("loading", tr("js.transactions.loadingMore"), false);
   try {
     const response = await send(link.dataset.more);
     if (response.status === 401) {
@@ -59,7 +60,7 @@ async function loadMore() {
       location.href = more.dataset.signin + "?next=" + encodeURIComponent(location.pathname + location.search);
       return;
     }
-    if (!response.ok) throw new Error("The server answered " + response.status + ".");
+    if (!response.ok) throw new Error(tr("js.transactions.serverAnswered", { status: response.status }));
     const page = await response.json();
     list.insertAdjacentHTML("beforeend", page.html);
     if (selecting) list.querySelectorAll(".txn-row").forEach(addTickBox);
@@ -71,14 +72,14 @@ async function loadMore() {
     } else {
       link.remove();
       link = null;
-      show("done", "That’s everything for this filter.", false);
+      show("done", tr("js.transactions.endOfList"), false);
     }
   } catch (error) {
     // The state below offers the way forward (Retry, or waiting for the connection).
     if (!navigator.onLine) {
-      show("offline", "You are offline. More transactions load when the connection returns.", false);
+      show("offline", tr("js.transactions.offline"), false);
     } else {
-      show("error", "Could not load more transactions. " + error.message, true);
+      show("error", tr("js.transactions.loadMoreFailed", { reason: error.message }), true);
     }
   } finally {
     busy = false;
@@ -99,7 +100,7 @@ if (link) {
     if (state.classList.contains("offline")) loadMore();
   });
   window.addEventListener("offline", () => {
-    if (!busy) show("offline", "You are offline. More transactions load when the connection returns.", false);
+    if (!busy) show("offline", tr("js.transactions.offline"), false);
   });
 }
 
@@ -114,7 +115,7 @@ function paneState(kind, message, href) {
   if (href) {
     const open = document.createElement("a");
     open.href = href;
-    open.textContent = "Open the full page";
+    open.textContent = tr("js.transactions.openFullPage");
     box.append(" ", open);
   }
   pane.replaceChildren(box);
@@ -142,10 +143,10 @@ async function openInPane(link, focusPane) {
   for (const row of list.querySelectorAll(".txn-row[aria-current]")) row.removeAttribute("aria-current");
   link.closest(".txn-row").setAttribute("aria-current", "true");
   if (!navigator.onLine) {
-    paneState("offline", "You are offline; the details load when the connection returns.", link.href);
+    paneState("offline", tr("js.transactions.paneOffline"), link.href);
     return;
   }
-  paneState("loading", "Loading…");
+  paneState("loading", tr("js.transactions.loading"));
   const url = new URL(link.href);
   url.searchParams.set("pane", "1");
   try {
@@ -154,12 +155,12 @@ async function openInPane(link, focusPane) {
       location.href = link.href;
       return;
     }
-    if (!response.ok) throw new Error("The server answered " + response.status + ".");
+    if (!response.ok) throw new Error(tr("js.transactions.serverAnswered", { status: response.status }));
     fillPane(await response.text());
     // Opened with Enter: the keyboard goes on in the pane.
     if (focusPane) pane.querySelector("h1")?.focus();
   } catch (error) {
-    paneState("error", "Could not load this transaction. " + error.message, link.href);
+    paneState("error", tr("js.transactions.paneFailed", { reason: error.message }), link.href);
   }
 }
 
@@ -177,7 +178,9 @@ async function saveFromPane(form, submitter) {
       location.href = response.url;
       return;
     }
-    if (!response.ok && response.status !== 400) throw new Error("The server answered " + response.status + ".");
+    if (!response.ok && response.status !== 400) {
+      throw new Error(tr("js.transactions.serverAnswered", { status: response.status }));
+    }
     fillPane(await response.text());
     (pane.querySelector(".notice, .error-summary, .field.invalid input") ?? pane.querySelector("h1"))?.focus();
   } catch (error) {
@@ -185,7 +188,9 @@ async function saveFromPane(form, submitter) {
     const problem = document.createElement("p");
     problem.className = "field-error pane-save-error";
     problem.setAttribute("role", "alert");
-    problem.textContent = "Could not save. " + (navigator.onLine ? error.message : "You are offline.");
+    problem.textContent = tr("js.transactions.saveFailed", {
+      reason: navigator.onLine ? error.message : tr("js.transactions.youAreOffline"),
+    });
     form.querySelector(".pane-save-error")?.remove();
     form.append(problem);
   }
@@ -222,7 +227,7 @@ function addTickBox(row) {
   box.checked = chosen.has(row.dataset.id);
   const name = document.createElement("span");
   name.className = "visually-hidden";
-  name.textContent = "Select " + (row.querySelector(".payee")?.textContent ?? "");
+  name.textContent = tr("js.transactions.selectRow", { name: row.querySelector(".payee")?.textContent ?? "" });
   label.append(box, name);
   row.prepend(label);
   row.classList.toggle("selected", box.checked);
@@ -231,10 +236,14 @@ function addTickBox(row) {
 function showSelection() {
   const toggle = selectionBar.querySelector("#select-toggle");
   const remove = selectionBar.querySelector("#delete-selected");
-  toggle.textContent = selecting ? "Cancel" : "Select";
+  toggle.textContent = selecting ? tr("js.transactions.cancel") : tr("js.transactions.select");
   toggle.setAttribute("aria-pressed", String(selecting));
   selectionBar.querySelector("#selection-count").textContent =
-    !selecting ? "" : chosen.size === 0 ? "Tick the transactions to delete." : `${chosen.size} selected`;
+    !selecting
+      ? ""
+      : chosen.size === 0
+        ? tr("js.transactions.tickToDelete")
+        : trCount("js.transactions.selected", chosen.size);
   remove.hidden = !selecting || chosen.size === 0;
   const query = new URLSearchParams({ ids: [...chosen].join(","), back: selectionBar.dataset.back });
   remove.href = selectionBar.dataset.confirm + "?" + query;

@@ -15,8 +15,14 @@ struct PageContext: Sendable {
     /// Awards first reached while this request was answered, announced once.
     var newAwards: [Award] = []
 
-    /// The page's language: the user's, or English before sign-in.
-    var language: String { user?.preferences.locale ?? "en" }
+    /// Before sign-in, the words of the language the browser's `Accept-Language` asks for.
+    var browserWords: Words = .english
+
+    /// The words the page is written in: the user's language, or before sign-in the browser's.
+    var words: Words { user.map { Words(locale: $0.preferences.locale) } ?? browserWords }
+
+    /// `<html lang>`: the user's language and region (`de-CH`), or the language alone.
+    var language: String { user?.preferences.locale ?? words.language.rawValue }
 }
 
 /// A drawn page: its status and its HTML.

@@ -51,9 +51,9 @@ struct PageSnapshotTests {
 
     @Test("sign-in page, fresh and after a wrong password")
     func signIn() {
-        assertSnapshot(of: SignInPage(next: "/review").document(Self.context(nil)).html, as: Self.html)
+        assertSnapshot(of: SignInPage(next: "/review").drawn(Self.context(nil)).html, as: Self.html)
         let failed = SignInPage(email: "ana@example.com", error: "That email and password do not match an account.")
-        let document = failed.document(Self.context(nil))
+        let document = failed.drawn(Self.context(nil))
         #expect(document.status == .unauthorized)
         assertSnapshot(of: document.html, as: Self.html, named: "failed")
     }
@@ -61,7 +61,7 @@ struct PageSnapshotTests {
     @Test("error page for a signed-in person")
     func errorPage() {
         let page = ErrorPage(status: .notFound, problem: BillfoldError(.notFound, "There is nothing at this address."))
-        assertSnapshot(of: page.document(Self.context()).html, as: Self.html)
+        assertSnapshot(of: page.drawn(Self.context()).html, as: Self.html)
     }
 
     @Test("transactions list with a filter, totals and a next page")
@@ -77,7 +77,7 @@ struct PageSnapshotTests {
             categories: Self.categories)
         let view = TransactionListPage(
             filter: filter, page: page, rows: Self.rows(listQuery: TransactionListPage.query(filter)))
-        assertSnapshot(of: view.document(Self.context(notice: "Saved.")).html, as: Self.html)
+        assertSnapshot(of: view.drawn(Self.context(notice: "Saved.")).html, as: Self.html)
     }
 
     @Test("a transaction's detail with its history")
@@ -94,7 +94,7 @@ struct PageSnapshotTests {
                 Account(id: 1, name: "bank:girokonto", displayName: "Girokonto", currency: .eur, createdAt: 0),
                 Account(id: 4, name: "bank:tagesgeld", displayName: "Tagesgeld", currency: .eur, createdAt: 0),
             ], localBookedAt: "2026-11-12T09:30")
-        assertSnapshot(of: page.document(Self.context()).html, as: Self.html)
+        assertSnapshot(of: page.drawn(Self.context()).html, as: Self.html)
     }
 
     @Test("activity: a day split across pages counts the whole day and says where the rest is; Newer and Older")
@@ -107,14 +107,14 @@ struct PageSnapshotTests {
             entries: [entry], hasOlder: true, hasNewer: true,
             perDay: [Day(t.bookedAt.date, in: Self.format.timeZone): 3])
         let html = ActivityPage(window: window, categories: Self.categories, format: Self.format)
-            .document(Self.context()).html
-        #expect(html.contains("3 transactions cleared on") || html.contains("3 Transaktionen"))
-        #expect(html.contains("1 of them on this page; the rest are on the newer page."))
+            .drawn(Self.context()).html
+        #expect(html.contains("3 Buchungen am"), "the person's language (German), the whole day's count")
+        #expect(html.contains("1 davon auf dieser Seite; die übrigen stehen auf der neueren Seite."))
         #expect(html.contains("href=\"/activity?after=40\"") && html.contains("href=\"/activity?before=40\""))
         let alone = ReviewService.ActivityWindow(entries: [entry], hasOlder: false, hasNewer: false, perDay: [:])
         let single = ActivityPage(window: alone, categories: Self.categories, format: Self.format)
-            .document(Self.context()).html
-        #expect(!single.contains("activity-pager") && !single.contains("of them on this page"))
+            .drawn(Self.context()).html
+        #expect(!single.contains("activity-pager") && !single.contains("davon auf dieser Seite"))
     }
 
     @Test("the review deck page")
@@ -125,7 +125,7 @@ struct PageSnapshotTests {
                 ReviewMonthChoice(month: "2026-11", label: "November 2026 · 3 to review", count: 3),
                 ReviewMonthChoice(month: "2026-09", label: "September 2026 · 2 to review", count: 2),
             ], total: "5 to review in all, across 2 months.", categories: Self.categories)
-        assertSnapshot(of: page.document(Self.context()).html, as: Self.html)
+        assertSnapshot(of: page.drawn(Self.context()).html, as: Self.html)
     }
 
     @Test("projects list and one project with its items")
@@ -136,8 +136,8 @@ struct PageSnapshotTests {
             Item(id: 2, projectID: 7, title: "Build frame", completed: true, createdAt: 1_762_000_100),
         ]
         let list = ProjectListPage(closed: false, projects: [(garden, items)])
-        assertSnapshot(of: list.document(Self.context()).html, as: Self.html, named: "list")
+        assertSnapshot(of: list.drawn(Self.context()).html, as: Self.html, named: "list")
         let one = ProjectPage(project: garden, items: items, sort: .default)
-        assertSnapshot(of: one.document(Self.context()).html, as: Self.html, named: "project")
+        assertSnapshot(of: one.drawn(Self.context()).html, as: Self.html, named: "project")
     }
 }

@@ -20,7 +20,7 @@ struct AccountPagesController: RouteCollection {
     func list(request: Request) async throws -> Response {
         let notice: String? =
             switch try? request.query.get(String.self, at: "done") {
-            case "transfer": "Transfer recorded."
+            case "transfer": request.words("accounts.notice.transferRecorded")
             default: nil
             }
         return try await listPage(request).response(request, notice: notice)
@@ -47,10 +47,10 @@ struct AccountPagesController: RouteCollection {
         let summary = try await request.accountBook.summary(try request.pathID(of: "account"))
         let notice: String? =
             switch try? request.query.get(String.self, at: "done") {
-            case "opened": "Account opened."
-            case "saved": "Saved."
-            case "archived": "Archived. Bring it back here any time."
-            case "unarchived": "Brought back."
+            case "opened": request.words("accounts.notice.opened")
+            case "saved": request.words("accounts.notice.saved")
+            case "archived": request.words("accounts.notice.archived")
+            case "unarchived": request.words("accounts.notice.unarchived")
             default: nil
             }
         return AccountPage(summary: summary).response(request, notice: notice)

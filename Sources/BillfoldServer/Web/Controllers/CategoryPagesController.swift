@@ -23,7 +23,7 @@ struct CategoryPagesController: RouteCollection {
         let page = CategoryListPage(listing: listing, format: try request.user.preferences.format)
         // The script asks for the list alone to refresh it in place.
         if (try? request.query.get(String.self, at: "fragment")) != nil {
-            let response = Response(status: .ok, body: .init(string: page.list.rendered(formToken: request.csrfToken)))
+            let response = Response(status: .ok, body: .init(string: Self.fragment(page, request)))
             response.headers.contentType = .html
             response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
             return response
@@ -33,19 +33,30 @@ struct CategoryPagesController: RouteCollection {
         return page.response(request, notice: Self.notice(request, names: names))
     }
 
+    /// The list alone, drawn in the request's words (outside `respond`, so set here).
+    private static func fragment(_ page: CategoryListPage, _ request: Request) -> String {
+        request.drawn { page.list.rendered(formToken: request.csrfToken) }
+    }
+
     /// What the last action did, told on the list it returns to. Built from counts and ids,
     /// never from text in the address, so a link cannot make the page say anything else.
     static func notice(_ request: Request, names: [Int64: String]) -> String? {
+        let words = request.words
         if let saved = try? request.query.get(Int64.self, at: "saved") {
-            return names[saved].map { "Saved “\($0)”." } ?? "Saved."
+            return names[saved].map { words("categories.notice.savedNamed", ["name": $0]) }
+                ?? words("categories.notice.saved")
         }
         guard let deleted = try? request.query.get(Int.self, at: "deleted") else { return nil }
         let moved = (try? request.query.get(Int.self, at: "moved")) ?? 0
-        var text = deleted == 1 ? "Deleted 1 category." : "Deleted \(deleted) categories."
+        var text = words("categories.notice.deleted", count: deleted)
         if moved > 0 {
             let target = try? request.query.get(Int64.self, at: "to")
-            let place = target.map { names[$0].map { " to “\($0)”." } ?? "." } ?? " to Uncategorized."
-            text += " \(CategoryDeletion.transactions(moved)) moved" + place
+            let place =
+                target.map { id in
+                    names[id].map { words("categories.notice.movedTo", count: moved, ["name": $0]) }
+                        ?? words("categories.notice.moved", count: moved)
+                } ?? words("categories.notice.movedToUncategorized", count: moved)
+            text += " " + place
         }
         return text
     }
@@ -119,7 +130,7 @@ struct CategoryPagesController: RouteCollection {
         guard !values.categoryIDs.isEmpty else {
             return CategoryListPage(
                 listing: try await request.categoryService.listing(), format: try request.user.preferences.format
-            ).response(request, notice: "Select the categories to delete first.")
+            ).response(request, notice: request.words("categories.notice.selectFirst"))
         }
         guard values.confirm == "1" else { return try await deletePage(request, values: values, error: nil) }
         do {

@@ -25,7 +25,7 @@ struct ImportPagesController: RouteCollection {
         let user = try request.user
         let records = try await BankImport(database: request.store, user: user).imports()
         let notice: String? = (try? request.query.get(Int.self, at: "removed")).map {
-            "Import undone: \(user.preferences.format.transactions($0)) removed."
+            request.words("import.notice.undone", count: $0)
         }
         return ImportsPage(records: records, format: user.preferences.format).response(request, notice: notice)
     }

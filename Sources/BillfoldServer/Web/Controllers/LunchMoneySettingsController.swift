@@ -56,7 +56,7 @@ struct LunchMoneySettingsController: RouteCollection {
         let form = try request.content.decode(Form.self)
         do {
             _ = try await request.lunchMoneyConnection.checked(baseURL: form.baseURL, token: form.token)
-            return try Answer(valid: true, message: "Valid.").apiResponse()
+            return try Answer(valid: true, message: request.words("lunchmoney.valid")).apiResponse()
         } catch let error as BillfoldError {
             return try Answer(valid: false, message: error.message).apiResponse()
         }

@@ -25,7 +25,9 @@ struct ProjectPagesController: RouteCollection {
     }
 
     func list(_ request: Request, closed: Bool) async throws -> Response {
-        let notice = (try? request.query.get(String.self, at: "done")) == "deleted" ? "Project deleted." : nil
+        let notice: String? =
+            (try? request.query.get(String.self, at: "done")) == "deleted"
+            ? request.words("projects.notice.projectDeleted") : nil
         return try await listPage(request, closed: closed).response(request, notice: notice)
     }
 
@@ -55,10 +57,10 @@ struct ProjectPagesController: RouteCollection {
     func show(request: Request) async throws -> Response {
         let notice: String? =
             switch try? request.query.get(String.self, at: "done") {
-            case "saved": "Saved."
-            case "closed": "Project closed. It is in the Closed list now."
-            case "reopened": "Project reopened."
-            case "deleted": "Items deleted."
+            case "saved": request.words("projects.notice.saved")
+            case "closed": request.words("projects.notice.closed")
+            case "reopened": request.words("projects.notice.reopened")
+            case "deleted": request.words("projects.notice.itemsDeleted")
             default: nil
             }
         var page = try await projectPage(request)
@@ -120,7 +122,7 @@ struct ProjectPagesController: RouteCollection {
         let ids = (try request.content.decode(Selection.self).ids ?? []).compactMap { Int64($0) }
         guard !ids.isEmpty else {
             return try await projectPage(request, sort: .default).response(
-                request, notice: "Select the items to delete first.")
+                request, notice: request.words("projects.notice.selectFirst"))
         }
         _ = try await request.projectService.deleteItems(ids, in: id)
         return request.redirect(to: WebPages.project.path(id, query: [("done", "deleted")]))

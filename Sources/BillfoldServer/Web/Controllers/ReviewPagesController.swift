@@ -21,7 +21,8 @@ struct ReviewPagesController: RouteCollection {
         let user = try request.user
         let month = try month(request, service: service)
         let tree = try await request.categoryService.tree()
-        let picker = try await ReviewMonthChoice.picker(service: service, showing: month, user: user)
+        let picker = try await ReviewMonthChoice.picker(
+            service: service, showing: month, user: user, words: request.words)
         return ReviewPage(
             month: month, monthName: month.name(locale: user.preferences.format.locale, timeZone: service.zone),
             months: picker.months, total: picker.total, categories: tree
@@ -34,9 +35,10 @@ struct ReviewPagesController: RouteCollection {
         let user = try request.user
         let month = try month(request, service: service)
         let format = try user.preferences.format
+        let words = request.words
         async let deck = service.deck(month)
         async let accounts = request.transactionService.accountNames()
-        async let months = ReviewMonthChoice.picker(service: service, showing: month, user: user)
+        async let months = ReviewMonthChoice.picker(service: service, showing: month, user: user, words: words)
         let names = try await accounts
         let (cards, remaining) = try await deck
         let picker = try await months
@@ -101,8 +103,8 @@ struct ReviewMonthChoice: Content {
     var label: String
     var count: Int
 
-    /// The picker's months and the line counting every month (the number Home shows too).
-    static func picker(service: ReviewService, showing month: Month, user: User) async throws
+    /// The picker's months and the line counting every month (the number Home shows too), in `words`.
+    static func picker(service: ReviewService, showing month: Month, user: User, words: Words) async throws
         -> (months: [ReviewMonthChoice], total: String)
     {
         let locale = try user.preferences.format.locale
@@ -111,17 +113,19 @@ struct ReviewMonthChoice: Content {
             let name = entry.month.name(locale: locale, timeZone: service.zone)
             return ReviewMonthChoice(
                 month: entry.month.description,
-                label: entry.count == 0 ? "\(name) · nothing to review" : "\(name) · \(entry.count) to review",
+                label: entry.count == 0
+                    ? words("review.monthNothingToReview", ["month": name])
+                    : words("review.monthToReview", count: entry.count, ["month": name]),
                 count: entry.count)
         }
         let total = months.reduce(0) { $0 + $1.count }
         let busy = months.filter { $0.count > 0 }.count
-        let words =
+        let line =
             switch (total, busy) {
-            case (0, _): "Nothing to review in any month."
-            case (_, 1): "\(total) to review in all."
-            default: "\(total) to review in all, across \(busy) months."
+            case (0, _): words("review.nothingInAnyMonth")
+            case (_, 1): words("review.toReviewInAll", count: total)
+            default: words("review.toReviewAcrossMonths", count: total, ["months": String(busy)])
             }
-        return (choices, words)
+        return (choices, line)
     }
 }

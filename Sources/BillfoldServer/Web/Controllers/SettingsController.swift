@@ -36,14 +36,14 @@ struct SettingsController: RouteCollection {
     func show(request: Request) async throws -> Response {
         let notice: String? =
             switch try? request.query.get(String.self, at: "done") {
-            case "saved": "Preferences saved."
-            case "revoked": "Token revoked. Apps using it can no longer sign in."
-            case "connected": "Connected to Lunch Money. Its categories and transactions are coming in now."
-            case "scheduled": "Saved how often to pull from Lunch Money."
-            case "disconnected": "Disconnected from Lunch Money. The saved token is deleted."
-            case "tag-added": "Tag added. Give it to transactions on their pages."
-            case "tag-renamed": "Tag renamed."
-            case "tag-deleted": "Tag deleted. Its transactions keep everything else."
+            case "saved": request.words("settings.notice.saved")
+            case "revoked": request.words("settings.notice.revoked")
+            case "connected": request.words("settings.notice.connected")
+            case "scheduled": request.words("settings.notice.scheduled")
+            case "disconnected": request.words("settings.notice.disconnected")
+            case "tag-added": request.words("settings.notice.tagAdded")
+            case "tag-renamed": request.words("settings.notice.tagRenamed")
+            case "tag-deleted": request.words("settings.notice.tagDeleted")
             default: nil
             }
         return try await page(request).response(request, notice: notice)

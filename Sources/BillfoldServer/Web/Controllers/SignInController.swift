@@ -46,7 +46,7 @@ struct SignInController: RouteCollection {
         else {
             return SignInPage(
                 email: form.email, next: SafeRedirect.localPath(form.next) ?? "",
-                error: "That email and password do not match an account. Check both and try again."
+                error: request.words("signin.noMatch")
             ).response(request)
         }
         try await throttle.succeeded(keys)

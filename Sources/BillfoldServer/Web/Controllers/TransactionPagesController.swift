@@ -126,7 +126,7 @@ struct TransactionPagesController: RouteCollection {
                 foldingGroups: true)
         } catch let error as BillfoldError {
             // A bad bookmark still shows the list, with the reason, instead of a dead end.
-            notice = error.message + " Showing all transactions instead."
+            notice = request.words("transactions.badFilterNotice", ["reason": error.message])
             filter = TransactionFilter()
             page = try await service.list(filter, after: nil, limit: PageSize.default, foldingGroups: true)
         }
@@ -142,7 +142,7 @@ struct TransactionPagesController: RouteCollection {
             view.deleted = (id, count)
         }
         if let restored = query["restored"].flatMap({ Int($0) }) {
-            notice = restored == 1 ? "Restored 1 transaction." : "Restored \(restored) transactions."
+            notice = request.words("transactions.restored", count: restored)
         }
         return view.response(request, notice: notice)
     }
@@ -166,9 +166,13 @@ struct TransactionPagesController: RouteCollection {
         let listQuery = TransactionListPage.query(filter)
         let renderer = try await rows(request, service: service, categories: page.categories, listQuery: listQuery)
         let view = TransactionListPage(filter: filter, page: page, rows: renderer)
+        // Drawn in the request's words, as the first page is.
+        let html = request.drawn {
+            HTML.group(renderer.rows(page.transactions, members: page.members, tags: page.tags)).rendered(
+                formToken: request.csrfToken)
+        }
         return try MoreRows(
-            html: HTML.group(renderer.rows(page.transactions, members: page.members, tags: page.tags)).rendered(
-                formToken: request.csrfToken),
+            html: html,
             next: view.nextURL,
             nextRows: view.nextRowsURL
         )
@@ -189,9 +193,11 @@ struct TransactionPagesController: RouteCollection {
         let transaction = try await service.get(try request.transactionID)
         let notice =
             (try? request.query.get(String.self, at: "saved")) != nil
-            ? "Saved."
+            ? request.words("transactions.saved")
             : (try? request.query.get(String.self, at: "synced")).flatMap(LunchMoneySyncService.Done.init)?.notice
-                ?? (try? request.query.get(String.self, at: "done")).flatMap { Self.doneNotices[$0] }
+                ?? (try? request.query.get(String.self, at: "done")).flatMap { Self.doneNotices[$0] }.map {
+                    request.words($0)
+                }
         let page = try await detailPage(request, service: service, transaction: transaction, error: nil)
         // The list's script asks for the detail alone to show it beside the list.
         if (try? request.query.get(String.self, at: "pane")) != nil {

@@ -50,10 +50,11 @@ extension TransactionPagesController {
         }
     }
 
-    /// What the page says after each form, by the `done` its address carries.
+    /// What the page says after each form, by the `done` its address carries: the catalogue key
+    /// of the notice, looked up in the request's words.
     static let doneNotices = [
-        "split": "Split. The parts count in totals now.", "unsplit": "Unsplit.",
-        "ungrouped": "Ungrouped: its transactions stand on their own again.", "tags": "Tags saved.",
+        "split": "transactions.done.split", "unsplit": "transactions.done.unsplit",
+        "ungrouped": "transactions.done.ungrouped", "tags": "transactions.done.tags",
     ]
 
     /// The filled part rows of the split form, amounts read as the person's locale writes them.

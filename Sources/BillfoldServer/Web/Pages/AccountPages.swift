@@ -20,31 +20,29 @@ struct AccountListPage: WebPage {
     func document(_ context: PageContext) -> Document {
         let format = context.user?.preferences.format ?? Preferences.standard.format
         let failed = accountError != nil || transferError != nil
-        return Layout(context: context, title: "Accounts", section: .accounts).document(
+        return Layout(context: context, title: tr("nav.accounts"), section: .accounts).document(
             status: failed ? .badRequest : .ok
         ) {
             H.header(.class("page-header")) {
-                H.h1 { "Accounts" }
+                H.h1 { tr("nav.accounts") }
                 H.div(.class("header-actions")) {
-                    if open.count >= 2 { H.a(.class("button"), .href("#transfer")) { "Record a transfer" } }
-                    H.a(.class("button primary"), .href("#new-account")) { "Open an account" }
+                    if open.count >= 2 { H.a(.class("button"), .href("#transfer")) { tr("accounts.recordTransfer") } }
+                    H.a(.class("button primary"), .href("#new-account")) { tr("accounts.openAccount") }
                 }
             }
             if open.isEmpty {
                 H.section(.class("card empty-state")) {
-                    H.h2 { "No accounts yet" }
-                    H.p(.class("secondary")) {
-                        "Open one below, import a bank file, or add a transaction: cash goes to a wallet per currency."
-                    }
+                    H.h2 { tr("accounts.noAccounts") }
+                    H.p(.class("secondary")) { tr("accounts.noAccountsAdvice") }
                 }
             } else {
                 holdings(format)
-                table(open, format, caption: "Open accounts")
+                table(open, format, caption: tr("accounts.openAccounts"))
             }
             if !archived.isEmpty {
                 H.el("details", [.class("card archived-accounts")]) {
-                    H.el("summary", []) { "Archived accounts (\(archived.count))" }
-                    table(archived, format, caption: "Archived accounts")
+                    H.el("summary", []) { tr("accounts.archivedCount", count: archived.count) }
+                    table(archived, format, caption: tr("accounts.archivedAccounts"))
                 }
             }
             H.div(.class("account-forms")) {
@@ -65,10 +63,10 @@ struct AccountListPage: WebPage {
                 sums[money.currency] = sum
             }
         }
-        return H.section(.class("totals"), .label("What your accounts hold")) {
-            H.span(.class("total-label")) { "All open accounts" }
+        return H.section(.class("totals"), .label(tr("accounts.holdingsLabel"))) {
+            H.span(.class("total-label")) { tr("accounts.allOpenAccounts") }
             if overflow {
-                H.span { "Too large to add up" }
+                H.span { tr("accounts.tooLargeToAdd") }
             } else {
                 for (currency, minor) in sums.sorted(by: { $0.key.code < $1.key.code }) {
                     H.span(.class("total")) { format.money(Money(minorUnits: minor, currency: currency)) }
@@ -83,10 +81,10 @@ struct AccountListPage: WebPage {
                 H.el("caption", [.class("visually-hidden")]) { caption }
                 H.el("thead", []) {
                     H.tr {
-                        H.th(.attr("scope", "col")) { "Account" }
-                        H.th(.attr("scope", "col"), .class("number")) { "Balance" }
-                        H.th(.attr("scope", "col"), .class("number")) { "Transactions" }
-                        H.th(.attr("scope", "col")) { "Last activity" }
+                        H.th(.attr("scope", "col")) { tr("accounts.account") }
+                        H.th(.attr("scope", "col"), .class("number")) { tr("accounts.balance") }
+                        H.th(.attr("scope", "col"), .class("number")) { tr("accounts.transactions") }
+                        H.th(.attr("scope", "col")) { tr("accounts.lastActivity") }
                     }
                 }
                 H.el("tbody", []) {
@@ -108,7 +106,9 @@ struct AccountListPage: WebPage {
                     format.money(summary.balance)
                 }
                 for other in summary.otherCurrencies {
-                    H.small(.class("secondary other-currency")) { "and " + format.money(other) }
+                    H.small(.class("secondary other-currency")) {
+                        tr("accounts.andOtherCurrency", ["amount": format.money(other)])
+                    }
                 }
             }
             H.td(.class("number")) {
@@ -120,34 +120,37 @@ struct AccountListPage: WebPage {
                     }
                 }
             }
-            H.td { summary.lastActivity.map(format.day) ?? "None yet" }
+            H.td { summary.lastActivity.map(format.day) ?? tr("accounts.noActivity") }
         }
     }
 
     private var accountForm: HTML {
         H.form(
             .method("post"), .action(WebPages.addAccount.path()), .class("card edit-form"), .id("new-account"),
-            .label("Open an account")
+            .label(tr("accounts.openAccount"))
         ) {
-            H.h2 { "Open an account" }
+            H.h2 { tr("accounts.openAccount") }
             if let accountError, accountError.fields.isEmpty {
                 H.p(.class("field-error"), .attr("role", "alert")) { accountError.message }
             }
             Field.input(
-                "name", label: "Name", value: newAccount.name ?? "", error: accountError?.fields["name"],
-                extra: [.attr("maxlength", String(AccountRules.maxName)), .attr("placeholder", "e.g. Girokonto")])
+                "name", label: tr("accounts.name"), value: newAccount.name ?? "", error: accountError?.fields["name"],
+                extra: [
+                    .attr("maxlength", String(AccountRules.maxName)),
+                    .attr("placeholder", tr("accounts.namePlaceholder")),
+                ])
             H.div(.class("form-row")) {
                 Field.input(
-                    "currency", label: "Currency", value: newAccount.currency ?? currency.code,
+                    "currency", label: tr("accounts.currency"), value: newAccount.currency ?? currency.code,
                     error: accountError?.fields["currency"],
                     extra: [.attr("maxlength", "3"), .attr("autocapitalize", "characters"), .attr("size", "4")])
                 Field.input(
-                    "openingBalance", label: "Opening balance", value: newAccount.openingBalance ?? "",
+                    "openingBalance", label: tr("accounts.openingBalance"), value: newAccount.openingBalance ?? "",
                     error: accountError?.fields["amount"] ?? accountError?.fields["openingBalance"],
                     extra: [.attr("inputmode", "decimal"), .attr("placeholder", "0")])
             }
-            H.p(.class("secondary")) { "What the account held before the first transaction you record here." }
-            H.button(.type("submit"), .class("button primary")) { "Open account" }
+            H.p(.class("secondary")) { tr("accounts.openingBalanceHelp") }
+            H.button(.type("submit"), .class("button primary")) { tr("accounts.openAccountButton") }
         }
     }
 
@@ -157,41 +160,42 @@ struct AccountListPage: WebPage {
         }
         return H.form(
             .method("post"), .action(WebPages.addTransfer.path()), .class("card edit-form"), .id("transfer"),
-            .label("Record a transfer")
+            .label(tr("accounts.recordTransfer"))
         ) {
-            H.h2 { "Record a transfer" }
-            H.p(.class("secondary")) { "Money moved between your own accounts: neither spending nor income." }
+            H.h2 { tr("accounts.recordTransfer") }
+            H.p(.class("secondary")) { tr("accounts.transferHelp") }
             if let transferError, transferError.fields.isEmpty {
                 H.p(.class("field-error"), .attr("role", "alert")) { transferError.message }
             }
             H.div(.class("form-row")) {
                 Field.select(
-                    "fromAccountId", label: "From", options: options,
+                    "fromAccountId", label: tr("accounts.transferFrom"), options: options,
                     selected: transfer.fromAccountId ?? options.first?.value ?? "",
                     error: transferError?.fields["fromAccountId"])
                 Field.select(
-                    "toAccountId", label: "To", options: options,
+                    "toAccountId", label: tr("accounts.transferTo"), options: options,
                     selected: transfer.toAccountId ?? (options.count > 1 ? options[1].value : ""),
                     error: transferError?.fields["toAccountId"])
             }
             H.div(.class("form-row")) {
                 Field.input(
-                    "amount", label: "Amount", value: transfer.amount ?? "", error: transferError?.fields["amount"],
+                    "amount", label: tr("accounts.amount"), value: transfer.amount ?? "",
+                    error: transferError?.fields["amount"],
                     extra: [.attr("inputmode", "decimal"), .attr("required", nil)])
                 Field.input(
-                    "receivedAmount", label: "Amount received (other currency only)",
+                    "receivedAmount", label: tr("accounts.receivedAmount"),
                     value: transfer.receivedAmount ?? "", error: transferError?.fields["receivedAmount"],
                     extra: [.attr("inputmode", "decimal")])
             }
             H.div(.class("form-row")) {
                 Field.input(
-                    "bookedAt", label: "Date and time", type: "datetime-local", value: transfer.bookedAt ?? "",
+                    "bookedAt", label: tr("accounts.dateTime"), type: "datetime-local", value: transfer.bookedAt ?? "",
                     error: transferError?.fields["bookedAt"])
                 Field.input(
-                    "notes", label: "Notes (optional)", value: transfer.notes ?? "",
+                    "notes", label: tr("accounts.notesOptional"), value: transfer.notes ?? "",
                     error: transferError?.fields["notes"])
             }
-            H.button(.type("submit"), .class("button primary")) { "Record transfer" }
+            H.button(.type("submit"), .class("button primary")) { tr("accounts.recordTransferButton") }
         }
     }
 }
@@ -209,53 +213,59 @@ struct AccountPage: WebPage {
         return Layout(context: context, title: account.displayName, section: .accounts).document(
             status: error == nil ? .ok : .badRequest
         ) {
-            H.a(.class("back-link"), .href(WebPages.accounts.path())) { "← Accounts" }
+            H.a(.class("back-link"), .href(WebPages.accounts.path())) { tr("accounts.backToAccounts") }
             H.header(.class("page-header")) {
-                H.h1 { account.displayName + (account.isArchived ? " (archived)" : "") }
+                H.h1 {
+                    account.isArchived
+                        ? tr("accounts.archivedName", ["name": account.displayName]) : account.displayName
+                }
                 if summary.transactionCount > 0 {
                     H.a(.class("button"), .href(WebPages.transactions.path(query: [("account", String(account.id))]))) {
-                        "See its transactions"
+                        tr("accounts.seeTransactions")
                     }
                 }
             }
             H.section(.class("card")) {
                 H.el("dl", [.class("facts")]) {
-                    fact("Balance", format.money(summary.balance))
-                    fact("Currency", account.currency.code)
-                    fact("Opening balance", format.money(account.opening))
-                    fact("Transactions", format.transactions(summary.transactionCount))
-                    fact("Last activity", summary.lastActivity.map(format.day) ?? "None yet")
+                    fact(tr("accounts.balance"), format.money(summary.balance))
+                    fact(tr("accounts.currency"), account.currency.code)
+                    fact(tr("accounts.openingBalance"), format.money(account.opening))
+                    fact(tr("accounts.transactions"), format.transactions(summary.transactionCount))
+                    fact(tr("accounts.lastActivity"), summary.lastActivity.map(format.day) ?? tr("accounts.noActivity"))
                     if !summary.otherCurrencies.isEmpty {
-                        fact("In other currencies", summary.otherCurrencies.map(format.money).joined(separator: ", "))
+                        fact(
+                            tr("accounts.inOtherCurrencies"),
+                            summary.otherCurrencies.map(format.money).joined(separator: ", "))
                     }
                 }
             }
             H.form(
                 .method("post"), .action(WebPages.saveAccount.path(account.id)), .class("card edit-form"),
-                .label("Change the account")
+                .label(tr("accounts.changeLabel"))
             ) {
-                H.h2 { "Change" }
+                H.h2 { tr("accounts.change") }
                 Field.input(
-                    "name", label: "Name", value: values.name ?? account.displayName, error: error?.fields["name"],
+                    "name", label: tr("accounts.name"), value: values.name ?? account.displayName,
+                    error: error?.fields["name"],
                     extra: [.attr("maxlength", String(AccountRules.maxName))])
                 Field.input(
-                    "openingBalance", label: "Opening balance (\(account.currency.code))",
+                    "openingBalance", label: tr("accounts.openingBalanceIn", ["currency": account.currency.code]),
                     value: values.openingBalance ?? format.typable(account.opening),
                     error: error?.fields["amount"] ?? error?.fields["openingBalance"],
                     extra: [.attr("inputmode", "decimal")])
                 H.div(.class("form-actions")) {
                     H.button(.type("submit"), .class("button primary"), .name("action"), .value("save")) {
-                        "Save changes"
+                        tr("accounts.saveChanges")
                     }
                     H.button(
                         .type("submit"), .class("button"), .name("action"),
                         .value(account.isArchived ? "unarchive" : "archive")
-                    ) { account.isArchived ? "Bring back" : "Archive" }
+                    ) { account.isArchived ? tr("accounts.bringBack") : tr("accounts.archive") }
                 }
                 H.p(.class("secondary")) {
                     account.isArchived
-                        ? "Archived: its transactions stay, and it is not offered for new ones."
-                        : "Archiving keeps its transactions and stops offering it for new ones."
+                        ? tr("accounts.archivedHelp")
+                        : tr("accounts.archiveHelp")
                 }
             }
         }

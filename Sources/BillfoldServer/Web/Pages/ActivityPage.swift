@@ -12,14 +12,14 @@ struct ActivityPage: WebPage {
     let format: DisplayFormat
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Activity", section: .review).document {
-            H.a(.class("back-link"), .href(WebPages.review.path())) { "← Review" }
-            H.header(.class("page-header")) { H.h1 { "Activity" } }
+        Layout(context: context, title: tr("activity.title"), section: .review).document {
+            H.a(.class("back-link"), .href(WebPages.review.path())) { tr("activity.backToReview") }
+            H.header(.class("page-header")) { H.h1 { tr("activity.title") } }
             if window.entries.isEmpty {
                 H.section(.class("card empty-state")) {
-                    H.h2 { "Nothing reviewed yet" }
-                    H.p(.class("secondary")) { "Decisions from the review deck are listed here, day by day." }
-                    H.a(.class("button primary"), .href(WebPages.review.path())) { "Start reviewing" }
+                    H.h2 { tr("activity.emptyTitle") }
+                    H.p(.class("secondary")) { tr("activity.emptyText") }
+                    H.a(.class("button primary"), .href(WebPages.review.path())) { tr("activity.startReviewing") }
                 }
             } else {
                 if window.hasNewer { pager }
@@ -28,12 +28,16 @@ struct ActivityPage: WebPage {
                         // The whole day's count, though the page may show only part of the day.
                         let count = max(window.perDay[day.key] ?? 0, day.entries.count)
                         H.h2(.class("activity-heading")) {
-                            "\(format.transactions(count)) cleared on \(format.dayHeading(day.entries[0].decidedAt))"
+                            tr(
+                                "activity.dayHeading", count: count,
+                                ["day": format.dayHeading(day.entries[0].decidedAt)])
                         }
                         if count > day.entries.count {
                             H.p(.class("secondary activity-part")) {
-                                "\(day.entries.count) of them on this page; the rest are on the "
-                                    + (day.key == days.first?.key && window.hasNewer ? "newer" : "older") + " page."
+                                tr(
+                                    day.key == days.first?.key && window.hasNewer
+                                        ? "activity.restOnNewerPage" : "activity.restOnOlderPage",
+                                    count: day.entries.count)
                             }
                         }
                         H.ul(.class("txn-list")) { for entry in day.entries { row(entry) } }
@@ -46,15 +50,15 @@ struct ActivityPage: WebPage {
 
     /// Newer and Older, each where there is something to go to.
     private var pager: HTML {
-        H.nav(.class("more activity-pager"), .label("Pages of activity")) {
+        H.nav(.class("more activity-pager"), .label(tr("activity.pagerLabel"))) {
             if window.hasNewer, let first = window.entries.first {
                 H.a(.class("button"), .href(WebPages.activity.path(query: [("after", String(first.id))]))) {
-                    "← Newer"
+                    tr("activity.newer")
                 }
             }
             if window.hasOlder, let last = window.entries.last {
                 H.a(.class("button"), .href(WebPages.activity.path(query: [("before", String(last.id))]))) {
-                    "Older →"
+                    tr("activity.older")
                 }
             }
         }
@@ -74,14 +78,15 @@ struct ActivityPage: WebPage {
     }
 
     private func name(_ id: Int64?) -> String {
-        guard let id else { return "Uncategorized" }
-        return categories.category(id)?.name ?? "a deleted category"
+        guard let id else { return tr("activity.uncategorized") }
+        return categories.category(id)?.name ?? tr("activity.deletedCategory")
     }
 
     /// "Cleared" or "Recategorised from Groceries to Restaurants and cleared".
     func describe(_ entry: ReviewActivity) -> String {
         entry.action == .recategorize
-            ? "Recategorised from \(name(entry.oldCategoryID)) to \(name(entry.newCategoryID)) and cleared" : "Cleared"
+            ? tr("activity.recategorised", ["old": name(entry.oldCategoryID), "new": name(entry.newCategoryID)])
+            : tr("activity.cleared")
     }
 
     private func row(_ entry: ReviewActivity) -> HTML {

@@ -10,12 +10,14 @@ struct AwardsPage: WebPage {
 
     func document(_ context: PageContext) -> Document {
         let earned = standings.filter(\.earned).count
-        return Layout(context: context, title: "Awards", section: .projects).document {
-            H.a(.class("back-link"), .href(WebPages.projects.path())) { "← Projects" }
+        return Layout(context: context, title: tr("awards.title"), section: .projects).document {
+            H.a(.class("back-link"), .href(WebPages.projects.path())) { tr("awards.backToProjects") }
             H.header(.class("page-header")) {
                 H.div {
-                    H.h1 { "Awards" }
-                    H.p(.class("secondary")) { "\(earned) of \(standings.count) earned" }
+                    H.h1 { tr("awards.title") }
+                    H.p(.class("secondary")) {
+                        tr("awards.earnedCount", count: standings.count, ["earned": Self.number(earned)])
+                    }
                 }
             }
             H.ul(.class("award-grid")) {
@@ -37,18 +39,55 @@ struct AwardsPage: WebPage {
             ) {
                 H.el("summary", []) {
                     H.span(.class("award-badge")) { CategoryLook.icon(award.icon) }
-                    H.span(.class("award-name")) { award.name }
-                    H.span(.class("visually-hidden")) { standing.earned ? "(earned)" : "(locked)" }
+                    H.span(.class("award-name")) { award.displayName }
+                    H.span(.class("visually-hidden")) {
+                        tr(standing.earned ? "awards.earnedMark" : "awards.lockedMark")
+                    }
                 }
                 H.div(.class("award-story")) {
-                    H.p { award.description }
+                    H.p { award.displayDescription }
                     if let earnedAt = standing.earnedAt {
-                        H.p(.class("secondary")) { "Earned on \(format.dayHeading(earnedAt))." }
+                        H.p(.class("secondary")) { tr("awards.earnedOn", ["day": format.dayHeading(earnedAt)]) }
                     } else {
-                        H.p(.class("secondary")) { "So far: \(award.progress(standing.count))." }
+                        H.p(.class("secondary")) { Self.soFar(award, standing.count) }
                     }
                 }
             }
         }
+    }
+
+    /// "So far: 7 of 10 items.": the award's own count `value` picks the unit's form.
+    private static func soFar(_ award: Award, _ count: Int) -> String {
+        let key =
+            switch award.criterion {
+            case .itemsAdded: "awards.soFar.itemsAdded"
+            case .itemsCompleted: "awards.soFar.itemsCompleted"
+            case .projectsClosed: "awards.soFar.projectsClosed"
+            case .transactionsReviewed: "awards.soFar.transactionsReviewed"
+            case .categoriesCreated: "awards.soFar.categoriesCreated"
+            case .reviewDays: "awards.soFar.reviewDays"
+            case .unlock: "awards.soFar.unlock"
+            }
+        return tr(key, count: award.value, ["done": number(min(count, award.value))])
+    }
+
+    /// A number written as `{count}` is: in the locale of the words being drawn.
+    private static func number(_ value: Int) -> String {
+        value.formatted(.number.locale(Words.current.locale))
+    }
+}
+
+extension Award {
+    /// The award's name in the words being drawn (`awards.<id>.name`); the awards file's own
+    /// English for an award the catalogue does not know yet.
+    var displayName: String {
+        let key = "awards.\(id).name"
+        return Words.current.has(key) ? tr(key) : name
+    }
+
+    /// What earns it, in the words being drawn (`awards.<id>.description`), as `displayName`.
+    var displayDescription: String {
+        let key = "awards.\(id).description"
+        return Words.current.has(key) ? tr(key) : description
     }
 }

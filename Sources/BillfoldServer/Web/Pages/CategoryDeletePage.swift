@@ -43,13 +43,15 @@ struct CategoryDeletePage: WebPage {
     private var childrenCount: Int { children.reduce(0) { $0 + counts[$1.id, default: 0] } }
 
     private var title: String {
-        categories.count == 1 ? "Delete “\(categories[0].name)”?" : "Delete \(categories.count) categories?"
+        categories.count == 1
+            ? tr("categories.deleteOneTitle", ["name": categories[0].name])
+            : tr("categories.deleteSomeTitle", count: categories.count)
     }
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: title, section: .categories)
             .document(status: error == nil ? .ok : (error?.code == .notFound ? .notFound : .badRequest)) {
-                H.a(.class("back-link"), .href(WebPages.categories.path())) { "← Categories" }
+                H.a(.class("back-link"), .href(WebPages.categories.path())) { tr("categories.backToList") }
                 H.section(.class("card form-card delete-card")) {
                     H.h1 { title }
                     if categories.count > 1 {
@@ -67,11 +69,12 @@ struct CategoryDeletePage: WebPage {
     }
 
     private var summary: String {
-        let subject = categories.count == 1 ? "it" : "them"
-        let own =
-            ownCount == 0
-            ? "No transactions use \(subject)." : "\(format.transactions(ownCount)) use \(subject)."
-        return own + " Deleting never deletes a transaction."
+        if categories.count == 1 {
+            return ownCount == 0
+                ? tr("categories.deleteSummaryItNone") : tr("categories.deleteSummaryIt", count: ownCount)
+        }
+        return ownCount == 0
+            ? tr("categories.deleteSummaryThemNone") : tr("categories.deleteSummaryThem", count: ownCount)
     }
 
     private var form: HTML {
@@ -83,10 +86,11 @@ struct CategoryDeletePage: WebPage {
             H.div(.class("form-actions")) {
                 H.button(.type("submit"), .class("button danger")) {
                     categories.count == 1
-                        ? "Delete \(categories[0].isGroup ? "group" : "category")"
-                        : "Delete \(categories.count) categories"
+                        ? (categories[0].isGroup
+                            ? tr("categories.deleteGroupButton") : tr("categories.deleteCategoryButton"))
+                        : tr("categories.deleteSomeButton", count: categories.count)
                 }
-                H.a(.class("button subtle"), .href(WebPages.categories.path())) { "Cancel" }
+                H.a(.class("button subtle"), .href(WebPages.categories.path())) { tr("categories.cancel") }
             }
         }
     }
@@ -96,20 +100,19 @@ struct CategoryDeletePage: WebPage {
         let keep = values.children != "delete"
         return H.fieldset(.class(error?.fields["keepChildren"] == nil ? "field choices" : "field choices invalid")) {
             H.legend {
-                "The group holds \(children.count == 1 ? "1 category" : "\(children.count) categories"): \(names)"
+                tr("categories.groupHolds", count: children.count, ["names": names])
             }
             H.label(.class("check")) {
                 HTML.void(
                     "input", [.type("radio"), .name("children"), .value("keep")] + (keep ? [.flag("checked")] : []))
-                H.span { "Keep them: move them to the top level, with their transactions" }
+                H.span { tr("categories.keepChildren") }
             }
             H.label(.class("check")) {
                 HTML.void(
                     "input", [.type("radio"), .name("children"), .value("delete")] + (keep ? [] : [.flag("checked")]))
                 H.span {
-                    "Delete them too"
-                        + (childrenCount > 0
-                            ? " (their \(format.transactions(childrenCount)) move as chosen below)" : "")
+                    childrenCount > 0
+                        ? tr("categories.deleteChildrenMoving", count: childrenCount) : tr("categories.deleteChildren")
                 }
             }
             if let message = error?.fields["keepChildren"] { H.p(.class("field-error")) { message } }
@@ -121,12 +124,15 @@ struct CategoryDeletePage: WebPage {
         let invalid = error?.fields["reassignTo"] != nil || error?.code == .categoryInUse
         return H.div(.class(invalid ? "field invalid" : "field")) {
             H.label(.for("reassignTo")) {
-                ownCount == 0
-                    ? "If you delete its categories too, move their transactions to" : "Move their transactions to"
+                ownCount == 0 ? tr("categories.moveIfChildrenDeleted") : tr("categories.moveTo")
             }
             H.select(.id("reassignTo"), .name("reassignTo")) {
-                H.el("option", [.value("")] + ((values.reassignTo ?? "").isEmpty ? [.selected] : [])) { "Choose…" }
-                H.el("option", [.value("none")] + (values.reassignTo == "none" ? [.selected] : [])) { "Uncategorized" }
+                H.el("option", [.value("")] + ((values.reassignTo ?? "").isEmpty ? [.selected] : [])) {
+                    tr("categories.choose")
+                }
+                H.el("option", [.value("none")] + (values.reassignTo == "none" ? [.selected] : [])) {
+                    tr("categories.uncategorized")
+                }
                 for top in tree.topLevel where !ids.contains(top.id) {
                     if top.isGroup {
                         let options = tree.children(of: top.id).filter { !ids.contains($0.id) }

@@ -61,8 +61,12 @@ struct CategoryFormPage: WebPage {
     var error: BillfoldError?
 
     private var isGroup: Bool { editing?.category.isGroup ?? (values.isGroup != nil) }
-    private var noun: String { isGroup ? "group" : "category" }
-    private var title: String { editing == nil ? "New \(noun)" : "Edit \(noun)" }
+    private var title: String {
+        if editing == nil {
+            return isGroup ? tr("categories.newGroup") : tr("categories.newCategory")
+        }
+        return isGroup ? tr("categories.editGroup") : tr("categories.editCategory")
+    }
     private var action: String {
         editing.map { WebPages.editCategory.path($0.category.id) } ?? WebPages.newCategory.path()
     }
@@ -70,17 +74,17 @@ struct CategoryFormPage: WebPage {
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: title, section: .categories, scripts: ["category-form.js"])
             .document(status: error == nil ? .ok : .badRequest) {
-                H.a(.class("back-link"), .href(WebPages.categories.path())) { "← Categories" }
+                H.a(.class("back-link"), .href(WebPages.categories.path())) { tr("categories.backToList") }
                 H.section(.class("card form-card")) {
                     H.h1 { title }
                     if let editing {
                         H.p(.class("secondary")) {
-                            "Used by \(format.transactions(editing.transactionCount))."
+                            tr("categories.usedBy", count: editing.transactionCount)
                         }
                     }
                     if let error {
                         H.p(.class("form-error"), .attr("role", "alert"), .id("form-error")) {
-                            error.fields.isEmpty ? error.message : "Please correct the highlighted fields."
+                            error.fields.isEmpty ? error.message : tr("categories.correctFields")
                         }
                     }
                     form
@@ -93,17 +97,18 @@ struct CategoryFormPage: WebPage {
         H.form(.method("post"), .action(action), .class("edit-form category-form"), .attr("novalidate", nil)) {
             if isGroup && editing == nil { H.input(.type("hidden"), .name("isGroup"), .value("1")) }
             CountedField(
-                name: "name", label: "Name", value: values.name, limit: CategoryRules.nameLength.upperBound,
+                name: "name", label: tr("categories.nameLabel"), value: values.name,
+                limit: CategoryRules.nameLength.upperBound,
                 error: error?.fields["name"], multiline: false
             ).html
             CountedField(
-                name: "description", label: "Description (optional)", value: values.description,
+                name: "description", label: tr("categories.descriptionLabel"), value: values.description,
                 limit: CategoryRules.maxDescription, error: error?.fields["description"], multiline: true
             ).html
             if !isGroup {
                 Field.select(
-                    "groupId", label: "Group",
-                    options: [("", "No group (top level)")] + tree.groups.map { (String($0.id), $0.name) },
+                    "groupId", label: tr("categories.groupLabel"),
+                    options: [("", tr("categories.noGroup"))] + tree.groups.map { (String($0.id), $0.name) },
                     selected: values.groupId ?? "", error: error?.fields["groupId"])
             }
             CategoryLookFields(values: values, error: error).colours
@@ -114,27 +119,30 @@ struct CategoryFormPage: WebPage {
             }
             if !isGroup {
                 H.fieldset(.class("field flags")) {
-                    H.legend { "Options" }
+                    H.legend { tr("categories.options") }
                     Field.checkbox(
-                        "isIncome", label: "Income (money in, such as salary)", checked: values.isIncome != nil)
+                        "isIncome", label: tr("categories.incomeOption"), checked: values.isIncome != nil)
                     Field.checkbox(
-                        "excludeFromTotals", label: "Leave out of totals", checked: values.excludeFromTotals != nil)
+                        "excludeFromTotals", label: tr("categories.excludeFromTotalsOption"),
+                        checked: values.excludeFromTotals != nil)
                     Field.checkbox(
-                        "archived", label: "Archived (hidden when choosing a category)", checked: values.archived != nil
+                        "archived", label: tr("categories.archivedOption"), checked: values.archived != nil
                     )
                 }
             }
             H.div(.class("form-actions")) {
                 H.button(.type("submit"), .class("button primary"), .id("save")) {
-                    editing == nil ? "Create \(noun)" : "Save changes"
+                    editing == nil
+                        ? (isGroup ? tr("categories.createGroup") : tr("categories.createCategory"))
+                        : tr("categories.saveChanges")
                 }
-                H.a(.class("button subtle"), .href(WebPages.categories.path())) { "Cancel" }
+                H.a(.class("button subtle"), .href(WebPages.categories.path())) { tr("categories.cancel") }
                 if let editing {
                     H.a(
                         .class("button danger push-right"),
                         .href(WebPages.confirmDeleteCategory.path(editing.category.id))
                     ) {
-                        "Delete…"
+                        tr("categories.deleteEllipsis")
                     }
                 }
             }
@@ -204,18 +212,18 @@ struct CategoryLookFields {
     var colours: HTML {
         let chosen = values.colour ?? ""
         return H.fieldset(.class(error?.fields["colour"] == nil ? "field swatches" : "field swatches invalid")) {
-            H.legend { "Colour" }
+            H.legend { tr("categories.colourLegend") }
             H.div(.class("choice-grid")) {
-                swatch("", label: "Default", style: "", chosen: chosen)
+                swatch("", label: tr("categories.colourDefault"), style: "", chosen: chosen)
                 for colour in CategoryColour.allCases {
                     swatch(
-                        colour.rawValue, label: colour.label, style: "--chip: var(--c-\(colour.rawValue))",
+                        colour.rawValue, label: Self.colourName(colour), style: "--chip: var(--c-\(colour.rawValue))",
                         chosen: chosen)
                 }
-                swatch("custom", label: "Custom", style: "", chosen: chosen)
+                swatch("custom", label: tr("categories.colourCustom"), style: "", chosen: chosen)
             }
             H.div(.class("custom-colour")) {
-                H.label(.for("customColour")) { "Custom colour (#RRGGBB)" }
+                H.label(.for("customColour")) { tr("categories.customColourLabel") }
                 H.input(
                     .id("customColour"), .name("customColour"), .type("text"), .value(values.customColour ?? ""),
                     .attr("placeholder", "#2E7D32"), .attr("autocomplete", "off"), .aria("describedby", "colour-error"))
@@ -240,21 +248,91 @@ struct CategoryLookFields {
     var icons: HTML {
         let chosen = values.icon ?? ""
         return H.fieldset(.class(error?.fields["icon"] == nil ? "field icons" : "field icons invalid")) {
-            H.legend { "Icon" }
+            H.legend { tr("categories.iconLegend") }
             H.div(.class("choice-grid")) {
                 for icon in [""] + CategoryIcon.all {
-                    H.label(.class("icon-choice"), .attr("title", icon.isEmpty ? "None" : icon.capitalized)) {
+                    H.label(
+                        .class("icon-choice"),
+                        .attr("title", icon.isEmpty ? tr("categories.iconNone") : Self.iconName(icon))
+                    ) {
                         HTML.void(
                             "input",
                             [.type("radio"), .name("icon"), .value(icon)] + (icon == chosen ? [.flag("checked")] : []))
                         H.span(.class("icon-face"), .aria("hidden", "true")) {
                             if icon.isEmpty { "–" } else { CategoryLook.icon(icon) }
                         }
-                        H.span(.class("visually-hidden")) { icon.isEmpty ? "No icon" : icon.capitalized }
+                        H.span(.class("visually-hidden")) {
+                            icon.isEmpty ? tr("categories.noIcon") : Self.iconName(icon)
+                        }
                     }
                 }
             }
             if let message = error?.fields["icon"] { H.p(.class("field-error")) { message } }
+        }
+    }
+
+    /// A palette colour's name, as its swatch is titled and read out.
+    static func colourName(_ colour: CategoryColour) -> String {
+        switch colour {
+        case .red: tr("categories.colour.red")
+        case .orange: tr("categories.colour.orange")
+        case .yellow: tr("categories.colour.yellow")
+        case .green: tr("categories.colour.green")
+        case .mint: tr("categories.colour.mint")
+        case .teal: tr("categories.colour.teal")
+        case .cyan: tr("categories.colour.cyan")
+        case .blue: tr("categories.colour.blue")
+        case .indigo: tr("categories.colour.indigo")
+        case .purple: tr("categories.colour.purple")
+        case .pink: tr("categories.colour.pink")
+        case .brown: tr("categories.colour.brown")
+        case .gray: tr("categories.colour.gray")
+        }
+    }
+
+    /// An icon's name, as its choice is titled and read out.
+    static func iconName(_ icon: String) -> String {
+        switch icon {
+        case "bag": tr("categories.icon.bag")
+        case "bolt": tr("categories.icon.bolt")
+        case "book": tr("categories.icon.book")
+        case "box": tr("categories.icon.box")
+        case "briefcase": tr("categories.icon.briefcase")
+        case "bus": tr("categories.icon.bus")
+        case "calendar": tr("categories.icon.calendar")
+        case "car": tr("categories.icon.car")
+        case "card": tr("categories.icon.card")
+        case "cart": tr("categories.icon.cart")
+        case "cash": tr("categories.icon.cash")
+        case "check": tr("categories.icon.check")
+        case "coffee": tr("categories.icon.coffee")
+        case "film": tr("categories.icon.film")
+        case "flag": tr("categories.icon.flag")
+        case "flame": tr("categories.icon.flame")
+        case "folder": tr("categories.icon.folder")
+        case "food": tr("categories.icon.food")
+        case "gift": tr("categories.icon.gift")
+        case "heart": tr("categories.icon.heart")
+        case "home": tr("categories.icon.home")
+        case "key": tr("categories.icon.key")
+        case "leaf": tr("categories.icon.leaf")
+        case "link": tr("categories.icon.link")
+        case "list": tr("categories.icon.list")
+        case "medal": tr("categories.icon.medal")
+        case "medical": tr("categories.icon.medical")
+        case "paw": tr("categories.icon.paw")
+        case "phone": tr("categories.icon.phone")
+        case "plane": tr("categories.icon.plane")
+        case "repeat": tr("categories.icon.repeat")
+        case "rocket": tr("categories.icon.rocket")
+        case "school": tr("categories.icon.school")
+        case "search": tr("categories.icon.search")
+        case "star": tr("categories.icon.star")
+        case "swipe": tr("categories.icon.swipe")
+        case "tag": tr("categories.icon.tag")
+        case "tools": tr("categories.icon.tools")
+        case "trophy": tr("categories.icon.trophy")
+        default: icon.capitalized
         }
     }
 }

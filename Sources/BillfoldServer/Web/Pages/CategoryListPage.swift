@@ -9,13 +9,17 @@ struct CategoryListPage: WebPage {
     let format: DisplayFormat
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Categories", section: .categories, scripts: ["categories.js"])
+        Layout(context: context, title: tr("nav.categories"), section: .categories, scripts: ["categories.js"])
             .document {
                 H.header(.class("page-header")) {
-                    H.h1 { "Categories" }
+                    H.h1 { tr("nav.categories") }
                     H.div(.class("header-actions")) {
-                        H.a(.class("button"), .href(WebPages.newCategory.path(query: [("group", "1")]))) { "New group" }
-                        H.a(.class("button primary"), .href(WebPages.newCategory.path())) { "New category" }
+                        H.a(.class("button"), .href(WebPages.newCategory.path(query: [("group", "1")]))) {
+                            tr("categories.newGroup")
+                        }
+                        H.a(.class("button primary"), .href(WebPages.newCategory.path())) {
+                            tr("categories.newCategory")
+                        }
                     }
                 }
                 if !listing.entries.isEmpty { toolbar }
@@ -27,16 +31,17 @@ struct CategoryListPage: WebPage {
         H.form(
             .class("filters card category-filters"), .method("get"), .action(WebPages.categories.path()),
             .attr("role", "search"),
-            .label("Search and sort categories")
+            .label(tr("categories.searchAndSort"))
         ) {
             Field.input(
-                "q", label: "Search names and descriptions", type: "search", value: listing.search,
+                "q", label: tr("categories.searchLabel"), type: "search", value: listing.search,
                 extra: [.attr("autocomplete", "off")])
             Field.select(
-                "sort", label: "Sort by", options: CategorySort.allCases.map { ($0.rawValue, $0.label) },
+                "sort", label: tr("categories.sortBy"),
+                options: CategorySort.allCases.map { ($0.rawValue, Self.sortLabel($0)) },
                 selected: listing.sort.rawValue)
             H.div(.class("filter-actions")) {
-                H.button(.type("submit"), .class("button"), .data("without-script", "")) { "Apply" }
+                H.button(.type("submit"), .class("button"), .data("without-script", "")) { tr("categories.apply") }
             }
         }
     }
@@ -48,16 +53,14 @@ struct CategoryListPage: WebPage {
             if listing.entries.isEmpty {
                 H.section(.class("card empty-state")) {
                     CategoryLook.icon("tag")
-                    H.h2 { "No categories yet" }
-                    H.p(.class("secondary")) {
-                        "Categories sort your spending: Groceries, Rent, Travel. Groups keep related ones together."
-                    }
-                    H.a(.class("button primary"), .href(WebPages.newCategory.path())) { "Create your first category" }
+                    H.h2 { tr("categories.emptyTitle") }
+                    H.p(.class("secondary")) { tr("categories.emptyText") }
+                    H.a(.class("button primary"), .href(WebPages.newCategory.path())) { tr("categories.createFirst") }
                 }
             } else if tree.isEmpty {
                 H.section(.class("card empty-state")) {
-                    H.h2 { "No categories match “\(listing.search)”" }
-                    H.a(.class("button"), .href(WebPages.categories.path())) { "Show all categories" }
+                    H.h2 { tr("categories.noMatch", ["search": listing.search]) }
+                    H.a(.class("button"), .href(WebPages.categories.path())) { tr("categories.showAll") }
                 }
             } else {
                 H.form(
@@ -67,11 +70,13 @@ struct CategoryListPage: WebPage {
                     H.div(.class("bulk-bar")) {
                         H.label(.class("select-box")) {
                             H.input(.type("checkbox"), .id("select-all"), .attr("hidden", nil))
-                            H.span(.class("visually-hidden"), .id("select-all-label")) { "Select all shown" }
+                            H.span(.class("visually-hidden"), .id("select-all-label")) {
+                                tr("categories.selectAllShown")
+                            }
                         }
                         H.span(.class("secondary"), .id("selection-count")) { count(listing.flat.count) }
                         H.button(.type("submit"), .class("button danger small"), .id("bulk-delete")) {
-                            "Delete selected"
+                            tr("categories.deleteSelected")
                         }
                     }
                     H.ul(.class("category-list")) {
@@ -79,7 +84,7 @@ struct CategoryListPage: WebPage {
                             row(entry, indented: false)
                             if !children.isEmpty {
                                 H.li(.class("children")) {
-                                    H.ul(.label("In \(entry.category.name)")) {
+                                    H.ul(.label(tr("categories.inGroup", ["name": entry.category.name]))) {
                                         for child in children { row(child, indented: true) }
                                     }
                                 }
@@ -91,8 +96,17 @@ struct CategoryListPage: WebPage {
         }
     }
 
+    /// An order's name in the sort menu.
+    private static func sortLabel(_ sort: CategorySort) -> String {
+        switch sort {
+        case .name: tr("categories.sort.name")
+        case .created: tr("categories.sort.created")
+        case .usage: tr("categories.sort.usage")
+        }
+    }
+
     private func count(_ shown: Int) -> String {
-        shown == 1 ? "1 category" : "\(shown) categories"
+        tr("categories.count", count: shown)
     }
 
     private func row(_ usage: CategoryUsage, indented: Bool) -> HTML {
@@ -102,14 +116,14 @@ struct CategoryListPage: WebPage {
             H.label(.class("select-box")) {
                 H.input(
                     .type("checkbox"), .name("ids[]"), .value(String(c.id)), .id("select-\(c.id)"), .class("select"))
-                H.span(.class("visually-hidden")) { "Select \(c.name)" }
+                H.span(.class("visually-hidden")) { tr("categories.selectNamed", ["name": c.name]) }
             }
             CategoryLook.badge(c)
             H.div(.class("category-main")) {
                 H.a(.class("category-name"), .href(WebPages.editCategory.path(c.id))) {
                     H.strong { c.name }
-                    if c.isGroup { H.span(.class("tag")) { "Group" } }
-                    if c.flags.archived { H.span(.class("tag")) { "Archived" } }
+                    if c.isGroup { H.span(.class("tag")) { tr("categories.groupTag") } }
+                    if c.flags.archived { H.span(.class("tag")) { tr("categories.archivedTag") } }
                 }
                 if !c.description.isEmpty { H.p(.class("description secondary")) { c.description } }
             }
@@ -124,14 +138,17 @@ struct CategoryListPage: WebPage {
                 }
             }
             H.div(.class("row-actions")) {
-                H.a(.class("button small subtle"), .href(WebPages.editCategory.path(c.id)), .label("Edit \(c.name)")) {
-                    "Edit"
+                H.a(
+                    .class("button small subtle"), .href(WebPages.editCategory.path(c.id)),
+                    .label(tr("categories.editNamed", ["name": c.name]))
+                ) {
+                    tr("categories.edit")
                 }
                 H.a(
                     .class("button small danger"), .href(WebPages.confirmDeleteCategory.path(c.id)),
-                    .label("Delete \(c.name)")
+                    .label(tr("categories.deleteNamed", ["name": c.name]))
                 ) {
-                    "Delete"
+                    tr("categories.delete")
                 }
             }
         }

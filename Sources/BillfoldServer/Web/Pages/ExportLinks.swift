@@ -16,7 +16,7 @@ enum ExportLinks {
     /// The list's "Export this view" menu.
     static func menu(_ filter: TransactionFilter) -> HTML {
         H.el("details", [.class("export-menu")]) {
-            H.el("summary", [.class("button")]) { filter.isEmpty ? "Export" : "Export this view" }
+            H.el("summary", [.class("button")]) { filter.isEmpty ? tr("export.menu") : tr("export.thisView") }
             H.ul(.class("card export-choices")) {
                 for (format, label) in labels {
                     H.li { H.a(.href(path(format, filter)), .attr("download", nil)) { label } }
@@ -27,16 +27,14 @@ enum ExportLinks {
 
     /// Settings › Your data: import and export.
     static var dataSection: HTML {
-        H.section(.class("card form-card"), .label("Your data")) {
-            H.h2 { "Your data" }
-            H.p(.class("secondary")) {
-                "Bring in your bank's exports (CSV, OFX/QFX, QIF, CAMT.053), and take everything with you."
-            }
+        H.section(.class("card form-card"), .label(tr("export.yourData"))) {
+            H.h2 { tr("export.yourData") }
+            H.p(.class("secondary")) { tr("export.yourDataIntro") }
             H.p(.class("export-links")) {
-                H.a(.class("button primary"), .href(WebPages.importFile.path())) { "Import a bank file" }
-                H.a(.class("button"), .href(WebPages.imports.path())) { "Imports" }
+                H.a(.class("button primary"), .href(WebPages.importFile.path())) { tr("import.importBankFile") }
+                H.a(.class("button"), .href(WebPages.imports.path())) { tr("import.imports") }
             }
-            H.h3 { "Export all transactions" }
+            H.h3 { tr("export.allTransactions") }
             H.p(.class("export-links")) {
                 for (format, label) in labels {
                     H.a(.class("button"), .href(path(format)), .attr("download", nil)) { label }

@@ -14,8 +14,8 @@ struct HomePage: WebPage {
     let format: DisplayFormat
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Home", section: .home).document {
-            H.header(.class("page-header")) { H.h1 { "Home" } }
+        Layout(context: context, title: tr("nav.home"), section: .home).document {
+            H.header(.class("page-header")) { H.h1 { tr("nav.home") } }
             H.div(.class("home-grid")) {
                 H.div(.class("home-column")) {
                     review
@@ -23,8 +23,8 @@ struct HomePage: WebPage {
                     itemsCard
                 }
                 H.div(.class("home-column")) {
-                    H.section(.class("card home-spending"), .label("Spending")) {
-                        H.h2 { "Spending in \(monthName)" }
+                    H.section(.class("card home-spending"), .label(tr("home.spending"))) {
+                        H.h2 { tr("home.spendingIn", ["month": monthName]) }
                         chart.html
                     }
                     awardsCard
@@ -34,25 +34,25 @@ struct HomePage: WebPage {
     }
 
     private var review: HTML {
-        H.section(.class("card home-review"), .label("Review")) {
-            H.h2 { "Review" }
+        H.section(.class("card home-review"), .label(tr("nav.review"))) {
+            H.h2 { tr("nav.review") }
             if uncleared == 0 {
-                H.p { "All clear: every transaction is reviewed." }
+                H.p { tr("home.allClear") }
             } else {
                 H.p(.class("big-number")) { format.transactions(uncleared) }
                 // Every month's: the same number Review gives as "to review in all".
-                H.p(.class("secondary")) { "waiting to be reviewed, in all months" }
-                H.a(.class("button primary"), .href(WebPages.review.path())) { "Start reviewing" }
+                H.p(.class("secondary")) { tr("home.waitingInAllMonths") }
+                H.a(.class("button primary"), .href(WebPages.review.path())) { tr("home.startReviewing") }
             }
         }
     }
 
     private var projectsCard: HTML {
-        H.section(.class("card"), .label("Open projects")) {
-            H.h2 { "Open projects" }
+        H.section(.class("card"), .label(tr("home.openProjects"))) {
+            H.h2 { tr("home.openProjects") }
             if projects.isEmpty {
-                H.p(.class("secondary")) { "No open projects. " }
-                H.a(.class("button"), .href(WebPages.projects.path())) { "Add a project" }
+                H.p(.class("secondary")) { tr("home.noOpenProjects") + " " }
+                H.a(.class("button"), .href(WebPages.projects.path())) { tr("home.addProject") }
             } else {
                 H.ul(.class("home-projects")) {
                     for (project, items) in projects {
@@ -69,15 +69,15 @@ struct HomePage: WebPage {
 
     private var itemsCard: HTML {
         let (next, more) = UpNext.split(upNext)
-        return H.section(.class("card"), .label("Up next")) {
-            H.h2 { "Up next" }
+        return H.section(.class("card"), .label(tr("home.upNext"))) {
+            H.h2 { tr("home.upNext") }
             if next.isEmpty {
-                H.p(.class("secondary")) { "Nothing high-priority is waiting." }
+                H.p(.class("secondary")) { tr("home.nothingUpNext") }
             } else {
                 itemList(next, className: "up-next")
             }
             if !more.isEmpty {
-                H.h3 { "More to explore" }
+                H.h3 { tr("home.moreToExplore") }
                 itemList(more, className: "more-to-explore")
             }
         }
@@ -96,12 +96,10 @@ struct HomePage: WebPage {
     }
 
     private var awardsCard: HTML {
-        H.section(.class("card"), .label("Recent awards")) {
-            H.h2 { "Recent awards" }
+        H.section(.class("card"), .label(tr("home.recentAwards"))) {
+            H.h2 { tr("home.recentAwards") }
             if recentAwards.isEmpty {
-                H.p(.class("secondary")) {
-                    "None yet. Add an item to a project or review a transaction to earn your first."
-                }
+                H.p(.class("secondary")) { tr("home.noAwards") }
             } else {
                 H.ul(.class("home-awards")) {
                     for standing in recentAwards {
@@ -110,12 +108,12 @@ struct HomePage: WebPage {
                                 "style", "--award: \(CategoryLook.cssColour(standing.award.colour) ?? "var(--accent)")")
                         ) {
                             H.span(.class("award-badge small")) { CategoryLook.icon(standing.award.icon) }
-                            H.span { standing.award.name }
+                            H.span { standing.award.displayName }
                         }
                     }
                 }
             }
-            H.a(.href(WebPages.awards.path())) { "All awards" }
+            H.a(.href(WebPages.awards.path())) { tr("home.allAwards") }
         }
     }
 }

@@ -12,11 +12,11 @@ struct ImportPage: WebPage {
     let currency: Currency
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Import a bank file", section: .transactions, scripts: ["import.js"]).document {
-            H.a(.class("back-link"), .href(WebPages.transactions.path())) { "← Transactions" }
+        Layout(context: context, title: tr("import.title"), section: .transactions, scripts: ["import.js"]).document {
+            H.a(.class("back-link"), .href(WebPages.transactions.path())) { tr("import.backToTransactions") }
             H.header(.class("page-header")) {
-                H.h1 { "Import a bank file" }
-                H.a(.class("button"), .href(WebPages.imports.path())) { "Earlier imports" }
+                H.h1 { tr("import.title") }
+                H.a(.class("button"), .href(WebPages.imports.path())) { tr("import.earlierImports") }
             }
             H.section(
                 .class("card import-card"), .id("import"), .data("api", NativeAPI.addImport.path()),
@@ -24,11 +24,8 @@ struct ImportPage: WebPage {
             ) {
                 H.form(.class("edit-form import-form"), .id("import-form"), .attr("novalidate", nil)) {
                     H.label(.class("drop-zone"), .for("file"), .id("drop-zone")) {
-                        H.strong { "Choose a file" }
-                        " or drop it here"
-                        H.small(.class("secondary")) {
-                            "CSV from any bank, OFX or QFX, QIF, CAMT.053 · up to 50 MB"
-                        }
+                        H.sentence("import.chooseOrDrop", elements: ["choose": H.strong { tr("import.chooseFile") }])
+                        H.small(.class("secondary")) { tr("import.fileHint") }
                         H.input(
                             .type("file"), .id("file"), .name("file"),
                             .attr("accept", ".csv,.txt,.ofx,.qfx,.qif,.xml,text/csv,application/xml"))
@@ -36,29 +33,27 @@ struct ImportPage: WebPage {
                     H.p(.class("file-name secondary"), .id("file-name"), .attr("aria-live", "polite")) { "" }
                     H.div(.class("form-row")) {
                         H.div(.class("field")) {
-                            H.label(.for("account")) { "Account" }
+                            H.label(.for("account")) { tr("import.account") }
                             H.input(
                                 .type("text"), .id("account"), .name("account"), .attr("list", "accounts"),
-                                .attr("autocomplete", "off"), .attr("placeholder", "An account's name, or a new one"))
+                                .attr("autocomplete", "off"), .attr("placeholder", tr("import.accountPlaceholder")))
                             H.el("datalist", [.id("accounts")]) {
                                 for account in accounts where !account.isArchived {
                                     H.el("option", [.value(account.displayName)])
                                 }
                             }
-                            H.small(.class("secondary")) {
-                                "OFX and CAMT files name their accounts; leave this empty to use theirs."
-                            }
+                            H.small(.class("secondary")) { tr("import.accountHelp") }
                         }
                         H.div(.class("field")) {
-                            H.label(.for("currency")) { "Currency of a new account" }
+                            H.label(.for("currency")) { tr("import.newAccountCurrency") }
                             H.input(
                                 .type("text"), .id("currency"), .name("currency"), .value(currency.code),
                                 .attr("maxlength", "3"), .attr("autocapitalize", "characters"))
                         }
                         H.div(.class("field")) {
-                            H.label(.for("format")) { "Format" }
+                            H.label(.for("format")) { tr("import.format") }
                             H.el("select", [.id("format"), .name("format")]) {
-                                H.el("option", [.value("auto")]) { "Detect" }
+                                H.el("option", [.value("auto")]) { tr("import.detect") }
                                 for format in BankFormat.allCases {
                                     H.el("option", [.value(format.rawValue)]) { format.label }
                                 }
@@ -75,12 +70,14 @@ struct ImportPage: WebPage {
     /// The CSV mapping, shown once a CSV is read; the script fills the column choices.
     private var mappingFields: HTML {
         H.el("fieldset", [.class("mapping"), .id("mapping"), .hidden]) {
-            H.el("legend", []) { "How to read the columns" }
+            H.el("legend", []) { tr("import.mapping.legend") }
             H.div(.class("mapping-grid")) {
                 for (name, label) in [
-                    ("date", "Date"), ("amount", "Amount"), ("debit", "Money out (debit)"),
-                    ("credit", "Money in (credit)"), ("payee", "Payee"), ("notes", "Notes"), ("category", "Category"),
-                    ("currencyColumn", "Currency"), ("id", "Bank's id"),
+                    ("date", tr("import.column.date")), ("amount", tr("import.column.amount")),
+                    ("debit", tr("import.column.debit")), ("credit", tr("import.column.credit")),
+                    ("payee", tr("import.column.payee")), ("notes", tr("import.column.notes")),
+                    ("category", tr("import.column.category")), ("currencyColumn", tr("import.column.currency")),
+                    ("id", tr("import.column.bankID")),
                 ] {
                     H.div(.class("field")) {
                         H.label(.for("map-\(name)")) { label }
@@ -88,28 +85,31 @@ struct ImportPage: WebPage {
                     }
                 }
                 H.div(.class("field")) {
-                    H.label(.for("map-dateFormat")) { "Date format" }
+                    H.label(.for("map-dateFormat")) { tr("import.mapping.dateFormat") }
                     H.el("select", [.id("map-dateFormat"), .name("dateFormat")]) {
                         for order in DateOrder.allCases { H.el("option", [.value(order.rawValue)]) { order.rawValue } }
                     }
                 }
                 H.div(.class("field")) {
-                    H.label(.for("map-decimal")) { "Decimal mark" }
+                    H.label(.for("map-decimal")) { tr("import.mapping.decimal") }
                     H.el("select", [.id("map-decimal"), .name("decimal")]) {
-                        H.el("option", [.value(".")]) { "Point (1,234.56)" }
-                        H.el("option", [.value(",")]) { "Comma (1.234,56)" }
+                        H.el("option", [.value(".")]) { tr("import.mapping.decimalPoint") }
+                        H.el("option", [.value(",")]) { tr("import.mapping.decimalComma") }
                     }
                 }
                 H.div(.class("field")) {
-                    H.label(.for("map-delimiter")) { "Delimiter" }
+                    H.label(.for("map-delimiter")) { tr("import.mapping.delimiter") }
                     H.el("select", [.id("map-delimiter"), .name("delimiter")]) {
-                        for (value, label) in [(",", ", comma"), (";", "; semicolon"), ("tab", "Tab"), ("|", "| bar")] {
+                        for (value, label) in [
+                            (",", tr("import.mapping.delimiterComma")), (";", tr("import.mapping.delimiterSemicolon")),
+                            ("tab", tr("import.mapping.delimiterTab")), ("|", tr("import.mapping.delimiterBar")),
+                        ] {
                             H.el("option", [.value(value)]) { label }
                         }
                     }
                 }
                 H.div(.class("field")) {
-                    H.label(.for("map-encoding")) { "Encoding" }
+                    H.label(.for("map-encoding")) { tr("import.mapping.encoding") }
                     H.el("select", [.id("map-encoding"), .name("encoding")]) {
                         for encoding in ["utf-8", "windows-1252", "latin1", "utf-16"] {
                             H.el("option", [.value(encoding)]) { encoding }
@@ -117,13 +117,13 @@ struct ImportPage: WebPage {
                     }
                 }
                 H.div(.class("field")) {
-                    H.label(.for("map-skipLines")) { "Lines before the table" }
+                    H.label(.for("map-skipLines")) { tr("import.mapping.skipLines") }
                     H.input(
                         .type("number"), .id("map-skipLines"), .name("skipLines"), .attr("min", "0"),
                         .attr("max", "1000"))
                 }
                 Field.checkbox(
-                    "invertAmounts", label: "Amounts are what I owe (card statement)", checked: false, value: "true",
+                    "invertAmounts", label: tr("import.mapping.invertAmounts"), checked: false, value: "true",
                     extra: [.id("map-invertAmounts")])
             }
         }
@@ -136,15 +136,15 @@ struct ImportsPage: WebPage {
     let format: DisplayFormat
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Imports", section: .transactions).document {
-            H.a(.class("back-link"), .href(WebPages.transactions.path())) { "← Transactions" }
+        Layout(context: context, title: tr("import.imports"), section: .transactions).document {
+            H.a(.class("back-link"), .href(WebPages.transactions.path())) { tr("import.backToTransactions") }
             H.header(.class("page-header")) {
-                H.h1 { "Imports" }
-                H.a(.class("button primary"), .href(WebPages.importFile.path())) { "Import a bank file" }
+                H.h1 { tr("import.imports") }
+                H.a(.class("button primary"), .href(WebPages.importFile.path())) { tr("import.importBankFile") }
             }
             if records.isEmpty {
                 H.section(.class("card empty-state")) {
-                    H.p { "Nothing imported yet. Bring in your bank's CSV, OFX, QIF or CAMT.053 export." }
+                    H.p { tr("import.noImports") }
                 }
             } else {
                 H.ul(.class("card import-list")) {
@@ -165,23 +165,27 @@ struct ImportsPage: WebPage {
             H.p(.class("import-counts")) { counts(record) }
             H.div(.class("import-actions")) {
                 if let undone = record.undoneAt {
-                    H.span(.class("secondary")) { "Undone \(format.dateTime(undone))" }
+                    H.span(.class("secondary")) { tr("import.undoneAt", ["date": format.dateTime(undone)]) }
                 } else {
                     if record.added > 0 {
                         H.a(.href(WebPages.transactions.path(query: [("import", String(record.id))]))) {
-                            "Its transactions"
+                            tr("import.itsTransactions")
                         }
                     }
-                    H.a(.class("button danger"), .href(WebPages.confirmUndoImport.path(record.id))) { "Undo" }
+                    H.a(.class("button danger"), .href(WebPages.confirmUndoImport.path(record.id))) {
+                        tr("import.undo")
+                    }
                 }
             }
         }
     }
 
     private func counts(_ record: ImportRecord) -> String {
-        var parts = ["\(format.transactions(record.added)) added", "\(record.skipped) already there"]
-        if record.pending > 0 { parts.append("\(record.pending) pending left out") }
-        if record.unreadable > 0 { parts.append("\(record.unreadable) unreadable left out") }
+        var parts = [
+            tr("import.counts.added", count: record.added), tr("import.counts.already", count: record.skipped),
+        ]
+        if record.pending > 0 { parts.append(tr("import.counts.pending", count: record.pending)) }
+        if record.unreadable > 0 { parts.append(tr("import.counts.unreadable", count: record.unreadable)) }
         return parts.joined(separator: " · ")
     }
 }
@@ -192,22 +196,22 @@ struct UndoImportPage: WebPage {
     let format: DisplayFormat
 
     func document(_ context: PageContext) -> Document {
-        let title = "Undo the import of “\(record.fileName)”?"
+        let title = tr("import.undoTitle", ["name": record.fileName])
         return Layout(context: context, title: title, section: .transactions).document {
-            H.a(.class("back-link"), .href(WebPages.imports.path())) { "← Imports" }
+            H.a(.class("back-link"), .href(WebPages.imports.path())) { tr("import.backToImports") }
             H.section(.class("card form-card delete-card")) {
                 H.h1 { title }
                 H.p(.class("delete-summary")) {
                     record.added == 0
-                        ? "It added no transactions; undoing it only marks it undone."
-                        : "This removes the \(format.transactions(record.added)) it added, with any change made to them since. Nothing else is touched."
+                        ? tr("import.undoNothing")
+                        : tr("import.undoSummary", count: record.added)
                 }
                 H.form(.method("post"), .action(WebPages.undoImport.path(record.id)), .class("edit-form")) {
                     H.div(.class("form-actions")) {
                         H.el("button", [.type("submit"), .class("button danger")]) {
-                            record.added == 0 ? "Undo" : "Remove \(format.transactions(record.added))"
+                            record.added == 0 ? tr("import.undo") : tr("import.removeCount", count: record.added)
                         }
-                        H.a(.class("button"), .href(WebPages.imports.path())) { "Keep it" }
+                        H.a(.class("button"), .href(WebPages.imports.path())) { tr("import.keep") }
                     }
                 }
             }

@@ -36,12 +36,20 @@ struct Layout {
                         // old copy is never mixed with a new one.
                         H.el("script", [.type("importmap")]) { HTML.raw(assets.importMap) }
                     }
+                    if !scripts.isEmpty {
+                        // The scripts' words (words.js), in the page's language: a data block, not run.
+                        H.el("script", [.type("application/json"), .id("billfold-words")]) {
+                            HTML.raw(
+                                context.words.json(keysStartingWith: scriptWords).replacingOccurrences(
+                                    of: "</", with: "<\\/"))
+                        }
+                    }
                     for script in scripts {
                         H.el("script", [.attr("type", "module"), .attr("src", assets.path(script))])
                     }
                 }
                 H.el("body", user == nil ? [.class("bare")] : []) {
-                    H.a(.class("skip-link"), .href("#content")) { "Skip to content" }
+                    H.a(.class("skip-link"), .href("#content")) { tr("layout.skipToContent") }
                     if let user { navigation(user) }
                     H.main(.id("content"), .attr("tabindex", "-1")) {
                         if let notice = context.notice {
@@ -58,12 +66,22 @@ struct Layout {
         return Document(status: status, html: html)
     }
 
+    /// The catalogue's entries this page's scripts read: `js.<area>.` of each script, and the
+    /// shared fetching words.
+    private var scriptWords: [String] {
+        ["js.fetching."]
+            + scripts.map { script in
+                let area = script.prefix { $0 != "." && $0 != "-" }
+                return "js.\(area == "category" ? "categories" : area)."
+            }
+    }
+
     /// Says an award was just earned, with the way to the awards page.
     static func notice(of award: Award) -> HTML {
         H.div(.class("notice award-notice"), .attr("role", "status")) {
-            H.strong { "New award: “\(award.name)”. " }
-            award.description + " "
-            H.a(.href(WebPages.awards.path())) { "See your awards" }
+            H.strong { tr("layout.newAward", ["award": award.displayName]) + " " }
+            award.displayDescription + " "
+            H.a(.href(WebPages.awards.path())) { tr("layout.seeAwards") }
         }
     }
 
@@ -71,19 +89,19 @@ struct Layout {
         "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%231f5fd1'/%3E%3Ctext x='16' y='23' font-family='system-ui,sans-serif' font-size='20' font-weight='700' fill='white' text-anchor='middle'%3EB%3C/text%3E%3C/svg%3E"
 
     private func navigation(_ user: User) -> HTML {
-        H.nav(.class("app-nav"), .label("Main")) {
+        H.nav(.class("app-nav"), .label(tr("layout.mainNavigation"))) {
             H.a(.class("brand"), .href(WebPages.home.path())) {
                 H.span(.class("brand-mark"), .aria("hidden", "true")) { "B" }
                 H.span(.class("brand-name")) { "Billfold" }
             }
             H.ul(.class("nav-links")) {
-                link(.home, WebPages.home.path(), "Home", icon: "⌂")
-                link(.transactions, WebPages.transactions.path(), "Transactions", icon: "≡")
-                link(.accounts, WebPages.accounts.path(), "Accounts", icon: "▤")
-                link(.review, WebPages.review.path(), "Review", icon: "⇆")
-                link(.categories, WebPages.categories.path(), "Categories", icon: "◉")
-                link(.projects, WebPages.projects.path(), "Projects", icon: "☑")
-                link(.settings, WebPages.settings.path(), "Settings", icon: "⚙")
+                link(.home, WebPages.home.path(), tr("nav.home"), icon: "⌂")
+                link(.transactions, WebPages.transactions.path(), tr("nav.transactions"), icon: "≡")
+                link(.accounts, WebPages.accounts.path(), tr("nav.accounts"), icon: "▤")
+                link(.review, WebPages.review.path(), tr("nav.review"), icon: "⇆")
+                link(.categories, WebPages.categories.path(), tr("nav.categories"), icon: "◉")
+                link(.projects, WebPages.projects.path(), tr("nav.projects"), icon: "☑")
+                link(.settings, WebPages.settings.path(), tr("nav.settings"), icon: "⚙")
             }
         }
     }
@@ -91,7 +109,7 @@ struct Layout {
     private func signOut(_ user: User) -> HTML {
         H.form(.class("sign-out"), .method("post"), .action(WebPages.signOut.path())) {
             H.span(.class("who")) { user.name }
-            H.button(.type("submit"), .class("link-button")) { "Sign out" }
+            H.button(.type("submit"), .class("link-button")) { tr("layout.signOut") }
         }
     }
 
@@ -117,23 +135,13 @@ struct ErrorPage: WebPage {
     func document(_ context: PageContext) -> Document {
         let (title, advice): (String, String) =
             switch status {
-            case .notFound:
-                ("We can’t find that", "It may have been deleted, or the address is not quite right.")
-            case .forbidden:
-                (
-                    "That form was not sent",
-                    "The page was open for a long time, or the form came from another site. Go back, reload the page and try again."
-                )
-            case .tooManyRequests: ("Too many attempts", "Wait a little, then try again.")
-            case .serviceUnavailable:
-                ("Billfold is busy just now", "Nothing was lost. Try again in a moment.")
+            case .notFound: (tr("error.notFound.title"), tr("error.notFound.advice"))
+            case .forbidden: (tr("error.formNotSent.title"), tr("error.formNotSent.advice"))
+            case .tooManyRequests: (tr("error.tooMany.title"), tr("error.tooMany.advice"))
+            case .serviceUnavailable: (tr("error.busy.title"), tr("error.busy.advice"))
             case .badRequest, .conflict, .unprocessableEntity, .payloadTooLarge:
-                ("That did not work", "Nothing was changed. Go back, check what was entered, and try again.")
-            default:
-                (
-                    "Something went wrong on our side",
-                    "Nothing was changed. Try again; if it keeps happening, tell whoever runs this Billfold the code below."
-                )
+                (tr("error.didNotWork.title"), tr("error.didNotWork.advice"))
+            default: (tr("error.ourSide.title"), tr("error.ourSide.advice"))
             }
         return Layout(context: context, title: title).document(status: status) {
             H.section(.class("card empty-state error-page")) {
@@ -143,14 +151,15 @@ struct ErrorPage: WebPage {
                 H.p(.class("secondary")) { advice }
                 H.div(.class("form-actions")) {
                     if context.user != nil {
-                        H.a(.class("button primary"), .href(WebPages.home.path())) { "Go to Home" }
-                        H.a(.class("button"), .href(WebPages.transactions.path())) { "Transactions" }
+                        H.a(.class("button primary"), .href(WebPages.home.path())) { tr("error.goHome") }
+                        H.a(.class("button"), .href(WebPages.transactions.path())) { tr("nav.transactions") }
                     } else {
-                        H.a(.class("button primary"), .href(WebPages.signIn.path())) { "Go to sign in" }
+                        H.a(.class("button primary"), .href(WebPages.signIn.path())) { tr("error.goSignIn") }
                     }
                 }
                 H.p(.class("fine-print")) {
-                    "For support: \(problem.code.rawValue)" + (requestID.map { " · request \($0)" } ?? "")
+                    requestID.map { tr("error.forSupportWithRequest", ["code": problem.code.rawValue, "request": $0]) }
+                        ?? tr("error.forSupport", ["code": problem.code.rawValue])
                 }
             }
         }

@@ -20,9 +20,11 @@ struct LunchMoneySettingsSection {
     /// Transactions needing the person (refused or in conflict), to open.
     var troubled: [Transaction] = []
 
-    static let schedules: [(minutes: Int?, label: String)] = [
-        (nil, "Only when I press Pull now"), (15, "Every 15 minutes"), (60, "Every hour"),
-        (360, "Every 6 hours"), (1440, "Once a day"),
+    /// Each choice's minutes and the catalogue key of its label (looked up when drawn).
+    static let schedules: [(minutes: Int?, key: String)] = [
+        (nil, "lunchmoney.schedule.manual"), (15, "lunchmoney.schedule.every15Minutes"),
+        (60, "lunchmoney.schedule.everyHour"), (360, "lunchmoney.schedule.every6Hours"),
+        (1440, "lunchmoney.schedule.daily"),
     ]
 
     /// Where the changes made here stand with Lunch Money, and links to those needing a choice.
@@ -30,18 +32,17 @@ struct LunchMoneySettingsSection {
         let waiting = outbox[.waiting] ?? 0
         let refused = outbox[.refused] ?? 0
         let conflicts = outbox[.conflict] ?? 0
-        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         var parts: [String] = []
-        if waiting > 0 { parts.append(count(waiting, "change waiting to sync", "changes waiting to sync")) }
-        if refused > 0 { parts.append(count(refused, "change Lunch Money refused", "changes Lunch Money refused")) }
-        if conflicts > 0 {
-            parts.append(count(conflicts, "change made in both places", "changes made in both places"))
-        }
+        if waiting > 0 { parts.append(tr("lunchmoney.outbox.waiting", count: waiting)) }
+        if refused > 0 { parts.append(tr("lunchmoney.outbox.refused", count: refused)) }
+        if conflicts > 0 { parts.append(tr("lunchmoney.outbox.conflicts", count: conflicts)) }
         return H.div(.class("sync-summary"), .id("lunchmoney-outbox")) {
             H.p(.class(parts.isEmpty ? "sync-state synced" : "sync-state waiting")) {
                 parts.isEmpty
-                    ? "Every change made here is in Lunch Money ✓"
-                    : parts.joined(separator: ", ") + "."
+                    ? tr("lunchmoney.outbox.allSynced")
+                    : tr(
+                        "lunchmoney.outbox.summary",
+                        ["list": parts.joined(separator: tr("lunchmoney.outbox.separator"))])
             }
             if !troubled.isEmpty {
                 H.ul(.class("sync-troubled")) {
@@ -57,19 +58,21 @@ struct LunchMoneySettingsSection {
         H.section(.class("card form-card"), .id("lunchmoney"), .label("Lunch Money")) {
             H.h2 { "Lunch Money" }
             H.p(.class("secondary")) {
-                "Bring in your Lunch Money categories and transactions, and keep both sides the same: what you clear, recategorise or note here is sent back; pulling again brings what changed there."
+                tr("lunchmoney.intro")
             }
             if let connectedTo {
                 H.p(.class("connection valid"), .id("lunchmoney-state")) {
                     H.span(.class("indicator"), .aria("hidden", "true")) { "✓" }
-                    "Connected to \(connectedTo)."
+                    tr("lunchmoney.connectedTo", ["server": connectedTo])
                 }
                 H.div(.class("form-actions")) {
                     H.form(.method("post"), .action(WebPages.pullLunchMoney.path())) {
-                        H.button(.type("submit"), .class("button primary"), .id("pull-now")) { "Pull now" }
+                        H.button(.type("submit"), .class("button primary"), .id("pull-now")) {
+                            tr("lunchmoney.pullNow")
+                        }
                     }
                     H.form(.method("post"), .action(WebPages.disconnectLunchMoney.path())) {
-                        H.button(.type("submit"), .class("button subtle")) { "Disconnect" }
+                        H.button(.type("submit"), .class("button subtle")) { tr("lunchmoney.disconnect") }
                     }
                 }
                 H.form(
@@ -77,18 +80,18 @@ struct LunchMoneySettingsSection {
                     .class("inline-form schedule-form")
                 ) {
                     H.div(.class("field")) {
-                        H.label(.for("pull-every")) { "Pull by itself" }
+                        H.label(.for("pull-every")) { tr("lunchmoney.pullByItself") }
                         H.select(.id("pull-every"), .name("minutes")) {
                             for choice in Self.schedules {
                                 H.el(
                                     "option",
                                     [.value(choice.minutes.map(String.init) ?? "")]
                                         + (choice.minutes == pullEveryMinutes ? [.selected] : [])
-                                ) { choice.label }
+                                ) { tr(choice.key) }
                             }
                         }
                     }
-                    H.button(.type("submit"), .class("button")) { "Save" }
+                    H.button(.type("submit"), .class("button")) { tr("lunchmoney.saveSchedule") }
                 }
                 outboxSummary
                 H.p(
@@ -103,11 +106,12 @@ struct LunchMoneySettingsSection {
                 }
             } else if !canSaveTokens {
                 H.p(.class("connection invalid"), .id("lunchmoney-state")) {
-                    "To connect, this server needs a secret key to seal the access token with. Whoever runs it sets "
-                    H.code { "BILLFOLD_SECRET_KEY" }
-                    " (make one with "
-                    H.code { "head -c 32 /dev/urandom | base64" }
-                    ") and restarts it."
+                    H.sentence(
+                        "lunchmoney.needsSecretKey",
+                        elements: [
+                            "variable": H.code { "BILLFOLD_SECRET_KEY" },
+                            "command": H.code { "head -c 32 /dev/urandom | base64" },
+                        ])
                 }
             } else {
                 H.form(
@@ -117,9 +121,10 @@ struct LunchMoneySettingsSection {
                     .data("check", WebPages.checkLunchMoney.path())
                 ) {
                     Field.input(
-                        "baseURL", label: "Server", type: "url", value: baseURL, error: error?.fields["baseURL"])
+                        "baseURL", label: tr("lunchmoney.server"), type: "url", value: baseURL,
+                        error: error?.fields["baseURL"])
                     Field.input(
-                        "token", label: "Access token", type: "password", error: nil,
+                        "token", label: tr("lunchmoney.accessToken"), type: "password", error: nil,
                         extra: [.required, .attr("autocomplete", "off")])
                     H.p(
                         .class(error == nil ? "connection" : "connection invalid"), .id("lunchmoney-state"),
@@ -131,7 +136,7 @@ struct LunchMoneySettingsSection {
                         }
                     }
                     H.button(.type("submit"), .class("button primary"), .id("lunchmoney-connect")) {
-                        "Check and connect"
+                        tr("lunchmoney.checkAndConnect")
                     }
                 }
             }

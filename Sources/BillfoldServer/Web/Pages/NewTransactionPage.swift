@@ -21,38 +21,39 @@ struct NewTransactionPage: WebPage {
     var error: BillfoldError?
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Add transaction", section: .transactions)
+        Layout(context: context, title: tr("transactions.add"), section: .transactions)
             .document(status: error == nil ? .ok : .badRequest) {
-                H.a(.class("back-link"), .href(WebPages.transactions.path())) { "← Transactions" }
+                H.a(.class("back-link"), .href(WebPages.transactions.path())) { tr("transactions.backToList") }
                 H.section(.class("card form-card")) {
-                    H.h1 { "Add transaction" }
-                    H.p(.class("secondary")) { "Spending is negative (−12.50), income positive." }
+                    H.h1 { tr("transactions.add") }
+                    H.p(.class("secondary")) { tr("transactions.new.signAdvice") }
                     if let error {
                         H.p(.class("form-error"), .attr("role", "alert")) { error.message }
                     }
                     H.form(.method("post"), .action(WebPages.addTransaction.path()), .class("edit-form")) {
                         Field.input(
-                            "bookedAt", label: "Date and time", type: "datetime-local",
+                            "bookedAt", label: tr("transactions.dateAndTime"), type: "datetime-local",
                             value: values.bookedAt, error: error?.fields["bookedAt"], extra: [.required])
                         Field.input(
-                            "payee", label: "Payee", value: values.payee,
+                            "payee", label: tr("transactions.payee"), value: values.payee,
                             error: error?.fields["payee"],
                             extra: [.required, .attr("maxlength", String(TransactionRules.maxPayee))])
                         H.div(.class("field-row")) {
                             Field.input(
-                                "amount", label: "Amount", value: values.amount,
+                                "amount", label: tr("transactions.amount"), value: values.amount,
                                 error: error?.fields["amount"],
                                 extra: [
                                     // No `pattern`: the server reads the decimal comma as well as the point, and
                                     // says what it cannot read.
-                                    .required, .attr("inputmode", "decimal"), .attr("placeholder", "-12.50"),
+                                    .required, .attr("inputmode", "decimal"),
+                                    .attr("placeholder", tr("transactions.new.amountPlaceholder")),
                                 ])
                             PreferenceFields.currency(
-                                values.currency, label: "Currency", error: error?.fields["currency"])
+                                values.currency, label: tr("transactions.currency"), error: error?.fields["currency"])
                         }
                         Field.select(
-                            "accountId", label: "Account",
-                            options: [("", "Cash (in the transaction’s currency)")]
+                            "accountId", label: tr("transactions.account"),
+                            options: [("", tr("transactions.new.cashAccount"))]
                                 + accounts.filter { !$0.isArchived }.map {
                                     (String($0.id), "\($0.displayName) · \($0.currency.code)")
                                 },
@@ -62,14 +63,14 @@ struct NewTransactionPage: WebPage {
                             error: error?.fields["categoryId"]
                         ).html
                         Field.select(
-                            "status", label: "Status",
+                            "status", label: tr("transactions.status"),
                             options: TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
                             selected: values.status ?? TransactionStatus.uncleared.rawValue)
                         H.div(.class("field")) {
-                            H.label(.for("notes")) { "Notes" }
+                            H.label(.for("notes")) { tr("transactions.notes") }
                             H.textarea(.id("notes"), .name("notes"), .attr("rows", "3")) { values.notes ?? "" }
                         }
-                        H.button(.type("submit"), .class("button primary")) { "Add transaction" }
+                        H.button(.type("submit"), .class("button primary")) { tr("transactions.add") }
                     }
                 }
             }

@@ -30,8 +30,9 @@ struct ProjectPage: WebPage {
 
     /// The list beside the project when there is room, as the original apps did on iPad.
     private var aside: HTML {
-        H.nav(.class("project-aside card"), .label(project.closed ? "Closed projects" : "Open projects")) {
-            H.h2 { project.closed ? "Closed" : "Open" }
+        let label = project.closed ? tr("projects.closedProjects") : tr("projects.openProjects")
+        return H.nav(.class("project-aside card"), .label(label)) {
+            H.h2 { project.closed ? tr("projects.closedList") : tr("projects.openList") }
             H.ul {
                 for sibling in siblings {
                     H.li {
@@ -47,42 +48,48 @@ struct ProjectPage: WebPage {
 
     @HTMLBuilder private var main: [HTML] {
         H.a(.class("back-link"), .href(project.closed ? WebPages.closedProjects.path() : WebPages.projects.path())) {
-            "← Projects"
+            tr("projects.backToProjects")
         }
         H.header(.class("page-header project-header"), .attr("style", ProjectLook.style(project))) {
             H.div {
                 H.h1 { project.title }
-                if project.closed { H.span(.class("tag")) { "Closed" } }
+                if project.closed { H.span(.class("tag")) { tr("projects.closedTag") } }
                 if !project.detail.isEmpty { H.p(.class("secondary")) { project.detail } }
             }
             H.div(.class("header-actions")) {
-                H.a(.class("button"), .href(WebPages.editProject.path(project.id))) { "Edit" }
+                H.a(.class("button"), .href(WebPages.editProject.path(project.id))) { tr("projects.edit") }
                 H.form(
                     .method("post"),
                     .action((project.closed ? WebPages.reopenProject : WebPages.closeProject).path(project.id))
                 ) {
-                    H.button(.type("submit"), .class("button")) { project.closed ? "Reopen" : "Close project" }
+                    H.button(.type("submit"), .class("button")) {
+                        project.closed ? tr("projects.reopen") : tr("projects.closeProject")
+                    }
                 }
             }
         }
         if project.closed {
-            H.p(.class("card secondary closed-note")) { "This project is closed. Reopen it to add items." }
+            H.p(.class("card secondary closed-note")) { tr("projects.closedNote") }
         } else {
             addForm
         }
         if let ticked {
             H.div(.class("notice undo-notice"), .attr("role", "status")) {
-                H.span { ticked.completed ? "“\(ticked.item.title)” is done." : "“\(ticked.item.title)” is not done." }
+                H.span {
+                    tr(
+                        ticked.completed ? "projects.itemIsDone" : "projects.itemIsNotDone",
+                        ["title": ticked.item.title])
+                }
                 H.button(
                     .type("submit"), .class("button"), .attr("form", "complete-form"),
                     .name(ticked.completed ? "undone" : "done"), .value(String(ticked.item.id))
-                ) { "Undo" }
+                ) { tr("projects.undo") }
             }
         }
         if items.isEmpty {
             H.section(.class("card empty-state")) {
-                H.h2 { "No items yet" }
-                H.p(.class("secondary")) { "Add the first thing to do above." }
+                H.h2 { tr("projects.noItems") }
+                H.p(.class("secondary")) { tr("projects.noItemsHint") }
             }
         } else {
             list
@@ -94,13 +101,17 @@ struct ProjectPage: WebPage {
     private var list: HTML {
         H.section(.class("card list-card")) {
             H.form(.method("get"), .action(WebPages.project.path(project.id)), .class("bulk-bar sort-bar")) {
-                H.label(.for("sort")) { "Sort" }
+                H.label(.for("sort")) { tr("projects.sortLabel") }
                 H.select(.id("sort"), .name("sort"), .data("autosubmit", "")) {
                     for option in ItemSort.allCases {
-                        H.el("option", [.value(option.rawValue)] + (option == sort ? [.selected] : [])) { option.label }
+                        H.el("option", [.value(option.rawValue)] + (option == sort ? [.selected] : [])) {
+                            ProjectLook.sortName(option)
+                        }
                     }
                 }
-                H.button(.type("submit"), .class("button small"), .data("without-script", "")) { "Sort" }
+                H.button(.type("submit"), .class("button small"), .data("without-script", "")) {
+                    tr("projects.sortButton")
+                }
             }
             H.ul(.class("item-list"), .attr("style", ProjectLook.style(project))) {
                 for item in items { row(item) }
@@ -109,17 +120,17 @@ struct ProjectPage: WebPage {
                 if selecting {
                     H.form(.method("post"), .action(WebPages.deleteItems.path(project.id)), .id("bulk-form")) {
                         H.button(.type("submit"), .class("button danger small"), .id("bulk-delete")) {
-                            "Delete selected"
+                            tr("projects.deleteSelected")
                         }
                     }
                     H.a(.class("button small subtle"), .href(WebPages.project.path(project.id, query: sortQuery))) {
-                        "Cancel"
+                        tr("projects.cancel")
                     }
                 } else {
                     H.a(
                         .class("button small"), .id("select-items"),
                         .href(WebPages.project.path(project.id, query: sortQuery + [("select", "1")]))
-                    ) { "Select items to delete" }
+                    ) { tr("projects.selectToDelete") }
                 }
             }
         }
@@ -139,18 +150,21 @@ struct ProjectPage: WebPage {
                     H.input(
                         .type("checkbox"), .name("ids[]"), .value(String(item.id)), .class("select"),
                         .attr("form", "bulk-form"))
-                    H.span(.class("visually-hidden")) { "Select \(item.title)" }
+                    H.span(.class("visually-hidden")) { tr("projects.selectItem", ["title": item.title]) }
                 }
             } else {
                 H.button(
                     .type("submit"), .class("tick"), .attr("form", "complete-form"),
                     .name(item.completed ? "undone" : "done"), .value(String(item.id)),
                     .aria("pressed", item.completed ? "true" : "false"),
-                    .label(item.completed ? "“\(item.title)” is done; mark it not done" : "Mark “\(item.title)” done")
+                    .label(
+                        tr(
+                            item.completed ? "projects.tickMarkNotDone" : "projects.tickMarkDone",
+                            ["title": item.title]))
                 ) { ProjectLook.status(item) }
             }
             H.a(.class("item-title"), .href(WebPages.editItem.path(project.id, item.id))) { item.title }
-            H.span(.class("tag priority-\(item.priority.rawValue)")) { item.priority.label }
+            H.span(.class("tag priority-\(item.priority.rawValue)")) { ProjectLook.priorityName(item.priority) }
         }
     }
 
@@ -158,16 +172,16 @@ struct ProjectPage: WebPage {
     private var addForm: HTML {
         H.form(.method("post"), .action(WebPages.addItem.path(project.id)), .class("card inline-form add-row")) {
             Field.input(
-                "title", label: "New item", value: values.title, error: error?.fields["title"],
+                "title", label: tr("projects.newItem"), value: values.title, error: error?.fields["title"],
                 extra: [
-                    .attr("placeholder", "What needs doing?"),
+                    .attr("placeholder", tr("projects.newItemPlaceholder")),
                     .attr("maxlength", String(ProjectRules.maxTitle)),
                 ])
             Field.select(
-                "priority", label: "Priority",
-                options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
+                "priority", label: tr("projects.priorityLabel"),
+                options: Priority.allCases.reversed().map { ($0.rawValue, ProjectLook.priorityName($0)) },
                 selected: values.priority ?? Priority.medium.rawValue)
-            H.button(.type("submit"), .class("button primary")) { "Add item" }
+            H.button(.type("submit"), .class("button primary")) { tr("projects.addItem") }
         }
     }
 }
@@ -198,11 +212,13 @@ struct ProjectEditPage: WebPage {
 
     func document(_ context: PageContext) -> Document {
         let title: String
-        if case .item = kind { title = "Edit item" } else { title = "Edit project" }
+        if case .item = kind { title = tr("projects.editItemTitle") } else { title = tr("projects.editProjectTitle") }
         return Layout(context: context, title: title, section: .projects).document(
             status: error == nil ? .ok : .badRequest
         ) {
-            H.a(.class("back-link"), .href(WebPages.project.path(project.id))) { "← \(project.title)" }
+            H.a(.class("back-link"), .href(WebPages.project.path(project.id))) {
+                tr("projects.backToProject", ["title": project.title])
+            }
             H.section(.class("card form-card")) {
                 H.h1 { title }
                 if let error, error.fields.isEmpty {
@@ -210,27 +226,31 @@ struct ProjectEditPage: WebPage {
                 }
                 H.form(.method("post"), .action(action), .class("edit-form")) {
                     Field.input(
-                        "title", label: "Title", value: values.title, error: error?.fields["title"],
+                        "title", label: tr("projects.titleLabel"), value: values.title,
+                        error: error?.fields["title"],
                         extra: [.required, .attr("maxlength", String(ProjectRules.maxTitle))])
                     H.div(.class(error?.fields["detail"] == nil ? "field" : "field invalid")) {
-                        H.label(.for("detail")) { "Detail" }
+                        H.label(.for("detail")) { tr("projects.detailLabel") }
                         H.textarea(.id("detail"), .name("detail"), .attr("rows", "4")) { values.detail ?? "" }
                         if let message = error?.fields["detail"] { H.p(.class("field-error")) { message } }
                     }
                     if case .item = kind {
                         Field.select(
-                            "priority", label: "Priority",
-                            options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
+                            "priority", label: tr("projects.priorityLabel"),
+                            options: Priority.allCases.reversed().map { ($0.rawValue, ProjectLook.priorityName($0)) },
                             selected: values.priority ?? Priority.medium.rawValue)
-                        Field.checkbox("completed", label: "Completed", checked: values.completed != nil)
+                        Field.checkbox(
+                            "completed", label: tr("projects.completedLabel"), checked: values.completed != nil)
                     } else {
                         CategoryLookFields(
                             values: CategoryFormPage.Values(colourOnly: values.chosenColour), error: error
                         ).colours
                     }
                     H.div(.class("form-actions")) {
-                        H.button(.type("submit"), .class("button primary")) { "Save changes" }
-                        H.a(.class("button subtle"), .href(WebPages.project.path(project.id))) { "Cancel" }
+                        H.button(.type("submit"), .class("button primary")) { tr("projects.saveChanges") }
+                        H.a(.class("button subtle"), .href(WebPages.project.path(project.id))) {
+                            tr("projects.cancel")
+                        }
                     }
                 }
             }

@@ -10,36 +10,40 @@ struct ProjectListPage: WebPage {
     var error: BillfoldError?
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: closed ? "Closed projects" : "Projects", section: .projects)
+        let title = closed ? tr("projects.closedProjects") : tr("nav.projects")
+        return Layout(context: context, title: title, section: .projects)
             .document(status: error == nil ? .ok : .badRequest) {
                 H.header(.class("page-header")) {
-                    H.h1 { "Projects" }
-                    H.a(.class("button"), .href(WebPages.awards.path())) { "Awards" }
+                    H.h1 { tr("nav.projects") }
+                    H.a(.class("button"), .href(WebPages.awards.path())) { tr("projects.awardsLink") }
                 }
-                H.nav(.class("tabs"), .label("Project lists")) {
-                    H.a(.href(WebPages.projects.path()), closed ? .class("tab") : .aria("current", "page")) { "Open" }
+                H.nav(.class("tabs"), .label(tr("projects.listsLabel"))) {
+                    H.a(.href(WebPages.projects.path()), closed ? .class("tab") : .aria("current", "page")) {
+                        tr("projects.openList")
+                    }
                     H.a(.href(WebPages.closedProjects.path()), closed ? .aria("current", "page") : .class("tab")) {
-                        "Closed"
+                        tr("projects.closedList")
                     }
                 }
                 if !closed {
                     H.form(.method("post"), .action(WebPages.addProject.path()), .class("card inline-form add-row")) {
                         Field.input(
-                            "title", label: "New project", value: values.title, error: error?.fields["title"],
+                            "title", label: tr("projects.newProject"), value: values.title,
+                            error: error?.fields["title"],
                             extra: [
-                                .attr("placeholder", "e.g. Plan the move"),
+                                .attr("placeholder", tr("projects.newProjectPlaceholder")),
                                 .attr("maxlength", String(ProjectRules.maxTitle)),
                             ])
-                        H.button(.type("submit"), .class("button primary")) { "Add project" }
+                        H.button(.type("submit"), .class("button primary")) { tr("projects.addProject") }
                     }
                 }
                 if projects.isEmpty {
                     H.section(.class("card empty-state")) {
-                        H.h2 { closed ? "No closed projects" : "No open projects" }
+                        H.h2 { closed ? tr("projects.noClosed") : tr("projects.noOpen") }
                         H.p(.class("secondary")) {
                             closed
-                                ? "Projects you close appear here; reopen one any time."
-                                : "Add a project above to start listing what to do."
+                                ? tr("projects.noClosedHint")
+                                : tr("projects.noOpenHint")
                         }
                     }
                 } else {
@@ -56,7 +60,11 @@ struct ProjectListPage: WebPage {
             H.a(.class("project-title"), .href(WebPages.project.path(project.id))) { project.title }
             if !project.detail.isEmpty { H.p(.class("secondary")) { project.detail } }
             ProjectLook.progress(project, items)
-            H.p(.class("secondary")) { "\(done) of \(items.count) done · \(ProjectLook.percent(items))%" }
+            H.p(.class("secondary")) {
+                tr(
+                    "projects.cardProgress",
+                    ["done": String(done), "total": String(items.count), "percent": String(ProjectLook.percent(items))])
+            }
         }
     }
 }
@@ -90,7 +98,8 @@ enum ProjectLook {
         let percent = percent(items)
         return H.div(
             .class("progress"), .attr("role", "progressbar"), .aria("valuenow", String(percent)),
-            .aria("valuemin", "0"), .aria("valuemax", "100"), .label("\(project.title): \(percent)% complete")
+            .aria("valuemin", "0"), .aria("valuemax", "100"),
+            .label(tr("projects.progressLabel", ["title": project.title, "percent": String(percent)]))
         ) { H.span(.attr("style", "width: \(percent)%")) }
     }
 
@@ -98,10 +107,30 @@ enum ProjectLook {
     static func status(_ item: Item) -> HTML {
         let (symbol, words) =
             item.completed
-            ? ("✓", "Completed") : (item.priority == .high ? ("!", "High priority, not done") : ("○", "Not done"))
+            ? ("✓", tr("projects.status.completed"))
+            : (item.priority == .high
+                ? ("!", tr("projects.status.highNotDone")) : ("○", tr("projects.status.notDone")))
         return H.span(
             .class("status-icon " + (item.completed ? "done" : item.priority == .high ? "high" : "open")),
             .attr("role", "img"), .label(words)
         ) { symbol }
+    }
+
+    /// A priority's name, as the forms and the item rows show it.
+    static func priorityName(_ priority: Priority) -> String {
+        switch priority {
+        case .low: tr("projects.priority.low")
+        case .medium: tr("projects.priority.medium")
+        case .high: tr("projects.priority.high")
+        }
+    }
+
+    /// The name of an order of a project's items, as the sort menu shows it.
+    static func sortName(_ sort: ItemSort) -> String {
+        switch sort {
+        case .default: tr("projects.sort.default")
+        case .name: tr("projects.sort.name")
+        case .created: tr("projects.sort.created")
+        }
     }
 }

@@ -14,13 +14,13 @@ struct ReviewPage: WebPage {
     let categories: CategoryTree
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Review", section: .review, scripts: ["review.js"]).document {
+        Layout(context: context, title: tr("nav.review"), section: .review, scripts: ["review.js"]).document {
             H.header(.class("page-header")) {
                 H.div {
-                    H.h1 { "Review" }
+                    H.h1 { tr("nav.review") }
                     H.p(.class("secondary"), .id("deck-month")) { monthName }
                 }
-                H.a(.class("button"), .href(WebPages.activity.path())) { "Activity" }
+                H.a(.class("button"), .href(WebPages.activity.path())) { tr("activity.title") }
             }
             monthPicker
             H.div(
@@ -34,16 +34,18 @@ struct ReviewPage: WebPage {
             ) {
                 H.div(.class("card deck-state"), .id("deck-loading")) {
                     H.span(.class("spinner"), .aria("hidden", "true"))
-                    "Loading your uncleared transactions…"
+                    tr("review.loading")
                 }
                 H.el("noscript", []) {
                     H.div(.class("card empty-state")) {
                         H.p {
-                            "The review deck needs JavaScript. You can still clear transactions one by one from "
-                            H.a(.href(WebPages.transactions.path(query: [("status", "uncleared")]))) {
-                                "the list of uncleared transactions"
-                            }
-                            "."
+                            H.sentence(
+                                "review.needsJavaScript",
+                                elements: [
+                                    "link": H.a(.href(WebPages.transactions.path(query: [("status", "uncleared")]))) {
+                                        tr("review.unclearedListLink")
+                                    }
+                                ])
                         }
                     }
                 }
@@ -58,7 +60,7 @@ struct ReviewPage: WebPage {
     private var monthPicker: HTML {
         H.div(.class("month-bar")) {
             H.form(.id("month-picker"), .class("month-picker"), .method("get"), .action(WebPages.review.path())) {
-                H.label(.for("review-month")) { "Month" }
+                H.label(.for("review-month")) { tr("review.month") }
                 H.select(.id("review-month"), .name("month")) {
                     for choice in months {
                         H.el("option", [.value(choice.month)] + (choice.month == month.description ? [.selected] : []))
@@ -67,7 +69,7 @@ struct ReviewPage: WebPage {
                         }
                     }
                 }
-                H.button(.type("submit"), .class("button")) { "Show" }
+                H.button(.type("submit"), .class("button")) { tr("review.show") }
             }
             H.p(.class("secondary"), .id("review-total"), .aria("live", "polite")) { total }
         }
@@ -77,18 +79,22 @@ struct ReviewPage: WebPage {
     private var pickerDialog: HTML {
         H.el("dialog", [.id("picker"), .class("picker"), .aria("labelledby", "picker-title")]) {
             H.form(.method("dialog"), .class("picker-form")) {
-                H.h2(.id("picker-title")) { "Move to a category" }
+                H.h2(.id("picker-title")) { tr("review.picker.title") }
                 H.div(.class("picker-current"), .id("picker-current")) {}
                 H.div(.class("field")) {
-                    H.label(.for("picker-filter"), .class("visually-hidden")) { "Filter categories" }
+                    H.label(.for("picker-filter"), .class("visually-hidden")) { tr("review.picker.filterLabel") }
                     H.input(
-                        .id("picker-filter"), .type("search"), .attr("placeholder", "Type to filter"),
+                        .id("picker-filter"), .type("search"),
+                        .attr("placeholder", tr("review.picker.filterPlaceholder")),
                         .attr("autocomplete", "off"), .attr("role", "combobox"), .aria("controls", "picker-list"),
                         .aria("expanded", "true"), .aria("autocomplete", "list"))
                 }
-                H.ul(.id("picker-list"), .class("picker-list"), .attr("role", "listbox"), .label("Categories")) {}
+                H.ul(
+                    .id("picker-list"), .class("picker-list"), .attr("role", "listbox"),
+                    .label(tr("review.picker.listLabel"))
+                ) {}
                 H.div(.class("form-actions")) {
-                    H.button(.type("button"), .class("button"), .id("picker-cancel")) { "Cancel (Esc)" }
+                    H.button(.type("button"), .class("button"), .id("picker-cancel")) { tr("review.picker.cancel") }
                 }
             }
         }

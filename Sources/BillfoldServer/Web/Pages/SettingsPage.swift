@@ -16,22 +16,24 @@ struct SettingsPage: WebPage {
     var tokenError: String?
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Settings", section: .settings, scripts: ["settings.js"])
+        Layout(context: context, title: tr("nav.settings"), section: .settings, scripts: ["settings.js"])
             .document(
                 status: error == nil && tokenError == nil && lunchMoney.error == nil && tags.error == nil
                     ? .ok : .badRequest
             ) {
-                H.header(.class("page-header")) { H.h1 { "Settings" } }
+                H.header(.class("page-header")) { H.h1 { tr("nav.settings") } }
                 // First on the page: this is the only time the token can be copied.
                 if let newToken {
                     H.section(.class("card new-token"), .attr("role", "status")) {
                         H.p {
-                            H.strong { "New token “\(newToken.label)”. " }
-                            "Copy it now; it will not be shown again."
+                            H.strong { tr("settings.newToken", ["label": newToken.label]) + " " }
+                            tr("settings.copyTokenNow")
                         }
                         H.div(.class("token-row")) {
                             H.code(.id("new-token")) { newToken.token }
-                            H.button(.type("button"), .class("button"), .data("copy", "new-token")) { "Copy" }
+                            H.button(.type("button"), .class("button"), .data("copy", "new-token")) {
+                                tr("settings.copy")
+                            }
                         }
                     }
                 }
@@ -42,53 +44,54 @@ struct SettingsPage: WebPage {
                 ExportLinks.dataSection
                 // On phones the tab bar has no room for it; here it is always at hand.
                 H.form(.method("post"), .action(WebPages.signOut.path()), .class("card form-card sign-out-card")) {
-                    H.button(.type("submit"), .class("button")) { "Sign out" }
+                    H.button(.type("submit"), .class("button")) { tr("layout.signOut") }
                 }
             }
     }
 
     private var preferencesForm: HTML {
-        H.section(.class("card form-card"), .label("Preferences")) {
-            H.h2 { "Preferences" }
+        H.section(.class("card form-card"), .label(tr("settings.preferences"))) {
+            H.h2 { tr("settings.preferences") }
             if let error, error.fields.isEmpty { H.p(.class("form-error"), .attr("role", "alert")) { error.message } }
             H.form(.method("post"), .action(WebPages.saveSettings.path()), .class("edit-form")) {
                 PreferenceFields.locale(preferences.locale, error: error?.fields["locale"])
                 PreferenceFields.timeZone(preferences.timeZone, error: error?.fields["timeZone"])
                 PreferenceFields.currency(preferences.currency.code, error: error?.fields["currency"])
                 Field.input(
-                    "deckSize", label: "Review deck size (cards per session)", type: "number",
+                    "deckSize", label: tr("settings.deckSize"), type: "number",
                     value: String(preferences.deckSize), error: error?.fields["deckSize"],
                     extra: [
                         .attr("min", String(Preferences.deckSizes.lowerBound)),
                         .attr("max", String(Preferences.deckSizes.upperBound)),
                     ])
-                H.button(.type("submit"), .class("button primary")) { "Save preferences" }
+                H.button(.type("submit"), .class("button primary")) { tr("settings.savePreferences") }
             }
         }
     }
 
     private var tokensSection: HTML {
-        H.section(.class("card form-card"), .label("Access tokens")) {
-            H.h2 { "Access tokens" }
-            H.p(.class("secondary")) {
-                "Apps and scripts use a token as “Authorization: Bearer …” on the APIs. A token is shown once, when it is made."
-            }
+        H.section(.class("card form-card"), .label(tr("settings.accessTokens"))) {
+            H.h2 { tr("settings.accessTokens") }
+            H.p(.class("secondary")) { tr("settings.accessTokensExplained") }
             H.form(.method("post"), .action(WebPages.createToken.path()), .class("inline-form")) {
                 Field.input(
-                    "label", label: "Label", error: tokenError,
-                    extra: [.required, .attr("maxlength", "100"), .attr("placeholder", "e.g. iPhone")])
-                H.button(.type("submit"), .class("button")) { "Create token" }
+                    "label", label: tr("settings.tokenLabel"), error: tokenError,
+                    extra: [
+                        .required, .attr("maxlength", "100"),
+                        .attr("placeholder", tr("settings.tokenLabelPlaceholder")),
+                    ])
+                H.button(.type("submit"), .class("button")) { tr("settings.createToken") }
             }
             if tokens.isEmpty {
-                H.p(.class("secondary")) { "No tokens yet." }
+                H.p(.class("secondary")) { tr("settings.noTokens") }
             } else {
                 H.table(.class("tokens")) {
                     H.el("thead", []) {
                         H.tr {
-                            H.th { "Label" }
-                            H.th { "Created" }
-                            H.th { "Last used" }
-                            H.th { H.span(.class("visually-hidden")) { "Actions" } }
+                            H.th { tr("settings.tokenLabel") }
+                            H.th { tr("settings.tokenCreated") }
+                            H.th { tr("settings.tokenLastUsed") }
+                            H.th { H.span(.class("visually-hidden")) { tr("settings.tokenActions") } }
                         }
                     }
                     H.el("tbody", []) {
@@ -96,13 +99,13 @@ struct SettingsPage: WebPage {
                             H.tr {
                                 H.td { token.label }
                                 H.td { format.dateTime(token.createdAt) }
-                                H.td { token.lastUsedAt.map(format.dateTime) ?? "Never" }
+                                H.td { token.lastUsedAt.map(format.dateTime) ?? tr("settings.tokenNeverUsed") }
                                 H.td {
                                     H.form(.method("post"), .action(WebPages.revokeToken.path(token.id))) {
                                         H.button(
                                             .type("submit"), .class("button danger small"),
-                                            .label("Revoke token \(token.label)")
-                                        ) { "Revoke" }
+                                            .label(tr("settings.revokeTokenNamed", ["label": token.label]))
+                                        ) { tr("settings.revokeToken") }
                                     }
                                 }
                             }

@@ -11,19 +11,19 @@ struct SignInPage: WebPage {
     var error: String?
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Sign in").document(status: error == nil ? .ok : .unauthorized) {
+        Layout(context: context, title: tr("signin.title")).document(status: error == nil ? .ok : .unauthorized) {
             H.section(.class("card auth-card")) {
-                H.h1 { "Sign in to Billfold" }
+                H.h1 { tr("signin.heading") }
                 if let error { H.p(.class("form-error"), .attr("role", "alert")) { error } }
                 H.form(.method("post"), .action(WebPages.sendSignIn.path())) {
                     HTML.void("input", [.type("hidden"), .name("next"), .value(next)])
                     Field.input(
-                        "email", label: "Email", type: "email", value: email,
+                        "email", label: tr("signin.email"), type: "email", value: email,
                         extra: [.required, .attr("autocomplete", "username"), .flag("autofocus")])
                     Field.input(
-                        "password", label: "Password", type: "password",
+                        "password", label: tr("signin.password"), type: "password",
                         extra: [.required, .attr("autocomplete", "current-password")])
-                    H.button(.type("submit"), .class("button primary wide")) { "Sign in" }
+                    H.button(.type("submit"), .class("button primary wide")) { tr("signin.submit") }
                 }
             }
         }
@@ -45,14 +45,12 @@ struct SetupPage: WebPage {
     var error: BillfoldError?
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Create the owner account", scripts: ["setup.js"]).document(
+        Layout(context: context, title: tr("setup.title"), scripts: ["setup.js"]).document(
             status: error == nil ? .ok : .badRequest
         ) {
             H.section(.class("card auth-card")) {
-                H.h1 { "Welcome to Billfold" }
-                H.p(.class("secondary")) {
-                    "This server has no accounts yet. Create the owner account; more people can be added with “billfold users create”."
-                }
+                H.h1 { tr("setup.heading") }
+                H.p(.class("secondary")) { tr("setup.intro", ["command": "billfold users create"]) }
                 if let error, error.fields.isEmpty {
                     H.p(.class("form-error"), .attr("role", "alert")) { error.message }
                 }
@@ -63,19 +61,19 @@ struct SetupPage: WebPage {
                     [.method("post"), .action(WebPages.sendSetup.path())] + (error == nil ? [.data("fresh", "")] : [])
                 ) {
                     Field.input(
-                        "name", label: "Your name", value: values.name, error: error?.fields["name"],
+                        "name", label: tr("setup.name"), value: values.name, error: error?.fields["name"],
                         extra: [.attr("autocomplete", "name")])
                     Field.input(
-                        "email", label: "Email", type: "email", value: values.email,
+                        "email", label: tr("setup.email"), type: "email", value: values.email,
                         error: error?.fields["email"], extra: [.required, .attr("autocomplete", "username")])
                     Field.input(
-                        "password", label: "Password (at least 8 characters)", type: "password",
+                        "password", label: tr("setup.password"), type: "password",
                         error: error?.fields["password"],
                         extra: [.required, .attr("minlength", "8"), .attr("autocomplete", "new-password")])
                     PreferenceFields.locale(values.locale)
                     PreferenceFields.timeZone(values.timeZone)
                     PreferenceFields.currency(values.currency)
-                    H.button(.type("submit"), .class("button primary wide")) { "Create account" }
+                    H.button(.type("submit"), .class("button primary wide")) { tr("setup.submit") }
                 }
             }
         }
@@ -86,18 +84,20 @@ struct SetupPage: WebPage {
 enum PreferenceFields {
     static func locale(_ selected: String, error: String? = nil) -> HTML {
         Field.select(
-            "locale", label: "Language and region",
+            "locale", label: tr("settings.languageAndRegion"),
             options: Preferences.locales.map { ($0.id, $0.name) }, selected: selected, error: error)
     }
 
     static func timeZone(_ selected: String, error: String? = nil) -> HTML {
         Field.select(
-            "timeZone", label: "Time zone",
+            "timeZone", label: tr("settings.timeZone"),
             options: zones.map { ($0, $0.replacingOccurrences(of: "_", with: " ")) }, selected: selected,
             error: error)
     }
 
-    static func currency(_ selected: String, label: String = "Primary currency", error: String? = nil) -> HTML {
+    static func currency(
+        _ selected: String, label: String = tr("settings.primaryCurrency"), error: String? = nil
+    ) -> HTML {
         Field.select(
             "currency", label: label,
             options: Currency.allCodes.map { ($0, $0) }, selected: selected, error: error)

@@ -7,7 +7,8 @@ import Foundation
 /// to read as a large one, and every figure is text a screen reader reads in order.
 struct SpendingChart {
     struct Bar {
-        var label: String
+        /// The category's name; nil for everything else summed.
+        var label: String?
         var colour: String
         var money: Money
     }
@@ -33,7 +34,7 @@ struct SpendingChart {
             if rest != 0 {
                 bars.append(
                     Bar(
-                        label: "Everything else", colour: "var(--c-gray)",
+                        label: nil, colour: "var(--c-gray)",
                         money: Money(minorUnits: rest, currency: code)))
             }
             return (code, bars)
@@ -45,12 +46,12 @@ struct SpendingChart {
     var html: HTML {
         H.div(.class("spending")) {
             if charts.isEmpty {
-                H.p(.class("secondary")) { "No spending this month yet." }
+                H.p(.class("secondary")) { tr("home.noSpending") }
             }
             for chart in charts {
                 // Headed when there is more than one, or when the only one is not the person's own.
                 if charts.count > 1 || chart.currency != currency {
-                    H.h3(.class("chart-currency")) { "In \(chart.currency.code)" }
+                    H.h3(.class("chart-currency")) { tr("home.inCurrency", ["currency": chart.currency.code]) }
                 }
                 bars(chart.bars, in: chart.currency)
             }
@@ -64,12 +65,12 @@ struct SpendingChart {
 
     private func bars(_ bars: [Bar], in code: Currency) -> HTML {
         let largest = Double(max(1, bars.map { -$0.money.minorUnits }.max() ?? 1))
-        return H.el("ol", [.class("bars"), .label("Spending this month in \(code.code), by category")]) {
+        return H.el("ol", [.class("bars"), .label(tr("home.chartLabel", ["currency": code.code]))]) {
             for bar in bars {
                 H.li(.class("bar-row"), .attr("style", "--c: \(bar.colour); --share: \(Self.share(bar, of: largest))%"))
                 {
                     H.span(.class("bar-fill"), .aria("hidden", "true")) {}
-                    H.span(.class("bar-label")) { bar.label }
+                    H.span(.class("bar-label")) { bar.label ?? tr("home.everythingElse") }
                     H.span(.class("bar-value")) { format.money(bar.money) }
                 }
             }

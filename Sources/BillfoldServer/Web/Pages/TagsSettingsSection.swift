@@ -10,20 +10,18 @@ struct TagsSettingsSection {
     var error: (tagID: Int64?, name: String, message: String)?
 
     var html: HTML {
-        H.section(.class("card form-card"), .id("tags"), .label("Tags")) {
-            H.h2 { "Tags" }
-            H.p(.class("secondary")) {
-                "Tags mark transactions across categories, such as a trip or a tax year. Deleting a tag keeps its transactions."
-            }
+        H.section(.class("card form-card"), .id("tags"), .label(tr("tags.title"))) {
+            H.h2 { tr("tags.title") }
+            H.p(.class("secondary")) { tr("tags.intro") }
             H.form(.method("post"), .action(WebPages.createTag.path() + "#tags"), .class("inline-form")) {
                 Field.input(
-                    "name", id: "new-tag", label: "New tag", value: refused(nil)?.name ?? "",
+                    "name", id: "new-tag", label: tr("tags.newTag"), value: refused(nil)?.name ?? "",
                     error: refused(nil)?.message,
                     extra: [.required, .attr("maxlength", String(TagRules.maxName))])
-                H.button(.type("submit"), .class("button")) { "Add tag" }
+                H.button(.type("submit"), .class("button")) { tr("tags.add") }
             }
             if tags.isEmpty {
-                H.p(.class("secondary")) { "No tags yet." }
+                H.p(.class("secondary")) { tr("tags.none") }
             } else {
                 H.ul(.class("tag-settings")) { tags.map(row) }
             }
@@ -35,13 +33,18 @@ struct TagsSettingsSection {
         return H.li(.class("tag-setting")) {
             H.form(.method("post"), .action(WebPages.renameTag.path(tag.id) + "#tags"), .class("inline-form")) {
                 Field.input(
-                    "name", id: "tag-\(tag.id)", label: "Name of tag “\(tag.name)”", value: refused?.name ?? tag.name,
+                    "name", id: "tag-\(tag.id)", label: tr("tags.nameOf", ["name": tag.name]),
+                    value: refused?.name ?? tag.name,
                     error: refused?.message,
                     extra: [.required, .attr("maxlength", String(TagRules.maxName))])
-                H.button(.type("submit"), .class("button small")) { "Rename" }
+                H.button(.type("submit"), .class("button small")) { tr("tags.rename") }
             }
             H.form(.method("post"), .action(WebPages.deleteTag.path(tag.id) + "#tags")) {
-                H.button(.type("submit"), .class("button danger small"), .label("Delete tag \(tag.name)")) { "Delete" }
+                H.button(
+                    .type("submit"), .class("button danger small"), .label(tr("tags.deleteNamed", ["name": tag.name]))
+                ) {
+                    tr("tags.delete")
+                }
             }
         }
     }

@@ -20,10 +20,12 @@ struct TransactionDeletePage: WebPage {
     func document(_ context: PageContext) -> Document {
         let title =
             transactions.count == 1
-            ? "Delete “\(transactions[0].payee)”?" : "Delete \(transactions.count) transactions?"
+            ? tr("transactions.delete.titleOne", ["name": transactions[0].payee])
+            : tr("transactions.delete.titleMany", count: transactions.count)
         return Layout(context: context, title: title, section: .transactions).document {
             H.a(.class("back-link"), .href(cancel)) {
-                transactions.count == 1 ? "← \(transactions[0].payee)" : "← Transactions"
+                transactions.count == 1
+                    ? tr("transactions.backTo", ["name": transactions[0].payee]) : tr("transactions.backToList")
             }
             H.section(.class("card form-card delete-card")) {
                 H.h1 { title }
@@ -31,8 +33,8 @@ struct TransactionDeletePage: WebPage {
                 if transactions.contains(where: \.isImported) {
                     H.p(.class("secondary")) {
                         transactions.count == 1
-                            ? "It was imported: importing the same file again brings it back."
-                            : "Some were imported: importing the same files again brings them back."
+                            ? tr("transactions.delete.importedOne")
+                            : tr("transactions.delete.importedMany")
                     }
                 }
                 H.form(.method("post"), .action(action), .class("edit-form")) {
@@ -47,9 +49,11 @@ struct TransactionDeletePage: WebPage {
                     }
                     H.div(.class("form-actions")) {
                         H.button(.type("submit"), .class("button danger")) {
-                            transactions.count == 1 ? "Delete transaction" : "Delete \(transactions.count) transactions"
+                            transactions.count == 1
+                                ? tr("transactions.delete.buttonOne")
+                                : tr("transactions.delete.buttonMany", count: transactions.count)
                         }
-                        H.a(.class("button subtle"), .href(cancel)) { "Cancel" }
+                        H.a(.class("button subtle"), .href(cancel)) { tr("transactions.cancel") }
                     }
                 }
             }
@@ -57,17 +61,17 @@ struct TransactionDeletePage: WebPage {
     }
 
     private var summary: HTML {
-        let undo = "Right after, the list offers to undo it; after a day it is gone for good."
         guard transactions.count > 1 else {
             let t = transactions[0]
             return H.p(.class("delete-summary")) {
-                rows.amount(t.money)
-                " on \(format.dayHeading(t.bookedAt.epochSeconds)) leaves your totals. " + undo
+                H.sentence(
+                    "transactions.delete.summaryOne", ["day": format.dayHeading(t.bookedAt.epochSeconds)],
+                    elements: ["amount": rows.amount(t.money)])
             }
         }
         return HTML.group([
             H.p(.class("delete-summary")) {
-                "They leave your totals. Right after, the list offers to undo the delete; after a day they are gone for good."
+                tr("transactions.delete.summaryMany")
             },
             H.ul(.class("delete-list")) {
                 for t in transactions.prefix(Self.listed) {
@@ -78,7 +82,9 @@ struct TransactionDeletePage: WebPage {
                     }
                 }
                 if transactions.count > Self.listed {
-                    H.li(.class("secondary")) { "and \(transactions.count - Self.listed) more" }
+                    H.li(.class("secondary")) {
+                        tr("transactions.delete.andMore", count: transactions.count - Self.listed)
+                    }
                 }
             },
         ])

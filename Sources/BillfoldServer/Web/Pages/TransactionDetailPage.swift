@@ -43,7 +43,7 @@ struct TransactionDetailPage: WebPage {
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: transaction.payee, section: .transactions)
             .document(status: error == nil ? .ok : .badRequest) {
-                H.a(.class("back-link"), .href(back)) { "← Transactions" }
+                H.a(.class("back-link"), .href(back)) { tr("transactions.backToList") }
                 content
             }
     }
@@ -71,7 +71,12 @@ struct TransactionDetailPage: WebPage {
                     H.div {
                         H.h1(.attr("tabindex", "-1")) { t.payee }
                         H.p(.class("secondary")) {
-                            format.dayHeading(t.bookedAt.epochSeconds) + ", " + format.time(t.bookedAt.epochSeconds)
+                            tr(
+                                "transactions.dayAndTime",
+                                [
+                                    "day": format.dayHeading(t.bookedAt.epochSeconds),
+                                    "time": format.time(t.bookedAt.epochSeconds),
+                                ])
                         }
                     }
                     H.div(.class("detail-amount")) {
@@ -79,33 +84,34 @@ struct TransactionDetailPage: WebPage {
                     }
                 }
                 H.dl(.class("facts")) {
-                    fact("Account", accountName)
-                    fact("Original name", t.originalName)
-                    fact("Notes", t.notes)
+                    fact(tr("transactions.account"), accountName)
+                    fact(tr("transactions.originalName"), t.originalName)
+                    fact(tr("transactions.notes"), t.notes)
                     if let other = t.transferID {
                         H.div {
-                            H.dt { "Transfer" }
+                            H.dt { tr("transactions.transfer") }
                             H.dd {
                                 H.a(.href(WebPages.transaction.path(other))) {
-                                    t.money.isExpense ? "See where it arrived" : "See where it came from"
+                                    t.money.isExpense
+                                        ? tr("transactions.seeWhereArrived") : tr("transactions.seeWhereCameFrom")
                                 }
                             }
                         }
                     } else {
                         H.div {
-                            H.dt { "Category" }
+                            H.dt { tr("transactions.category") }
                             H.dd { rows.category(t.categoryID) }
                         }
                     }
                     H.div {
-                        H.dt { "Status" }
+                        H.dt { tr("transactions.status") }
                         H.dd { rows.status(t.status) }
                     }
-                    fact("Currency", t.money.currency.code)
-                    fact("Booked", format.dateTime(t.bookedAt.epochSeconds))
-                    if let external = t.externalID { fact("External id", external) }
-                    fact("Added", format.dateTime(t.createdAt))
-                    fact("Last changed", format.dateTime(t.updatedAt))
+                    fact(tr("transactions.currency"), t.money.currency.code)
+                    fact(tr("transactions.booked"), format.dateTime(t.bookedAt.epochSeconds))
+                    if let external = t.externalID { fact(tr("transactions.externalID"), external) }
+                    fact(tr("transactions.added"), format.dateTime(t.createdAt))
+                    fact(tr("transactions.lastChanged"), format.dateTime(t.updatedAt))
                 }
             },
             parts?.html ?? HTML.group([]),
@@ -117,8 +123,8 @@ struct TransactionDetailPage: WebPage {
 
     private var historySection: HTML {
         let format = rows.format
-        return H.section(.class("card history"), .label("History")) {
-            H.h2 { "History" }
+        return H.section(.class("card history"), .label(tr("transactions.history"))) {
+            H.h2 { tr("transactions.history") }
             H.ul(.class("history-list")) {
                 for edit in history {
                     H.li {
@@ -128,7 +134,10 @@ struct TransactionDetailPage: WebPage {
                 }
                 H.li {
                     H.time(.class("secondary")) { format.dateTime(transaction.createdAt) }
-                    H.span { transaction.externalID == nil ? "Added by hand" : "Imported" }
+                    H.span {
+                        transaction.externalID == nil
+                            ? tr("transactions.history.addedByHand") : tr("transactions.history.imported")
+                    }
                 }
             }
         }
@@ -136,18 +145,36 @@ struct TransactionDetailPage: WebPage {
 
     /// "Category: Groceries → Books", in the words the page uses elsewhere.
     func describe(_ edit: TransactionEdit) -> String {
-        "\(Self.label(edit.field)): \(shown(edit.field, edit.oldValue)) → \(shown(edit.field, edit.newValue))"
+        tr(
+            "transactions.history.change",
+            [
+                "field": Self.label(edit.field), "old": shown(edit.field, edit.oldValue),
+                "new": shown(edit.field, edit.newValue),
+            ])
     }
 
     static func label(_ field: TransactionEdit.Field) -> String {
         switch field {
-        case .category: "Category"
-        case .status: "Status"
-        case .notes: "Notes"
-        case .payee: "Payee"
-        case .amount: "Amount"
-        case .bookedAt: "Date"
-        case .account: "Account"
+        case .category: tr("transactions.category")
+        case .status: tr("transactions.status")
+        case .notes: tr("transactions.notes")
+        case .payee: tr("transactions.payee")
+        case .amount: tr("transactions.amount")
+        case .bookedAt: tr("transactions.date")
+        case .account: tr("transactions.account")
+        }
+    }
+
+    /// A field's name inside a sentence ("the change to category").
+    static func nameInText(_ field: TransactionEdit.Field) -> String {
+        switch field {
+        case .category: tr("transactions.fieldInText.category")
+        case .status: tr("transactions.fieldInText.status")
+        case .notes: tr("transactions.fieldInText.notes")
+        case .payee: tr("transactions.fieldInText.payee")
+        case .amount: tr("transactions.fieldInText.amount")
+        case .bookedAt: tr("transactions.fieldInText.date")
+        case .account: tr("transactions.fieldInText.account")
         }
     }
 
@@ -155,17 +182,19 @@ struct TransactionDetailPage: WebPage {
     func shown(_ field: TransactionEdit.Field, _ value: String?) -> String {
         switch field {
         case .category:
-            guard let value else { return "Uncategorized" }
-            guard let id = Int64(value) else { return "a category only in Lunch Money" }
+            guard let value else { return tr("transactions.uncategorized") }
+            guard let id = Int64(value) else { return tr("transactions.history.lunchMoneyCategory") }
             // History outlives categories: an id no longer found belonged to a deleted one.
-            return rows.categories.category(id)?.name ?? "a deleted category"
+            return rows.categories.category(id)?.name ?? tr("transactions.history.deletedCategory")
         case .status: return value.flatMap(TransactionStatus.init(rawValue:))?.label ?? "—"
-        case .notes, .payee: return value.map { "“\($0)”" } ?? "none"
+        case .notes, .payee:
+            return value.map { tr("transactions.history.quoted", ["text": $0]) } ?? tr("transactions.history.none")
         case .amount: return value ?? "—"
         case .bookedAt:
             guard let value, let at = try? BookingTime(iso8601: value) else { return value ?? "—" }
             return rows.format.dateTime(at.epochSeconds)
-        case .account: return value.flatMap { Int64($0) }.flatMap { rows.accounts[$0] } ?? "a closed account"
+        case .account:
+            return value.flatMap { Int64($0) }.flatMap { rows.accounts[$0] } ?? tr("transactions.history.closedAccount")
         }
     }
 
@@ -174,43 +203,52 @@ struct TransactionDetailPage: WebPage {
     private func syncSection(_ pending: [LunchMoneyPending]) -> HTML {
         let action = WebPages.syncTransaction.path(transaction.id)
         let waiting = pending.filter { $0.state == .waiting }
-        return H.section(.class("card sync"), .id("lunchmoney-sync"), .label("Lunch Money")) {
-            H.h2 { "Lunch Money" }
+        return H.section(.class("card sync"), .id("lunchmoney-sync"), .label(tr("transactions.sync.title"))) {
+            H.h2 { tr("transactions.sync.title") }
             if pending.isEmpty {
-                H.p(.class("sync-state synced")) { "Synced to Lunch Money ✓" }
+                H.p(.class("sync-state synced")) { tr("transactions.sync.synced") }
             }
             if !waiting.isEmpty {
                 H.p(.class("sync-state waiting")) {
-                    "Waiting to sync: \(waiting.map { Self.label($0.field) }.joined(separator: ", "))."
+                    tr(
+                        "transactions.sync.waiting",
+                        ["fields": waiting.map { Self.label($0.field) }.joined(separator: ", ")])
                     if let message = waiting.first(where: { !$0.message.isEmpty })?.message {
-                        " " + message + " Billfold tries again by itself."
+                        " " + tr("transactions.sync.triesAgain", ["message": message])
                     }
                 }
             }
             for refused in pending where refused.state == .refused {
                 H.div(.class("sync-state refused")) {
                     H.p {
-                        "Lunch Money refused the change to \(Self.label(refused.field).lowercased()): \(refused.message)"
+                        tr(
+                            "transactions.sync.refused",
+                            ["field": Self.nameInText(refused.field), "message": refused.message])
                     }
                     H.form(.method("post"), .action(action)) {
                         H.input(.type("hidden"), .name("action"), .value("retry"))
-                        H.button(.type("submit"), .class("button")) { "Retry" }
+                        H.button(.type("submit"), .class("button")) { tr("transactions.sync.retry") }
                     }
                 }
             }
             for conflict in pending where conflict.state == .conflict {
                 H.div(.class("sync-state conflict")) {
                     H.p {
-                        "\(Self.label(conflict.field)) changed in both places: here \(shown(conflict.field, conflict.value)), in Lunch Money \(shown(conflict.field, conflict.remoteValue))."
+                        tr(
+                            "transactions.sync.conflict",
+                            [
+                                "field": Self.label(conflict.field), "here": shown(conflict.field, conflict.value),
+                                "there": shown(conflict.field, conflict.remoteValue),
+                            ])
                     }
                     H.div(.class("form-actions")) {
                         H.form(.method("post"), .action(action)) {
                             H.input(.type("hidden"), .name("action"), .value("keep:\(conflict.field.rawValue)"))
-                            H.button(.type("submit"), .class("button")) { "Keep Billfold's" }
+                            H.button(.type("submit"), .class("button")) { tr("transactions.sync.keepBillfold") }
                         }
                         H.form(.method("post"), .action(action)) {
                             H.input(.type("hidden"), .name("action"), .value("take:\(conflict.field.rawValue)"))
-                            H.button(.type("submit"), .class("button")) { "Take Lunch Money's" }
+                            H.button(.type("submit"), .class("button")) { tr("transactions.sync.takeLunchMoney") }
                         }
                     }
                 }
@@ -223,27 +261,29 @@ struct TransactionDetailPage: WebPage {
     private var bookingFields: HTML {
         let t = transaction
         return H.fieldset(.class("booking-fields")) {
-            H.legend { t.isImported ? "Amount, date and account (as imported)" : "Amount, date and account" }
+            H.legend { t.isImported ? tr("transactions.bookingLegendImported") : tr("transactions.bookingLegend") }
             H.div(.class("field-row")) {
                 Field.input(
-                    "amount", label: "Amount",
+                    "amount", label: tr("transactions.amount"),
                     value: typed?.amount ?? rows.format.typable(t.money),
                     error: error?.fields["amount"], extra: [.required, .attr("inputmode", "decimal")])
                 PreferenceFields.currency(
-                    typed?.currency ?? t.money.currency.code, label: "Currency", error: error?.fields["currency"])
+                    typed?.currency ?? t.money.currency.code, label: tr("transactions.currency"),
+                    error: error?.fields["currency"])
             }
             Field.input(
-                "bookedAt", label: "Date and time", type: "datetime-local", value: typed?.bookedAt ?? localBookedAt,
+                "bookedAt", label: tr("transactions.dateAndTime"), type: "datetime-local",
+                value: typed?.bookedAt ?? localBookedAt,
                 error: error?.fields["bookedAt"], extra: [.required])
             Field.select(
-                "accountId", label: "Account",
+                "accountId", label: tr("transactions.account"),
                 options: accounts.filter { !$0.isArchived || $0.id == t.accountID }.map {
                     (String($0.id), "\($0.displayName) · \($0.currency.code)")
                 },
                 selected: typed?.accountId ?? String(t.accountID), error: error?.fields["accountId"])
             if t.isImported {
                 Field.checkbox(
-                    "overrideImported", label: "Correct what was imported (the imported values stay in the history)",
+                    "overrideImported", label: tr("transactions.overrideImported"),
                     checked: typed?.overrideImported != nil, value: "1",
                     extra: [.id("overrideImported")]
                         + (error?.code == .importedBooking ? [.aria("invalid", "true")] : []))
@@ -261,7 +301,7 @@ struct TransactionDetailPage: WebPage {
     private var editForm: HTML {
         let t = transaction
         return H.section(.class("card")) {
-            H.h2 { "Edit" }
+            H.h2 { tr("transactions.edit") }
             if let error, error.fields.isEmpty {
                 H.p(.class("form-error"), .attr("role", "alert")) { error.message }
             }
@@ -276,21 +316,22 @@ struct TransactionDetailPage: WebPage {
                     ).html
                 }
                 Field.input(
-                    "payee", label: "Payee", value: typed?.payee ?? t.payee, error: error?.fields["payee"],
+                    "payee", label: tr("transactions.payee"), value: typed?.payee ?? t.payee,
+                    error: error?.fields["payee"],
                     extra: [.required, .attr("maxlength", String(TransactionRules.maxPayee))])
                 Field.select(
-                    "status", label: "Status",
+                    "status", label: tr("transactions.status"),
                     options: TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
                     selected: typed?.status ?? t.status.rawValue, error: error?.fields["status"])
                 if t.transferID == nil {
                     bookingFields
                 } else {
                     H.p(.class("secondary")) {
-                        "One side of a transfer: its amount, date and accounts change together. To correct them, delete the transfer and record it again on the Accounts page."
+                        tr("transactions.transferSideNote")
                     }
                 }
                 H.div(.class(error?.fields["notes"] == nil ? "field" : "field invalid")) {
-                    H.label(.for("notes")) { "Notes" }
+                    H.label(.for("notes")) { tr("transactions.notes") }
                     H.textarea(
                         .id("notes"), .name("notes"), .attr("rows", "3"),
                         .attr("maxlength", String(TransactionRules.maxNotes))
@@ -298,11 +339,11 @@ struct TransactionDetailPage: WebPage {
                     if let message = error?.fields["notes"] { H.p(.class("field-error")) { message } }
                 }
                 H.div(.class("form-actions")) {
-                    H.button(.type("submit"), .class("button primary")) { "Save changes" }
+                    H.button(.type("submit"), .class("button primary")) { tr("transactions.saveChanges") }
                     H.a(
                         .class("button danger"),
                         .href(WebPages.confirmDeleteTransaction.path(t.id, query: [("back", back)]))
-                    ) { "Delete…" }
+                    ) { tr("transactions.deleteEllipsis") }
                 }
             }
         }
@@ -317,7 +358,7 @@ struct CategoryPickerField {
 
     var html: HTML {
         H.div(.class(error == nil ? "field" : "field invalid")) {
-            H.label(.for("categoryId")) { "Category" }
+            H.label(.for("categoryId")) { tr("transactions.category") }
             select([.id("categoryId"), .name("categoryId")])
             if let error { H.p(.class("field-error")) { error } }
         }
@@ -325,11 +366,13 @@ struct CategoryPickerField {
 
     /// The select alone; `none` names the empty choice ("Uncategorized", or a split part's "Same
     /// category").
-    func select(_ attrs: [Attr], none: String = "Uncategorized") -> HTML {
+    func select(_ attrs: [Attr], none: String = tr("transactions.uncategorized")) -> HTML {
         H.el("select", attrs) {
             H.el("option", [.value("")] + (selected == nil ? [.selected] : [])) { none }
             if let selected, categories.category(selected) == nil {
-                H.el("option", [.value(String(selected)), .selected]) { "Unknown category (\(selected))" }
+                H.el("option", [.value(String(selected)), .selected]) {
+                    tr("transactions.unknownCategoryID", ["id": String(selected)])
+                }
             }
             for top in categories.topLevel {
                 if top.isGroup {

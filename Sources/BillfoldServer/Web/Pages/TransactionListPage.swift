@@ -27,21 +27,19 @@ struct TransactionListPage: WebPage {
     }
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: "Transactions", section: .transactions, scripts: ["transactions.js"])
+        Layout(context: context, title: tr("nav.transactions"), section: .transactions, scripts: ["transactions.js"])
             .document {
                 H.header(.class("page-header")) {
-                    H.h1 { "Transactions" }
+                    H.h1 { tr("nav.transactions") }
                     H.div(.class("header-actions")) {
-                        H.a(.class("button"), .href(WebPages.importFile.path())) { "Import" }
+                        H.a(.class("button"), .href(WebPages.importFile.path())) { tr("transactions.import") }
                         ExportLinks.menu(filter)
-                        H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { "Add transaction" }
+                        H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { tr("transactions.add") }
                     }
                 }
                 if let deleted {
                     H.div(.class("notice undo-notice"), .attr("role", "status")) {
-                        H.span {
-                            deleted.count == 1 ? "Deleted 1 transaction." : "Deleted \(deleted.count) transactions."
-                        }
+                        H.span { tr("transactions.deleted", count: deleted.count) }
                         H.form(.method("post"), .action(WebPages.restoreDeletion.path(deleted.id))) {
                             // Back to this list, with its filters.
                             HTML.void(
@@ -50,16 +48,18 @@ struct TransactionListPage: WebPage {
                                     .type("hidden"), .name("back"),
                                     .value(WebPages.transactions.path(query: filter.queryItems)),
                                 ])
-                            H.button(.type("submit"), .class("button")) { "Undo" }
+                            H.button(.type("submit"), .class("button")) { tr("transactions.undo") }
                         }
                     }
                 }
                 if filter.importID != nil {
                     H.p(.class("notice")) {
-                        "Showing the transactions one import brought. "
-                        H.a(.href(WebPages.transactions.path())) { "Show all" }
-                        " · "
-                        H.a(.href(WebPages.imports.path())) { "Imports" }
+                        H.sentence(
+                            "transactions.fromOneImport",
+                            elements: [
+                                "showAll": H.a(.href(WebPages.transactions.path())) { tr("transactions.showAll") },
+                                "imports": H.a(.href(WebPages.imports.path())) { tr("transactions.imports") },
+                            ])
                     }
                 }
                 filters
@@ -67,9 +67,12 @@ struct TransactionListPage: WebPage {
                 // On wide screens the script shows a chosen transaction in the pane beside the list.
                 H.div(.class("split")) {
                     list
-                    H.el("aside", [.id("detail-pane"), .class("detail-pane"), .label("Transaction detail")]) {
+                    H.el(
+                        "aside",
+                        [.id("detail-pane"), .class("detail-pane"), .label(tr("transactions.detailPaneLabel"))]
+                    ) {
                         H.div(.class("card pane-empty")) {
-                            H.p(.class("secondary")) { "Choose a transaction to see it here." }
+                            H.p(.class("secondary")) { tr("transactions.paneEmpty") }
                         }
                     }
                 }
@@ -89,8 +92,10 @@ struct TransactionListPage: WebPage {
     private var filters: HTML {
         H.el("details", [.class("filters-fold"), .attr("open", "")]) {
             H.el("summary", [.class("filters-summary button")]) {
-                "Filter"
-                if activeFilters > 0 { H.span(.class("filters-count")) { " · \(activeFilters) set" } }
+                tr("transactions.filter")
+                if activeFilters > 0 {
+                    H.span(.class("filters-count")) { " · " + tr("transactions.filtersSet", count: activeFilters) }
+                }
             }
             filterForm
         }
@@ -99,38 +104,48 @@ struct TransactionListPage: WebPage {
     private var filterForm: HTML {
         H.form(
             .class("filters card"), .method("get"), .action(WebPages.transactions.path()), .attr("role", "search"),
-            .label("Filter transactions")
+            .label(tr("transactions.filterLabel"))
         ) {
             H.div(.class("field")) {
-                H.label(.for("category")) { "Category" }
+                H.label(.for("category")) { tr("transactions.category") }
                 H.select(.id("category"), .name("category"), .data("autosubmit", "")) {
                     categoryOptions
                 }
             }
             if accounts.count > 1 || filter.accountID != nil {
                 Field.select(
-                    "account", label: "Account",
-                    options: [("", "All accounts")]
-                        + accounts.map { (String($0.id), $0.displayName + ($0.isArchived ? " (archived)" : "")) },
+                    "account", label: tr("transactions.account"),
+                    options: [("", tr("transactions.allAccounts"))]
+                        + accounts.map {
+                            (
+                                String($0.id),
+                                $0.isArchived
+                                    ? tr("transactions.archivedAccount", ["name": $0.displayName]) : $0.displayName
+                            )
+                        },
                     selected: filter.accountID.map(String.init) ?? "")
             }
             if !tags.isEmpty || filter.tagID != nil {
                 Field.select(
-                    "tag", label: "Tag", options: [("", "Any tag")] + tags.map { (String($0.id), $0.name) },
+                    "tag", label: tr("transactions.tag"),
+                    options: [("", tr("transactions.anyTag"))] + tags.map { (String($0.id), $0.name) },
                     selected: filter.tagID.map(String.init) ?? "")
             }
             Field.select(
-                "status", label: "Status",
-                options: [("", "Any status")] + TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
+                "status", label: tr("transactions.status"),
+                options: [("", tr("transactions.anyStatus"))]
+                    + TransactionStatus.allCases.map { ($0.rawValue, $0.label) },
                 selected: filter.status?.rawValue ?? "")
-            Field.input("from", label: "From", type: "date", value: filter.from?.description ?? "")
-            Field.input("to", label: "To", type: "date", value: filter.to?.description ?? "")
+            Field.input("from", label: tr("transactions.from"), type: "date", value: filter.from?.description ?? "")
+            Field.input("to", label: tr("transactions.to"), type: "date", value: filter.to?.description ?? "")
             Field.input(
-                "q", label: "Search payee and notes", type: "search", value: filter.text ?? "",
-                extra: [.attr("placeholder", "e.g. REWE")])
+                "q", label: tr("transactions.search"), type: "search", value: filter.text ?? "",
+                extra: [.attr("placeholder", tr("transactions.searchPlaceholder"))])
             H.div(.class("filter-actions")) {
-                H.button(.type("submit"), .class("button")) { "Apply" }
-                if !filter.isEmpty { H.a(.class("button subtle"), .href(WebPages.transactions.path())) { "Clear" } }
+                H.button(.type("submit"), .class("button")) { tr("transactions.apply") }
+                if !filter.isEmpty {
+                    H.a(.class("button subtle"), .href(WebPages.transactions.path())) { tr("transactions.clear") }
+                }
             }
         }
     }
@@ -141,10 +156,10 @@ struct TransactionListPage: WebPage {
                 (value == "none" && filter.uncategorized) || (filter.categoryID.map(String.init) == value)
             return H.el("option", [.value(value)] + (selected ? [.selected] : [])) { text }
         }
-        var options = [option("", "All categories"), option("none", "Uncategorized")]
+        var options = [option("", tr("transactions.allCategories")), option("none", tr("transactions.uncategorized"))]
         for top in page.categories.topLevel {
             if top.isGroup {
-                options.append(option(String(top.id), "\(top.name) (all)"))
+                options.append(option(String(top.id), tr("transactions.groupAll", ["name": top.name])))
                 for child in page.categories.children(of: top.id) {
                     options.append(option(String(child.id), "\u{2003}\(child.name)"))
                 }
@@ -156,23 +171,21 @@ struct TransactionListPage: WebPage {
     }
 
     private var totals: HTML {
-        H.section(.class("totals"), .id("totals"), .label("Totals of this filter"), .attr("aria-live", "polite")) {
+        H.section(.class("totals"), .id("totals"), .label(tr("transactions.totalsLabel")), .attr("aria-live", "polite"))
+        {
             if page.totals.isEmpty {
                 H.span(.class("total-empty")) {
                     page.transactions.isEmpty
-                        ? "No transactions, no totals."
-                        : "Only transfers between your accounts: nothing spent or received."
+                        ? tr("transactions.noTotals")
+                        : tr("transactions.onlyTransfers")
                 }
             }
             for total in page.totals {
                 H.div(.class("total"), .data("currency", total.money.currency.code)) {
                     // The sum of money in and out: what the filter adds up to (transfers are neither).
-                    H.span(.class("total-label")) { "Net" }
+                    H.span(.class("total-label")) { tr("transactions.net") }
                     rows.amount(total.money)
-                    H.span(.class("total-count")) {
-                        "\(total.count.formatted(.number.locale(rows.format.locale))) "
-                            + (total.count == 1 ? "transaction" : "transactions")
-                    }
+                    H.span(.class("total-count")) { rows.format.transactions(total.count) }
                 }
             }
         }
@@ -182,16 +195,16 @@ struct TransactionListPage: WebPage {
         H.section(.class("card list-card")) {
             if page.transactions.isEmpty {
                 H.div(.class("empty-state")) {
-                    H.h2 { filter.isEmpty ? "No transactions yet" : "No transactions match these filters" }
+                    H.h2 { filter.isEmpty ? tr("transactions.emptyTitle") : tr("transactions.noMatchTitle") }
                     H.p(.class("secondary")) {
                         filter.isEmpty
-                            ? "Add one by hand or import a file with the billfold command."
-                            : "Try another category, status or date range."
+                            ? tr("transactions.emptyAdvice")
+                            : tr("transactions.noMatchAdvice")
                     }
                     if filter.isEmpty {
-                        H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { "Add transaction" }
+                        H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { tr("transactions.add") }
                     } else {
-                        H.a(.class("button"), .href(WebPages.transactions.path())) { "Clear filters" }
+                        H.a(.class("button"), .href(WebPages.transactions.path())) { tr("transactions.clearFilters") }
                     }
                 }
             } else {
@@ -213,14 +226,14 @@ struct TransactionListPage: WebPage {
             .data("back", WebPages.transactions.path(query: filter.queryItems))
         ) {
             H.button(.type("button"), .class("button small"), .id("select-toggle"), .aria("pressed", "false")) {
-                "Select"
+                tr("transactions.select")
             }
             H.span(.class("secondary"), .id("selection-count"), .aria("live", "polite")) {}
             H.a(
                 .class("button small danger"), .id("delete-selected"), .href(WebPages.confirmDeleteSelected.path()),
                 .hidden
             ) {
-                "Delete…"
+                tr("transactions.deleteEllipsis")
             }
         }
     }
@@ -230,9 +243,9 @@ struct TransactionListPage: WebPage {
     private var moreControls: HTML {
         H.div(.class("more"), .id("more"), .data("signin", WebPages.signIn.path())) {
             if let nextURL, let nextRowsURL {
-                H.a(.class("button"), .href(nextURL), .data("more", nextRowsURL)) { "Load more" }
+                H.a(.class("button"), .href(nextURL), .data("more", nextRowsURL)) { tr("transactions.loadMore") }
             } else {
-                H.p(.class("secondary end-of-list")) { "That’s everything for this filter." }
+                H.p(.class("secondary end-of-list")) { tr("transactions.endOfList") }
             }
             H.div(
                 .class("more-state"), .id("more-state"), .attr("role", "status"), .attr("aria-live", "polite"), .hidden

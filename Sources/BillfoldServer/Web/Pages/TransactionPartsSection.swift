@@ -28,31 +28,34 @@ struct TransactionPartsSection {
     private func splitCard(_ action: String) -> HTML {
         let t = transaction
         if t.transferID != nil { return HTML.group([]) }
-        return H.section(.class("card parts"), .id("split"), .label(t.kind == .group ? "Group" : "Split")) {
+        return H.section(
+            .class("card parts"), .id("split"),
+            .label(t.kind == .group ? tr("transactions.parts.groupTitle") : tr("transactions.parts.splitTitle"))
+        ) {
             if let error { H.p(.class("form-error"), .attr("role", "alert")) { error.message } }
             switch (t.kind, t.parentID, t.groupID) {
             case (.split?, _, _):
-                H.h2 { "Split into \(children.count) parts" }
-                H.p(.class("secondary")) { "The parts count in totals; this transaction does not." }
+                H.h2 { tr("transactions.parts.splitInto", count: children.count) }
+                H.p(.class("secondary")) { tr("transactions.parts.partsCount") }
                 H.ul(.class("txn-list")) { rows.rows(children) }
                 H.form(.method("post"), .action(action)) {
                     H.input(.type("hidden"), .name("action"), .value("unsplit"))
-                    H.button(.type("submit"), .class("button")) { "Unsplit" }
+                    H.button(.type("submit"), .class("button")) { tr("transactions.parts.unsplit") }
                 }
             case (.group?, _, _):
-                H.h2 { "Group of \(children.count) transactions" }
-                H.p(.class("secondary")) { "Its transactions count in totals; the group itself does not." }
+                H.h2 { tr("transactions.parts.groupOf", count: children.count) }
+                H.p(.class("secondary")) { tr("transactions.parts.membersCount") }
                 H.ul(.class("txn-list")) { rows.rows(children) }
                 H.form(.method("post"), .action(action)) {
                     H.input(.type("hidden"), .name("action"), .value("ungroup"))
-                    H.button(.type("submit"), .class("button")) { "Ungroup" }
+                    H.button(.type("submit"), .class("button")) { tr("transactions.parts.ungroup") }
                 }
             case (nil, let parent?, _):
-                H.h2 { "Split" }
-                H.p { H.a(.href(WebPages.transaction.path(parent))) { "Part of a split: see the whole transaction" } }
+                H.h2 { tr("transactions.parts.splitTitle") }
+                H.p { H.a(.href(WebPages.transaction.path(parent))) { tr("transactions.parts.seeWhole") } }
             case (nil, nil, let group?):
-                H.h2 { "Group" }
-                H.p { H.a(.href(WebPages.transaction.path(group))) { "In a group: see the group" } }
+                H.h2 { tr("transactions.parts.groupTitle") }
+                H.p { H.a(.href(WebPages.transaction.path(group))) { tr("transactions.parts.seeGroup") } }
             case (nil, nil, nil):
                 splitForm(action)
             }
@@ -62,34 +65,38 @@ struct TransactionPartsSection {
     private func splitForm(_ action: String) -> HTML {
         let picker = CategoryPickerField(categories: rows.categories, selected: nil)
         return H.el("details", []) {
-            H.el("summary", []) { H.h2(.class("inline")) { "Split this transaction" } }
+            H.el("summary", []) { H.h2(.class("inline")) { tr("transactions.parts.splitThis") } }
             H.p(.class("secondary")) {
-                "Give each part its amount (together \(rows.format.money(transaction.money))) and, if it differs, its category and payee."
+                tr("transactions.parts.splitAdvice", ["amount": rows.format.money(transaction.money)])
             }
             H.form(.method("post"), .action(action), .class("split-form")) {
                 H.input(.type("hidden"), .name("action"), .value("split"))
                 for index in 1...Self.formParts {
                     H.div(.class("split-part")) {
-                        H.label(.for("amount\(index)")) { "Part \(index)" }
+                        H.label(.for("amount\(index)")) { tr("transactions.parts.part", ["number": String(index)]) }
                         H.input(
                             .type("text"), .id("amount\(index)"), .name("amount\(index)"),
                             .attr("inputmode", "decimal"),
-                            .label("Part \(index) amount"))
+                            .label(tr("transactions.parts.partAmount", ["number": String(index)])))
                         picker.select(
-                            [.name("category\(index)"), .label("Part \(index) category")], none: "Same category")
+                            [
+                                .name("category\(index)"),
+                                .label(tr("transactions.parts.partCategory", ["number": String(index)])),
+                            ],
+                            none: tr("transactions.parts.sameCategory"))
                         H.input(
                             .type("text"), .name("payee\(index)"), .attr("placeholder", transaction.payee),
-                            .label("Part \(index) payee"))
+                            .label(tr("transactions.parts.partPayee", ["number": String(index)])))
                     }
                 }
-                H.button(.type("submit"), .class("button primary")) { "Split" }
+                H.button(.type("submit"), .class("button primary")) { tr("transactions.parts.splitButton") }
             }
         }
     }
 
     private func tagsCard(_ action: String) -> HTML {
-        H.section(.class("card tags"), .id("tags"), .label("Tags")) {
-            H.h2 { "Tags" }
+        H.section(.class("card tags"), .id("tags"), .label(tr("transactions.tags"))) {
+            H.h2 { tr("transactions.tags") }
             H.form(.method("post"), .action(action), .class("tags-form")) {
                 H.input(.type("hidden"), .name("action"), .value("tags"))
                 if !tags.isEmpty {
@@ -105,9 +112,9 @@ struct TransactionPartsSection {
                         }
                     }
                 }
-                H.label(.for("new-tag")) { "New tag" }
+                H.label(.for("new-tag")) { tr("transactions.tags.new") }
                 H.input(.type("text"), .id("new-tag"), .name("newTag"), .attr("maxlength", String(TagRules.maxName)))
-                H.button(.type("submit"), .class("button")) { "Save tags" }
+                H.button(.type("submit"), .class("button")) { tr("transactions.tags.save") }
             }
         }
     }

@@ -27,7 +27,7 @@ struct TransactionRows {
                     // The note is the person's own words: set apart from the account by its mark.
                     if !t.notes.isEmpty {
                         H.span(.class("txn-notes")) {
-                            H.span(.class("visually-hidden")) { "Notes: " }
+                            H.span(.class("visually-hidden")) { tr("transactions.row.notesPrefix") }
                             t.notes
                         }
                     }
@@ -38,12 +38,12 @@ struct TransactionRows {
                     }
                     if let account = accounts[t.accountID] {
                         H.span(.class("txn-account")) {
-                            H.span(.class("visually-hidden")) { "Account: " }
+                            H.span(.class("visually-hidden")) { tr("transactions.row.accountPrefix") }
                             account
                         }
                     }
                     if t.transferID != nil {
-                        H.span(.class("chip chip-transfer")) { "⇄ Transfer" }
+                        H.span(.class("chip chip-transfer")) { tr("transactions.row.transfer") }
                     } else {
                         category(t.categoryID)
                     }
@@ -51,7 +51,7 @@ struct TransactionRows {
                     shape(t)
                     for tag in tags[t.id] ?? [] {
                         H.span(.class("chip chip-tag")) {
-                            H.span(.class("visually-hidden")) { "Tag: " }
+                            H.span(.class("visually-hidden")) { tr("transactions.row.tagPrefix") }
                             tag.name
                         }
                     }
@@ -60,10 +60,7 @@ struct TransactionRows {
             }
             if let members, !members.isEmpty {
                 H.el("details", [.class("txn-members")]) {
-                    H.el("summary", []) {
-                        members.count == 1
-                            ? "1 transaction in this group" : "\(members.count) transactions in this group"
-                    }
+                    H.el("summary", []) { tr("transactions.row.inThisGroup", count: members.count) }
                     H.ul(.class("txn-list")) { members.map { row($0, tags: tags) } }
                 }
             }
@@ -71,9 +68,9 @@ struct TransactionRows {
     }
 
     func category(_ id: Int64?) -> HTML {
-        guard let id else { return H.span(.class("chip chip-none")) { "Uncategorized" } }
+        guard let id else { return H.span(.class("chip chip-none")) { tr("transactions.uncategorized") } }
         guard let category = categories.category(id) else {
-            return H.span(.class("chip chip-none")) { "Unknown category" }
+            return H.span(.class("chip chip-none")) { tr("transactions.unknownCategory") }
         }
         return CategoryLook.chip(category)
     }
@@ -85,10 +82,10 @@ struct TransactionRows {
     /// What a split parent, a part, a group row or a member is, said on its row.
     func shape(_ t: Transaction) -> HTML {
         switch (t.kind, t.parentID, t.groupID) {
-        case (.split?, _, _): H.span(.class("chip chip-shape")) { "Split · not counted" }
-        case (.group?, _, _): H.span(.class("chip chip-shape")) { "Group · not counted" }
-        case (nil, _?, _): H.span(.class("chip chip-shape")) { "Part of a split" }
-        case (nil, nil, _?): H.span(.class("chip chip-shape")) { "In a group" }
+        case (.split?, _, _): H.span(.class("chip chip-shape")) { tr("transactions.shape.split") }
+        case (.group?, _, _): H.span(.class("chip chip-shape")) { tr("transactions.shape.group") }
+        case (nil, _?, _): H.span(.class("chip chip-shape")) { tr("transactions.shape.part") }
+        case (nil, nil, _?): H.span(.class("chip chip-shape")) { tr("transactions.shape.member") }
         case (nil, nil, nil): HTML.group([])
         }
     }
@@ -100,8 +97,8 @@ struct TransactionRows {
         return H.span(.class("amount \(kind)")) {
             H.span(.class("visually-hidden")) {
                 transfer
-                    ? (money.isExpense ? "Transferred out " : "Transferred in ")
-                    : money.isExpense ? "Expense " : "Income "
+                    ? tr(money.isExpense ? "transactions.amount.transferredOut" : "transactions.amount.transferredIn")
+                    : tr(money.isExpense ? "transactions.amount.expense" : "transactions.amount.income")
             }
             (money.isIncome ? "+" : "") + format.money(money)
         }

@@ -1,0 +1,37 @@
+/// Words to be written later in the reader's language: a catalogue key and its placeholders'
+/// values. Errors carry phrases, so the API answers in the language `Accept-Language` asks for and
+/// a page in its person's, while logs and codes stay English.
+/// Text not in the catalogue (`Phrase(literal:)`, or a `String` given to `BillfoldError`) is
+/// shown as written in every language.
+public struct Phrase: Sendable, Equatable, CustomStringConvertible {
+    public let key: String
+    public let values: [String: String]
+    /// The count a plural entry's form is chosen by.
+    public let count: Int?
+    /// Text given as written, not a key.
+    let isLiteral: Bool
+
+    public init(_ key: String, _ values: [String: String] = [:], count: Int? = nil) {
+        self.key = key
+        self.values = values
+        self.count = count
+        self.isLiteral = false
+    }
+
+    /// Text to show as it is, in every language (a message from elsewhere, e.g. a bank file's own).
+    public init(literal text: String) {
+        key = text
+        values = [:]
+        count = nil
+        isLiteral = true
+    }
+
+    /// The phrase in `words`' language.
+    public func text(_ words: Words = .english) -> String {
+        if isLiteral { return key }
+        if let count { return words(key, count: count, values) }
+        return words(key, values)
+    }
+
+    public var description: String { text() }
+}

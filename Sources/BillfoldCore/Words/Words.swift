@@ -1,0 +1,96 @@
+import Foundation
+
+/// The catalogue's words in one person's language, with numbers in their locale:
+/// `words("nav.home")`, `words("home.spendingIn", ["month": name])`,
+/// `words("common.transactions", count: 5)` (the form CLDR's rules pick, `{count}` in the locale).
+public struct Words: Sendable {
+    public let language: Language
+    public let locale: Locale
+    let catalogue: Catalogue
+
+    public init(language: Language, locale: Locale? = nil, catalogue: Catalogue = .shipped) {
+        self.language = language
+        self.locale = locale ?? Locale(identifier: language.defaultLocale.replacingOccurrences(of: "-", with: "_"))
+        self.catalogue = catalogue
+    }
+
+    /// The words of someone whose language and region is `locale` (`de-CH`).
+    public init(locale: String, catalogue: Catalogue = .shipped) {
+        self.init(
+            language: Language(locale: locale),
+            locale: Locale(identifier: locale.replacingOccurrences(of: "-", with: "_")),
+            catalogue: catalogue)
+    }
+
+    public static let english = Words(language: .english)
+
+    /// The words a page, an answer or a command is being written in. Set around drawing a page
+    /// (`Words.$current.withValue(…)`) so the parts of a page need not pass them along.
+    @TaskLocal public static var current: Words = .english
+
+    /// The text of `key` with its placeholders filled. A key the catalogue lacks is given back
+    /// as itself, which the catalogue check and the page checks catch.
+    public func callAsFunction(_ key: String, _ values: [String: String] = [:]) -> String {
+        switch catalogue.entry(key, in: language) {
+        case .text(let text): fill(text, values)
+        case .plural(let forms): fill(forms[.other] ?? key, values)
+        case nil: key
+        }
+    }
+
+    /// The form of `key` for `count`, with `{count}` written in the locale (`1.234` in German).
+    public func callAsFunction(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+        var values = values
+        if values["count"] == nil { values["count"] = count.formatted(.number.locale(locale)) }
+        switch catalogue.entry(key, in: language) {
+        case .plural(let forms):
+            let category = language.pluralCategory(count)
+            return fill(forms[category] ?? forms[.other] ?? key, values)
+        case .text(let text): return fill(text, values)
+        case nil: return key
+        }
+    }
+
+    /// Whether the catalogue has `key` (in English at least).
+    public func has(_ key: String) -> Bool { catalogue.entry(key, in: language) != nil }
+
+    /// Every entry whose key starts with `prefix`, as JSON a script reads (a text, or an object of
+    /// plural forms it picks from with `Intl.PluralRules`), for the page to carry.
+    public func json(keysStartingWith prefixes: [String]) -> String {
+        var object: [String: Any] = [:]
+        let keys = (catalogue.entries[.english] ?? [:]).keys.filter { key in prefixes.contains { key.hasPrefix($0) } }
+        for key in keys {
+            switch catalogue.entry(key, in: language) {
+            case .text(let text): object[key] = text
+            case .plural(let forms):
+                object[key] = Dictionary(uniqueKeysWithValues: forms.map { ($0.key.rawValue, $0.value) })
+            case nil: break
+            }
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `text` with each `{name}` replaced by its value, in one pass (a value's own braces stay).
+    func fill(_ text: String, _ values: [String: String]) -> String {
+        guard text.contains("{") else { return text }
+        var result = ""
+        for piece in Template(text).pieces {
+            switch piece {
+            case .text(let text): result += text
+            case .placeholder(let name): result += values[name] ?? "{\(name)}"
+            }
+        }
+        return result
+    }
+}
+
+/// The current words' text of `key` (see `Words.current`).
+public func tr(_ key: String, _ values: [String: String] = [:]) -> String {
+    Words.current(key, values)
+}
+
+/// The current words' form of `key` for `count`.
+public func tr(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
+    Words.current(key, count: count, values)
+}

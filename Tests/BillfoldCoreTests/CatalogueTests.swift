@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import BillfoldCore
+
+@Suite("The string catalogue")
+struct CatalogueTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+
+    @Test("every language has every English key, the same placeholders and its plural forms")
+    func complete() {
+        let problems = Catalogue.shipped.problems()
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.prefix(60).joined(separator: "\n"))")
+        for language in Language.allCases {
+            #expect(!(Catalogue.shipped.entries[language] ?? [:]).isEmpty, "\(language) has words")
+        }
+    }
+
+    @Test("the check finds a missing key, a changed placeholder and a missing plural form")
+    func checkCanFail() {
+        var entries: [Language: [String: Catalogue.Entry]] = [:]
+        for language in Language.allCases { entries[language] = [:] }
+        entries[.english]!["test.greeting"] = .text("Hello {name}")
+        entries[.english]!["test.count"] = .plural([.one: "{count} row", .other: "{count} rows"])
+        for language in Language.allCases where language != .english {
+            entries[language]!["test.greeting"] = .text(language == .german ? "Hallo {nom}" : "Hi {name}")
+            entries[language]!["test.count"] = .plural([.other: "{count}", .one: "{count}", .many: "{count}"])
+        }
+        entries[.french]!["test.count"] = .plural([.other: "{count} lignes"])
+        entries[.dutch]!["test.greeting"] = nil
+        let problems = Catalogue(entries: entries).problems()
+        #expect(problems.contains("de: “test.greeting” has {nom} where English has {name}"))
+        #expect(problems.contains("nl: “test.greeting” is missing"))
+        #expect(problems.contains("fr: “test.count” lacks the plural form “one”"))
+        #expect(problems.contains("fr: “test.count” lacks the plural form “many”"))
+        #expect(problems.count == 4, "\(problems)")
+    }
+
+    @Test("every key the code asks for is in the English catalogue")
+    func keysInCodeExist() throws {
+        // tr("key", request.words("key", words("key", trCount("key", H.sentence("key"
+        let pattern = try NSRegularExpression(
+            pattern: #"(?:\btr|\bwords|trCount|H\.sentence)\(\s*"([a-zA-Z][A-Za-z0-9_.]*\.[A-Za-z0-9_.]+)""#)
+        var missing: [String] = []
+        var used = 0
+        let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)!
+        for case let file as URL in files where ["swift", "js"].contains(file.pathExtension) {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let key = String(text[Range(match.range(at: 1), in: text)!])
+                used += 1
+                if !Words.english.has(key) { missing.append("\(file.lastPathComponent): \(key)") }
+            }
+        }
+        #expect(used > 50)
+        #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
+    }
+
+    @Test(
+        "CLDR plural categories",
+        arguments: [
+            (Language.english, 1, PluralCategory.one), (.english, 0, .other), (.english, 2, .other),
+            (.german, 1, .one), (.german, 21, .other), (.dutch, 1, .one),
+            (.french, 0, .one), (.french, 1, .one), (.french, 2, .other), (.french, 1_000_000, .many),
+            (.spanish, 1, .one), (.spanish, 1_000_000, .many), (.spanish, 1_000_001, .other),
+            (.italian, 2_000_000, .many), (.japanese, 1, .other), (.japanese, 5, .other),
+        ])
+    func plurals(language: Language, count: Int, category: PluralCategory) {
+        #expect(language.pluralCategory(count) == category)
+    }
+
+    @Test("counts are written in the locale and pick their form")
+    func counted() {
+        #expect(Words(locale: "en-US")("common.transactions", count: 1) == "1 transaction")
+        #expect(Words(locale: "en-US")("common.transactions", count: 7601) == "7,601 transactions")
+        let german = Words(locale: "de-DE")("common.transactions", count: 7601)
+        #expect(german.hasPrefix("7.601 "), "\(german)")
+        #expect(Words(locale: "de-DE")("common.transactions", count: 1) != german)
+    }
+
+    @Test("placeholders are filled once: a value's own braces stay as typed")
+    func filling() {
+        let words = Words.english
+        #expect(words.fill("Delete “{name}”?", ["name": "{count} coffees"]) == "Delete “{count} coffees”?")
+        #expect(words.fill("50 {unknown} {", [:]) == "50 {unknown} {")
+        #expect(words("no.such.key") == "no.such.key")
+    }
+
+    @Test(
+        "Accept-Language picks the first language Billfold speaks, by quality",
+        arguments: [
+            ("de-CH,de;q=0.9,en;q=0.8", Language.german), ("en-US,en;q=0.9", .english),
+            ("pl-PL, fr;q=0.5, de;q=0.4", .french), ("ja;q=0.2, nl;q=0.8", .dutch),
+            ("*", .english), ("", .english), ("xx, yy", .english), ("es;q=0, it", .italian),
+            ("FR-fr", .french),
+        ])
+    func acceptLanguage(header: String, language: Language) {
+        #expect(Language.preferred(byAcceptLanguage: header) == language)
+    }
+
+    @Test("a language follows the locale's language; unknown ones read English")
+    func locales() {
+        #expect(Language(locale: "de-AT") == .german)
+        #expect(Language(locale: "ja_JP") == .japanese)
+        #expect(Language(locale: "pt-BR") == .english)
+        for (id, _) in Preferences.locales {
+            #expect(Language(locale: id) != .english || id.hasPrefix("en"), "\(id) has words")
+        }
+    }
+}

@@ -1,0 +1,165 @@
+"""Issue 17: every page in the person's language. A person who chose German (or any language the
+setup page offers) reads no English sentence from the catalogue anywhere; before sign-in the page
+follows the browser's Accept-Language; <html lang> is right. Chromium draws the main pages in
+German and Japanese, narrow and wide, and nothing spills sideways (long German words)."""
+import html.parser
+import json
+import re
+import subprocess
+
+import pytest
+import requests
+from selenium.webdriver.common.by import By
+
+from conftest import PASSWORD, ROOT, SHOTS, billfold, csrf_token, new_person
+
+CATALOGUE = ROOT / "Sources" / "BillfoldCore" / "Strings"
+LANGUAGES = {"de": "de-DE", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "nl": "nl-NL", "ja": "ja-JP"}
+PAGES = ["/home", "/transactions", "/transactions/new", "/accounts", "/review", "/activity", "/categories",
+         "/categories/new", "/projects", "/projects/closed", "/awards", "/import", "/imports", "/export",
+         "/settings"]
+
+
+def catalogue(language):
+    """Every key's forms (one text, or each plural form) in one language."""
+    entries = {}
+    for path in sorted((CATALOGUE / language).glob("*.json")):
+        for key, value in json.loads(path.read_text(encoding="utf-8")).items():
+            entries[key] = [value] if isinstance(value, str) else list(value.values())
+    return entries
+
+
+def english_sentences(language):
+    """The English catalogue's sentences (the pieces between placeholders, two words or more) that
+    the language writes differently: none of them may appear on a page drawn in it."""
+    english, other = catalogue("en"), catalogue(language)
+    pieces = set()
+    for key, forms in english.items():
+        translated = " ".join(other.get(key, []))
+        for form in forms:
+            for piece in re.split(r"\{[A-Za-z0-9_]+\}", form):
+                piece = piece.strip(" .,:;!?·–—-“”\"'()…")
+                if len(piece.split()) >= 2 and piece not in translated:
+                    pieces.add(piece)
+    return pieces
+
+
+class ReadableText(html.parser.HTMLParser):
+    """What a person reads or hears: text outside scripts and styles, and the attributes screen
+    readers and tooltips speak."""
+
+    SPOKEN = {"aria-label", "title", "placeholder", "alt"}
+
+    def __init__(self):
+        super().__init__()
+        self.parts, self.skipping = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self.skipping += 1
+        self.parts += [value for name, value in attrs if name in self.SPOKEN and value]
+        if tag == "input" and dict(attrs).get("type") in ("submit", "button"):
+            self.parts.append(dict(attrs).get("value") or "")
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self.skipping -= 1
+
+    def handle_data(self, data):
+        if not self.skipping:
+            self.parts.append(data)
+
+
+def readable(page):
+    reader = ReadableText()
+    reader.feed(page)
+    return re.sub(r"\s+", " ", " ".join(reader.parts))
+
+
+def session_in(server, locale):
+    """A new person with demo data who chose `locale` on the settings page, signed in."""
+    email, _ = new_person(server, "lang", "Lena")
+    billfold("demo", "--email", email, "--transactions", "80", database=server.database)
+    web = requests.Session()
+    web.post(server.url + "/signin", timeout=10,
+             data={"email": email, "password": PASSWORD, "_csrf": csrf_token(web, server.url + "/signin")})
+    answer = web.post(server.url + "/settings", timeout=10, data={
+        "locale": locale, "timeZone": "Europe/Berlin", "currency": "EUR", "deckSize": "20",
+        "_csrf": csrf_token(web, server.url + "/settings")})
+    assert answer.status_code == 200, answer.text[:500]
+    return web
+
+
+def pages_of(server, web):
+    """The main pages, plus a transaction, its delete page, an account, a category and a project."""
+    paths = list(PAGES)
+    page = web.get(server.url + "/transactions", timeout=10).text
+    paths += sorted(set(re.findall(r'href="(/transactions/\d+)"', page)))[:1]
+    paths += [p + "/delete" for p in paths[-1:]]
+    for listing, pattern in (("/accounts", r'href="(/accounts/\d+)"'), ("/categories", r'href="(/categories/\d+/edit)"'),
+                             ("/projects", r'href="(/projects/\d+)"')):
+        paths += sorted(set(re.findall(pattern, web.get(server.url + listing, timeout=10).text)))[:1]
+    return paths
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_no_english_sentence_on_a_page_in_another_language(sqlite_server, language):
+    web = session_in(sqlite_server, LANGUAGES[language])
+    sentences = english_sentences(language)
+    assert len(sentences) > 50, "the catalogue has English sentences to look for"
+    found = {}
+    for path in pages_of(sqlite_server, web):
+        answer = web.get(sqlite_server.url + path, timeout=10)
+        assert answer.status_code == 200, (path, answer.status_code)
+        assert f'<html lang="{LANGUAGES[language]}"' in answer.text, path
+        text = readable(answer.text)
+        left = sorted(s for s in sentences if s in text)
+        if left:
+            found[path] = left
+    assert not found, f"English left on pages drawn in {language}: {json.dumps(found, ensure_ascii=False, indent=1)}"
+
+
+def test_the_check_finds_english_on_a_page():
+    """The check above can fail: an English page holds sentences it looks for."""
+    sentences = english_sentences("de")
+    page = '<main><p>All clear: every transaction is reviewed.</p><button aria-label="Sign out"></button></main>'
+    assert "All clear: every transaction is reviewed" in sentences
+    assert any(s in readable(page) for s in sentences)
+
+
+@pytest.mark.parametrize("header,lang,signin_word", [
+    ("de-CH,de;q=0.9,en;q=0.5", "de", "signin.submit"), ("ja,en;q=0.5", "ja", "signin.submit"),
+    ("pl, en-GB;q=0.8", "en", "signin.submit"), (None, "en", "signin.submit")])
+def test_before_sign_in_the_page_follows_accept_language(sqlite_server, header, lang, signin_word):
+    headers = {"Accept-Language": header} if header else {}
+    page = requests.get(sqlite_server.url + "/signin", headers=headers, timeout=10).text
+    assert f'<html lang="{lang}"' in page
+    word = json.loads((CATALOGUE / lang / "signin.json").read_text(encoding="utf-8"))[signin_word]
+    assert word in page
+
+
+def no_sideways_spill(browser):
+    return browser.execute_script(
+        "return document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+
+
+@pytest.mark.parametrize("language", ["de", "ja"])
+def test_main_pages_in_german_and_japanese(browser, sqlite_server, language):
+    """Screenshots to look at, wide and narrow: long German words wrap, Japanese is drawn in a real
+    font (fonts-noto-cjk, installed by make deps)."""
+    if language == "ja":
+        fonts = subprocess.run(["fc-list", ":lang=ja"], capture_output=True, text=True).stdout
+        assert fonts.strip(), "a Japanese font is installed"
+    web = session_in(sqlite_server, LANGUAGES[language])
+    browser.get(sqlite_server.url + "/signin")
+    for name, value in web.cookies.items():
+        browser.add_cookie({"name": name, "value": value, "path": "/"})
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width in (1280, 390):
+        browser.set_window_size(width, 900)
+        for path in ["/home", "/transactions", "/review", "/categories", "/settings", "/import", "/projects",
+                     "/accounts", "/awards"]:
+            browser.get(sqlite_server.url + path)
+            assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == LANGUAGES[language]
+            assert no_sideways_spill(browser), f"{path} spills sideways at {width}px in {language}"
+            browser.save_screenshot(str(SHOTS / f"language-{language}-{width}{path.replace('/', '-')}.png"))
