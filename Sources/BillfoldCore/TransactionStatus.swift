@@ -17,12 +17,12 @@ public enum TransactionStatus: String, Sendable, Codable, CaseIterable {
         self = status
     }
 
-    /// The word shown to a person.
+    /// The word shown to a person, in the current words' language.
     public var label: String {
         switch self {
-        case .cleared: "Cleared"
-        case .uncleared: "Uncleared"
-        case .pending: "Pending"
+        case .cleared: tr("status.cleared")
+        case .uncleared: tr("status.uncleared")
+        case .pending: tr("status.pending")
         }
     }
 }
