@@ -177,3 +177,31 @@ def shot(browser, request):
         return path
 
     return save
+
+
+CATALOGUE = ROOT / "Sources" / "BillfoldCore" / "Strings"
+
+
+def catalogue(language):
+    """The string catalogue of one language: key → text, or key → {plural form: text}."""
+    import json
+    entries = {}
+    for path in sorted((CATALOGUE / language).glob("*.json")):
+        entries.update(json.loads(path.read_text(encoding="utf-8")))
+    return entries
+
+
+def say(language, english, **values):
+    """What a page in `language` shows where an English page shows `english` (a catalogue text or
+    one of its plural forms, `{placeholders}` filled from `values`): tests of pages drawn for a
+    person who chose German assert the German words."""
+    target = catalogue(language)
+    for key, value in catalogue("en").items():
+        forms = {"other": value} if isinstance(value, str) else value
+        for form, text in forms.items():
+            if text == english:
+                found = target[key] if isinstance(target[key], str) else target[key].get(form, target[key]["other"])
+                for name, filled in values.items():
+                    found = found.replace("{" + name + "}", str(filled))
+                return found.replace("\u00ad", "")
+    raise KeyError(f"“{english}” is not an English catalogue text")

@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import PASSWORD, billfold
+from conftest import PASSWORD, billfold, say
 from test_browser import sign_in, wait
 
 
@@ -22,7 +22,7 @@ def saver(browser, sqlite_server):
     browser.get(sqlite_server.url + "/settings")
     Select(browser.find_element(By.ID, "locale")).select_by_value("de-DE")
     browser.find_element(By.CSS_SELECTOR, "form[action='/settings'] button").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "saved"))
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), say("de", "Preferences saved.")))
     return sqlite_server
 
 
@@ -38,19 +38,19 @@ def open_account(browser, name, currency, opening):
     field.clear()
     field.send_keys(currency)
     form.find_element(By.NAME, "openingBalance").send_keys(opening)
-    form.find_element(By.XPATH, ".//button[text()='Open account']").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Account opened."))
-    browser.find_element(By.LINK_TEXT, "← Accounts").click()
+    form.find_element(By.XPATH, f".//button[text()='{say('de', 'Open account')}']").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), say("de", "Account opened.")))
+    browser.find_element(By.LINK_TEXT, say("de", "← Accounts")).click()
 
 
 def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     browser.get(saver.url + "/accounts")
-    assert "No accounts yet" in browser.find_element(By.CSS_SELECTOR, ".empty-state").text
-    assert browser.find_element(By.CSS_SELECTOR, "nav a[aria-current='page']").text.endswith("Accounts")
+    assert say("de", "No accounts yet") in browser.find_element(By.CSS_SELECTOR, ".empty-state").text
+    assert browser.find_element(By.CSS_SELECTOR, "nav a[aria-current='page']").text.endswith(say("de", "Accounts"))
     shot("accounts-empty")
     # A name is needed; what was typed stays.
     browser.find_element(By.ID, "openingBalance").send_keys("12,50")
-    browser.find_element(By.XPATH, "//button[text()='Open account']").click()
+    browser.find_element(By.XPATH, f"//button[text()='{say('de', 'Open account')}']").click()
     wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#new-account .field-error")))
     assert "Give the account a name." in browser.find_element(By.CSS_SELECTOR, "#new-account .field-error").text
     assert browser.find_element(By.ID, "openingBalance").get_attribute("value") == "12,50"
@@ -66,8 +66,8 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     form.find_element(By.NAME, "amount").send_keys("250,75")
     form.find_element(By.NAME, "notes").send_keys("Rücklage")
     shot("transfer-form")
-    form.find_element(By.XPATH, ".//button[text()='Record transfer']").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Transfer recorded."))
+    form.find_element(By.XPATH, f".//button[text()='{say('de', 'Record transfer')}']").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), say("de", "Transfer recorded.")))
     assert balances(browser) == {"Girokonto": "749,25 €", "Tagesgeld": "250,75 €"}
     assert "1.000,00 €" in browser.find_element(By.CSS_SELECTOR, ".totals").text
     shot("accounts")
@@ -76,7 +76,7 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     form = browser.find_element(By.ID, "transfer")
     Select(form.find_element(By.NAME, "toAccountId")).select_by_visible_text("Girokonto · EUR")
     form.find_element(By.NAME, "amount").send_keys("5")
-    form.find_element(By.XPATH, ".//button[text()='Record transfer']").click()
+    form.find_element(By.XPATH, f".//button[text()='{say('de', 'Record transfer')}']").click()
     error = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#transfer .field-error")))
     assert "Choose two different accounts." in error.text
     assert browser.find_element(By.NAME, "amount").get_attribute("value") == "5"
@@ -87,18 +87,19 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     browser.find_element(By.XPATH, "//tr[.//a[text()='Tagesgeld']]//td//a").click()
     wait(browser).until(EC.url_contains("account="))
     rows = browser.find_elements(By.CSS_SELECTOR, ".txn-row")
-    assert len(rows) == 1 and "Transfer from Girokonto" in rows[0].text and "⇄ Transfer" in rows[0].text
+    assert len(rows) == 1 and "Transfer from Girokonto" in rows[0].text and say("de", "⇄ Transfer") in rows[0].text
     assert Select(browser.find_element(By.ID, "account")).first_selected_option.text == "Tagesgeld"
     totals = browser.find_element(By.ID, "totals").text
-    assert "250,75" not in totals and "Only transfers" in totals
+    assert "250,75" not in totals and say("de", "Only transfers between your accounts: nothing spent or received.") in totals
     shot("filtered-by-account")
     # Its page: the notes in the summary, the booking time written like every other date, the other side linked.
     browser.get(rows[0].find_element(By.TAG_NAME, "a").get_attribute("href"))
     facts = {d.find_element(By.TAG_NAME, "dt").text.lower(): d.find_element(By.TAG_NAME, "dd").text
              for d in browser.find_elements(By.CSS_SELECTOR, ".detail .facts > div")}
-    assert facts["notes"] == "Rücklage"
-    assert "T" not in facts["booked"] and "Nov" in facts["booked"], facts["booked"]
-    browser.find_element(By.LINK_TEXT, "See where it came from").click()
+    assert facts[say("de", "Notes").lower()] == "Rücklage"
+    booked = facts[say("de", "Booked").lower()]
+    assert "T" not in booked and "Nov" in booked, booked
+    browser.find_element(By.LINK_TEXT, say("de", "See where it came from")).click()
     wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Transfer to Tagesgeld"))
     shot("transfer-detail")
 
@@ -108,12 +109,12 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     name = browser.find_element(By.ID, "name")
     name.clear()
     name.send_keys("Notgroschen")
-    browser.find_element(By.XPATH, "//button[text()='Save changes']").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Saved."))
+    browser.find_element(By.XPATH, f"//button[text()='{say('de', 'Save changes')}']").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), say("de", "Saved.")))
     assert browser.find_element(By.TAG_NAME, "h1").text == "Notgroschen"
     shot("account")
-    browser.find_element(By.XPATH, "//button[text()='Archive']").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "Archived."))
+    browser.find_element(By.XPATH, f"//button[text()='{say('de', 'Archive')}']").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), say("de", "Archived. Bring it back here any time.")))
     browser.get(saver.url + "/accounts")
     assert balances(browser) == {"Girokonto": "749,25 €"}
     archived = browser.find_element(By.CSS_SELECTOR, ".archived-accounts")

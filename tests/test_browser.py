@@ -10,7 +10,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import BINARY, PASSWORD, Server, billfold, free_port
+from conftest import BINARY, PASSWORD, Server, billfold, free_port, say
 
 
 class PatientWait(WebDriverWait):
@@ -159,7 +159,7 @@ def test_settings_tokens_and_german_locale(browser, shot, sqlite_server):
     Select(browser.find_element(By.ID, "locale")).select_by_value("de-DE")
     Select(browser.find_element(By.ID, "timeZone")).select_by_value("Europe/Berlin")
     browser.find_element(By.CSS_SELECTOR, "form[action='/settings'] button").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "saved"))
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), say("de", "Preferences saved.")))
     browser.find_element(By.ID, "label").send_keys("Laptop script")
     browser.find_element(By.CSS_SELECTOR, "form[action='/settings/tokens'] button").click()
     token = wait(browser).until(EC.visibility_of_element_located((By.ID, "new-token"))).text
@@ -168,8 +168,8 @@ def test_settings_tokens_and_german_locale(browser, shot, sqlite_server):
     assert requests.get(server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}).json()["locale"] == "de-DE"
     browser.get(server.url + "/settings")
     assert token not in browser.page_source, "a token is shown once"
-    browser.find_element(By.CSS_SELECTOR, "button[aria-label='Revoke token Laptop script']").click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "revoked"))
+    browser.find_element(By.CSS_SELECTOR, f"button[aria-label='{say('de', 'Revoke token {label}', label='Laptop script')}']").click()
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), say("de", "Token revoked. Apps using it can no longer sign in.")))
     assert requests.get(server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}).status_code == 401
     browser.get(server.url + "/transactions")
     amounts = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#transaction-list .amount")]

@@ -11,28 +11,23 @@ import pytest
 import requests
 from selenium.webdriver.common.by import By
 
-from conftest import PASSWORD, ROOT, SHOTS, billfold, csrf_token, new_person
-
-CATALOGUE = ROOT / "Sources" / "BillfoldCore" / "Strings"
+from conftest import CATALOGUE, PASSWORD, SHOTS, billfold, catalogue, csrf_token, new_person
 LANGUAGES = {"de": "de-DE", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "nl": "nl-NL", "ja": "ja-JP"}
 PAGES = ["/home", "/transactions", "/transactions/new", "/accounts", "/review", "/activity", "/categories",
          "/categories/new", "/projects", "/projects/closed", "/awards", "/import", "/imports",
          "/settings"]
 
 
-def catalogue(language):
+def forms_by_key(language):
     """Every key's forms (one text, or each plural form) in one language."""
-    entries = {}
-    for path in sorted((CATALOGUE / language).glob("*.json")):
-        for key, value in json.loads(path.read_text(encoding="utf-8")).items():
-            entries[key] = [value] if isinstance(value, str) else list(value.values())
-    return entries
+    return {key: [value] if isinstance(value, str) else list(value.values())
+            for key, value in catalogue(language).items()}
 
 
 def english_sentences(language):
     """The English catalogue's sentences (the pieces between placeholders, two words or more) that
     the language writes differently: none of them may appear on a page drawn in it."""
-    english, other = catalogue("en"), catalogue(language)
+    english, other = forms_by_key("en"), forms_by_key(language)
     pieces = set()
     for key, forms in english.items():
         translated = " ".join(other.get(key, []))
