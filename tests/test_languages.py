@@ -10,6 +10,7 @@ import subprocess
 import pytest
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import CATALOGUE, PASSWORD, SHOTS, billfold, catalogue, csrf_token, new_person
 LANGUAGES = {"de": "de-DE", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "nl": "nl-NL", "ja": "ja-JP"}
@@ -178,6 +179,7 @@ def test_main_pages_in_german_and_japanese(browser, sqlite_server, language):
     for name, value in web.cookies.items():
         browser.add_cookie({"name": name, "value": value, "path": "/"})
     SHOTS.mkdir(parents=True, exist_ok=True)
+    sentences = english_sentences(language)
     for width in (1280, 390):
         browser.set_window_size(width, 900)
         for path in ["/home", "/transactions", "/review", "/categories", "/settings", "/import", "/projects",
@@ -185,4 +187,9 @@ def test_main_pages_in_german_and_japanese(browser, sqlite_server, language):
             browser.get(sqlite_server.url + path)
             assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == LANGUAGES[language]
             assert no_sideways_spill(browser), f"{path} spills sideways at {width}px in {language}"
+            if path == "/review":
+                # The deck is drawn by review.js from the page's words: its card and buttons.
+                WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, ".review-card.top"))
+                drawn = readable(browser.page_source)
+                assert not [s for s in sentences if s in drawn], f"English in the review deck drawn in {language}"
             browser.save_screenshot(str(SHOTS / f"language-{language}-{width}{path.replace('/', '-')}.png"))

@@ -128,11 +128,12 @@ public enum CategorySort: String, CaseIterable, Sendable {
         self = sort
     }
 
+    /// The order's name in the sort menu, in the current words' language.
     public var label: String {
         switch self {
-        case .name: "Name"
-        case .created: "Newest"
-        case .usage: "Most used"
+        case .name: tr("categories.sort.name")
+        case .created: tr("categories.sort.created")
+        case .usage: tr("categories.sort.usage")
         }
     }
 }

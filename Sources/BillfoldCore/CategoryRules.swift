@@ -106,7 +106,24 @@ public enum CategoryColour: String, CaseIterable, Sendable {
         }
     }
 
-    public var label: String { rawValue.capitalized }
+    /// The colour's name, as its swatch is titled and read out, in the current words' language.
+    public var label: String {
+        switch self {
+        case .red: tr("categories.colour.red")
+        case .orange: tr("categories.colour.orange")
+        case .yellow: tr("categories.colour.yellow")
+        case .green: tr("categories.colour.green")
+        case .mint: tr("categories.colour.mint")
+        case .teal: tr("categories.colour.teal")
+        case .cyan: tr("categories.colour.cyan")
+        case .blue: tr("categories.colour.blue")
+        case .indigo: tr("categories.colour.indigo")
+        case .purple: tr("categories.colour.purple")
+        case .pink: tr("categories.colour.pink")
+        case .brown: tr("categories.colour.brown")
+        case .gray: tr("categories.colour.gray")
+        }
+    }
 }
 
 /// The icons a category can show; the web app draws each one, and clients map the names to

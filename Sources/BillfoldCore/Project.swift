@@ -38,7 +38,14 @@ public enum Priority: String, CaseIterable, Sendable, Codable, Comparable {
 
     var rank: Int { Self.allCases.firstIndex(of: self)! }
     public static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.rank < rhs.rank }
-    public var label: String { rawValue.capitalized }
+    /// The word shown to a person, in the current words' language.
+    public var label: String {
+        switch self {
+        case .low: tr("projects.priority.low")
+        case .medium: tr("projects.priority.medium")
+        case .high: tr("projects.priority.high")
+        }
+    }
 }
 
 /// One thing to do inside a project.
@@ -121,11 +128,12 @@ public enum ItemSort: String, CaseIterable, Sendable {
         self = sort
     }
 
+    /// The order's name in the sort menu, in the current words' language.
     public var label: String {
         switch self {
-        case .default: "Optimized"
-        case .name: "Name"
-        case .created: "Newest"
+        case .default: tr("projects.sort.default")
+        case .name: tr("projects.sort.name")
+        case .created: tr("projects.sort.created")
         }
     }
 

@@ -10,9 +10,8 @@ public enum TransactionStatus: String, Sendable, Codable, CaseIterable {
     public init(parsing text: String) throws(BillfoldError) {
         guard let status = TransactionStatus(rawValue: text.lowercased()) else {
             throw BillfoldError(
-                .invalidStatus,
-                "“\(text)” is not a status. Use cleared, uncleared or pending.",
-                fields: ["status": "Use cleared, uncleared or pending."])
+                .invalidStatus, Phrase("error.status.unknown", ["text": text]),
+                fields: ["status": Phrase("error.status.choices")])
         }
         self = status
     }

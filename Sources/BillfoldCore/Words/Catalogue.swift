@@ -21,9 +21,35 @@ public struct Catalogue: Sendable {
     }
 
     public let entries: [Language: [String: Entry]]
+    /// Per language and area, the `js.<area>.` entries as JSON object members (no braces),
+    /// English where a language lacks one: what `Words.scriptJSON` puts on a page.
+    let scriptMembers: [Language: [String: String]]
 
     public init(entries: [Language: [String: Entry]]) {
         self.entries = entries
+        var members: [Language: [String: String]] = [:]
+        let scriptKeys = (entries[.english] ?? [:]).keys.filter { $0.hasPrefix("js.") }
+        for language in Language.allCases {
+            var byArea: [String: [String: Any]] = [:]
+            for key in scriptKeys {
+                let area = String(key.split(separator: ".")[1])
+                switch entries[language]?[key] ?? entries[.english]?[key] {
+                case .text(let text): byArea[area, default: [:]][key] = text
+                case .plural(let forms):
+                    byArea[area, default: [:]][key] = Dictionary(
+                        uniqueKeysWithValues: forms.map { ($0.key.rawValue, $0.value) })
+                case nil: break
+                }
+            }
+            members[language] = byArea.mapValues { object in
+                let data =
+                    (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+                // "</" never closes the page's <script> data block early.
+                return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+                    .replacingOccurrences(of: "</", with: "<\\/")
+            }
+        }
+        scriptMembers = members
     }
 
     /// The catalogue shipped with Billfold, read once.

@@ -54,21 +54,12 @@ public struct Words: Sendable {
     /// Whether the catalogue has `key` (in English at least).
     public func has(_ key: String) -> Bool { catalogue.entry(key, in: language) != nil }
 
-    /// Every entry whose key starts with `prefix`, as JSON a script reads (a text, or an object of
-    /// plural forms it picks from with `Intl.PluralRules`), for the page to carry.
-    public func json(keysStartingWith prefixes: [String]) -> String {
-        var object: [String: Any] = [:]
-        let keys = (catalogue.entries[.english] ?? [:]).keys.filter { key in prefixes.contains { key.hasPrefix($0) } }
-        for key in keys {
-            switch catalogue.entry(key, in: language) {
-            case .text(let text): object[key] = text
-            case .plural(let forms):
-                object[key] = Dictionary(uniqueKeysWithValues: forms.map { ($0.key.rawValue, $0.value) })
-            case nil: break
-            }
-        }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+    /// The scripts' entries of some areas (`js.<area>.…`) as one JSON object, for the page to
+    /// carry: a text, or an object of plural forms a script picks from with `Intl.PluralRules`.
+    /// Written once per language and area when the catalogue is read, not for every page.
+    public func scriptJSON(areas: [String]) -> String {
+        let members = areas.compactMap { catalogue.scriptMembers[language]?[$0] }
+        return "{" + members.joined(separator: ",") + "}"
     }
 
     /// `text` with each `{name}` replaced by its value, in one pass (a value's own braces stay).

@@ -217,7 +217,7 @@ struct CategoryLookFields {
                 swatch("", label: tr("categories.colourDefault"), style: "", chosen: chosen)
                 for colour in CategoryColour.allCases {
                     swatch(
-                        colour.rawValue, label: Self.colourName(colour), style: "--chip: var(--c-\(colour.rawValue))",
+                        colour.rawValue, label: colour.label, style: "--chip: var(--c-\(colour.rawValue))",
                         chosen: chosen)
                 }
                 swatch("custom", label: tr("categories.colourCustom"), style: "", chosen: chosen)
@@ -268,25 +268,6 @@ struct CategoryLookFields {
                 }
             }
             if let message = error?.fields["icon"] { H.p(.class("field-error")) { message } }
-        }
-    }
-
-    /// A palette colour's name, as its swatch is titled and read out.
-    static func colourName(_ colour: CategoryColour) -> String {
-        switch colour {
-        case .red: tr("categories.colour.red")
-        case .orange: tr("categories.colour.orange")
-        case .yellow: tr("categories.colour.yellow")
-        case .green: tr("categories.colour.green")
-        case .mint: tr("categories.colour.mint")
-        case .teal: tr("categories.colour.teal")
-        case .cyan: tr("categories.colour.cyan")
-        case .blue: tr("categories.colour.blue")
-        case .indigo: tr("categories.colour.indigo")
-        case .purple: tr("categories.colour.purple")
-        case .pink: tr("categories.colour.pink")
-        case .brown: tr("categories.colour.brown")
-        case .gray: tr("categories.colour.gray")
         }
     }
 

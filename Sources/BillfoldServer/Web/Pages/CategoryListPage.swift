@@ -38,7 +38,7 @@ struct CategoryListPage: WebPage {
                 extra: [.attr("autocomplete", "off")])
             Field.select(
                 "sort", label: tr("categories.sortBy"),
-                options: CategorySort.allCases.map { ($0.rawValue, Self.sortLabel($0)) },
+                options: CategorySort.allCases.map { ($0.rawValue, $0.label) },
                 selected: listing.sort.rawValue)
             H.div(.class("filter-actions")) {
                 H.button(.type("submit"), .class("button"), .data("without-script", "")) { tr("categories.apply") }
@@ -93,15 +93,6 @@ struct CategoryListPage: WebPage {
                     }
                 }
             }
-        }
-    }
-
-    /// An order's name in the sort menu.
-    private static func sortLabel(_ sort: CategorySort) -> String {
-        switch sort {
-        case .name: tr("categories.sort.name")
-        case .created: tr("categories.sort.created")
-        case .usage: tr("categories.sort.usage")
         }
     }
 

@@ -39,9 +39,7 @@ struct Layout {
                     if !scripts.isEmpty {
                         // The scripts' words (words.js), in the page's language: a data block, not run.
                         H.el("script", [.type("application/json"), .id("billfold-words")]) {
-                            HTML.raw(
-                                context.words.json(keysStartingWith: scriptWords).replacingOccurrences(
-                                    of: "</", with: "<\\/"))
+                            HTML.raw(context.words.scriptJSON(areas: scriptAreas))
                         }
                     }
                     for script in scripts {
@@ -66,13 +64,13 @@ struct Layout {
         return Document(status: status, html: html)
     }
 
-    /// The catalogue's entries this page's scripts read: `js.<area>.` of each script, and the
-    /// shared fetching words.
-    private var scriptWords: [String] {
-        ["js.fetching."]
+    /// The catalogue areas this page's scripts read their words from (`js.<area>.`): each
+    /// script's own, and the shared fetching words.
+    private var scriptAreas: [String] {
+        ["fetching"]
             + scripts.map { script in
                 let area = script.prefix { $0 != "." && $0 != "-" }
-                return "js.\(area == "category" ? "categories" : area)."
+                return area == "category" ? "categories" : String(area)
             }
     }
 
@@ -147,7 +145,7 @@ struct ErrorPage: WebPage {
             H.section(.class("card empty-state error-page")) {
                 H.h1 { title }
                 // The server's own message when it is one for people; a 500's never is.
-                if status.code < 500 || status == .serviceUnavailable { H.p { problem.message } }
+                if status.code < 500 || status == .serviceUnavailable { H.p { problem.message(in: context.words) } }
                 H.p(.class("secondary")) { advice }
                 H.div(.class("form-actions")) {
                     if context.user != nil {

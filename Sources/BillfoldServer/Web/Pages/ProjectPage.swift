@@ -105,7 +105,7 @@ struct ProjectPage: WebPage {
                 H.select(.id("sort"), .name("sort"), .data("autosubmit", "")) {
                     for option in ItemSort.allCases {
                         H.el("option", [.value(option.rawValue)] + (option == sort ? [.selected] : [])) {
-                            ProjectLook.sortName(option)
+                            option.label
                         }
                     }
                 }
@@ -164,7 +164,7 @@ struct ProjectPage: WebPage {
                 ) { ProjectLook.status(item) }
             }
             H.a(.class("item-title"), .href(WebPages.editItem.path(project.id, item.id))) { item.title }
-            H.span(.class("tag priority-\(item.priority.rawValue)")) { ProjectLook.priorityName(item.priority) }
+            H.span(.class("tag priority-\(item.priority.rawValue)")) { item.priority.label }
         }
     }
 
@@ -179,7 +179,7 @@ struct ProjectPage: WebPage {
                 ])
             Field.select(
                 "priority", label: tr("projects.priorityLabel"),
-                options: Priority.allCases.reversed().map { ($0.rawValue, ProjectLook.priorityName($0)) },
+                options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
                 selected: values.priority ?? Priority.medium.rawValue)
             H.button(.type("submit"), .class("button primary")) { tr("projects.addItem") }
         }
@@ -237,7 +237,7 @@ struct ProjectEditPage: WebPage {
                     if case .item = kind {
                         Field.select(
                             "priority", label: tr("projects.priorityLabel"),
-                            options: Priority.allCases.reversed().map { ($0.rawValue, ProjectLook.priorityName($0)) },
+                            options: Priority.allCases.reversed().map { ($0.rawValue, $0.label) },
                             selected: values.priority ?? Priority.medium.rawValue)
                         Field.checkbox(
                             "completed", label: tr("projects.completedLabel"), checked: values.completed != nil)

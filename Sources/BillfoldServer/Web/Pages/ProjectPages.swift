@@ -115,22 +115,4 @@ enum ProjectLook {
             .attr("role", "img"), .label(words)
         ) { symbol }
     }
-
-    /// A priority's name, as the forms and the item rows show it.
-    static func priorityName(_ priority: Priority) -> String {
-        switch priority {
-        case .low: tr("projects.priority.low")
-        case .medium: tr("projects.priority.medium")
-        case .high: tr("projects.priority.high")
-        }
-    }
-
-    /// The name of an order of a project's items, as the sort menu shows it.
-    static func sortName(_ sort: ItemSort) -> String {
-        switch sort {
-        case .default: tr("projects.sort.default")
-        case .name: tr("projects.sort.name")
-        case .created: tr("projects.sort.created")
-        }
-    }
 }

@@ -1,0 +1,32 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import NIOHTTP1
+import Testing
+
+@testable import BillfoldServer
+
+@Suite("Errors in the reader's language")
+struct ErrorLanguageTests {
+    @Test("an API error's message follows Accept-Language; its code stays the same English identifier")
+    func apiFollowsAcceptLanguage() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com")
+            let cases: [(header: String?, language: Language)] = [
+                (nil, .english), ("de-CH,de;q=0.9,en;q=0.5", .german), ("ja", .japanese), ("pl, fr;q=0.4", .french),
+            ]
+            for (header, language) in cases {
+                let headers: HTTPHeaders = header.map { ["Accept-Language": $0] } ?? [:]
+                let answer = try await t.send(.GET, "/api/v1/transactions?status=done", as: ana, headers: headers)
+                #expect(answer.status == .badRequest)
+                let body = try JSONDecoder().decode(ErrorResponse.self, from: Data(answer.body.readableBytesView))
+                let words = Words(language: language)
+                #expect(body.error.code == "invalid_status")
+                #expect(body.error.message == words("error.status.unknown", ["text": "done"]), "\(header ?? "none")")
+                #expect(body.error.fields?["status"] == words("error.status.choices"))
+            }
+            // The German and English messages differ, so the check above could fail.
+            #expect(Words(language: .german)("error.status.choices") != Words.english("error.status.choices"))
+        }
+    }
+}
