@@ -119,6 +119,16 @@ struct LunchMoneyV1RowsTests {
                 TransactionListResponse.self, "/api/v1/transactions?from=2025-03-01&to=2025-03-31", as: ana
             ).totals
             #expect(totals.map(\.amount) == ["-119.50"])
+            // A row sent back as it was read is taken, external_id and all (its source's own, or null).
+            for (id, external) in [(500_000_011, #""bank-abc-1""#), (500_000_021, "null")] {
+                let update = try await t.send(
+                    .PUT, "/v1/transactions/\(id)", as: ana,
+                    json: #"{"transaction": {"external_id": \#(external), "notes": "sent back"}}"#)
+                #expect(update.status == .ok, "\(id): \(update.body.string)")
+            }
+            let other = try await t.send(
+                .PUT, "/v1/transactions/500000011", as: ana, json: #"{"transaction": {"external_id": "other"}}"#)
+            #expect(other.status == .badRequest, "a different external_id is still refused")
             // Lunch Money's ids work for writes too: unsplitting the parent answers its parts' ids.
             let deleted = try await t.send(
                 .POST, "/v1/transactions/unsplit", as: ana, json: #"{"parent_ids":[500000001]}"#)

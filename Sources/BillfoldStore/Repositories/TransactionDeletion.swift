@@ -224,12 +224,14 @@ extension TransactionRepository {
         return ids
     }
 
-    /// The ids of the transactions whose `column` (parent_id or group_id) is one of `ids`.
+    /// The ids of the transactions whose `column` (parent_id or group_id) is one of `ids`, in id
+    /// order (answers list them, and PostgreSQL keeps no order of its own after an update).
     func relatives(_ column: String, of ids: [Int64]) async throws -> [Int64] {
         struct Row: Decodable { var id: Int64 }
         return try await sql.raw(
             """
             SELECT id FROM transactions WHERE user_id = \(bind: userID) AND \(ident: column) IN (\(binds: ids))
+            ORDER BY id
             """
         ).all(decoding: Row.self).map(\.id)
     }

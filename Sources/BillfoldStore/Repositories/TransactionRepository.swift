@@ -51,11 +51,13 @@ public struct TransactionRepository: Sendable {
     /// For a search on SQLite, its matches among the newest rows the rest of the filter reaches.
     /// A common word ("rewe" in a quarter of the rows) fills a page there at once, where the
     /// full-text index would first list every row that has it; a rarer word does not, and the
-    /// index answers it (`page` then runs the whole query). Nil when there is nothing to try.
+    /// index answers it (`page` then runs the whole query). Nil when there is nothing to try, and
+    /// for the web's folded list: its group rule asks whether the group's own row passes the
+    /// filter, which the window's query (the filter without its words) would answer wrongly.
     private func recentMatches(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> [TransactionRow]?
     {
-        guard let text = query.text, sql.dialect.name == "sqlite" else { return nil }
+        guard let text = query.text, !query.foldingGroups, sql.dialect.name == "sqlite" else { return nil }
         var recent = query
         recent.text = nil
         let words = TransactionQuery(range: InstantRange(lowerBound: nil, upperBound: nil), text: text)

@@ -12,6 +12,12 @@ struct LunchMoneyIDs: Sendable {
         LunchMoneyShared.remoteID(transaction.externalID) ?? transaction.id
     }
 
+    /// The `external_id` `/v1` shows, and takes back unchanged in an update: a row from Lunch Money
+    /// gives its source's own (often null), not Billfold's key for it; any other row Billfold's.
+    static func externalID(of transaction: Transaction) -> String? {
+        LunchMoneyShared.remoteID(transaction.externalID) != nil ? transaction.sourceExternalID : transaction.externalID
+    }
+
     /// The `/v1` id of a row on the page or linked from it.
     func v1(_ id: Int64) -> Int64 { known[id] ?? id }
 

@@ -120,8 +120,6 @@ struct LunchMoneyTransactionJSON: Encodable {
         let t = transaction
         // A child takes its group's flags, as Lunch Money's subcategories do.
         let flags = (group ?? category)?.flags ?? CategoryFlags()
-        // A row from Lunch Money gives back its source's external id, not Billfold's key for it.
-        let fromLunchMoney = LunchMoneyShared.remoteID(t.externalID) != nil
         let null = Value.text(nil)
         var fields: [(String, Value)] = []
         fields.reserveCapacity(50)
@@ -152,7 +150,7 @@ struct LunchMoneyTransactionJSON: Encodable {
             ("display_notes", .text(t.notes.isEmpty ? nil : t.notes)),
             ("exclude_from_budget", .flag(flags.excludeFromBudget)),
             ("exclude_from_totals", .flag(flags.excludeFromTotals)),
-            ("external_id", .text(fromLunchMoney ? t.sourceExternalID : t.externalID)),
+            ("external_id", .text(LunchMoneyIDs.externalID(of: t))),
             ("group_id", .number(t.groupID.map(ids.v1))),
             ("has_children", .flag(t.kind == .split)),
             ("id", .number(ids.v1(t.id))),

@@ -122,7 +122,7 @@ extension LunchMoneyTransactionsController {
         _ fields: UpdateFields, to current: Transaction, service: TransactionService, zone: TimeZone,
         debitAsNegative: Bool
     ) async throws {
-        if let external = fields.externalID, external != current.externalID {
+        if let external = fields.externalID, external != LunchMoneyIDs.externalID(of: current) {
             throw BillfoldError.validation("external_id", "Billfold does not change the external_id of a transaction.")
         }
         var change = try Self.correction(fields, of: current, zone: zone, debitAsNegative: debitAsNegative)

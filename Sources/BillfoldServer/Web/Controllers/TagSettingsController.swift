@@ -21,7 +21,7 @@ struct TagSettingsController: RouteCollection {
     }
 
     func rename(request: Request) async throws -> Response {
-        let id = try Self.id(request)
+        let id = try request.pathID(of: "tag")
         let name = try request.content.decode(NameForm.self).name ?? ""
         return try await answer(request, refusing: id, name: name) {
             guard
@@ -32,14 +32,9 @@ struct TagSettingsController: RouteCollection {
     }
 
     func delete(request: Request) async throws -> Response {
-        let id = try Self.id(request)
+        let id = try request.pathID(of: "tag")
         guard try await request.transactionService.tags.delete(id) else { throw BillfoldError.notFound("tag") }
         return request.redirect(to: WebPages.settings.path(query: [("done", "tag-deleted")]) + "#tags")
-    }
-
-    private static func id(_ request: Request) throws -> Int64 {
-        guard let id = request.parameters.get("id").flatMap({ Int64($0) }) else { throw BillfoldError.notFound("tag") }
-        return id
     }
 
     /// Back to Settings with what was done, or the page again with why the name was refused.
