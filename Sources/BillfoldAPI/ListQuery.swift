@@ -16,7 +16,7 @@ extension TransactionFilter {
             } else if let id = Int64(category), id > 0 {
                 categoryID = id
             } else {
-                throw .validation("category", "“\(category)” is not a category id.")
+                throw .validation("category", Phrase("error.api.notACategoryID", ["text": category]))
             }
         }
         if let status = query["status"]?.trimmedText {
@@ -30,22 +30,26 @@ extension TransactionFilter {
         }
         if let text = query["q"]?.trimmedText {
             guard text.count <= 200 else {
-                throw .validation("q", "The search text is longer than 200 characters.")
+                throw .validation("q", Phrase("error.api.searchTooLong", ["max": "200"]))
             }
             self.text = text
         }
         if let text = query["import"]?.trimmedText {
-            guard let id = Int64(text), id > 0 else { throw .validation("import", "“\(text)” is not an import id.") }
+            guard let id = Int64(text), id > 0 else {
+                throw .validation("import", Phrase("error.api.notAnImportID", ["text": text]))
+            }
             importID = id
         }
         if let text = query["account"]?.trimmedText {
             guard let id = Int64(text), id > 0 else {
-                throw .validation("account", "“\(text)” is not an account id.")
+                throw .validation("account", Phrase("error.api.notAnAccountID", ["text": text]))
             }
             accountID = id
         }
         if let text = query["tag"]?.trimmedText {
-            guard let id = Int64(text), id > 0 else { throw .validation("tag", "“\(text)” is not a tag id.") }
+            guard let id = Int64(text), id > 0 else {
+                throw .validation("tag", Phrase("error.api.notATagID", ["text": text]))
+            }
             tagID = id
         }
         // A range that ends before it starts is refused here, not at the database.
@@ -97,8 +101,8 @@ extension TransactionCursor {
     }
 
     private static let invalid = BillfoldError(
-        .invalidCursor, "The cursor is not one Billfold gave out. Start again from the first page.",
-        fields: ["cursor": "Use the nextCursor of a previous page."])
+        .invalidCursor, Phrase("error.api.cursorInvalid"),
+        fields: ["cursor": Phrase("error.api.cursorInvalidField")])
 }
 
 /// How many rows a page holds.
@@ -109,7 +113,7 @@ public enum PageSize {
     public static func parse(_ text: String?) throws(BillfoldError) -> Int {
         guard let text = text?.trimmedText else { return `default` }
         guard let value = Int(text), (1...maximum).contains(value) else {
-            throw .validation("limit", "The limit must be a whole number from 1 to \(maximum).")
+            throw .validation("limit", Phrase("error.api.limitOutOfRange", ["max": String(maximum)]))
         }
         return value
     }

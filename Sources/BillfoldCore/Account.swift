@@ -59,9 +59,9 @@ public enum AccountRules {
     public static func checkedName(_ raw: String, field: String = "name") throws(BillfoldError) -> String {
         try TextRules.check(raw, field: field)
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw .validation(field, "Give the account a name.") }
+        guard !name.isEmpty else { throw .validation(field, Phrase("error.core.accountNameMissing")) }
         guard name.count <= maxName else {
-            throw .validation(field, "An account name has at most \(maxName) characters.")
+            throw .validation(field, Phrase("error.core.accountNameTooLong", ["max": String(maxName)]))
         }
         return name
     }

@@ -11,17 +11,16 @@ public enum AwardCriterion: String, Codable, CaseIterable, Sendable {
     /// Connecting a client (an app or script) with a personal access token.
     case unlock
 
-    /// "7 of 10 items": the unit the progress is counted in.
-    public func unit(_ count: Int) -> String {
-        let one = count == 1
-        return switch self {
-        case .itemsAdded: one ? "item" : "items"
-        case .itemsCompleted: one ? "item completed" : "items completed"
-        case .projectsClosed: one ? "project closed" : "projects closed"
-        case .transactionsReviewed: one ? "transaction reviewed" : "transactions reviewed"
-        case .categoriesCreated: one ? "category" : "categories"
-        case .reviewDays: one ? "day with a review" : "days with a review"
-        case .unlock: one ? "app connected" : "apps connected"
+    /// The criterion's name in catalogue keys (`awards.progress.itemsAdded`).
+    public var catalogueName: String {
+        switch self {
+        case .itemsAdded: "itemsAdded"
+        case .itemsCompleted: "itemsCompleted"
+        case .projectsClosed: "projectsClosed"
+        case .transactionsReviewed: "transactionsReviewed"
+        case .categoriesCreated: "categoriesCreated"
+        case .reviewDays: "reviewDays"
+        case .unlock: "unlock"
         }
     }
 }
@@ -53,8 +52,11 @@ public struct Award: Codable, Hashable, Sendable, Identifiable {
 
     public func isEarned(by count: Int) -> Bool { count >= value }
 
-    /// "7 of 10 items".
-    public func progress(_ count: Int) -> String { "\(min(count, value)) of \(value) \(criterion.unit(value))" }
+    /// "7 of 10 items", in the current words: the award's own count `value` picks the unit's form.
+    public func progress(_ count: Int) -> String {
+        let done = min(count, value).formatted(.number.locale(Words.current.locale))
+        return tr("awards.progress.\(criterion.catalogueName)", count: value, ["done": done])
+    }
 }
 
 /// An award as one user stands with it.

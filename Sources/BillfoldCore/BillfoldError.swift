@@ -20,17 +20,19 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
         self.init(code, Phrase(literal: message), fields: fields.mapValues { Phrase(literal: $0) })
     }
 
-    /// The message in English (logs, and where no reader's language is known).
-    public var message: String { phrase.text() }
-    /// The fields' messages in English.
-    public var fields: [String: String] { fieldPhrases.mapValues { $0.text() } }
+    /// The message in the current words' language (`Words.current`: the request's reader while a
+    /// request is answered or a page drawn, the terminal's language in the CLI, else English).
+    public var message: String { phrase.text(Words.current) }
+    /// The fields' messages in the current words' language.
+    public var fields: [String: String] { fieldPhrases.mapValues { $0.text(Words.current) } }
 
     /// The message in `words`' language.
     public func message(in words: Words) -> String { phrase.text(words) }
     /// The fields' messages in `words`' language.
     public func fields(in words: Words) -> [String: String] { fieldPhrases.mapValues { $0.text(words) } }
 
-    public var description: String { "\(code.rawValue): \(message)" }
+    /// The code and the English message: for logs, whoever the reader.
+    public var description: String { "\(code.rawValue): \(phrase.text())" }
 
     /// The same error with its words written in `words`' language, for answers that carry text.
     public func written(in words: Words) -> BillfoldError {
@@ -78,8 +80,17 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The same answer for a missing row and for another user's row, so nobody can learn that
     /// another user's id exists.
-    public static func notFound(_ what: String) -> BillfoldError {
-        BillfoldError(.notFound, "No \(what) with that id exists.")
+    public static func notFound(_ what: Thing) -> BillfoldError {
+        BillfoldError(.notFound, what.notFoundPhrase)
+    }
+
+    /// What a missing id was the id of.
+    public enum Thing: String, Sendable, CaseIterable {
+        case account, asset, category, deletion, `import`, item, page, project, tag, token, transaction,
+            transactionGroup
+
+        /// "No account with that id exists." (catalogue `error.notFound.<thing>`).
+        public var notFoundPhrase: Phrase { Phrase("error.notFound.\(rawValue)") }
     }
 
     public static func validation(_ field: String, _ message: String) -> BillfoldError {

@@ -25,9 +25,8 @@ public struct BookingTime: Hashable, Sendable, Comparable {
     public init(iso8601 text: String) throws(BillfoldError) {
         guard let parsed = ISO8601Text.parse(text) else {
             throw BillfoldError(
-                .invalidDate,
-                "“\(text)” is not a date-time with an offset. Write it like 2026-11-20T14:30:00+01:00.",
-                fields: ["bookedAt": "Must be an ISO 8601 date-time with an offset."])
+                .invalidDate, Phrase("error.core.dateTimeWithoutOffset", ["text": text]),
+                fields: ["bookedAt": Phrase("error.core.dateTimeWithoutOffsetField")])
         }
         self = parsed
     }
@@ -38,8 +37,8 @@ public struct BookingTime: Hashable, Sendable, Comparable {
             let date = Calendar.gregorian(in: timeZone).date(from: fields)
         else {
             throw BillfoldError(
-                .invalidDate, "“\(text)” is not a date and time.",
-                fields: ["bookedAt": "Enter a date and time."])
+                .invalidDate, Phrase("error.core.notADateAndTime", ["text": text]),
+                fields: ["bookedAt": Phrase("error.core.notADateAndTimeField")])
         }
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         self.init(epochSeconds: seconds, offsetSeconds: timeZone.secondsFromGMT(for: date))

@@ -58,14 +58,14 @@ public struct CategoryTree: Sendable {
     public let all: [Category]
     private let byID: [Int64: Category]
 
-    /// What a transaction without a category shows.
-    public static let uncategorized = "Uncategorized"
+    /// What a transaction without a category shows, in the current words' language.
+    public static var uncategorized: String { tr("transactions.uncategorized") }
 
     /// The name a transaction's category shows: its name, "Uncategorized", or "Unknown category
     /// (id N)" when the id is not among the categories (deleted meanwhile, say).
     public func name(of id: Int64?) -> String {
         guard let id else { return Self.uncategorized }
-        return category(id)?.name ?? "Unknown category (id \(id))"
+        return category(id)?.name ?? tr("categories.unknownWithID", ["id": String(id)])
     }
 
     public init(_ categories: [Category]) {

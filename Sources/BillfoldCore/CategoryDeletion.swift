@@ -41,10 +41,10 @@ public struct CategoryDeletion: Hashable, Sendable {
     }
 
     public func plan(in tree: CategoryTree, transactionCounts: [Int64: Int]) throws(BillfoldError) -> Plan {
-        guard !ids.isEmpty else { throw .validation("ids", "Choose at least one category to delete.") }
+        guard !ids.isEmpty else { throw .validation("ids", Phrase("error.core.deleteNothingChosen")) }
         var deleted: [Int64] = []
         for id in ids where !deleted.contains(id) {
-            guard tree.category(id) != nil else { throw .notFound("category") }
+            guard tree.category(id) != nil else { throw .notFound(.category) }
             deleted.append(id)
         }
         let requested = Set(deleted)
@@ -58,8 +58,7 @@ public struct CategoryDeletion: Hashable, Sendable {
             } else if destination == .unchosen {
                 throw BillfoldError(
                     .groupNotEmpty,
-                    "“\(group.name)” holds \(Self.categories(children.count)). Move them out of the group, or delete "
-                        + "them with it and choose where their transactions go.")
+                    Phrase("error.core.deleteGroupNotEmpty", ["name": group.name], count: children.count))
             } else {
                 deleted += children.map(\.id)
             }
@@ -69,26 +68,28 @@ public struct CategoryDeletion: Hashable, Sendable {
             if let clash = tree.sibling(named: child.name, in: nil), !deleted.contains(clash.id) {
                 throw .validation(
                     "keepChildren",
-                    "“\(child.name)” cannot move to the top level: “\(clash.name)” is already there. Rename one first.")
+                    Phrase("error.core.deleteMoveOutClash", ["name": child.name, "other": clash.name]))
             }
         }
         let moving = deleted.reduce(0) { $0 + transactionCounts[$1, default: 0] }
         switch destination {
         case .unchosen where moving > 0:
-            let subject = deleted.count == 1 ? "“\(tree.category(deleted[0])!.name)” has" : "These categories have"
+            let message =
+                deleted.count == 1
+                ? Phrase("error.core.deleteCategoryInUse", ["name": tree.category(deleted[0])!.name], count: moving)
+                : Phrase("error.core.deleteCategoriesInUse", count: moving)
             throw BillfoldError(
-                .categoryInUse,
-                "\(subject) \(Self.transactions(moving)). Choose where they go: another category, or Uncategorized.",
-                fields: ["reassignTo": "Choose where the \(Self.transactions(moving)) go."])
+                .categoryInUse, message,
+                fields: ["reassignTo": Phrase("error.core.deleteChooseDestination", count: moving)])
         case .category(let target):
             guard let category = tree.category(target) else {
-                throw .validation("reassignTo", "No category with the id \(target) exists.")
+                throw .validation("reassignTo", Phrase("error.core.noCategoryWithID", ["id": String(target)]))
             }
             guard !category.isGroup else {
-                throw .validation("reassignTo", "“\(category.name)” is a group; choose one of its categories.")
+                throw .validation("reassignTo", Phrase("error.core.deleteDestinationIsGroup", ["name": category.name]))
             }
             guard !deleted.contains(target) else {
-                throw .validation("reassignTo", "“\(category.name)” is being deleted too; choose another category.")
+                throw .validation("reassignTo", Phrase("error.core.deleteDestinationDeleted", ["name": category.name]))
             }
         default:
             break
@@ -96,12 +97,12 @@ public struct CategoryDeletion: Hashable, Sendable {
         return Plan(deleted: deleted, movedOut: movedOut, destination: destination, transactionsMoving: moving)
     }
 
-    /// "1 transaction", "12 transactions".
+    /// "1 transaction", "12 transactions", in the current words' language.
     public static func transactions(_ count: Int) -> String {
-        count == 1 ? "1 transaction" : "\(count) transactions"
+        tr("common.transactions", count: count)
     }
 
     static func categories(_ count: Int) -> String {
-        count == 1 ? "1 category" : "\(count) categories"
+        tr("categories.count", count: count)
     }
 }

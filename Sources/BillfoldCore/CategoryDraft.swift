@@ -36,12 +36,13 @@ public struct CategoryDraft: Hashable, Sendable {
     /// reported at once, one message per field.
     public func validated(in tree: CategoryTree, editing: Int64? = nil) throws(BillfoldError) -> CategoryDraft {
         var clean = self
-        var problems: [String: String] = [:]
+        var problems: [String: Phrase] = [:]
         var order: [String] = []
         func check<T>(_ field: String, _ rule: () throws -> T) -> T? {
             do { return try rule() } catch {
                 let problem = error as? BillfoldError
-                problems[field] = problem?.fields[field] ?? problem?.message ?? "\(error)"
+                problems[field] =
+                    problem?.fieldPhrases[field] ?? problem?.phrase ?? Phrase(literal: "\(error)")
                 order.append(field)
                 return nil
             }
@@ -60,12 +61,12 @@ public struct CategoryDraft: Hashable, Sendable {
             _ = check("name") {
                 throw BillfoldError.validation(
                     "name",
-                    CategoryRules.Message.nameTaken.text(["name": clean.name, "place": CategoryRules.place(group)]))
+                    CategoryRules.Message.nameTaken.phrase(["name": clean.name, "place": CategoryRules.place(group)]))
             }
         }
         guard order.isEmpty else {
             throw BillfoldError(
-                .validationFailed, order.compactMap { problems[$0] }.joined(separator: " "), fields: problems)
+                .validationFailed, Phrase(joining: order.compactMap { problems[$0] }), fields: problems)
         }
         return clean
     }
@@ -73,13 +74,13 @@ public struct CategoryDraft: Hashable, Sendable {
     private func checkGroup(_ group: Category?, in tree: CategoryTree, editing: Int64?) throws(BillfoldError) {
         guard let groupID else { return }
         if isGroup || (editing.map { !tree.children(of: $0).isEmpty } ?? false) {
-            throw .validation("groupId", CategoryRules.Message.groupInGroup.text())
+            throw .validation("groupId", CategoryRules.Message.groupInGroup.phrase())
         }
         guard let group, group.id != editing else {
-            throw .validation("groupId", CategoryRules.Message.groupMissing.text(["id": String(groupID)]))
+            throw .validation("groupId", CategoryRules.Message.groupMissing.phrase(["id": String(groupID)]))
         }
         guard group.isGroup else {
-            throw .validation("groupId", CategoryRules.Message.notAGroup.text(["name": group.name]))
+            throw .validation("groupId", CategoryRules.Message.notAGroup.phrase(["name": group.name]))
         }
     }
 }

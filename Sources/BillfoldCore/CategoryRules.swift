@@ -8,25 +8,18 @@ public enum CategoryRules {
     public static let nameLength = 2...100
     public static let maxDescription = 200
 
-    /// Message templates; `{count}`, `{name}` and `{place}` are filled in.
+    /// The rules' messages: catalogue entries `categories.rule.<case>`, with `{count}`, `{name}`,
+    /// `{place}` and `{id}` filled in. The form's script gets the same templates in the page's words.
     public enum Message: String, CaseIterable, Sendable {
-        case nameRequired = "Enter a name."
-        case nameTooShort = "A name needs at least 2 characters."
-        case nameTooLong = "A name can have at most 100 characters; this one has {count}."
-        case nameTaken = "A category named “{name}” already exists in {place}."
-        case descriptionTooLong = "A description can have at most 200 characters; this one has {count}."
-        case colourInvalid = "Choose a colour from the palette, or write one as #RRGGBB (for example #2E7D32)."
-        case iconInvalid = "Choose an icon from the list."
-        case groupInGroup = "A group cannot sit inside another group."
-        case groupMissing = "No group with the id {id} exists."
-        case notAGroup = "“{name}” is a category, not a group; only groups hold categories."
+        case nameRequired, nameTooShort, nameTooLong, nameTaken, descriptionTooLong, colourInvalid, iconInvalid
+        case groupInGroup, groupMissing, notAGroup
 
         /// The template's key in the page's JSON.
-        public var key: String { String(describing: self) }
+        public var key: String { rawValue }
+        /// The template's key in the catalogue.
+        public var catalogueKey: String { "categories.rule.\(rawValue)" }
 
-        public func text(_ values: [String: String] = [:]) -> String {
-            values.reduce(rawValue) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
-        }
+        public func phrase(_ values: [String: String] = [:]) -> Phrase { Phrase(catalogueKey, values) }
     }
 
     /// How names compare for uniqueness: case-insensitively, after trimming.
@@ -34,18 +27,18 @@ public enum CategoryRules {
         name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
-    /// "the top level" or "“Food”": where a name must be unique.
+    /// "the top level" or "“Food”": where a name must be unique, in the current words.
     public static func place(_ group: Category?) -> String {
-        group.map { "“\($0.name)”" } ?? "the top level"
+        group.map { tr("categories.rule.inGroup", ["name": $0.name]) } ?? tr("categories.rule.topLevel")
     }
 
     public static func name(_ raw: String) throws(BillfoldError) -> String {
         try TextRules.check(raw, field: "name")
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty { throw .validation("name", Message.nameRequired.text()) }
-        if name.count < nameLength.lowerBound { throw .validation("name", Message.nameTooShort.text()) }
+        if name.isEmpty { throw .validation("name", Message.nameRequired.phrase()) }
+        if name.count < nameLength.lowerBound { throw .validation("name", Message.nameTooShort.phrase()) }
         if name.count > nameLength.upperBound {
-            throw .validation("name", Message.nameTooLong.text(["count": String(name.count)]))
+            throw .validation("name", Message.nameTooLong.phrase(["count": String(name.count)]))
         }
         return name
     }
@@ -54,7 +47,7 @@ public enum CategoryRules {
         try TextRules.check(raw, field: "description")
         let description = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if description.count > maxDescription {
-            throw .validation("description", Message.descriptionTooLong.text(["count": String(description.count)]))
+            throw .validation("description", Message.descriptionTooLong.phrase(["count": String(description.count)]))
         }
         return description
     }
@@ -68,7 +61,7 @@ public enum CategoryRules {
         // ASCII only: Character.isHexDigit also takes full-width digits (＃ＡＢＣ１２３), which no
         // CSS or client reads as a colour.
         guard colour.hasPrefix("#"), digits.count == 6, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else {
-            throw .validation("colour", Message.colourInvalid.text())
+            throw .validation("colour", Message.colourInvalid.phrase())
         }
         return colour.uppercased()
     }
@@ -76,7 +69,7 @@ public enum CategoryRules {
     public static func icon(_ raw: String) throws(BillfoldError) -> String {
         let icon = raw.trimmingCharacters(in: .whitespaces).lowercased()
         guard icon.isEmpty || CategoryIcon.all.contains(icon) else {
-            throw .validation("icon", Message.iconInvalid.text())
+            throw .validation("icon", Message.iconInvalid.phrase())
         }
         return icon
     }

@@ -26,10 +26,7 @@ public struct Currency: Hashable, Sendable, Codable, CustomStringConvertible {
     public init(code raw: String) throws(BillfoldError) {
         let code = raw.trimmingCharacters(in: .whitespaces).uppercased()
         guard Currency.isoCodes.contains(code) || Currency.pointsCurrencies.contains(code) else {
-            throw BillfoldError(
-                .invalidCurrency,
-                "“\(raw)” is not a currency Billfold knows. Use an ISO 4217 code such as EUR or USD, or PBP for PAYBACK points."
-            )
+            throw BillfoldError(.invalidCurrency, Phrase("error.core.currencyUnknown", ["code": raw]))
         }
         self.code = code
         self.minorUnits = Currency.minorUnits(of: code)

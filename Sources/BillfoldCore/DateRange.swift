@@ -46,8 +46,8 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
             let valid = Day.checked(year: year, month: month, day: day)
         else {
             throw BillfoldError(
-                .invalidDate, "“\(text)” is not a date. Write it like 2026-11-20.",
-                fields: [field: "Must be a date like 2026-11-20."])
+                .invalidDate, Phrase("error.core.notADate", ["text": text]),
+                fields: [field: Phrase("error.core.notADateField")])
         }
         self = valid
     }
@@ -90,8 +90,8 @@ public struct InstantRange: Hashable, Sendable {
     public init(from: Day?, to: Day?, in timeZone: TimeZone) throws(BillfoldError) {
         if let from, let to, to < from {
             throw BillfoldError(
-                .invalidDate, "The end date \(to) is before the start date \(from).",
-                fields: ["to": "Must not be before the start date."])
+                .invalidDate, Phrase("error.core.endBeforeStart", ["to": to.description, "from": from.description]),
+                fields: ["to": Phrase("error.core.endBeforeStartField")])
         }
         lowerBound = from.map { Int64($0.start(in: timeZone).timeIntervalSince1970) }
         upperBound = to.map { Int64($0.adding(days: 1).start(in: timeZone).timeIntervalSince1970) }

@@ -27,8 +27,8 @@ public struct Money: Hashable, Sendable {
     /// Refuses an amount beyond `maximumMinorUnits`, naming the field.
     public func checkedLimit(field: String = "amount") throws(BillfoldError) -> Money {
         guard isWithinLimit else {
-            let message =
-                "The amount is larger than Billfold keeps: at most \(Money.maximum(currency)) \(currency.code) either way."
+            let message = Phrase(
+                "error.core.amountTooLarge", ["maximum": Money.maximum(currency), "currency": currency.code])
             throw BillfoldError(.invalidAmount, message, fields: [field: message])
         }
         return self
@@ -64,13 +64,15 @@ public struct Money: Hashable, Sendable {
             _ = try Money(minorUnits: minor, currency: currency).checkedLimit()
         }
         guard let minor = Money.minorUnits(of: trimmed, decimals: currency.minorUnits) else {
-            let decimals =
-                currency.minorUnits == 0
-                ? "no decimals" : "at most \(currency.minorUnits) decimals"
+            let values = ["text": text, "currency": currency.code]
+            if currency.minorUnits == 0 {
+                throw BillfoldError(
+                    .invalidAmount, Phrase("error.core.amountNotANumberNoDecimals", values),
+                    fields: ["amount": Phrase("error.core.amountFieldNoDecimals")])
+            }
             throw BillfoldError(
-                .invalidAmount,
-                "“\(text)” is not a valid \(currency.code) amount: write a number like -12.34 with \(decimals).",
-                fields: ["amount": "Must be a decimal number with \(decimals)."]
+                .invalidAmount, Phrase("error.core.amountNotANumber", values, count: currency.minorUnits),
+                fields: ["amount": Phrase("error.core.amountFieldDecimals", count: currency.minorUnits)]
             )
         }
         self.init(minorUnits: minor, currency: currency)

@@ -17,8 +17,8 @@ public struct Month: Hashable, Sendable, Comparable, CustomStringConvertible {
             let month = Int(parts[1]), (1...12).contains(month), year >= 1900
         else {
             throw BillfoldError(
-                .invalidDate, "“\(text)” is not a month. Write it like 2026-03.",
-                fields: [field: "Must be a month like 2026-03."])
+                .invalidDate, Phrase("error.core.notAMonth", ["text": text]),
+                fields: [field: Phrase("error.core.notAMonthField")])
         }
         self.init(year: year, month: month)
     }

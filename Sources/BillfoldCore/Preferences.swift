@@ -31,16 +31,20 @@ public struct Preferences: Hashable, Sendable {
     /// Checks every field, naming the one at fault.
     public func validated() throws(BillfoldError) -> Preferences {
         guard Preferences.locales.contains(where: { $0.id == locale }) else {
-            throw .validation("locale", "“\(locale)” is not a supported language and region.")
+            throw .validation("locale", Phrase("error.core.localeUnsupported", ["locale": locale]))
         }
         guard TimeZone(identifier: timeZone) != nil else {
-            throw .validation("timeZone", "“\(timeZone)” is not a time zone. Use a name like Europe/Berlin.")
+            throw .validation("timeZone", Phrase("error.core.timeZoneUnknown", ["timeZone": timeZone]))
         }
         guard Preferences.deckSizes.contains(deckSize) else {
             throw .validation(
                 "deckSize",
-                "The deck size must be from \(Preferences.deckSizes.lowerBound) to \(Preferences.deckSizes.upperBound)."
-            )
+                Phrase(
+                    "error.core.deckSizeOutOfRange",
+                    [
+                        "min": String(Preferences.deckSizes.lowerBound),
+                        "max": String(Preferences.deckSizes.upperBound),
+                    ]))
         }
         return self
     }

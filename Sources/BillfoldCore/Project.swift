@@ -31,7 +31,7 @@ public enum Priority: String, CaseIterable, Sendable, Codable, Comparable {
 
     public init(parsing text: String) throws(BillfoldError) {
         guard let priority = Priority(rawValue: text.lowercased()) else {
-            throw .validation("priority", "The priority must be low, medium or high.")
+            throw .validation("priority", Phrase("error.core.priorityInvalid"))
         }
         self = priority
     }
@@ -92,9 +92,10 @@ public enum ProjectRules {
     public static func title(_ raw: String, field: String = "title") throws(BillfoldError) -> String {
         try TextRules.check(raw, field: field)
         let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if title.isEmpty { throw .validation(field, "Enter a title.") }
+        if title.isEmpty { throw .validation(field, Phrase("error.core.titleMissing")) }
         if title.count > maxTitle {
-            throw .validation(field, "A title can have at most \(maxTitle) characters; this one has \(title.count).")
+            throw .validation(
+                field, Phrase("error.core.titleTooLong", ["max": String(maxTitle), "length": String(title.count)]))
         }
         return title
     }
@@ -104,7 +105,8 @@ public enum ProjectRules {
         let detail = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if detail.count > maxDetail {
             throw .validation(
-                "detail", "The detail can have at most \(maxDetail) characters; this one has \(detail.count).")
+                "detail",
+                Phrase("error.core.detailTooLong", ["max": String(maxDetail), "length": String(detail.count)]))
         }
         return detail
     }
@@ -124,7 +126,9 @@ public enum ItemSort: String, CaseIterable, Sendable {
             self = .default
             return
         }
-        guard let sort = ItemSort(rawValue: raw) else { throw .validation("sort", "Sort by default, name or created.") }
+        guard let sort = ItemSort(rawValue: raw) else {
+            throw .validation("sort", Phrase("error.core.itemSortInvalid"))
+        }
         self = sort
     }
 

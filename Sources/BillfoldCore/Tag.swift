@@ -23,9 +23,9 @@ public enum TagRules {
     public static func name(_ raw: String) throws(BillfoldError) -> String {
         try TextRules.check(raw, field: "name")
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty else { throw .validation("name", "Enter a name for the tag.") }
+        guard !name.isEmpty else { throw .validation("name", Phrase("error.core.tagNameMissing")) }
         guard name.count <= maxName else {
-            throw .validation("name", "The tag's name is longer than \(maxName) characters.")
+            throw .validation("name", Phrase("error.core.tagNameTooLong", ["max": String(maxName)]))
         }
         return name
     }
@@ -34,7 +34,8 @@ public enum TagRules {
         try TextRules.check(raw, field: "description")
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.count <= maxDescription else {
-            throw .validation("description", "The description is longer than \(maxDescription) characters.")
+            throw .validation(
+                "description", Phrase("error.core.tagDescriptionTooLong", ["max": String(maxDescription)]))
         }
         return text
     }

@@ -19,8 +19,8 @@ public enum TextRules {
     }
 
     /// The human message for a field that broke the rule.
-    public static func message(field: String) -> String {
-        "“\(field)” contains a control character (such as NUL). Remove it; only tabs and line breaks are allowed."
+    public static func message(field: String) -> Phrase {
+        Phrase("error.core.controlCharacter", ["field": field])
     }
 
     /// Throws a field error when `text` breaks the rule.

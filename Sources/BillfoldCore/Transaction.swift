@@ -96,7 +96,8 @@ public struct NewTransaction: Hashable, Sendable {
             try TextRules.check(text, field: "externalId")
             if text.count > TransactionRules.maxExternalID {
                 throw .validation(
-                    "externalId", "The external id is longer than \(TransactionRules.maxExternalID) characters.")
+                    "externalId",
+                    Phrase("error.core.externalIDTooLong", ["max": String(TransactionRules.maxExternalID)]))
             }
         }
         _ = try money.checkedLimit()
@@ -117,9 +118,9 @@ public enum TransactionRules {
     public static func payee(_ raw: String) throws(BillfoldError) -> String {
         try TextRules.check(raw, field: "payee")
         let payee = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !payee.isEmpty else { throw .validation("payee", "Enter a payee.") }
+        guard !payee.isEmpty else { throw .validation("payee", Phrase("error.core.payeeMissing")) }
         guard payee.count <= maxPayee else {
-            throw .validation("payee", "The payee is longer than \(maxPayee) characters.")
+            throw .validation("payee", Phrase("error.core.payeeTooLong", ["max": String(maxPayee)]))
         }
         return payee
     }
@@ -128,7 +129,7 @@ public enum TransactionRules {
         try TextRules.check(raw, field: "notes")
         let notes = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard notes.count <= maxNotes else {
-            throw .validation("notes", "The notes are longer than \(maxNotes) characters.")
+            throw .validation("notes", Phrase("error.core.notesTooLong", ["max": String(maxNotes)]))
         }
         return notes
     }

@@ -64,7 +64,7 @@ extension TransactionChange {
     public mutating func set(_ field: TransactionEdit.Field, text: String?) throws(BillfoldError) {
         func number(_ text: String?) throws(BillfoldError) -> Int64 {
             guard let text, let value = Int64(text) else {
-                throw BillfoldError.validation(field.rawValue, "“\(text ?? "")” is not an id.")
+                throw BillfoldError.validation(field.rawValue, Phrase("error.core.notAnID", ["text": text ?? ""]))
             }
             return value
         }
@@ -76,7 +76,7 @@ extension TransactionChange {
         case .amount:
             let parts = (text ?? "").split(separator: " ").map(String.init)
             guard parts.count == 2 else {
-                throw BillfoldError.validation("amount", "“\(text ?? "")” is not an amount.")
+                throw BillfoldError.validation("amount", Phrase("error.core.notAnAmount", ["text": text ?? ""]))
             }
             money = try Money(parsing: parts[0], currency: try Currency(code: parts[1]))
         case .bookedAt: bookedAt = try BookingTime(iso8601: text ?? "")

@@ -51,7 +51,7 @@ extension TransactionFilter {
         if let categoryID {
             let matching = categories.idsMatching(categoryID)
             guard !matching.isEmpty else {
-                throw .validation("category", "No category with the id \(categoryID) exists.")
+                throw .validation("category", Phrase("error.core.noCategoryWithID", ["id": String(categoryID)]))
             }
             ids = matching
         }

@@ -34,13 +34,13 @@ public enum SplitRules {
     /// to the parent's amount exactly.
     public static func parts(_ parts: [SplitPart], of parent: Transaction) throws(BillfoldError) -> [NewTransaction] {
         guard parent.kind == nil, parent.parentID == nil else {
-            throw .validation("split", "This transaction is already split or is a group; it cannot be split.")
+            throw .validation("split", Phrase("error.core.splitAlreadySplitOrGroup"))
         }
         guard parent.groupID == nil, parent.transferID == nil else {
-            throw .validation("split", "A transaction in a group or a transfer cannot be split.")
+            throw .validation("split", Phrase("error.core.splitInGroupOrTransfer"))
         }
         guard parts.count >= 2, parts.count <= maxParts else {
-            throw .validation("split", "A split needs from 2 to \(maxParts) parts.")
+            throw .validation("split", Phrase("error.core.splitPartCount", ["max": String(maxParts)]))
         }
         var sum: Int64 = 0
         var booked: [NewTransaction] = []
@@ -48,11 +48,15 @@ public enum SplitRules {
             guard part.money.currency == parent.money.currency else {
                 throw .validation(
                     "split",
-                    "Part \(index + 1) is in \(part.money.currency.code); the transaction is in "
-                        + "\(parent.money.currency.code).")
+                    Phrase(
+                        "error.core.splitPartCurrency",
+                        [
+                            "part": String(index + 1), "partCurrency": part.money.currency.code,
+                            "currency": parent.money.currency.code,
+                        ]))
             }
             let (next, overflow) = sum.addingReportingOverflow(part.money.minorUnits)
-            guard !overflow else { throw .validation("split", "The parts' amounts are too large.") }
+            guard !overflow else { throw .validation("split", Phrase("error.core.splitAmountsTooLarge")) }
             sum = next
             let new = NewTransaction(
                 bookedAt: part.bookedAt ?? parent.bookedAt, payee: part.payee ?? parent.payee,
@@ -63,8 +67,12 @@ public enum SplitRules {
         guard sum == parent.money.minorUnits else {
             throw .validation(
                 "split",
-                "The parts add up to \(Money(minorUnits: sum, currency: parent.money.currency).decimalString) \(parent.money.currency.code), "
-                    + "not \(parent.money.decimalString) \(parent.money.currency.code).")
+                Phrase(
+                    "error.core.splitSumMismatch",
+                    [
+                        "sum": Money(minorUnits: sum, currency: parent.money.currency).decimalString,
+                        "amount": parent.money.decimalString, "currency": parent.money.currency.code,
+                    ]))
         }
         return booked
     }
@@ -72,23 +80,22 @@ public enum SplitRules {
     /// The members of a new group, checked: two or more, none already grouped, split or a
     /// group, all in one currency (a group's amount is their sum).
     public static func members(_ members: [Transaction], asked: Int) throws(BillfoldError) -> Money {
-        guard asked >= 2 else { throw .validation("transactions", "A group needs two or more transactions.") }
+        guard asked >= 2 else { throw .validation("transactions", Phrase("error.core.groupTooFew")) }
         guard members.count == asked else {
-            throw .validation("transactions", "Some of these transactions do not exist.")
+            throw .validation("transactions", Phrase("error.core.groupMembersMissing"))
         }
         if let taken = members.first(where: { $0.groupID != nil || $0.kind != nil || $0.parentID != nil }) {
             throw .validation(
-                "transactions", "Transaction \(taken.id) is already in a group, a group or split; it cannot be grouped."
-            )
+                "transactions", Phrase("error.core.groupMemberTaken", ["id": String(taken.id)]))
         }
         let currency = members[0].money.currency
         guard members.allSatisfy({ $0.money.currency == currency }) else {
-            throw .validation("transactions", "A group's transactions must all be in one currency.")
+            throw .validation("transactions", Phrase("error.core.groupMixedCurrencies"))
         }
         var sum: Int64 = 0
         for member in members {
             let (next, overflow) = sum.addingReportingOverflow(member.money.minorUnits)
-            guard !overflow else { throw .validation("transactions", "The transactions' amounts are too large.") }
+            guard !overflow else { throw .validation("transactions", Phrase("error.core.groupAmountsTooLarge")) }
             sum = next
         }
         return Money(minorUnits: sum, currency: currency)

@@ -75,7 +75,7 @@ public enum LunchMoneyReader {
             where TextRules.hasForbiddenControl(text) {
                 throw BillfoldError(
                     .invalidImportFile,
-                    "Category \(category.id) (\(field)) contains a control character such as NUL. Nothing was imported.",
+                    Phrase("error.import.lunchMoneyCategoryControl", ["id": String(category.id), "field": field]),
                     fields: ["categories[\(index)].\(field)": TextRules.message(field: field)])
             }
         }
@@ -89,7 +89,7 @@ public enum LunchMoneyReader {
         } catch let error as DecodingError {
             throw BillfoldError(.invalidImportFile, ImportErrorText.describe(error))
         } catch {
-            throw BillfoldError(.invalidImportFile, "The file is not JSON. Nothing was imported.")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.notJSON"))
         }
     }
 
@@ -98,24 +98,26 @@ public enum LunchMoneyReader {
     {
         let day: Day
         do { day = try Day(parsing: item.date, field: "date") } catch {
-            throw fault(index, "date", "“\(item.date)” is not a date like 2024-01-31")
+            throw fault(index, "date", Phrase("error.import.lunchMoneyNotADate", ["text": item.date]))
         }
         let currency: Currency
         do { currency = try Currency(code: (item.currency ?? "").uppercased()) } catch {
-            throw fault(index, "currency", error.message)
+            throw fault(index, "currency", error.phrase)
         }
         guard let sent = amount(item.amount.text, currency: currency) else {
-            throw fault(index, "amount", "“\(item.amount.text)” is not an amount in \(currency.code)")
+            throw fault(
+                index, "amount",
+                Phrase("error.import.lunchMoneyNotAnAmount", ["text": item.amount.text, "currency": currency.code]))
         }
         var status: TransactionStatus
         do { status = try TransactionStatus(parsing: item.status ?? "uncleared") } catch {
-            throw fault(index, "status", error.message)
+            throw fault(index, "status", error.phrase)
         }
         if item.is_pending == true { status = .pending }
         let payee = (item.payee ?? "").trimmingCharacters(in: .whitespaces)
         let bookedAt: BookingTime
         do { bookedAt = try BookingTime(localDateTime: "\(day)T12:00", timeZone: timeZone) } catch {
-            throw fault(index, "date", error.message)
+            throw fault(index, "date", error.phrase)
         }
         var new = NewTransaction(
             bookedAt: bookedAt,
@@ -125,7 +127,7 @@ public enum LunchMoneyReader {
         new.sourceExternalID = item.external_id.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
         let validated: NewTransaction
         do { validated = try new.validated() } catch {
-            throw fault(index, error.fields.keys.first ?? "transaction", error.message)
+            throw fault(index, error.fieldPhrases.keys.first ?? "transaction", error.phrase)
         }
         let (key, name): (String, String) =
             if let asset = item.asset_id {
@@ -165,10 +167,15 @@ public enum LunchMoneyReader {
         return trimmed
     }
 
-    private static func fault(_ index: Int, _ field: String, _ problem: String) -> BillfoldError {
-        BillfoldError(
+    /// The whole message quotes the problem in the current words (a phrase's values are text); the
+    /// field keeps the problem's phrase.
+    private static func fault(_ index: Int, _ field: String, _ problem: Phrase) -> BillfoldError {
+        let path = "transactions[\(index)].\(field)"
+        return BillfoldError(
             .invalidImportFile,
-            "Transaction \(index + 1) of the file (transactions[\(index)].\(field)): \(problem). Nothing was imported.",
-            fields: ["transactions[\(index)].\(field)": problem])
+            Phrase(
+                "error.import.lunchMoneyTransactionFault",
+                ["number": String(index + 1), "path": path, "problem": problem.text(Words.current)]),
+            fields: [path: problem])
     }
 }

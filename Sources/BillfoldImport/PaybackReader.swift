@@ -17,14 +17,18 @@ public enum PaybackReader {
         } catch let error as DecodingError {
             throw BillfoldError(.invalidImportFile, ImportErrorText.describe(error))
         } catch {
-            throw BillfoldError(.invalidImportFile, "The file is not JSON: \(error.localizedDescription)")
+            // The decoder's own words, which are not Billfold's.
+            throw BillfoldError(
+                .invalidImportFile, Phrase("error.import.notJSONBecause", ["reason": error.localizedDescription]))
         }
         var seen = Set<String>()
         var result: [PaybackTransaction] = []
         for (index, item) in file.items.enumerated() {
             let transaction = try read(item, at: index)
             guard seen.insert(item.alias.reference).inserted else {
-                throw fault(index, "alias.reference", "the reference \(item.alias.reference) appears twice in the file")
+                throw fault(
+                    index, "alias.reference",
+                    Phrase("error.import.paybackReferenceTwice", ["reference": item.alias.reference]))
             }
             result.append(transaction)
         }
@@ -34,7 +38,9 @@ public enum PaybackReader {
     private static func read(_ item: PaybackFile.Item, at index: Int) throws(BillfoldError) -> PaybackTransaction {
         let detail = item.transactionDetail
         let reference = item.alias.reference.trimmingCharacters(in: .whitespaces)
-        guard !reference.isEmpty else { throw fault(index, "alias.reference", "the reference is empty") }
+        guard !reference.isEmpty else {
+            throw fault(index, "alias.reference", Phrase("error.import.paybackReferenceEmpty"))
+        }
         let bookedAt: BookingTime
         let currency: Currency
         let money: Money
@@ -43,17 +49,17 @@ public enum PaybackReader {
         } catch {
             throw fault(
                 index, "transactionDetail.bookingDate",
-                "“\(detail.bookingDate)” is not a date like 2022-07-24T10:59:05+0200")
+                Phrase("error.import.paybackNotADate", ["text": detail.bookingDate]))
         }
         do {
             currency = try Currency(code: detail.value.currency)
         } catch {
-            throw fault(index, "transactionDetail.value.currency", error.message)
+            throw fault(index, "transactionDetail.value.currency", error.phrase)
         }
         do {
             money = try Money(parsing: "\(detail.value.amount)", currency: currency)
         } catch {
-            throw fault(index, "transactionDetail.value.amount", error.message)
+            throw fault(index, "transactionDetail.value.amount", error.phrase)
         }
         let new = NewTransaction(
             bookedAt: bookedAt, payee: item.partnerDisplayName,
@@ -62,40 +68,51 @@ public enum PaybackReader {
         do {
             return PaybackTransaction(transaction: try new.validated(), paybackCategory: item.category)
         } catch {
-            throw fault(index, error.fields.keys.first ?? "item", error.message)
+            throw fault(index, error.fieldPhrases.keys.first ?? "item", error.phrase)
         }
     }
 
-    private static func fault(_ index: Int, _ field: String, _ problem: String) -> BillfoldError {
-        BillfoldError(
+    /// The whole message quotes the problem in the current words (a phrase's values are text); the
+    /// field keeps the problem's phrase.
+    private static func fault(_ index: Int, _ field: String, _ problem: Phrase) -> BillfoldError {
+        let path = "items[\(index)].\(field)"
+        return BillfoldError(
             .invalidImportFile,
-            "Item \(index + 1) of the file (items[\(index)].\(field)): \(problem). Nothing was imported.",
-            fields: ["items[\(index)].\(field)": problem])
+            Phrase(
+                "error.import.paybackItemFault",
+                ["number": String(index + 1), "path": path, "problem": problem.text(Words.current)]),
+            fields: [path: problem])
     }
 }
 
 /// Turns decoding errors into a sentence that names the place in the file.
 public enum ImportErrorText {
-    public static func describe(_ error: DecodingError) -> String {
+    /// The place and the kind of value are written in the current words (a phrase's values are
+    /// text); the decoder's own description stays as it wrote it.
+    public static func describe(_ error: DecodingError) -> Phrase {
         switch error {
         case .keyNotFound(let key, let context):
-            return
-                "\(place(context.codingPath + [key])): the field “\(key.stringValue)” is missing. Nothing was imported."
+            return Phrase(
+                "error.import.jsonFieldMissing",
+                ["place": place(context.codingPath + [key]), "field": key.stringValue])
         case .typeMismatch(let type, let context):
-            return "\(place(context.codingPath)): expected \(typeName(type)). Nothing was imported."
+            return Phrase("error.import.jsonExpected", ["place": place(context.codingPath), "kind": typeName(type)])
         case .valueNotFound(let type, let context):
-            return "\(place(context.codingPath)): expected \(typeName(type)), found null. Nothing was imported."
+            return Phrase(
+                "error.import.jsonExpectedFoundNull", ["place": place(context.codingPath), "kind": typeName(type)])
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                return "The file is not valid JSON. Nothing was imported."
+                return Phrase("error.import.jsonInvalid")
             }
-            return "\(place(context.codingPath)): \(context.debugDescription) Nothing was imported."
+            return Phrase(
+                "error.import.jsonCorrupted", ["place": place(context.codingPath), "reason": context.debugDescription])
         @unknown default:
-            return "The file could not be read. Nothing was imported."
+            return Phrase("error.import.jsonUnreadable")
         }
     }
 
-    /// `items[3].transactionDetail` reads as "Item 4 of the file (items[3].transactionDetail)".
+    /// `items[3].transactionDetail` reads as "Item 4 of the file (items[3].transactionDetail)", in
+    /// the current words.
     public static func place(_ path: [CodingKey]) -> String {
         var text = ""
         var item: Int?
@@ -107,21 +124,23 @@ public enum ImportErrorText {
                 text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
             }
         }
-        if text.isEmpty { return "The file" }
-        if let item { return "Item \(item + 1) of the file (\(text))" }
-        return "The file (\(text))"
+        if text.isEmpty { return tr("error.import.jsonPlaceFile") }
+        if let item { return tr("error.import.jsonPlaceItem", ["number": String(item + 1), "path": text]) }
+        return tr("error.import.jsonPlaceFileAt", ["path": text])
     }
 
+    /// What a value of `type` is, in the current words: "a string", "a whole number".
     static func typeName(_ type: Any.Type) -> String {
         switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Int64.Type: "a whole number"
-        case is Decimal.Type, is Double.Type: "a number"
-        case is Bool.Type: "true or false"
+        case is String.Type: tr("error.import.jsonKindString")
+        case is Int.Type, is Int64.Type: tr("error.import.jsonKindWholeNumber")
+        case is Decimal.Type, is Double.Type: tr("error.import.jsonKindNumber")
+        case is Bool.Type: tr("error.import.jsonKindBool")
         default:
             // Never a Swift type name ("Dictionary<String, Any>"): say what the file should hold.
             "\(type)".hasPrefix("Dictionary")
-                ? "an object with named fields" : "\(type)".hasPrefix("Array") ? "a list" : "a different kind of value"
+                ? tr("error.import.jsonKindObject")
+                : "\(type)".hasPrefix("Array") ? tr("error.import.jsonKindList") : tr("error.import.jsonKindOther")
         }
     }
 }

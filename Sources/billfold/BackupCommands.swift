@@ -6,9 +6,9 @@ import Foundation
 struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
-        abstract: "Write a consistent copy of the books to a new file, even while the server runs.")
+        abstract: tr("cli.backup.abstract"))
 
-    @Option(name: .long, help: "The file to write; it must not exist yet.") var to: String
+    @Option(name: .long, help: ArgumentHelp(tr("cli.backup.toHelp"))) var to: String
     @OptionGroup var options: DatabaseOption
 
     func run() async throws {
@@ -21,9 +21,9 @@ struct BackupCommand: AsyncParsableCommand {
 struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
-        abstract: "Check that a backup opens and migrates, then make it the database (SQLite; never overwrites).")
+        abstract: tr("cli.restore.abstract"))
 
-    @Option(name: .long, help: "The backup file written by billfold backup.") var from: String
+    @Option(name: .long, help: ArgumentHelp(tr("cli.restore.fromHelp"))) var from: String
     @OptionGroup var options: DatabaseOption
 
     func run() async throws {

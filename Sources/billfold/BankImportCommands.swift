@@ -6,22 +6,22 @@ import Foundation
 
 /// What every bank file import takes.
 struct BankImportArguments: ParsableArguments {
-    @Argument(help: "The bank file.") var file: String
-    @Option(name: .long, help: "The user whose books receive the transactions.") var email: String
+    @Argument(help: ArgumentHelp(tr("cli.import.bank.fileHelp"))) var file: String
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.emailHelp"))) var email: String
     @Option(
         name: .long,
-        help:
-            "The Billfold account: an existing one's name or a new one's (default for OFX and CAMT: one per account in the file)."
+        help: ArgumentHelp(tr("cli.import.bank.accountHelp"))
     )
     var account: String?
-    @Option(name: .long, help: "The account's currency, for files that name none (e.g. EUR).") var currency: String?
-    @Flag(name: .customLong("dry-run"), help: "Show what would be imported, and write nothing.") var dryRun = false
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.bank.currencyHelp"))) var currency: String?
+    @Flag(name: .customLong("dry-run"), help: ArgumentHelp(tr("cli.import.bank.dryRunHelp"))) var dryRun = false
     @Flag(
         name: .long,
-        help: "Print one JSON object as the last line: {\"added\": N, \"skipped\": N, \"accounts\": [...]}.")
+        help: ArgumentHelp(
+            tr("cli.import.bank.jsonHelp", ["example": #"{"added": N, "skipped": N, "accounts": [...]}"#])))
     var json = false
     @Flag(
-        name: .customLong("skip-unreadable"), help: "Leave out rows that cannot be read instead of refusing the file.")
+        name: .customLong("skip-unreadable"), help: ArgumentHelp(tr("cli.import.bank.skipUnreadableHelp")))
     var skipUnreadable = false
     @OptionGroup var database: DatabaseOption
 
@@ -37,28 +37,30 @@ struct BankImportArguments: ParsableArguments {
 
 /// The CSV mapping, as options.
 struct CSVArguments: ParsableArguments {
-    @Option(name: .long, help: "The date column: its header's name or its number (1 is the first).") var date: String?
-    @Option(name: .long, help: "The payee column.") var payee: String?
-    @Option(name: .long, help: "The signed amount column.") var amount: String?
-    @Option(name: .long, help: "The money-out column (with --credit instead of --amount).") var debit: String?
-    @Option(name: .long, help: "The money-in column.") var credit: String?
-    @Option(name: .long, help: "The notes column.") var notes: String?
-    @Option(name: .long, help: "The category column.") var category: String?
-    @Option(name: .customLong("currency-column"), help: "The column with each row's currency.") var currencyColumn:
-        String?
-    @Option(name: .customLong("id"), help: "The column with the bank's id for each row.") var idColumn: String?
-    @Option(name: .customLong("date-format"), help: "DD.MM.YYYY, MM/DD/YYYY or YYYY-MM-DD (default: detected).")
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.dateHelp"))) var date: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.payeeHelp"))) var payee: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.amountHelp"))) var amount: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.debitHelp"))) var debit: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.creditHelp"))) var credit: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.notesHelp"))) var notes: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.categoryHelp"))) var category: String?
+    @Option(name: .customLong("currency-column"), help: ArgumentHelp(tr("cli.import.csv.currencyColumnHelp")))
+    var currencyColumn: String?
+    @Option(name: .customLong("id"), help: ArgumentHelp(tr("cli.import.csv.idHelp"))) var idColumn: String?
+    @Option(name: .customLong("date-format"), help: ArgumentHelp(tr("cli.import.csv.dateFormatHelp")))
     var dateFormat: String?
-    @Option(name: .customLong("decimal-separator"), help: ". or , (default: detected).") var decimalSeparator: String?
-    @Option(name: .long, help: ", ; tab or | (default: detected).") var delimiter: String?
-    @Option(name: .long, help: "utf-8, latin1, windows-1252 or utf-16 (default: detected).") var encoding: String?
-    @Option(name: .customLong("skip-lines"), help: "Lines before the table (default: found by the header).")
+    @Option(name: .customLong("decimal-separator"), help: ArgumentHelp(tr("cli.import.csv.decimalSeparatorHelp")))
+    var decimalSeparator: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.delimiterHelp"))) var delimiter: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.encodingHelp"))) var encoding: String?
+    @Option(name: .customLong("skip-lines"), help: ArgumentHelp(tr("cli.import.csv.skipLinesHelp")))
     var skipLines: Int?
-    @Flag(name: .customLong("invert-amounts"), help: "Amounts are what you owe (card statements): flip their sign.")
+    @Flag(name: .customLong("invert-amounts"), help: ArgumentHelp(tr("cli.import.csv.invertAmountsHelp")))
     var invertAmounts = false
-    @Option(name: .long, help: "Use a mapping saved with --save-profile; options given here override it.")
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.profileHelp")))
     var profile: String?
-    @Option(name: .customLong("save-profile"), help: "Save the mapping used under this name.") var saveProfile: String?
+    @Option(name: .customLong("save-profile"), help: ArgumentHelp(tr("cli.import.csv.saveProfileHelp")))
+    var saveProfile: String?
 
     /// The options as a mapping; what is not given stays open.
     func mapping() throws -> CSVMapping {
@@ -80,26 +82,26 @@ struct CSVArguments: ParsableArguments {
         }
         if let decimalSeparator {
             guard let separator = DecimalSeparator(rawValue: decimalSeparator) else {
-                throw ValidationError("--decimal-separator is . or ,")
+                throw ValidationError(tr("cli.import.csv.decimalSeparatorInvalid"))
             }
             mapping.decimal = separator
         }
         if let delimiter {
             let named = ["tab": "\t", "\\t": "\t", "comma": ",", "semicolon": ";", "pipe": "|"][delimiter.lowercased()]
             let value = named ?? delimiter
-            guard value.count == 1 else { throw ValidationError("--delimiter is one character: , ; | or tab.") }
+            guard value.count == 1 else { throw ValidationError(tr("cli.import.csv.delimiterInvalid")) }
             mapping.delimiter = value
         }
         if let encoding {
             mapping.encoding = try read { () throws(BillfoldError) in try TextEncoding(parsing: encoding) }
         }
         if let skipLines {
-            guard skipLines >= 0 else { throw ValidationError("--skip-lines is 0 or more.") }
+            guard skipLines >= 0 else { throw ValidationError(tr("cli.import.csv.skipLinesNegative")) }
             mapping.skipLines = skipLines
         }
         if invertAmounts { mapping.sign = .inverted }
         if (amount != nil) && (debit != nil || credit != nil) {
-            throw ValidationError("Use --amount, or --debit and --credit, not both.")
+            throw ValidationError(tr("cli.import.csv.amountAndDebitCredit"))
         }
         return mapping
     }
@@ -108,8 +110,7 @@ struct CSVArguments: ParsableArguments {
 extension Import {
     struct CSV: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract:
-                "Import a bank's CSV export; the columns, delimiter, encoding and formats are detected and can be set.")
+            abstract: tr("cli.import.csv.abstract"))
         @OptionGroup var common: BankImportArguments
         @OptionGroup var csv: CSVArguments
 
@@ -122,8 +123,7 @@ extension Import {
 
     struct OFX: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract:
-                "Import an OFX or QFX download (OFX 1 SGML or OFX 2 XML); each account in it becomes a Billfold account."
+            abstract: tr("cli.import.ofx.abstract")
         )
         @OptionGroup var common: BankImportArguments
 
@@ -132,9 +132,9 @@ extension Import {
 
     struct QIF: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import a QIF bank, cash or credit card register (needs --account and --currency).")
+            abstract: tr("cli.import.qif.abstract"))
         @OptionGroup var common: BankImportArguments
-        @Option(name: .customLong("date-format"), help: "MM/DD/YY (default when unclear), DD.MM.YY or YYYY-MM-DD.")
+        @Option(name: .customLong("date-format"), help: ArgumentHelp(tr("cli.import.qif.dateFormatHelp")))
         var dateFormat: String?
 
         func run() async throws {
@@ -149,8 +149,7 @@ extension Import {
     struct CAMT: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "camt",
-            abstract:
-                "Import an ISO 20022 CAMT.053 bank statement (XML); each account in it becomes a Billfold account.")
+            abstract: tr("cli.import.camt.abstract"))
         @OptionGroup var common: BankImportArguments
 
         func run() async throws { try await BankImportRun(arguments: common, format: .camt).run() }
@@ -165,7 +164,7 @@ struct BankImportRun {
 
     func run(mapping: CSVMapping = CSVMapping(), profile: String? = nil, saveProfile: String? = nil) async throws {
         guard let data = FileManager.default.contents(atPath: arguments.file) else {
-            fail("Cannot read the file \(arguments.file).", code: 66)
+            fail(tr("cli.cannotReadFile", ["path": arguments.file]), code: 66)
         }
         let currency = try arguments.currencyValue()
         try await withApplication(arguments.database.flags) { app in
@@ -180,13 +179,17 @@ struct BankImportRun {
             let plan = try await importer.plan(request)
             if let csv = plan.csv { describe(csv) }
             for part in plan.parts {
-                say(
-                    "\(part.account)\(part.isNew ? " (new, \(part.currency.code))" : ""): \(part.new) new, \(part.already) already imported"
-                )
+                let values = [
+                    "account": part.account, "currency": part.currency.code,
+                    "new": tr("cli.import.newCount", count: part.new, ["count": String(part.new)]),
+                    "already": tr(
+                        "cli.import.alreadyImportedCount", count: part.already, ["count": String(part.already)]),
+                ]
+                say(part.isNew ? tr("cli.import.newAccountLine", values) : tr("cli.import.accountLine", values))
             }
             if arguments.dryRun {
                 showPreview(plan, zone: owner.preferences.zone, format: owner.preferences.format)
-                say("Dry run: \(plan.summary). Nothing was written.")
+                say(tr("cli.import.dryRun", ["summary": plan.summary]))
                 if arguments.json {
                     printJSON(
                         added: plan.new, skipped: plan.already, accounts: plan.parts.map(\.account), plan: plan,
@@ -197,14 +200,20 @@ struct BankImportRun {
             // Not in a dry run: it writes nothing, not even the profile.
             if let saveProfile, let csv = plan.csv {
                 try await importer.saveProfile(saveProfile, csv.mapping)
-                say("Saved the mapping as the profile “\(saveProfile)”.")
+                say(tr("cli.import.profileSaved", ["name": saveProfile]))
             }
-            let bar = ProgressLine(label: "Importing")
+            let bar = ProgressLine(label: tr("cli.import.progress"))
             let outcome = try await importer.run(request, after: plan) { done, total in bar.report(done, of: total) }
-            say(
-                "Imported \(arguments.file): added \(outcome.added), skipped \(outcome.skipped) already imported"
-                    + (plan.pending > 0 ? ", left out \(plan.pending) pending" : "")
-                    + (plan.unreadable.isEmpty ? "" : ", left out \(plan.unreadable.count) unreadable") + ".")
+            let counts = [
+                "file": arguments.file, "added": String(outcome.added), "skipped": String(outcome.skipped),
+                "pending": String(plan.pending), "unreadable": String(plan.unreadable.count),
+            ]
+            switch (plan.pending > 0, !plan.unreadable.isEmpty) {
+            case (false, false): say(tr("cli.import.done", counts))
+            case (true, false): say(tr("cli.import.donePending", counts))
+            case (false, true): say(tr("cli.import.doneUnreadable", counts))
+            case (true, true): say(tr("cli.import.donePendingUnreadable", counts))
+            }
             if arguments.json {
                 printJSON(
                     added: outcome.added, skipped: outcome.skipped, accounts: outcome.accounts, plan: plan,
@@ -215,20 +224,50 @@ struct BankImportRun {
 
     private func describe(_ csv: CSVBankReader.Result) {
         let m = csv.mapping
-        var parts = ["delimiter \(m.delimiter == "\t" ? "tab" : m.delimiter ?? ",")"]
-        if let encoding = m.encoding { parts.append("encoding \(encoding.rawValue)") }
-        if let skip = m.skipLines, skip > 0 { parts.append("\(skip) lines skipped") }
-        parts.append("date “\(m.date?.description ?? "?")” (\(m.dateOrder?.rawValue ?? "?"))")
+        let delimiter = m.delimiter == "\t" ? "tab" : m.delimiter ?? ","
+        var parts = [tr("cli.import.reading.delimiter", ["delimiter": delimiter])]
+        if let encoding = m.encoding {
+            parts.append(tr("cli.import.reading.encoding", ["encoding": encoding.rawValue]))
+        }
+        if let skip = m.skipLines, skip > 0 {
+            parts.append(tr("cli.import.reading.linesSkipped", count: skip, ["count": String(skip)]))
+        }
+        parts.append(
+            tr(
+                "cli.import.reading.date",
+                ["column": m.date?.description ?? "?", "order": m.dateOrder?.rawValue ?? "?"]))
         if let amount = m.amount {
-            parts.append("amount “\(amount)”" + (m.sign == .inverted ? " inverted" : ""))
+            let values = ["column": "\(amount)"]
+            parts.append(
+                m.sign == .inverted
+                    ? tr("cli.import.reading.amountInverted", values) : tr("cli.import.reading.amount", values))
         } else {
-            parts.append("debit “\(m.debit?.description ?? "-")”, credit “\(m.credit?.description ?? "-")”")
+            parts.append(
+                tr(
+                    "cli.import.reading.debitCredit",
+                    ["debit": m.debit?.description ?? "-", "credit": m.credit?.description ?? "-"]))
         }
-        parts.append("decimal “\(m.decimal?.rawValue ?? ".")”")
+        parts.append(tr("cli.import.reading.decimal", ["mark": m.decimal?.rawValue ?? "."]))
         for (name, path) in CSVMapping.columnFields where !["date", "amount", "debit", "credit"].contains(name) {
-            if let column = m[keyPath: path], column != .absent { parts.append("\(name) “\(column)”") }
+            if let column = m[keyPath: path], column != .absent { parts.append(Self.column(name, "\(column)")) }
         }
-        say("Reading as: " + parts.joined(separator: ", ") + ".")
+        say(tr("cli.import.readingAs", ["settings": parts.joined(separator: tr("cli.import.readingSeparator"))]))
+    }
+
+    /// One more column of the mapping, as "Reading as:" names it.
+    private static func column(_ name: String, _ column: String) -> String {
+        let values = ["column": column]
+        switch name {
+        case "payee": return tr("cli.import.reading.payee", values)
+        case "notes": return tr("cli.import.reading.notes", values)
+        case "category": return tr("cli.import.reading.category", values)
+        case "currencyColumn": return tr("cli.import.reading.currencyColumn", values)
+        case "id": return tr("cli.import.reading.id", values)
+        case "status": return tr("cli.import.reading.status", values)
+        case "fee": return tr("cli.import.reading.fee", values)
+        case "accountColumn": return tr("cli.import.reading.accountColumn", values)
+        default: return tr("cli.import.reading.otherColumn", ["name": name, "column": column])
+        }
     }
 
     private func showPreview(_ plan: BankImportPlan, zone: TimeZone, format: DisplayFormat) {
@@ -239,7 +278,10 @@ struct BankImportRun {
                     "  \(mark) \(entry.day)  \(format.money(entry.amount).leftPadded(14))  \(entry.payee.fitted(to: 50))"
                 )
             }
-            if part.entries.count > 20 { say("  … and \(part.entries.count - 20) more") }
+            if part.entries.count > 20 {
+                let more = part.entries.count - 20
+                say("  " + tr("cli.import.preview.more", count: more, ["count": String(more)]))
+            }
         }
         for row in plan.unreadable.prefix(20) { say("  ✗ \(row)") }
     }

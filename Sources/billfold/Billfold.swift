@@ -1,4 +1,5 @@
 import ArgumentParser
+import BillfoldCore
 import Foundation
 
 @main
@@ -11,6 +12,24 @@ struct Billfold: AsyncParsableCommand {
             ExportCommand.self, Login.self, Logout.self, Review.self, TransactionsCommand.self,
         ]
     )
+
+    /// Every command, its help and its errors speak the terminal's language (`Words.terminal`).
+    static func main() async {
+        await Words.$current.withValue(Words.terminal()) {
+            do {
+                var command = try parseAsRoot()
+                if var asynchronous = command as? AsyncParsableCommand {
+                    try await asynchronous.run()
+                } else {
+                    try command.run()
+                }
+            } catch let error as BillfoldError {
+                fail(error.message, code: 1)
+            } catch {
+                exit(withError: error)
+            }
+        }
+    }
 }
 
 /// Prints a line unbuffered, so scripts and logs see it at once even through a pipe.

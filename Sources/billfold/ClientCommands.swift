@@ -11,53 +11,56 @@ import Foundation
 /// `$XDG_CONFIG_HOME/billfold/signin.json` (0600), for `billfold review` and friends.
 struct Login: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Sign in to a Billfold server from this computer (asks for email and password, or takes a token).")
+        abstract: tr("cli.login.abstract"))
 
-    @Option(name: .long, help: "The server's address, e.g. https://money.example.") var server: String
-    @Option(name: .long, help: "Sign in with this email (asked for when missing).") var email: String?
-    @Option(name: .long, help: "Use an access token made in Settings instead of a password.") var token: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.login.serverHelp"))) var server: String
+    @Option(name: .long, help: ArgumentHelp(tr("cli.login.emailHelp"))) var email: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.login.tokenHelp"))) var token: String?
 
     func run() async throws {
         guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased())
-        else { throw ValidationError("--server must be an http:// or https:// address.") }
+        else { throw ValidationError(tr("cli.login.serverNotHTTP")) }
         let store = FileTokenStore.standard()
         let signedIn: SavedSignIn
         if let token {
             let me = try await BillfoldClient(baseURL: url, token: token).me()
             signedIn = SavedSignIn(server: url, token: token, email: me.email)
         } else {
-            let email = try email ?? Prompt.line("Email: ")
-            let password = try Prompt.secret("Password: ")
+            let email = try email ?? Prompt.line(tr("cli.login.emailPrompt"))
+            let password = try Prompt.secret(tr("cli.login.passwordPrompt"))
+            let host = ProcessInfo.processInfo.hostName
             let label =
-                "billfold on "
-                + (ProcessInfo.processInfo.hostName.isEmpty ? "this computer" : ProcessInfo.processInfo.hostName)
+                host.isEmpty ? tr("cli.login.tokenLabelThisComputer") : tr("cli.login.tokenLabel", ["host": host])
             let created = try await BillfoldClient.signIn(server: url, email: email, password: password, label: label)
             signedIn = SavedSignIn(server: url, token: created.token, email: email.lowercased())
         }
         try store.save(signedIn)
-        say("Signed in to \(url.absoluteString) as \(signedIn.email). The token is kept in \(store.file.path).")
+        say(
+            tr(
+                "cli.login.signedIn",
+                ["server": url.absoluteString, "email": signedIn.email, "path": store.file.path]))
     }
 }
 
 /// `billfold logout`: forgets the saved sign-in (the token stays valid until revoked in Settings).
 struct Logout: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Forget the sign-in saved by billfold login.")
+    static let configuration = CommandConfiguration(abstract: tr("cli.logout.abstract"))
 
     func run() async throws {
         let store = FileTokenStore.standard()
         guard let saved = try store.load() else {
-            say("Not signed in.")
+            say(tr("cli.logout.notSignedIn"))
             return
         }
         try store.delete()
-        say("Signed out of \(saved.server.absoluteString). Revoke the token in Settings if this computer is not yours.")
+        say(tr("cli.logout.signedOut", ["server": saved.server.absoluteString]))
     }
 }
 
 /// Asking in the terminal.
 enum Prompt {
     struct NoInput: Error, CustomStringConvertible {
-        var description: String { "No input: run billfold login in a terminal, or pass --email and --token." }
+        var description: String { tr("cli.login.noInput") }
     }
 
     static func line(_ prompt: String) throws -> String {
@@ -91,11 +94,10 @@ struct Failure: Error, CustomStringConvertible {
 /// The saved sign-in for a server: the one `billfold login` saved, checked against `--server`.
 func savedClient(server: String?) throws -> BillfoldClient {
     guard let saved = try FileTokenStore.standard().load() else {
-        throw Failure("Not signed in. Run: billfold login --server URL")
+        throw Failure(tr("cli.notSignedIn"))
     }
     if let server, URL(string: server)?.absoluteString != saved.server.absoluteString {
-        throw Failure(
-            "Signed in to \(saved.server.absoluteString), not \(server). Run: billfold login --server \(server)")
+        throw Failure(tr("cli.signedInElsewhere", ["saved": saved.server.absoluteString, "server": server]))
     }
     return BillfoldClient(baseURL: saved.server, token: saved.token)
 }
@@ -108,13 +110,13 @@ func sendWaitingChanges(with client: BillfoldClient) async -> OfflineQueue? {
     guard await !queue.changes.isEmpty else { return queue }
     let report = await queue.replay(with: client)
     if !report.sent.isEmpty {
-        say("Sent \(report.sent.count) change\(report.sent.count == 1 ? "" : "s") made while offline.")
+        say(tr("cli.offline.sent", count: report.sent.count, ["count": String(report.sent.count)]))
     }
     for refusal in report.refused {
-        say("Not applied: \(refusal.change.summary): \(refusal.error.message)")
+        say(tr("cli.offline.notApplied", ["change": refusal.change.summary, "reason": refusal.error.message]))
     }
     if report.waiting > 0 {
-        say("\(report.waiting) change\(report.waiting == 1 ? "" : "s") still waiting: the server cannot be reached.")
+        say(tr("cli.offline.waiting", count: report.waiting, ["count": String(report.waiting)]))
     }
     return queue
 }

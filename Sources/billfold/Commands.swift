@@ -5,21 +5,21 @@ import BillfoldStore
 import Foundation
 
 struct Users: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Manage users.", subcommands: [Create.self])
+    static let configuration = CommandConfiguration(abstract: tr("cli.users.abstract"), subcommands: [Create.self])
 
     struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create a user who signs in with email and password.")
+        static let configuration = CommandConfiguration(abstract: tr("cli.users.create.abstract"))
 
-        @Option(name: .long, help: "Email address, used to sign in.") var email: String
-        @Option(name: .long, help: "Password, at least 8 characters.") var password: String
-        @Option(name: .long, help: "Display name (default: the part of the email before @).") var name: String?
+        @Option(name: .long, help: ArgumentHelp(tr("cli.users.create.emailHelp"))) var email: String
+        @Option(name: .long, help: ArgumentHelp(tr("cli.users.create.passwordHelp"))) var password: String
+        @Option(name: .long, help: ArgumentHelp(tr("cli.users.create.nameHelp"))) var name: String?
         @OptionGroup var options: DatabaseOption
 
         func run() async throws {
             try await withApplication(options.flags) { app in
                 let user = try await AccountService(database: app.db).createUser(
                     email: email, password: password, name: name)
-                say("Created user \(user.email) (id \(user.id)).")
+                say(tr("cli.users.created", ["email": user.email, "id": String(user.id)]))
             }
         }
     }
@@ -27,21 +27,21 @@ struct Users: AsyncParsableCommand {
 
 struct Tokens: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Manage personal access tokens.", subcommands: [Create.self])
+        abstract: tr("cli.tokens.abstract"), subcommands: [Create.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create an access token for the APIs; it is printed alone on the last line, once.")
+            abstract: tr("cli.tokens.create.abstract"))
 
-        @Option(name: .long, help: "The user's email.") var email: String
-        @Option(name: .long, help: "What the token is for, e.g. \"iPhone\".") var label: String
+        @Option(name: .long, help: ArgumentHelp(tr("cli.tokens.create.emailHelp"))) var email: String
+        @Option(name: .long, help: ArgumentHelp(tr("cli.tokens.create.labelHelp"))) var label: String
         @OptionGroup var options: DatabaseOption
 
         func run() async throws {
             try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
                 let created = try await AccountService(database: app.db).createToken(for: owner, label: label)
-                say("Created token “\(created.record.label)” for \(owner.email). It is shown only now:")
+                say(tr("cli.tokens.created", ["label": created.record.label, "email": owner.email]))
                 say(created.token)
             }
         }
@@ -50,27 +50,31 @@ struct Tokens: AsyncParsableCommand {
 
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import bank files (CSV, OFX/QFX, QIF, CAMT.053) and other apps' exports.",
+        abstract: tr("cli.import.abstract"),
         subcommands: [CSV.self, OFX.self, QIF.self, CAMT.self, Payback.self, LunchMoney.self])
 
     struct Payback: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import a PAYBACK transactions file ({\"items\": [...]}). Re-importing adds nothing.")
+            abstract: tr("cli.import.payback.abstract", ["example": #"{"items": [...]}"#]))
 
-        @Argument(help: "The PAYBACK JSON file.") var file: String
-        @Option(name: .long, help: "The user whose books receive the transactions.") var email: String
+        @Argument(help: ArgumentHelp(tr("cli.import.payback.fileHelp"))) var file: String
+        @Option(name: .long, help: ArgumentHelp(tr("cli.import.emailHelp"))) var email: String
         @OptionGroup var options: DatabaseOption
 
         func run() async throws {
             guard let data = FileManager.default.contents(atPath: file) else {
-                fail("Cannot read the file \(file).", code: 66)
+                fail(tr("cli.cannotReadFile", ["path": file]), code: 66)
             }
             try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
                 let outcome = try await PaybackImport(database: app.db, userID: owner.id).run(data)
                 say(
-                    "Read \(outcome.read) transactions from \(file): added \(outcome.added), skipped \(outcome.skipped) already imported."
-                )
+                    tr(
+                        "cli.import.payback.done", count: outcome.read,
+                        [
+                            "count": String(outcome.read), "file": file, "added": String(outcome.added),
+                            "skipped": String(outcome.skipped),
+                        ]))
             }
         }
     }
@@ -80,23 +84,24 @@ extension Import {
     struct LunchMoney: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lunchmoney",
-            abstract:
-                "Import Lunch Money JSON (the answers of GET /v1/transactions and /v1/categories). Re-importing adds nothing."
+            abstract: tr("cli.import.lunchMoney.abstract")
         )
 
-        @Option(name: .long, help: "Lunch Money's transactions JSON ({\"transactions\": [...]}).") var transactions:
-            String
-        @Option(name: .long, help: "Lunch Money's categories JSON, flattened or nested.") var categories: String?
-        @Option(name: .long, help: "The user whose books receive the data.") var email: String
+        @Option(
+            name: .long,
+            help: ArgumentHelp(tr("cli.import.lunchMoney.transactionsHelp", ["example": #"{"transactions": [...]}"#])))
+        var transactions: String
+        @Option(name: .long, help: ArgumentHelp(tr("cli.import.lunchMoney.categoriesHelp"))) var categories: String?
+        @Option(name: .long, help: ArgumentHelp(tr("cli.emailForDataHelp"))) var email: String
         @OptionGroup var options: DatabaseOption
 
         func run() async throws {
             guard let rows = FileManager.default.contents(atPath: transactions) else {
-                fail("Cannot read the file \(transactions).", code: 66)
+                fail(tr("cli.cannotReadFile", ["path": transactions]), code: 66)
             }
             let groups = try categories.map { path -> Data in
                 guard let data = FileManager.default.contents(atPath: path) else {
-                    fail("Cannot read the file \(path).", code: 66)
+                    fail(tr("cli.cannotReadFile", ["path": path]), code: 66)
                 }
                 return data
             }
@@ -104,9 +109,16 @@ extension Import {
                 let owner = try await user(email, in: app)
                 let outcome = try await LunchMoneyImport(database: app.db, user: owner).run(
                     transactions: rows, categories: groups)
+                let categoriesInUse = tr(
+                    "cli.import.lunchMoney.categoriesInUse", count: outcome.categories,
+                    ["count": String(outcome.categories)])
                 say(
-                    "Read \(outcome.read) transactions from \(transactions): added \(outcome.added), skipped \(outcome.skipped) already imported; \(outcome.categories) categories in use."
-                )
+                    tr(
+                        "cli.import.lunchMoney.done", count: outcome.read,
+                        [
+                            "count": String(outcome.read), "file": transactions, "added": String(outcome.added),
+                            "skipped": String(outcome.skipped), "categoriesInUse": categoriesInUse,
+                        ]))
             }
         }
     }
@@ -114,15 +126,15 @@ extension Import {
 
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Fill an account with a generated year of realistic data.")
+        abstract: tr("cli.demo.abstract"))
 
-    @Option(name: .long, help: "The user whose books receive the data.") var email: String
-    @Option(name: .long, help: "How many transactions to generate (default 12000).") var transactions = 12_000
+    @Option(name: .long, help: ArgumentHelp(tr("cli.emailForDataHelp"))) var email: String
+    @Option(name: .long, help: ArgumentHelp(tr("cli.demo.transactionsHelp"))) var transactions = 12_000
     @OptionGroup var options: DatabaseOption
 
     func validate() throws {
         guard (1...50_000_000).contains(transactions) else {
-            throw ValidationError("--transactions must be from 1 to 50000000.")
+            throw ValidationError(tr("cli.demo.transactionsOutOfRange"))
         }
     }
 
@@ -130,12 +142,15 @@ struct Demo: AsyncParsableCommand {
         try await withApplication(options.flags) { app in
             let owner = try await user(email, in: app)
             let start = Date()
-            let progress = ProgressLine(label: "Generating")
+            let progress = ProgressLine(label: tr("cli.demo.progress"))
             let added = try await DemoData(database: app.db, user: owner).generate(count: transactions) {
                 progress.report($0, of: transactions)
             }
             let seconds = Date().timeIntervalSince(start)
-            say("Added \(added) transactions for \(owner.email) in \(String(format: "%.1f", seconds)) s.")
+            say(
+                tr(
+                    "cli.demo.done", count: added,
+                    ["count": String(added), "email": owner.email, "seconds": String(format: "%.1f", seconds)]))
         }
     }
 }

@@ -8,18 +8,18 @@ import Foundation
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a user's transactions as CSV or as an hledger, ledger or beancount journal.")
+        abstract: tr("cli.export.abstract"))
 
-    @Argument(help: "csv, hledger, ledger or beancount.") var format: String
-    @Option(name: .long, help: "The user whose books are exported.") var email: String
-    @Option(name: .long, help: "From this day, YYYY-MM-DD (in the user's time zone).") var from: String?
-    @Option(name: .long, help: "To this day, YYYY-MM-DD, inclusive.") var to: String?
-    @Option(name: .long, help: "Write to this file instead of standard output.") var output: String?
+    @Argument(help: ArgumentHelp(tr("cli.export.formatHelp"))) var format: String
+    @Option(name: .long, help: ArgumentHelp(tr("cli.export.emailHelp"))) var email: String
+    @Option(name: .long, help: ArgumentHelp(tr("cli.export.fromHelp"))) var from: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.toDayHelp"))) var to: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.export.outputHelp"))) var output: String?
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
         guard ExportFormat(rawValue: format) != nil else {
-            throw ValidationError("The format is csv, hledger, ledger or beancount.")
+            throw ValidationError(tr("error.service.imports.exportFormat"))
         }
     }
 
@@ -28,9 +28,11 @@ struct ExportCommand: AsyncParsableCommand {
         let handle: FileHandle
         if let output {
             guard FileManager.default.createFile(atPath: output, contents: nil) else {
-                fail("Cannot write the file \(output).", code: 73)
+                fail(tr("cli.export.cannotWriteFile", ["path": output]), code: 73)
             }
-            guard let file = FileHandle(forWritingAtPath: output) else { fail("Cannot write \(output).", code: 73) }
+            guard let file = FileHandle(forWritingAtPath: output) else {
+                fail(tr("cli.export.cannotWrite", ["path": output]), code: 73)
+            }
             handle = file
         } else {
             handle = FileHandle.standardOutput
@@ -45,7 +47,10 @@ struct ExportCommand: AsyncParsableCommand {
             }
             if output != nil {
                 try handle.close()
-                say("Exported \(count) transactions for \(owner.email) to \(output ?? "").")
+                say(
+                    tr(
+                        "cli.export.done", count: count,
+                        ["count": String(count), "email": owner.email, "path": output ?? ""]))
             }
         }
     }

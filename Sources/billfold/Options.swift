@@ -10,13 +10,13 @@ import Vapor
 struct DatabaseOption: ParsableArguments {
     @Option(
         name: .long,
-        help: "A SQLite file path or a postgres:// URL (default: billfold.sqlite, or BILLFOLD_DATABASE_URL).")
+        help: ArgumentHelp(tr("cli.options.databaseHelp")))
     var database: String?
 
-    @Option(name: .long, help: "trace, debug, info, notice, warning, error or critical (or BILLFOLD_LOG_LEVEL).")
+    @Option(name: .long, help: ArgumentHelp(tr("cli.options.logLevelHelp")))
     var logLevel: String?
 
-    @Option(name: .long, help: "text, or json for one JSON object per line (or BILLFOLD_LOG_FORMAT).")
+    @Option(name: .long, help: ArgumentHelp(tr("cli.options.logFormatHelp")))
     var logFormat: String?
 
     var flags: Configuration.Flags {
@@ -46,7 +46,11 @@ func withApplication(
         app = try await buildApplication(
             configuration, environment: Environment(name: "production", arguments: arguments))
     } catch {
-        fail("Could not open the database (\(configuration.database)): \(String(reflecting: error))", code: 69)
+        fail(
+            tr(
+                "cli.databaseOpenFailed",
+                ["database": "\(configuration.database)", "error": String(reflecting: error)]),
+            code: 69)
     }
     do {
         try await body(app)
@@ -84,9 +88,7 @@ func bootstrapLogging(level: Logger.Level, format: Configuration.LogFormat) {
 /// The user an email names, or a clear error.
 func user(_ email: String, in app: Application) async throws -> User {
     guard let user = try await UserRepository(database: app.db).find(email: email) else {
-        throw BillfoldError(
-            .notFound,
-            "No user has the email \(email). Create one with: billfold users create --email \(email) --password …")
+        throw BillfoldError(.notFound, Phrase("cli.noUserWithEmail", ["email": email]))
     }
     return user
 }
@@ -98,6 +100,8 @@ final class ProgressLine: @unchecked Sendable {
     private let lock = NSLock()
     private var lastPercent = -1
     private let start = Date()
+    /// The words of the command that made the bar, wherever `report` is called from.
+    private let words = Words.current
 
     init(label: String) { self.label = label }
 
@@ -111,10 +115,18 @@ final class ProgressLine: @unchecked Sendable {
         if terminal {
             let filled = 30 * percent / 100
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: 30 - filled)
-            let line = "\r\(label) \(bar) \(percent)% \(done)/\(total) · \(rate) rows/s"
+            let values = [
+                "label": label, "bar": bar, "percent": String(percent), "done": String(done), "total": String(total),
+                "rate": String(rate),
+            ]
+            let line = "\r" + words("cli.progress.bar", values)
             FileHandle.standardError.write(Data((line + (done >= total ? "\n" : "")).utf8))
         } else if percent % 10 == 0 {
-            FileHandle.standardError.write(Data("\(label) \(percent)% (\(done)/\(total), \(rate) rows/s)\n".utf8))
+            let values = [
+                "label": label, "percent": String(percent), "done": String(done), "total": String(total),
+                "rate": String(rate),
+            ]
+            FileHandle.standardError.write(Data((words("cli.progress.line", values) + "\n").utf8))
         }
     }
 }

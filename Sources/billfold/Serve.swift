@@ -6,25 +6,24 @@ import Foundation
 import Vapor
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run the web app and the APIs.")
+    static let configuration = CommandConfiguration(abstract: tr("cli.serve.abstract"))
 
-    @Option(name: .long, help: "Address to listen on (default 127.0.0.1, or BILLFOLD_HOSTNAME).")
+    @Option(name: .long, help: ArgumentHelp(tr("cli.serve.hostnameHelp")))
     var hostname: String?
 
-    @Option(name: .long, help: "Port to listen on (default 8080, or BILLFOLD_PORT).")
+    @Option(name: .long, help: ArgumentHelp(tr("cli.serve.portHelp")))
     var port: String?
 
-    @Flag(name: .long, help: "Create a demo account full of generated data and print how to sign in.")
+    @Flag(name: .long, help: ArgumentHelp(tr("cli.serve.demoHelp")))
     var demo = false
 
     @Option(
-        name: .long, help: "For client developers: delay every JSON API request, e.g. 1s-2s (or BILLFOLD_CHAOS_DELAY).")
+        name: .long, help: ArgumentHelp(tr("cli.serve.chaosDelayHelp")))
     var chaosDelay: String?
 
     @Option(
         name: .long,
-        help:
-            "For client developers: fail this share of JSON API requests with 503, e.g. 0.2 (or BILLFOLD_CHAOS_FAILURE_RATE)."
+        help: ArgumentHelp(tr("cli.serve.chaosFailureRateHelp"))
     )
     var chaosFailureRate: String?
 
@@ -45,7 +44,10 @@ struct Serve: AsyncParsableCommand {
                 )
             }
             app.lifecycle.use(LunchMoneySyncWorker())
-            say("Starting Billfold on http://\(config.hostname):\(config.port) over the \(config.database).")
+            say(
+                tr(
+                    "cli.serve.starting",
+                    ["url": "http://\(config.hostname):\(config.port)", "database": "\(config.database)"]))
             try await app.execute()
         }
     }
@@ -63,18 +65,12 @@ enum DemoAccount {
             let user = try await AccountService(database: app.db).createUser(
                 email: email, password: password, name: "Demo",
                 preferences: .init(locale: "en-US", timeZone: "Europe/Berlin", currency: .eur, deckSize: 20))
-            let progress = ProgressLine(label: "Generating demo data")
+            let progress = ProgressLine(label: tr("cli.serve.demoProgress"))
             _ = try await DemoData(database: app.db, user: user).generate(count: transactions) {
                 progress.report($0, of: transactions)
             }
         }
-        say(
-            """
-
-            Demo account ready. Sign in at http://\(app.billfoldConfiguration.hostname):\(app.billfoldConfiguration.port)/signin
-              email:    \(email)
-              password: \(password)
-
-            """)
+        let url = "http://\(app.billfoldConfiguration.hostname):\(app.billfoldConfiguration.port)/signin"
+        say("\n" + tr("cli.serve.demoReady", ["url": url, "email": email, "password": password]) + "\n")
     }
 }

@@ -8,15 +8,15 @@ import Foundation
 struct TransactionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transactions",
-        abstract: "List transactions with the totals of the filter, a page at a time in a terminal.")
+        abstract: tr("cli.transactions.abstract"))
 
-    @Option(name: .long, help: "The server (default: the one billfold login signed in to).") var server: String?
-    @Option(name: .long, help: "A category or group by name (a group includes its categories), or \"none\".")
+    @Option(name: .long, help: ArgumentHelp(tr("cli.transactions.serverHelp"))) var server: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.transactions.categoryHelp")))
     var category: String?
-    @Option(name: .long, help: "cleared, uncleared or pending.") var status: String?
-    @Option(name: .long, help: "From this day, YYYY-MM-DD (in your time zone).") var from: String?
-    @Option(name: .long, help: "To this day, YYYY-MM-DD, inclusive.") var to: String?
-    @Option(name: .long, help: "Search payee and notes.") var search: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.transactions.statusHelp"))) var status: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.transactions.fromHelp"))) var from: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.toDayHelp"))) var to: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.transactions.searchHelp"))) var search: String?
 
     func run() async throws {
         let client = try savedClient(server: server)
@@ -51,7 +51,7 @@ struct TransactionTable {
                 guard let found = model.categoryOptions.first(where: { $0.name.lowercased() == category.lowercased() })
                 else {
                     let names = model.categoryOptions.map(\.name).joined(separator: ", ")
-                    throw Failure("No category is called “\(category)”. The categories: \(names).")
+                    throw Failure(tr("cli.transactions.noSuchCategory", ["name": category, "names": names]))
                 }
                 filter.categoryID = found.id
             }
@@ -60,7 +60,7 @@ struct TransactionTable {
         switch model.screen {
         case .failed(let error), .offline(let error): throw Failure(error.description)
         case .empty:
-            say("No transactions match.")
+            say(tr("cli.transactions.noneMatch"))
             return
         default: break
         }
@@ -73,7 +73,8 @@ struct TransactionTable {
             shown = model.transactions.count
             guard model.hasMore else { break }
             if interactive {
-                FileHandle.standardError.write(Data("-- \(shown) shown; Enter for more, q to stop --".utf8))
+                FileHandle.standardError.write(
+                    Data(tr("cli.transactions.more", count: shown, ["count": String(shown)]).utf8))
                 let answer = readLine() ?? "q"
                 if answer.lowercased().hasPrefix("q") { break }
             }
@@ -83,7 +84,10 @@ struct TransactionTable {
         let format = model.preferences.format
         let totals = model.totals.map { "\(format.money($0.money)) (\(format.transactions($0.count)))" }
         say("")
-        say("Totals of the filter: " + (totals.isEmpty ? "none" : totals.joined(separator: " · ")))
+        say(
+            totals.isEmpty
+                ? tr("cli.transactions.totalsNone")
+                : tr("cli.transactions.totals", ["totals": totals.joined(separator: " · ")]))
     }
 
     /// The terminal's width, else `COLUMNS`, else 100 (a pipe).
@@ -108,9 +112,21 @@ struct TransactionTable {
     private func header(width: Int) -> String {
         let c = columns(width: width)
         return [
-            cell("Date", 10), cell("Payee", c.payee), cell("Category", c.category), cell("Account", c.account),
-            cell("Amount", 14, right: true), cell("Status", 10),
+            cell(tr("cli.transactions.column.date"), 10), cell(tr("cli.transactions.column.payee"), c.payee),
+            cell(tr("cli.transactions.column.category"), c.category),
+            cell(tr("cli.transactions.column.account"), c.account),
+            cell(tr("cli.transactions.column.amount"), 14, right: true),
+            cell(tr("cli.transactions.column.status"), 10),
         ].joined(separator: " ")
+    }
+
+    /// A status as the table's last column writes it.
+    private static func status(_ status: TransactionStatus) -> String {
+        switch status {
+        case .cleared: tr("cli.transactions.status.cleared")
+        case .uncleared: tr("cli.transactions.status.uncleared")
+        case .pending: tr("cli.transactions.status.pending")
+        }
     }
 
     private func row(_ t: Transaction, width: Int) -> String {
@@ -119,7 +135,7 @@ struct TransactionTable {
         return [
             cell(day, 10), cell(t.payee, c.payee), cell(model.categoryName(of: t), c.category),
             cell(model.accountName(of: t), c.account), cell(model.preferences.format.money(t.money), 14, right: true),
-            cell(t.status.rawValue, 10),
+            cell(Self.status(t.status), 10),
         ].joined(separator: " ")
     }
 }

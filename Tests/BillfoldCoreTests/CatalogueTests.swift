@@ -39,9 +39,9 @@ struct CatalogueTests {
 
     @Test("every key the code asks for is in the English catalogue")
     func keysInCodeExist() throws {
-        // tr("key", request.words("key", words("key", trCount("key", H.sentence("key"
+        // tr("key", request.words("key", words("key", trCount("key", H.sentence("key", Phrase("key"
         let pattern = try NSRegularExpression(
-            pattern: #"(?:\btr|\bwords|trCount|H\.sentence)\(\s*"([a-zA-Z][A-Za-z0-9_.]*\.[A-Za-z0-9_.]+)""#)
+            pattern: #"(?:\btr|\bwords|trCount|H\.sentence|\bPhrase)\(\s*"([a-zA-Z][A-Za-z0-9_.]*\.[A-Za-z0-9_.]+)""#)
         var missing: [String] = []
         var used = 0
         let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)!
@@ -53,8 +53,37 @@ struct CatalogueTests {
                 if !Words.english.has(key) { missing.append("\(file.lastPathComponent): \(key)") }
             }
         }
+        // Keys the code makes from names rather than writes out.
+        for thing in BillfoldError.Thing.allCases where !Words.english.has(thing.notFoundPhrase.key) {
+            missing.append("BillfoldError.Thing: \(thing.notFoundPhrase.key)")
+        }
+        for criterion in AwardCriterion.allCases {
+            for key in ["awards.progress.", "awards.soFar."] where !Words.english.has(key + criterion.catalogueName) {
+                missing.append("AwardCriterion: \(key)\(criterion.catalogueName)")
+            }
+        }
+        for message in CategoryRules.Message.allCases where !Words.english.has(message.catalogueKey) {
+            missing.append("CategoryRules.Message: \(message.catalogueKey)")
+        }
         #expect(used > 50)
         #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
+    }
+
+    @Test(
+        "a terminal's language comes from BILLFOLD_LANGUAGE, LC_ALL, LC_MESSAGES, then LANG",
+        arguments: [
+            (["LANG": "de_DE.UTF-8"], Language.german), (["LC_ALL": "fr_CH.UTF-8", "LANG": "de_DE"], .french),
+            (["LC_MESSAGES": "ja_JP.UTF-8", "LANG": "C"], .japanese), (["LANG": "C.UTF-8"], .english),
+            (["LANG": "pt_BR.UTF-8"], .english), ([:], .english), (["LC_ALL": "", "LANG": "nl_NL"], .dutch),
+            (["BILLFOLD_LANGUAGE": "it", "LANG": "de_DE.UTF-8"], .italian),
+        ])
+    func terminalLanguage(environment: [String: String], language: Language) {
+        #expect(Words.terminal(environment).language == language)
+    }
+
+    @Test("a terminal's numbers follow its region")
+    func terminalLocale() {
+        #expect(Words.terminal(["LANG": "de_CH.UTF-8"])("common.transactions", count: 1234) == "1’234 Buchungen")
     }
 
     @Test(

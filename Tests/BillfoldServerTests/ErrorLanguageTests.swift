@@ -29,4 +29,33 @@ struct ErrorLanguageTests {
             #expect(Words(language: .german)("error.status.choices") != Words.english("error.status.choices"))
         }
     }
+
+    @Test("words made while a request is answered, not only its error, follow Accept-Language")
+    func answersFollowAcceptLanguage() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com")
+            for language in [Language.english, .german, .japanese] {
+                let answer = try await t.send(
+                    .GET, "/api/categories", as: ana, headers: ["Accept-Language": language.rawValue])
+                #expect(answer.status == .ok)
+                let body = try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [String: Any]
+                #expect(body?["message"] as? String == Words(language: language)("contract.categoriesRetrieved"))
+            }
+        }
+    }
+
+    @Test("a rule's error from Core, with its field, in the reader's language")
+    func coreRuleInLanguage() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com")
+            let answer = try await t.send(
+                .POST, "/api/v1/categories", as: ana, json: #"{"name": "x"}"#, headers: ["Accept-Language": "fr-FR"])
+            #expect(answer.status == .badRequest)
+            let body = try JSONDecoder().decode(ErrorResponse.self, from: Data(answer.body.readableBytesView))
+            let french = Words(language: .french)
+            #expect(body.error.code == "validation_failed")
+            #expect(body.error.fields?["name"] == french("categories.rule.nameTooShort"))
+            #expect(french("categories.rule.nameTooShort") != Words.english("categories.rule.nameTooShort"))
+        }
+    }
 }

@@ -10,12 +10,15 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
     public let count: Int?
     /// Text given as written, not a key.
     let isLiteral: Bool
+    /// Sentences said one after another (`Phrase(joining:)`), instead of a key.
+    let parts: [Phrase]
 
     public init(_ key: String, _ values: [String: String] = [:], count: Int? = nil) {
         self.key = key
         self.values = values
         self.count = count
         self.isLiteral = false
+        self.parts = []
     }
 
     /// Text to show as it is, in every language (a message from elsewhere, e.g. a bank file's own).
@@ -24,11 +27,25 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
         values = [:]
         count = nil
         isLiteral = true
+        parts = []
+    }
+
+    /// Several sentences said one after another (every broken rule of a form at once).
+    public init(joining parts: [Phrase]) {
+        key = ""
+        values = [:]
+        count = nil
+        isLiteral = false
+        self.parts = parts
     }
 
     /// The phrase in `words`' language.
     public func text(_ words: Words = .english) -> String {
         if isLiteral { return key }
+        if !parts.isEmpty {
+            // Japanese sentences end in 。 and follow one another without a space.
+            return parts.map { $0.text(words) }.joined(separator: words.language == .japanese ? "" : " ")
+        }
         if let count { return words(key, count: count, values) }
         return words(key, values)
     }

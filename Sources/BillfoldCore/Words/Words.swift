@@ -24,6 +24,21 @@ public struct Words: Sendable {
 
     public static let english = Words(language: .english)
 
+    /// The words of a terminal's person, from the POSIX locale variables: the first of `LC_ALL`,
+    /// `LC_MESSAGES` and `LANG` that is set (`de_DE.UTF-8`, `fr_CH`); English for `C`/`POSIX` or
+    /// a language Billfold does not speak. `BILLFOLD_LANGUAGE` (`de`, `ja-JP`) overrides them.
+    public static func terminal(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Words {
+        let names = ["BILLFOLD_LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]
+        guard let setting = names.lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else {
+            return .english
+        }
+        // `de_DE.UTF-8@euro` → `de-DE`
+        let locale = setting.prefix { $0 != "." && $0 != "@" }.replacingOccurrences(of: "_", with: "-")
+        let language = Language(locale: locale)
+        guard language != .english || locale.lowercased().hasPrefix("en") else { return .english }
+        return locale.contains("-") ? Words(locale: locale) : Words(language: language)
+    }
+
     /// The words a page, an answer or a command is being written in. Set around drawing a page
     /// (`Words.$current.withValue(…)`) so the parts of a page need not pass them along.
     @TaskLocal public static var current: Words = .english

@@ -37,8 +37,8 @@ public enum AmountText {
         let raw = text.trimmingCharacters(in: .whitespaces)
         var negative = false
         var body = Substring(raw)
-        func refuse(_ why: String = "") -> BillfoldError {
-            BillfoldError(.invalidAmount, "“\(raw)” is not an amount\(why).")
+        func refuse() -> BillfoldError {
+            BillfoldError(.invalidAmount, Phrase("error.core.notAnAmount", ["text": raw]))
         }
         if body.hasPrefix("(") && body.hasSuffix(")") {
             negative = true
@@ -75,7 +75,9 @@ public enum AmountText {
             if character.isASCII, character.isNumber {
                 if fraction == nil { whole.append(character) } else { fraction!.append(character) }
             } else if String(character) == decimal.rawValue {
-                guard fraction == nil else { throw refuse(": it has two decimal marks") }
+                guard fraction == nil else {
+                    throw BillfoldError(.invalidAmount, Phrase("error.import.notAnAmountTwoMarks", ["text": raw]))
+                }
                 fraction = ""
             } else if grouping.contains(character), fraction == nil {
                 continue
@@ -87,13 +89,18 @@ public enum AmountText {
         let decimals = fraction?.count ?? 0
         guard decimals <= currency.minorUnits else {
             throw BillfoldError(
-                .invalidAmount, "“\(raw)” has \(decimals) decimals; \(currency.code) has \(currency.minorUnits).")
+                .invalidAmount,
+                Phrase(
+                    "error.import.tooManyDecimals",
+                    ["text": raw, "currency": currency.code, "allowed": String(currency.minorUnits)], count: decimals))
         }
         let digits = (whole.isEmpty ? "0" : whole) + (decimals > 0 ? "." + fraction! : "")
         do {
             return try Money(parsing: (negative ? "-" : "") + digits, currency: currency).checkedLimit()
         } catch {
-            throw refuse(": \(error.message)")
+            // The reason is written in the current words: a phrase's values are text.
+            throw BillfoldError(
+                .invalidAmount, Phrase("error.import.notAnAmountBecause", ["text": raw, "reason": error.message]))
         }
     }
 }

@@ -48,12 +48,9 @@ public enum BankFileReader {
         let (text, encoding) = try FileText.decode(data, as: options.mapping.encoding)
         guard let format = options.format ?? detect(text) else {
             let start = text.prefix(200).trimmingCharacters(in: .whitespacesAndNewlines)
-            let what =
-                start.hasPrefix("<") ? "an XML file that is not a CAMT.053 statement" : "JSON, not a bank statement"
             throw BillfoldError(
                 .invalidImportFile,
-                "This is \(what). Billfold reads CSV, OFX/QFX, QIF and CAMT.053 (and PAYBACK and Lunch Money JSON through their own imports)."
-            )
+                start.hasPrefix("<") ? Phrase("error.import.xmlNotCAMT") : Phrase("error.import.jsonNotStatement"))
         }
         switch format {
         case .ofx:
@@ -63,8 +60,7 @@ public enum BankFileReader {
             return Read(reading: try CAMTReader.read(data))
         case .qif:
             guard let currency = options.currency else {
-                throw BillfoldError.validation(
-                    "currency", "QIF files name no currency: say which currency the account is in.")
+                throw BillfoldError.validation("currency", Phrase("error.import.qifNoCurrency"))
             }
             return Read(reading: try QIFReader.read(text, currency: currency, dateOrder: options.dateOrder))
         case .csv:

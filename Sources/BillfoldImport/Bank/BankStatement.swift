@@ -148,17 +148,55 @@ public struct Statement: Sendable, Equatable {
 
 /// A row or element that could not be read, with why.
 public struct UnreadableRow: Sendable, Equatable, CustomStringConvertible {
-    /// "line 17", "STMTTRN 3", "Ntry 4".
-    public var place: String
-    public var reason: String
+    /// "line 17", "transaction 3", "entry 4 (line 120)".
+    public var placePhrase: Phrase
+    /// Why it could not be read.
+    public var reasonPhrase: Phrase
 
-    public init(place: String, reason: String) {
-        self.place = place
-        self.reason = reason
+    public init(place: Phrase, reason: Phrase) {
+        self.placePhrase = place
+        self.reasonPhrase = reason
     }
 
+    /// With text that is not in the catalogue, shown as written in every language.
+    public init(place: String, reason: String) {
+        self.init(place: Phrase(literal: place), reason: Phrase(literal: reason))
+    }
+
+    /// Where it is, in the current words' language.
+    public var place: String { placePhrase.text(Words.current) }
+    /// Why it could not be read, in the current words' language.
+    public var reason: String { reasonPhrase.text(Words.current) }
+
     /// "line 17: “31.02.2024” is not a date: there is no such day."
-    public var description: String { "\(place): \(reason)" }
+    public var description: String { tr("error.import.unreadableRow", ["place": place, "reason": reason]) }
+}
+
+/// A numbered place in a file in the current words' language ("line 17", "transaction 3"), looked
+/// up once and then filled for each of a million rows: the rows are read on all cores, where the
+/// current words are not known, and one lookup per row would cost more than the row.
+struct NumberedPlace: Sendable {
+    private static let marker = "\u{1}"
+    private let before: String
+    private let after: String
+
+    /// "line {line}".
+    static func line() -> NumberedPlace { NumberedPlace(tr("error.import.placeLine", ["line": marker])) }
+    /// "transaction {number}".
+    static func transaction() -> NumberedPlace {
+        NumberedPlace(tr("error.import.placeTransaction", ["number": marker]))
+    }
+
+    private init(_ template: String) {
+        let parts = template.components(separatedBy: Self.marker)
+        before = parts[0]
+        after = parts.dropFirst().joined()
+    }
+
+    /// The place of number `number`.
+    func callAsFunction(_ number: Int) -> String {
+        after.isEmpty ? before + String(number) : before + String(number) + after
+    }
 }
 
 /// What a bank file holds, read whole before anything is written.

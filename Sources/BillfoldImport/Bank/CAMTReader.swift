@@ -25,20 +25,20 @@ public enum CAMTReader {
         parser.delegate = collector
         let parsed = parser.parse()
         if !parsed {
-            let line = parser.lineNumber
-            let why = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "the XML is broken"
-            throw BillfoldError(.invalidImportFile, "The CAMT file is not well-formed XML near line \(line): \(why).")
+            let line = String(parser.lineNumber)
+            // The parser's own words, which are not Billfold's.
+            guard let why = parser.parserError.map({ ($0 as NSError).localizedDescription }) else {
+                throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNotXMLBroken", ["line": line]))
+            }
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNotXML", ["line": line, "reason": why]))
         }
         guard collector.sawDocument else {
-            throw BillfoldError(
-                .invalidImportFile, "This XML is not a CAMT.053 statement: there is no BkToCstmrStmt element.")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoDocument"))
         }
         // The parser lets a file end with elements still open: a download cut short is refused.
         guard collector.finished else {
             throw BillfoldError(
-                .invalidImportFile,
-                "The CAMT file ends before its statement does (line \(parser.lineNumber)); it may have been cut short. Download it again."
-            )
+                .invalidImportFile, Phrase("error.import.camtCutShort", ["line": String(parser.lineNumber)]))
         }
         var statements: [Statement] = []
         var unreadable: [UnreadableRow] = []
@@ -47,16 +47,17 @@ public enum CAMTReader {
             var entries: [StatementEntry] = []
             let currency = raw.currency.flatMap { try? Currency(code: $0) }
             for entry in raw.entries {
-                let place = "entry \(entry.number) (line \(entry.line))"
+                let place = Phrase(
+                    "error.import.placeEntry", ["number": String(entry.number), "line": String(entry.line)])
                 let status = (entry.values["Sts/Cd"] ?? entry.values["Sts"] ?? "BOOK").uppercased()
                 guard status == "BOOK" else {
                     if status == "PDNG" { pending += 1 }
                     continue
                 }
                 do {
-                    entries.append(try read(entry, accountCurrency: currency, place: place))
+                    entries.append(try read(entry, accountCurrency: currency, place: place.text(Words.current)))
                 } catch {
-                    unreadable.append(UnreadableRow(place: place, reason: error.message))
+                    unreadable.append(UnreadableRow(place: place, reason: error.phrase))
                 }
             }
             statements.append(
@@ -72,20 +73,20 @@ public enum CAMTReader {
         -> StatementEntry
     {
         guard let amountText = entry.values["Amt"] else {
-            throw BillfoldError(.invalidImportFile, "it has no amount (Amt)")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoAmount"))
         }
         guard let code = entry.amountCurrency ?? accountCurrency?.code else {
-            throw BillfoldError(.invalidImportFile, "its amount names no currency (Amt/@Ccy)")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoCurrency"))
         }
         let currency = try Currency(code: code)
         var amount = try AmountText.money(amountText, decimal: .point, currency: currency)
         switch entry.values["CdtDbtInd"]?.uppercased() {
         case "DBIT": amount = Money(minorUnits: -amount.minorUnits, currency: currency)
         case "CRDT": break
-        default: throw BillfoldError(.invalidImportFile, "it says neither CRDT nor DBIT (CdtDbtInd)")
+        default: throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoDirection"))
         }
         guard let date = entry.values["BookgDt/Dt"] ?? entry.values["BookgDt/DtTm"] ?? entry.values["ValDt/Dt"] else {
-            throw BillfoldError(.invalidImportFile, "it has no booking date (BookgDt)")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoBookingDate"))
         }
         let day = try DateText.day(date, order: .yearMonthDay)
         let counterparty =

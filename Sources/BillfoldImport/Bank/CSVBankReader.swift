@@ -22,11 +22,11 @@ public enum CSVBankReader {
         let delimiter = asked.delimiter.flatMap(\.first).map { $0 == "t" ? "\t" : $0 } ?? CSVTable.guessDelimiter(text)
         let skip = asked.skipLines ?? headerLine(text, delimiter: delimiter) ?? 0
         guard (0...10_000).contains(skip) else {
-            throw BillfoldError.validation("skipLines", "The lines before the table are a number from 0 to 10000.")
+            throw BillfoldError.validation("skipLines", Phrase("error.import.skipLinesRange"))
         }
         let table = try CSVTable.read(text, delimiter: delimiter, skip: skip)
         guard let first = table.rows.first else {
-            throw BillfoldError(.invalidImportFile, "The CSV has no rows after line \(skip).")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.csvNoRows", ["line": String(skip)]))
         }
         let hasHeader = looksLikeHeader(first.cells)
         let header = hasHeader ? first.cells.map(\.trimmed) : []
@@ -51,20 +51,22 @@ public enum CSVBankReader {
         // What the file says beats the account's default the person left in the form.
         let currency = named ?? currency
         if currency == nil && columns.currency == nil {
-            throw BillfoldError.validation(
-                "currency", "The file has no currency column: say which currency the account is in.")
+            throw BillfoldError.validation("currency", Phrase("error.import.csvNoCurrency"))
         }
         // One statement per account the rows name, in the order they first appear.
         var statements: [(name: String?, entries: [StatementEntry])] = []
         var statementIndex: [String?: Int] = [:]
         var unreadable: [UnreadableRow] = []
         var pending = 0
+        // "line 17" in the current words, found here: the cores below do not know them.
+        let linePlace = NumberedPlace.line()
         // Each row is read on its own, so a million of them are read on all cores at once.
         let outcomes = Parallel.mapSlices(body) { rows in
             var known: [String: Currency] = [:]
             return rows.map { row in
                 row.cells.contains(where: { !$0.trimmed.isEmpty })
-                    ? columns.entry(row.cells, line: row.line, mapping: mapping, currency: currency, known: &known)
+                    ? columns.entry(
+                        row.cells, place: linePlace(row.line), mapping: mapping, currency: currency, known: &known)
                     : .empty
             }
         }
@@ -79,14 +81,15 @@ public enum CSVBankReader {
                     guard statements.count < Self.maxAccounts else {
                         throw BillfoldError(
                             .invalidImportFile,
-                            "line \(row.line): the file names more than \(Self.maxAccounts) accounts; choose one account for all its rows."
-                        )
+                            Phrase("error.import.tooManyAccounts", ["line": String(row.line)], count: Self.maxAccounts))
                     }
                     statementIndex[name] = statements.count
                     statements.append((name, [entry]))
                 }
             case .pending: pending += 1
-            case .unreadable(let reason): unreadable.append(UnreadableRow(place: "line \(row.line)", reason: reason))
+            case .unreadable(let reason):
+                unreadable.append(
+                    UnreadableRow(place: Phrase("error.import.placeLine", ["line": String(row.line)]), reason: reason))
             }
         }
         if statements.isEmpty { statements = [(nil, [])] }
@@ -208,25 +211,30 @@ public enum CSVBankReader {
                     let names = header.map { "“\($0)”" }.joined(separator: ", ")
                     throw BillfoldError.validation(
                         role,
-                        "There is no column “\(column)” for the \(role). The columns: \(names.isEmpty ? "none named" : names)."
-                    )
+                        Phrase(joining: [
+                            Columns.noColumn(role, column: column.description),
+                            names.isEmpty
+                                ? Phrase("error.import.columnsNoneNamed")
+                                : Phrase("error.import.columnsAre", ["names": names]),
+                        ]))
                 }
                 guard index >= 0, index < max(width, header.count) else {
                     throw BillfoldError.validation(
-                        role, "Column \(column) for the \(role) is past the last column (\(max(width, header.count))).")
+                        role,
+                        Columns.pastLastColumn(role, column: column.description, last: String(max(width, header.count)))
+                    )
                 }
                 return Position(index: index)
             }
             guard let date = try position(mapping.date, "date") else {
-                throw BillfoldError.validation("date", "Choose the column with the date.")
+                throw BillfoldError.validation("date", Phrase("error.import.chooseDateColumn"))
             }
             self.date = date
             amount = try position(mapping.amount, "amount")
             debit = try position(mapping.debit, "debit")
             credit = try position(mapping.credit, "credit")
             guard amount != nil || debit != nil || credit != nil else {
-                throw BillfoldError.validation(
-                    "amount", "Choose the column with the amount, or the debit and credit columns.")
+                throw BillfoldError.validation("amount", Phrase("error.import.chooseAmountColumn"))
             }
             fee = try position(mapping.fee, "fee")
             payee = try position(mapping.payee, "payee")
@@ -238,18 +246,60 @@ public enum CSVBankReader {
             account = try position(mapping.account, "account")
         }
 
+        /// "There is no column “Betrag” for the amount.": a sentence for each field, so that each
+        /// language can say it its own way.
+        static func noColumn(_ role: String, column: String) -> Phrase {
+            let values = ["column": column]
+            switch role {
+            case "date": return Phrase("error.import.noColumnForDate", values)
+            case "amount": return Phrase("error.import.noColumnForAmount", values)
+            case "debit": return Phrase("error.import.noColumnForDebit", values)
+            case "credit": return Phrase("error.import.noColumnForCredit", values)
+            case "fee": return Phrase("error.import.noColumnForFee", values)
+            case "payee": return Phrase("error.import.noColumnForPayee", values)
+            case "notes": return Phrase("error.import.noColumnForNotes", values)
+            case "category": return Phrase("error.import.noColumnForCategory", values)
+            case "currency": return Phrase("error.import.noColumnForCurrency", values)
+            case "id": return Phrase("error.import.noColumnForID", values)
+            case "status": return Phrase("error.import.noColumnForStatus", values)
+            case "account": return Phrase("error.import.noColumnForAccount", values)
+            default: return Phrase(literal: "There is no column “\(column)” for the \(role).")
+            }
+        }
+
+        /// "Column 9 for the amount is past the last column (7).", a sentence for each field.
+        static func pastLastColumn(_ role: String, column: String, last: String) -> Phrase {
+            let values = ["column": column, "last": last]
+            switch role {
+            case "date": return Phrase("error.import.columnPastLastForDate", values)
+            case "amount": return Phrase("error.import.columnPastLastForAmount", values)
+            case "debit": return Phrase("error.import.columnPastLastForDebit", values)
+            case "credit": return Phrase("error.import.columnPastLastForCredit", values)
+            case "fee": return Phrase("error.import.columnPastLastForFee", values)
+            case "payee": return Phrase("error.import.columnPastLastForPayee", values)
+            case "notes": return Phrase("error.import.columnPastLastForNotes", values)
+            case "category": return Phrase("error.import.columnPastLastForCategory", values)
+            case "currency": return Phrase("error.import.columnPastLastForCurrency", values)
+            case "id": return Phrase("error.import.columnPastLastForID", values)
+            case "status": return Phrase("error.import.columnPastLastForStatus", values)
+            case "account": return Phrase("error.import.columnPastLastForAccount", values)
+            default: return Phrase(literal: "Column \(column) for the \(role) is past the last column (\(last)).")
+            }
+        }
+
         enum Outcome {
             case booked(StatementEntry)
             case pending
-            case unreadable(String)
+            case unreadable(Phrase)
             /// A row of empty cells, left out.
             case empty
         }
 
-        /// The row as it will be booked, or why not. `known`: the currencies a currency column
-        /// named so far (it holds a handful of codes a million times; each is checked once).
+        /// The row as it will be booked, or why not. `place`: where the row is ("line 17").
+        /// `known`: the currencies a currency column named so far (it holds a handful of codes a
+        /// million times; each is checked once).
         func entry(
-            _ cells: [String], line: Int, mapping: CSVMapping, currency fallback: Currency?,
+            _ cells: [String], place: String, mapping: CSVMapping, currency fallback: Currency?,
             known: inout [String: Currency]
         ) -> Outcome {
             let dateText = date.cell(cells) ?? ""
@@ -261,13 +311,13 @@ public enum CSVBankReader {
             {
                 return .pending
             }
-            guard !dateText.isEmpty else { return .unreadable("there is no date") }
+            guard !dateText.isEmpty else { return .unreadable(Phrase("error.import.rowNoDate")) }
             do {
                 let day = try DateText.day(dateText, order: mapping.dateOrder ?? .dayMonthYear)
                 let code = currency?.cell(cells).flatMap { $0.isEmpty ? nil : $0 }
                 if let code, known[code] == nil { known[code] = try Currency(code: code) }
                 guard let currency = code.flatMap({ known[$0] }) ?? fallback else {
-                    return .unreadable("there is no currency")
+                    return .unreadable(Phrase("error.import.rowNoCurrency"))
                 }
                 let decimal = mapping.decimal ?? .point
                 func money(_ position: Position?) throws(BillfoldError) -> Money? {
@@ -276,14 +326,16 @@ public enum CSVBankReader {
                 }
                 var minor: Int64
                 if amount != nil {
-                    guard let value = try money(amount) else { return .unreadable("there is no amount") }
+                    guard let value = try money(amount) else { return .unreadable(Phrase("error.import.rowNoAmount")) }
                     // Inverted: what is written unsigned went out; an explicit "+" came in.
                     let explicitPlus = amount?.cell(cells)?.hasPrefix("+") == true
                     minor = mapping.sign == .inverted && !explicitPlus ? -value.minorUnits : value.minorUnits
                 } else {
                     let out = try money(debit)
                     let into = try money(credit)
-                    guard out != nil || into != nil else { return .unreadable("there is no debit and no credit") }
+                    guard out != nil || into != nil else {
+                        return .unreadable(Phrase("error.import.rowNoDebitOrCredit"))
+                    }
                     // Debit and credit columns are unsigned; a bank that signs its debits means the same.
                     minor = (into?.minorUnits.magnitude).map(Int64.init) ?? 0
                     minor -= (out?.minorUnits.magnitude).map(Int64.init) ?? 0
@@ -308,9 +360,9 @@ public enum CSVBankReader {
                         day: day, amount: try Money(minorUnits: minor, currency: currency).checkedLimit(),
                         payee: payeeText, notes: notesText == payeeText ? "" : notesText,
                         category: categoryText.isEmpty ? nil : categoryText, bankID: idText.isEmpty ? nil : idText,
-                        place: "line \(line)"))
+                        place: place))
             } catch {
-                return .unreadable(error.message)
+                return .unreadable(error.phrase)
             }
         }
     }

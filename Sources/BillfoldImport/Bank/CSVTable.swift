@@ -42,7 +42,7 @@ struct CSVTable {
         }
         if skipped < skip { start = text.endIndex }
         guard let scalar = delimiter.unicodeScalars.first else {
-            throw BillfoldError.validation("delimiter", "Choose a delimiter such as , ; or tab.")
+            throw BillfoldError.validation("delimiter", Phrase("error.import.chooseDelimiter"))
         }
         var body = String(text[start...])
         let (parts, unclosed) = body.withUTF8 { bytes -> ([String], Int?) in
@@ -56,10 +56,7 @@ struct CSVTable {
             return (parts, scan.unclosedQuoteLine)
         }
         if let line = unclosed {
-            throw BillfoldError(
-                .invalidImportFile,
-                "line \(skip + line): a quoted cell opens here and is never closed, so the rest of the file cannot be read. Close the quote or remove it."
-            )
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.unclosedQuote", ["line": String(skip + line)]))
         }
         let pieces = Parallel.map(parts.count) { Piece(parts[$0], delimiter: scalar) }
         var rows: [(Int, [String])] = []
@@ -68,8 +65,11 @@ struct CSVTable {
         for piece in pieces {
             rows += piece.rows.lazy.map { (line + $0.line, $0.cells) }
             if let error = piece.error {
+                // The parser's own words, which are not Billfold's.
                 throw BillfoldError(
-                    .invalidImportFile, "The CSV could not be read near line \(line + error.line): \(error.message).")
+                    .invalidImportFile,
+                    Phrase(
+                        "error.import.csvUnreadableNear", ["line": String(line + error.line), "reason": error.message]))
             }
             line += piece.lines
         }

@@ -23,8 +23,7 @@ public enum DateOrder: String, Sendable, Codable, CaseIterable {
         case "DMY": self = .dayMonthYear
         case "MDY": self = .monthDayYear
         default:
-            throw BillfoldError.validation(
-                "dateFormat", "“\(text)” is not a date format: write one like DD.MM.YYYY, MM/DD/YYYY or YYYY-MM-DD.")
+            throw BillfoldError.validation("dateFormat", Phrase("error.import.notADateFormat", ["text": text]))
         }
     }
 
@@ -65,8 +64,8 @@ public enum DateText {
     public static func day(_ text: String, order: DateOrder) throws(BillfoldError) -> Day {
         if let quick = quickDay(text, order: order) { return quick }
         let raw = text.trimmingCharacters(in: .whitespaces)
-        func refuse(_ why: String = "") -> BillfoldError {
-            BillfoldError(.invalidDate, "“\(raw)” is not a date\(why).")
+        func refuse() -> BillfoldError {
+            BillfoldError(.invalidDate, Phrase("error.import.notADate", ["text": raw]))
         }
         // A time after the date is not part of the booking day.
         var datePart = Substring(raw)
@@ -94,7 +93,7 @@ public enum DateText {
         guard numbers.count == 3 else { throw refuse() }
         if numbers[0].count == 4 { return try build(year: numbers[0], month: numbers[1], day: numbers[2], raw: raw) }
         switch order {
-        case .yearMonthDay: throw refuse(": expected the year first, like 2016-03-18")
+        case .yearMonthDay: throw BillfoldError(.invalidDate, Phrase("error.import.notADateYearFirst", ["text": raw]))
         case .dayMonthYear: return try build(year: numbers[2], month: numbers[1], day: numbers[0], raw: raw)
         case .monthDayYear: return try build(year: numbers[2], month: numbers[0], day: numbers[1], raw: raw)
         }
@@ -103,11 +102,11 @@ public enum DateText {
     private static func build(year: String, month: String, day: String, raw: String) throws(BillfoldError) -> Day {
         guard var y = Int(year), let m = Int(month), let d = Int(day),
             year.count == 2 || year.count == 4 || year.count == 1
-        else { throw BillfoldError(.invalidDate, "“\(raw)” is not a date.") }
+        else { throw BillfoldError(.invalidDate, Phrase("error.import.notADate", ["text": raw])) }
         // Two-digit years: 00–68 are 2000–2068, 69–99 are 1969–1999 (as POSIX reads them).
         if year.count <= 2 { y += y < 69 ? 2000 : 1900 }
         guard let found = Day.checked(year: y, month: m, day: d) else {
-            throw BillfoldError(.invalidDate, "“\(raw)” is not a date: there is no such day.")
+            throw BillfoldError(.invalidDate, Phrase("error.import.noSuchDay", ["text": raw]))
         }
         return found
     }

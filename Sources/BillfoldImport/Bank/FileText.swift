@@ -17,8 +17,7 @@ public enum TextEncoding: String, CaseIterable, Sendable, Codable {
         case "windows-1252", "cp1252", "win1252", "1252": self = .windows1252
         case "utf-16", "utf16", "utf-16le", "utf-16be": self = .utf16
         default:
-            throw BillfoldError.validation(
-                "encoding", "“\(text)” is not an encoding Billfold reads: use utf-8, latin1, windows-1252 or utf-16.")
+            throw BillfoldError.validation("encoding", Phrase("error.import.unknownEncoding", ["text": text]))
         }
     }
 }
@@ -33,27 +32,24 @@ public enum FileText {
     ) {
         var bytes = data
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            throw BillfoldError(.invalidImportFile, "The file is empty.")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.fileEmpty"))
         }
         let utf16BOM = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
         if asked == .utf16 || (asked == nil && utf16BOM) {
             guard let text = String(data: bytes, encoding: .utf16) else {
-                throw BillfoldError(.invalidImportFile, "The file is not UTF-16 text.")
+                throw BillfoldError(.invalidImportFile, Phrase("error.import.notUTF16"))
             }
             return (try checked(text.replacingOccurrences(of: "\u{FEFF}", with: "")), .utf16)
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         // NUL bytes do not occur in text files in these encodings: a spreadsheet, a PDF, a zip.
         if bytes.prefix(8192).contains(0) {
-            throw BillfoldError(
-                .invalidImportFile,
-                "This is not a text file (it looks like a spreadsheet, a PDF or an archive). Export the statement as CSV, OFX, QIF or CAMT.053 from your bank."
-            )
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.notText"))
         }
         switch asked {
         case .utf8?:
             guard let text = String(data: bytes, encoding: .utf8) else {
-                throw BillfoldError(.invalidImportFile, "The file is not UTF-8 text. Try --encoding latin1.")
+                throw BillfoldError(.invalidImportFile, Phrase("error.import.notUTF8"))
             }
             return (try checked(text), .utf8)
         case .latin1?:
@@ -73,10 +69,7 @@ public enum FileText {
         if start.hasPrefix("<!doctype html") || start.hasPrefix("<html")
             || start.contains("<html") && start.contains("<head")
         {
-            throw BillfoldError(
-                .invalidImportFile,
-                "This is a web page (HTML), not a bank export; perhaps the bank's site showed an error or a sign-in page. Download the statement again."
-            )
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.webPage"))
         }
         return text
     }

@@ -13,12 +13,11 @@ public enum OFXReader {
 
     public static func read(_ text: String) throws(BillfoldError) -> BankFileReading {
         guard let body = text.range(of: "<OFX>", options: .caseInsensitive) else {
-            throw BillfoldError(.invalidImportFile, "This is not an OFX file: there is no <OFX> element.")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.ofxNoOFXElement"))
         }
         // Every OFX, SGML or XML, closes its <OFX>: a file without the close was cut short.
         guard text.range(of: "</OFX>", options: [.caseInsensitive, .backwards]) != nil else {
-            throw BillfoldError(
-                .invalidImportFile, "The OFX file ends before </OFX>; it may have been cut short. Download it again.")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.ofxCutShort"))
         }
         var statements: [Statement] = []
         var unreadable: [UnreadableRow] = []
@@ -26,15 +25,18 @@ public enum OFXReader {
         var transaction: [String: String]?
         var number = 0
         var path: [String] = []
+        // "transaction 3" in the current words, looked up once.
+        let transactionPlace = NumberedPlace.transaction()
 
         func finishTransaction() {
             guard let fields = transaction, statement != nil else { return }
             transaction = nil
             number += 1
             do {
-                statement!.entries.append(try entry(fields, currency: statement!.account.currency, number: number))
+                statement!.entries.append(
+                    try entry(fields, currency: statement!.account.currency, place: transactionPlace(number)))
             } catch {
-                unreadable.append(UnreadableRow(place: place(number, fields), reason: error.message))
+                unreadable.append(UnreadableRow(place: place(number, fields), reason: error.phrase))
             }
         }
 
@@ -49,7 +51,7 @@ public enum OFXReader {
                 }
                 // Real statements nest a dozen deep; a file of endless open tags is not one.
                 guard path.count < 200 else {
-                    throw BillfoldError(.invalidImportFile, "The OFX file nests its elements more than 200 deep.")
+                    throw BillfoldError(.invalidImportFile, Phrase("error.import.ofxTooDeep"))
                 }
                 path.append(name)
             case .close(let name):
@@ -82,27 +84,30 @@ public enum OFXReader {
         finishTransaction()
         if let open = statement { statements.append(Statement(account: open.account, entries: open.entries)) }
         guard !statements.isEmpty else {
-            throw BillfoldError(.invalidImportFile, "The OFX file holds no bank or credit card statement.")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.ofxNoStatement"))
         }
         return BankFileReading(format: .ofx, statements: statements, unreadable: unreadable)
     }
 
-    private static func place(_ number: Int, _ fields: [String: String]) -> String {
-        "transaction \(number)" + (fields["FITID"].map { " (FITID \($0))" } ?? "")
+    private static func place(_ number: Int, _ fields: [String: String]) -> Phrase {
+        guard let id = fields["FITID"] else {
+            return Phrase("error.import.placeTransaction", ["number": String(number)])
+        }
+        return Phrase("error.import.placeTransactionWithID", ["number": String(number), "id": id])
     }
 
-    private static func entry(_ fields: [String: String], currency: Currency?, number: Int) throws(BillfoldError)
+    private static func entry(_ fields: [String: String], currency: Currency?, place: String) throws(BillfoldError)
         -> StatementEntry
     {
         guard let currency else {
-            throw BillfoldError(.invalidImportFile, "the statement names no currency (CURDEF)")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.ofxNoCurrency"))
         }
         guard let posted = fields["DTPOSTED"] ?? fields["DTUSER"] else {
-            throw BillfoldError(.invalidImportFile, "it has no date (DTPOSTED)")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.ofxNoDate"))
         }
         let day = try DateText.day(String(posted.prefix(8)), order: .yearMonthDay)
         guard let rawAmount = fields["TRNAMT"] else {
-            throw BillfoldError(.invalidImportFile, "it has no amount (TRNAMT)")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.ofxNoAmount"))
         }
         // OFX allows a comma as the decimal mark; no OFX amount groups thousands.
         let amount = try AmountText.money(
@@ -112,7 +117,7 @@ public enum OFXReader {
         let memo = fields["MEMO"]?.trimmed ?? ""
         return StatementEntry(
             day: day, amount: amount, payee: name.isEmpty ? memo : name, notes: name.isEmpty ? "" : memo,
-            bankID: fields["FITID"]?.trimmed, place: "transaction \(number)")
+            bankID: fields["FITID"]?.trimmed, place: place)
     }
 
     enum Token: Equatable {

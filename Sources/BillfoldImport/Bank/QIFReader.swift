@@ -42,9 +42,7 @@ public enum QIFReader {
                     inAccountBlock = false
                     if section.hasPrefix("invst") {
                         throw BillfoldError(
-                            .invalidImportFile,
-                            "line \(line): this is an investment register (!Type:Invst); Billfold imports bank, cash and credit card registers."
-                        )
+                            .invalidImportFile, Phrase("error.import.qifInvestment", ["line": String(line)]))
                     }
                 } else if header.hasPrefix("!account") {
                     inAccountBlock = true
@@ -71,7 +69,7 @@ public enum QIFReader {
         }
         if let open = current, !open.fields.isEmpty { records.append(open) }
         guard !records.isEmpty || !section.isEmpty else {
-            throw BillfoldError(.invalidImportFile, "This is not a QIF file: there is no !Type: line and no record.")
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.qifNotQIF"))
         }
         let order =
             dateOrder
@@ -81,11 +79,17 @@ public enum QIFReader {
         let decimal = DecimalSeparator.guess(records.compactMap { ($0.first("T") ?? $0.first("U"))?.value })
         var entries: [StatementEntry] = []
         var unreadable: [UnreadableRow] = []
+        let linePlace = NumberedPlace.line()
         for record in records {
             do {
-                entries.append(try entry(record, currency: currency, order: order, decimal: decimal))
+                entries.append(
+                    try entry(record, currency: currency, order: order, decimal: decimal, place: linePlace(record.line))
+                )
             } catch {
-                unreadable.append(UnreadableRow(place: "line \(error.line)", reason: error.error.message))
+                unreadable.append(
+                    UnreadableRow(
+                        place: Phrase("error.import.placeLine", ["line": String(error.line)]),
+                        reason: error.error.phrase))
             }
         }
         let kind = section == "ccard" ? "CREDITCARD" : nil
@@ -103,14 +107,16 @@ public enum QIFReader {
         var error: BillfoldError
     }
 
-    private static func entry(_ record: Record, currency: Currency, order: DateOrder, decimal: DecimalSeparator)
-        throws(Fault) -> StatementEntry
-    {
+    /// `place`: where the record is, as its entry names it ("line 12").
+    private static func entry(
+        _ record: Record, currency: Currency, order: DateOrder, decimal: DecimalSeparator, place: String
+    ) throws(Fault) -> StatementEntry {
         guard let date = record.first("D") else {
-            throw Fault(line: record.line, error: BillfoldError(.invalidImportFile, "the record has no date (D)"))
+            throw Fault(line: record.line, error: BillfoldError(.invalidImportFile, Phrase("error.import.qifNoDate")))
         }
         guard let amountField = record.first("T") ?? record.first("U") else {
-            throw Fault(line: record.line, error: BillfoldError(.invalidImportFile, "the record has no amount (T)"))
+            throw Fault(
+                line: record.line, error: BillfoldError(.invalidImportFile, Phrase("error.import.qifNoAmount")))
         }
         let day: Day
         do {
@@ -159,6 +165,6 @@ public enum QIFReader {
         }
         return StatementEntry(
             day: day, amount: amount, payee: record.first("P")?.value ?? "", notes: notes, category: category,
-            place: "line \(record.line)")
+            place: place)
     }
 }

@@ -79,11 +79,13 @@ public final class CategoriesViewModel {
         -> CategoryDeleteResponse?
     {
         let request = CategoryDeleteRequest(ids: ids, reassignTo: reassignTo, keepChildren: keepChildren)
-        let names = categories.filter { ids.contains($0.id) }.map { "“\($0.name)”" }
+        let names = categories.filter { ids.contains($0.id) }.map { tr("kit.categories.quotedName", ["name": $0.name]) }
+        let summary =
+            names.isEmpty
+            ? tr("categories.deleteSomeButton", count: ids.count)
+            : tr("kit.categories.deleteSummary", ["names": names.joined(separator: ", ")])
         let outcome = await sender.send(
-            NativeAPI.deleteCategories, body: request,
-            summary: "Delete \(names.isEmpty ? "\(ids.count) categories" : names.joined(separator: ", "))",
-            as: CategoryDeleteResponse.self)
+            NativeAPI.deleteCategories, body: request, summary: summary, as: CategoryDeleteResponse.self)
         lastDelete = outcome.result
         switch outcome {
         case .sent(let done):

@@ -82,11 +82,13 @@ public final class CategoryFormModel {
         let outcome =
             if let editing {
                 await sender.send(
-                    NativeAPI.changeCategory, [editing], body: request, summary: "Change category “\(name)”",
+                    NativeAPI.changeCategory, [editing], body: request,
+                    summary: tr("kit.category.changeSummary", ["name": name]),
                     as: CategoryDTO.self)
             } else {
                 await sender.send(
-                    NativeAPI.addCategory, body: request, summary: "New category “\(name)”", as: CategoryDTO.self)
+                    NativeAPI.addCategory, body: request, summary: tr("kit.category.newSummary", ["name": name]),
+                    as: CategoryDTO.self)
             }
         lastSave = outcome.result
         switch outcome {

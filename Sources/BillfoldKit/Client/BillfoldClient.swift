@@ -1,4 +1,5 @@
 import BillfoldAPI
+import BillfoldCore
 import Foundation
 import Logging
 
@@ -71,7 +72,7 @@ public final class BillfoldClient: Sendable {
             return try JSONDecoder().decode(Result.self, from: answer.body)
         } catch {
             throw ClientError(
-                .unreadableAnswer, message: "The server's answer could not be read.", status: answer.status,
+                .unreadableAnswer, message: tr("kit.client.answerUnreadable"), status: answer.status,
                 requestID: answer.headers["x-request-id"])
         }
     }
@@ -95,7 +96,7 @@ public final class BillfoldClient: Sendable {
         do {
             json = try body.map { try JSONEncoder().encode($0) }
         } catch {
-            throw ClientError(.unreadableAnswer, message: "The request could not be written: \(error).")
+            throw ClientError(.unreadableAnswer, message: tr("kit.client.requestNotWritten", ["reason": "\(error)"]))
         }
         return try await send(endpoint, parameters, query: query, json: json, idempotencyKey: idempotencyKey)
     }
@@ -121,7 +122,7 @@ public final class BillfoldClient: Sendable {
                 do {
                     try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
                 } catch {
-                    throw ClientError(.cancelled, message: "Cancelled.")
+                    throw ClientError(.cancelled, message: tr("kit.client.cancelled"))
                 }
                 attempt += 1
             }
@@ -141,7 +142,7 @@ public final class BillfoldClient: Sendable {
             throw mapped
         }
         guard let http = response as? HTTPURLResponse else {
-            throw ClientError(.unreadableAnswer, message: "The server's answer was not HTTP.")
+            throw ClientError(.unreadableAnswer, message: tr("kit.client.answerNotHTTP"))
         }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
@@ -171,7 +172,7 @@ public final class BillfoldClient: Sendable {
             let url = URL(
                 string: base + endpoint.path(with: parameters.map { $0 as any CustomStringConvertible }, query: query))
         else {
-            throw ClientError(.unreadableAnswer, message: "The server address \(baseURL) is not usable.")
+            throw ClientError(.unreadableAnswer, message: tr("kit.client.addressNotUsable", ["address": "\(baseURL)"]))
         }
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = endpoint.method.rawValue

@@ -1,4 +1,5 @@
 import BillfoldAPI
+import BillfoldCore
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -60,7 +61,7 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         var text = message
         if let code { text += " [\(code)]" }
-        if let requestID { text += " (request \(requestID))" }
+        if let requestID { text = tr("kit.client.withRequestID", ["message": text, "id": requestID]) }
         return text
     }
 
@@ -84,23 +85,23 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         }
         switch status {
         case 401:
-            return make(.signInAgain, "Your sign-in has ended. Sign in again.")
+            return make(.signInAgain, tr("kit.client.signInEnded"))
         case 403:
-            return make(.signInAgain, "The server refused this request. Sign in again.")
+            return make(.signInAgain, tr("kit.client.refused"))
         case 404:
-            return make(.notFound, "That is not there any more.")
+            return make(.notFound, tr("kit.client.notThere"))
         case 409, 422:
-            return make(.conflict, "This clashed with a change made elsewhere. Reload and try again.")
+            return make(.conflict, tr("kit.client.conflict"))
         case 429:
             let wait = headers["retry-after"].flatMap { TimeInterval($0) }
-            return make(.rateLimited(retryAfter: wait), "Too many attempts. Wait a moment and try again.")
+            return make(.rateLimited(retryAfter: wait), tr("kit.client.tooManyAttempts"))
         case 400, 413, 415:
-            return make(.validation(fields: problem?.fields ?? [:]), "The server did not accept this input.")
+            return make(.validation(fields: problem?.fields ?? [:]), tr("kit.client.inputNotAccepted"))
         case 500...:
             // Billfold's own 5xx messages are written for people; a proxy's page is not read.
-            return make(.serverTrouble(status: status), "The server has trouble just now. Try again in a moment.")
+            return make(.serverTrouble(status: status), tr("kit.client.serverTrouble"))
         default:
-            return make(.unreadableAnswer, "The server answered in a way this app does not understand (\(status)).")
+            return make(.unreadableAnswer, tr("kit.client.answerNotUnderstood", ["status": String(status)]))
         }
     }
 
@@ -114,20 +115,22 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Maps a failure before any answer came.
     static func transport(_ error: any Error) -> ClientError {
-        if error is CancellationError { return ClientError(.cancelled, message: "Cancelled.") }
+        if error is CancellationError { return ClientError(.cancelled, message: tr("kit.client.cancelled")) }
         guard let urlError = error as? URLError else {
-            return ClientError(.offline, message: "Could not reach the server: \(error.localizedDescription)")
+            return ClientError(
+                .offline, message: tr("kit.client.unreachableBecause", ["reason": error.localizedDescription]))
         }
         switch urlError.code {
         case .cancelled:
-            return ClientError(.cancelled, message: "Cancelled.")
+            return ClientError(.cancelled, message: tr("kit.client.cancelled"))
         case .timedOut:
-            return ClientError(.timedOut, message: "The server did not answer in time. Try again.")
+            return ClientError(.timedOut, message: tr("kit.client.timedOut"))
         case .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost,
             .dnsLookupFailed:
-            return ClientError(.offline, message: "You are offline, or the server cannot be reached.")
+            return ClientError(.offline, message: tr("kit.client.offline"))
         default:
-            return ClientError(.offline, message: "Could not reach the server (\(urlError.code.rawValue)).")
+            return ClientError(
+                .offline, message: tr("kit.client.unreachableCode", ["code": String(urlError.code.rawValue)]))
         }
     }
 }

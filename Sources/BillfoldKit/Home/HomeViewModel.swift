@@ -75,7 +75,7 @@ public final class HomeViewModel {
         } catch let error as ClientError {
             screen = .after(error, showing: month != nil)
         } catch {
-            screen = .failed(ClientError(.unreadableAnswer, message: "The dashboard could not be read."))
+            screen = .failed(ClientError(.unreadableAnswer, message: tr("kit.home.dashboardUnreadable")))
         }
     }
 

@@ -66,7 +66,9 @@ public actor LocalBook: TransactionSource, ReviewSource {
         do {
             file = try JSONDecoder().decode(File.self, from: data)
         } catch {
-            throw ClientError(.unreadableAnswer, message: "\(url.lastPathComponent) is not a Billfold book: \(error)")
+            throw ClientError(
+                .unreadableAnswer,
+                message: tr("kit.book.notABook", ["file": url.lastPathComponent, "reason": "\(error)"]))
         }
         self.file = file
         var read: [Transaction] = []
@@ -82,7 +84,10 @@ public actor LocalBook: TransactionSource, ReviewSource {
                         categoryID: entry.categoryId, externalID: nil, createdAt: 0, updatedAt: 0))
             } catch {
                 throw ClientError(
-                    .unreadableAnswer, message: "Transaction \(index) of \(url.lastPathComponent): \(error.message)")
+                    .unreadableAnswer,
+                    message: tr(
+                        "kit.book.transactionUnreadable",
+                        ["index": String(index), "file": url.lastPathComponent, "reason": error.message]))
             }
         }
         book = read
@@ -160,7 +165,7 @@ public actor LocalBook: TransactionSource, ReviewSource {
     /// `saving`, in the file.
     public func apply(_ decision: ReviewDecision, key: String) async throws(ClientError) -> ReviewDeck.Outcome {
         guard var t = transactions.first(where: { $0.id == decision.transactionID }) else {
-            return .failed("There is no transaction \(decision.transactionID) in the book.")
+            return .failed(tr("kit.book.noSuchTransaction", ["id": String(decision.transactionID)]))
         }
         var category = t.categoryID
         if case .recategorize(let id) = decision.action { category = id }
@@ -191,7 +196,7 @@ public actor LocalBook: TransactionSource, ReviewSource {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             try AtomicFile.write(try encoder.encode(file), to: url, permissions: 0o644)
         } catch {
-            throw ClientError(.unreadableAnswer, message: "The book could not be saved: \(error)")
+            throw ClientError(.unreadableAnswer, message: tr("kit.book.notSaved", ["reason": "\(error)"]))
         }
     }
 }

@@ -65,7 +65,7 @@ public final class ProjectViewModel {
         let outcome = await sender.send(
             NativeAPI.addItem, [projectID],
             body: ItemRequest(title: title, detail: detail, priority: priority.rawValue),
-            summary: "New item “\(title)”", as: ItemDTO.self)
+            summary: tr("kit.project.newItemSummary", ["title": title]), as: ItemDTO.self)
         lastSave = outcome.result
         guard case .sent(let item) = outcome else { return nil }
         items.append(item)
@@ -82,8 +82,8 @@ public final class ProjectViewModel {
     /// Changes an item's fields (nil ones stay).
     public func change(_ id: Int64, _ change: ItemRequest) async {
         let outcome = await sender.send(
-            NativeAPI.changeItem, [projectID, id], body: change, summary: "Change item “\(title(of: id))”",
-            as: ItemDTO.self)
+            NativeAPI.changeItem, [projectID, id], body: change,
+            summary: tr("kit.project.changeItemSummary", ["title": title(of: id)]), as: ItemDTO.self)
         lastSave = outcome.result
         guard let index = items.firstIndex(where: { $0.id == id }) else { return }
         switch outcome {
@@ -100,7 +100,10 @@ public final class ProjectViewModel {
 
     /// Deletes items: one with its own request, several in one (all or none).
     public func delete(_ ids: [Int64]) async {
-        let summary = "Delete " + (ids.count == 1 ? "item “\(title(of: ids[0]))”" : "\(ids.count) items")
+        let summary =
+            ids.count == 1
+            ? tr("kit.project.deleteItemSummary", ["title": title(of: ids[0])])
+            : tr("kit.project.deleteItemsSummary", count: ids.count)
         let outcome: ChangeOutcome<Void> =
             if ids.count == 1 {
                 await sender.send(
@@ -118,7 +121,7 @@ public final class ProjectViewModel {
     }
 
     private func title(of id: Int64) -> String {
-        items.first { $0.id == id }?.title ?? "item \(id)"
+        items.first { $0.id == id }?.title ?? tr("kit.project.unnamedItem", ["id": String(id)])
     }
 
     /// Puts the items in the chosen order by Core's rule, the one the server sorts by.

@@ -53,7 +53,7 @@ public final class ProjectsViewModel {
     public func add(title: String, detail: String = "", colour: String = "") async -> ProjectDTO? {
         let outcome = await sender.send(
             NativeAPI.addProject, body: ProjectRequest(title: title, detail: detail, colour: colour),
-            summary: "New project “\(title)”", as: ProjectDTO.self)
+            summary: tr("kit.projects.newSummary", ["title": title]), as: ProjectDTO.self)
         lastSave = outcome.result
         guard case .sent(let project) = outcome else { return nil }
         if !showingClosed { projects.insert(project, at: 0) }
@@ -64,8 +64,8 @@ public final class ProjectsViewModel {
     /// Changes a project's title, detail or colour (fields left nil stay).
     public func change(_ id: Int64, _ change: ProjectRequest) async {
         let outcome = await sender.send(
-            NativeAPI.changeProject, [id], body: change, summary: "Change project “\(title(of: id))”",
-            as: ProjectDTO.self)
+            NativeAPI.changeProject, [id], body: change,
+            summary: tr("kit.projects.changeSummary", ["title": title(of: id)]), as: ProjectDTO.self)
         settle(id, outcome) { project in
             project.title = change.title ?? project.title
             project.detail = change.detail ?? project.detail
@@ -76,8 +76,8 @@ public final class ProjectsViewModel {
     /// Closes a project; it leaves the list of open projects.
     public func close(_ id: Int64) async {
         let outcome = await sender.send(
-            NativeAPI.closeProject, [id], body: Optional<Empty>.none, summary: "Close project “\(title(of: id))”",
-            as: ProjectDTO.self)
+            NativeAPI.closeProject, [id], body: Optional<Empty>.none,
+            summary: tr("kit.projects.closeSummary", ["title": title(of: id)]), as: ProjectDTO.self)
         settle(id, outcome) { $0.closed = true }
     }
 
@@ -85,14 +85,15 @@ public final class ProjectsViewModel {
     public func reopen(_ id: Int64) async {
         let outcome = await sender.send(
             NativeAPI.reopenProject, [id], body: Optional<Empty>.none,
-            summary: "Reopen project “\(title(of: id))”", as: ProjectDTO.self)
+            summary: tr("kit.projects.reopenSummary", ["title": title(of: id)]), as: ProjectDTO.self)
         settle(id, outcome) { $0.closed = false }
     }
 
     /// Deletes a project with its items.
     public func delete(_ id: Int64) async {
         let outcome = await sender.send(
-            NativeAPI.deleteProject, [id], body: Optional<Empty>.none, summary: "Delete project “\(title(of: id))”")
+            NativeAPI.deleteProject, [id], body: Optional<Empty>.none,
+            summary: tr("kit.projects.deleteSummary", ["title": title(of: id)]))
         lastSave = outcome.result
         if case .refused = outcome { return }
         projects.removeAll { $0.id == id }
@@ -100,7 +101,7 @@ public final class ProjectsViewModel {
     }
 
     private func title(of id: Int64) -> String {
-        projects.first { $0.id == id }?.title ?? "project \(id)"
+        projects.first { $0.id == id }?.title ?? tr("kit.projects.unnamedProject", ["id": String(id)])
     }
 
     /// Shows a change: the server's answer when sent, `locally` applied when queued; a project

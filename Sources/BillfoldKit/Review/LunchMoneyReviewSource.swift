@@ -50,7 +50,7 @@ public struct LunchMoneyReviewSource: ReviewSource {
             read = try LunchMoneyReader.categories(answer.body)
         } catch {
             throw ClientError(
-                .unreadableAnswer, message: "The Lunch Money categories could not be read: \(error.message)")
+                .unreadableAnswer, message: tr("kit.lunchMoney.categoriesUnreadable", ["reason": error.message]))
         }
         return CategoryTree(
             read.map {
@@ -110,7 +110,7 @@ public struct LunchMoneyReviewSource: ReviewSource {
         let answer = try await client.send(
             LunchMoneyAPI.changeTransaction, [decision.transactionID], body: Update(transaction: fields),
             idempotencyKey: .key(key), as: Updated.self)
-        return answer.updated == false ? .failed("Lunch Money did not update it.") : .applied
+        return answer.updated == false ? .failed(tr("kit.lunchMoney.notUpdated")) : .applied
     }
 
     /// The oldest of the twelve months before this one with uncleared transactions, and how many it has.
@@ -135,7 +135,7 @@ public struct LunchMoneyReviewSource: ReviewSource {
             }
         } catch {
             throw ClientError(
-                .unreadableAnswer, message: "The Lunch Money transactions could not be read: \(error.message)")
+                .unreadableAnswer, message: tr("kit.lunchMoney.transactionsUnreadable", ["reason": error.message]))
         }
     }
 }

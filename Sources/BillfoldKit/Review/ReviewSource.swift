@@ -75,7 +75,7 @@ public struct NativeReviewSource: ReviewSource {
                 month: try Month(parsing: deck.month), cards: try deck.cards.prefix(limit).map { try $0.transaction() },
                 remaining: deck.remaining)
         } catch {
-            throw ClientError(.unreadableAnswer, message: "The server sent a card this app cannot read.")
+            throw ClientError(.unreadableAnswer, message: tr("kit.review.cardUnreadable"))
         }
     }
 
@@ -83,12 +83,12 @@ public struct NativeReviewSource: ReviewSource {
     public func apply(_ decision: ReviewDecision, key: String) async throws(ClientError) -> ReviewDeck.Outcome {
         let answer = try await client.applyReview([decision], key: key)
         guard let item = answer.items.first else {
-            throw ClientError(.unreadableAnswer, message: "The server answered the decision with nothing.")
+            throw ClientError(.unreadableAnswer, message: tr("kit.review.emptyAnswer"))
         }
         switch item.outcome.kind {
         case .applied: return .applied
         case .unchanged: return .unchanged
-        case .failed, nil: return .failed(item.error?.message ?? "The server did not apply it.")
+        case .failed, nil: return .failed(item.error?.message ?? tr("kit.review.notApplied"))
         }
     }
 

@@ -82,7 +82,7 @@ public final class ReviewViewModel {
         switch deck.phase {
         case .fetching: .loading
         case .fetchEmpty: .empty
-        case .fetchFailed: .failed(loadFailure ?? ClientError(.offline, message: "Could not load the cards."))
+        case .fetchFailed: .failed(loadFailure ?? ClientError(.offline, message: tr("kit.review.loadFailed")))
         case .swiping: .swiping
         case .applying: .applying
         case .done: .done
@@ -110,7 +110,7 @@ public final class ReviewViewModel {
 
     /// The account a card is in.
     public func accountName(of transaction: Transaction) -> String {
-        accountNames[transaction.accountID] ?? "Account \(transaction.accountID)"
+        accountNames[transaction.accountID] ?? tr("kit.account.unnamed", ["id": String(transaction.accountID)])
     }
 
     /// Loads a month's deck (the current month when nil), with the categories and preferences.
@@ -215,8 +215,9 @@ public final class ReviewViewModel {
         guard let queue else { return false }
         let summary =
             switch item.decision.action {
-            case .clear: "Clear “\(item.payee)”"
-            case .recategorize(let id): "Move “\(item.payee)” to \(categories.name(of: id))"
+            case .clear: tr("kit.review.clearSummary", ["payee": item.payee])
+            case .recategorize(let id):
+                tr("kit.review.moveSummary", ["payee": item.payee, "category": categories.name(of: id)])
             }
         guard let change = source.queuedChange(for: item.decision, key: item.key, summary: summary) else {
             return false

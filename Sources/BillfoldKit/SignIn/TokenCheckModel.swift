@@ -1,4 +1,5 @@
 import BillfoldAPI
+import BillfoldCore
 import Foundation
 import Observation
 
@@ -58,7 +59,7 @@ public final class TokenCheckModel {
         } catch {
             guard !Task.isCancelled else { return }
             state = .invalid(
-                error.kind == .signInAgain ? "This token is not valid (revoked or mistyped)." : error.message)
+                error.kind == .signInAgain ? tr("kit.signIn.tokenNotValid") : error.message)
         }
     }
 }

@@ -1,3 +1,4 @@
+import BillfoldCore
 import Foundation
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ enum AtomicFile {
         guard
             FileManager.default.createFile(
                 atPath: temporary.path, contents: data, attributes: [.posixPermissions: permissions])
-        else { throw TokenStoreError("Could not write \(temporary.path).") }
+        else { throw TokenStoreError(tr("kit.file.notWritten", ["path": temporary.path])) }
         try move(temporary, over: file)
     }
 
@@ -24,7 +25,7 @@ enum AtomicFile {
         guard rename(source.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: source)
-            throw TokenStoreError("Could not move a file into place at \(destination.path): \(reason).")
+            throw TokenStoreError(tr("kit.file.notMoved", ["path": destination.path, "reason": reason]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import BillfoldAPI
+import BillfoldCore
 import Foundation
 
 /// How a change a person made ended.
@@ -90,7 +91,8 @@ public struct ChangeSender: Sendable {
             let change = try QueuedChange(endpoint, parameters, body: body, summary: summary, id: key)
             return try await queue.keep(change, after: error) ? .queued : .refused(error)
         } catch {
-            return .refused(ClientError(.unreadableAnswer, message: "The change could not be kept for later: \(error)"))
+            return .refused(
+                ClientError(.unreadableAnswer, message: tr("kit.queue.notKept", ["reason": "\(error)"])))
         }
     }
 }

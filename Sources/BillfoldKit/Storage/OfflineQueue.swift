@@ -1,4 +1,5 @@
 import BillfoldAPI
+import BillfoldCore
 import Foundation
 
 /// A change made while the server could not be reached, waiting to be sent: the request as it
@@ -75,7 +76,7 @@ public actor OfflineQueue {
             do {
                 changes = try JSONDecoder().decode([QueuedChange].self, from: Data(contentsOf: file))
             } catch {
-                throw TokenStoreError("\(file.path) is not an offline queue. Move it away to start an empty one.")
+                throw TokenStoreError(tr("kit.queue.notAQueue", ["path": file.path]))
             }
         } else {
             changes = []
@@ -116,7 +117,8 @@ public actor OfflineQueue {
         while let change = changes.first {
             guard let endpoint = change.endpoint else {
                 report.refused.append(
-                    .init(change: change, error: ClientError(.unreadableAnswer, message: "Unknown kind of change.")))
+                    .init(change: change, error: ClientError(.unreadableAnswer, message: tr("kit.queue.unknownChange")))
+                )
                 changes.removeFirst()
                 try? persist()
                 continue

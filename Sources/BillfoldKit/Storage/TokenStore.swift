@@ -1,3 +1,4 @@
+import BillfoldCore
 import Foundation
 
 #if canImport(Security)
@@ -70,13 +71,12 @@ public struct FileTokenStore: TokenStore {
         let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0o777
         guard permissions & 0o077 == 0 else {
             throw TokenStoreError(
-                "\(file.path) can be read by other users (mode \(String(permissions, radix: 8))). The token in it may have leaked: revoke it in Settings, delete the file, and sign in again."
-            )
+                tr("kit.signIn.readableByOthers", ["path": file.path, "mode": String(permissions, radix: 8)]))
         }
         do {
             return try JSONDecoder().decode(SavedSignIn.self, from: Data(contentsOf: file))
         } catch {
-            throw TokenStoreError("\(file.path) is not a saved sign-in. Delete it and sign in again.")
+            throw TokenStoreError(tr("kit.signIn.notASavedSignIn", ["path": file.path]))
         }
     }
 
@@ -120,7 +120,7 @@ public struct FileTokenStore: TokenStore {
             let status = SecItemCopyMatching(search as CFDictionary, &item)
             if status == errSecItemNotFound { return nil }
             guard status == errSecSuccess, let data = item as? Data else {
-                throw TokenStoreError("The Keychain could not be read (\(status)).")
+                throw TokenStoreError(tr("kit.keychain.notRead", ["status": String(status)]))
             }
             return try JSONDecoder().decode(SavedSignIn.self, from: data)
         }
@@ -133,7 +133,7 @@ public struct FileTokenStore: TokenStore {
             item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlock
             let status = SecItemAdd(item as CFDictionary, nil)
             guard status == errSecSuccess else {
-                throw TokenStoreError("The Keychain could not be written (\(status)).")
+                throw TokenStoreError(tr("kit.keychain.notWritten", ["status": String(status)]))
             }
         }
 
@@ -141,7 +141,7 @@ public struct FileTokenStore: TokenStore {
         public func delete() throws {
             let status = SecItemDelete(query as CFDictionary)
             guard status == errSecSuccess || status == errSecItemNotFound else {
-                throw TokenStoreError("The Keychain item could not be deleted (\(status)).")
+                throw TokenStoreError(tr("kit.keychain.notDeleted", ["status": String(status)]))
             }
         }
     }

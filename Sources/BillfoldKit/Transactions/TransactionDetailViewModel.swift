@@ -47,7 +47,7 @@ public final class TransactionDetailViewModel {
         } catch let error as ClientError {
             screen = .failed(error)
         } catch {
-            screen = .failed(ClientError(.unreadableAnswer, message: "The transaction could not be read."))
+            screen = .failed(ClientError(.unreadableAnswer, message: tr("kit.transaction.unreadable")))
         }
     }
 
@@ -57,9 +57,14 @@ public final class TransactionDetailViewModel {
         let change = UpdateTransactionRequest(categoryId: category, notes: notes, status: status?.rawValue)
         saving = true
         defer { saving = false }
+        let summary =
+            if let payee = transaction?.payee {
+                tr("kit.transaction.changeSummary", ["payee": payee])
+            } else {
+                tr("kit.transaction.changeSummaryWithoutPayee", ["id": String(id)])
+            }
         let outcome = await sender.send(
-            NativeAPI.changeTransaction, [id], body: change,
-            summary: "Change “\(transaction?.payee ?? "transaction \(id)")”", as: TransactionDTO.self)
+            NativeAPI.changeTransaction, [id], body: change, summary: summary, as: TransactionDTO.self)
         if case .sent(let saved) = outcome {
             transaction = try? saved.transaction()
             history = (try? await client.history(of: id)) ?? history

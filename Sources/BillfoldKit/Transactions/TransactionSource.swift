@@ -58,7 +58,7 @@ public struct NativeTransactionSource: TransactionSource {
                 transactions: try answer.transactions.map { try $0.transaction() }, nextCursor: answer.nextCursor,
                 totals: try answer.totals.map { try $0.total() })
         } catch {
-            throw ClientError(.unreadableAnswer, message: "The server sent a transaction this app cannot read.")
+            throw ClientError(.unreadableAnswer, message: tr("kit.transactions.unreadable"))
         }
     }
 }

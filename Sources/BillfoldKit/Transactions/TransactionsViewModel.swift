@@ -125,6 +125,6 @@ public final class TransactionsViewModel {
 
     /// A row's account: its name, or "Account N" when the account is not known.
     public func accountName(of transaction: Transaction) -> String {
-        accountNames[transaction.accountID] ?? "Account \(transaction.accountID)"
+        accountNames[transaction.accountID] ?? tr("kit.account.unnamed", ["id": String(transaction.accountID)])
     }
 }

@@ -15,12 +15,12 @@ struct HealthController: RouteCollection {
         routes.on(OperationsAPI.live) { _ in Status(status: "live") }
         routes.on(OperationsAPI.ready) { request async throws -> Response in
             guard request.application.migrationsDone else {
-                throw BillfoldError(.unavailable, "The database migrations have not finished.")
+                throw BillfoldError(.unavailable, Phrase("error.http.migrationsNotFinished"))
             }
             do {
                 try await request.store.sql.raw("SELECT 1 AS ok").run()
             } catch {
-                throw BillfoldError(.unavailable, "The database does not answer.")
+                throw BillfoldError(.unavailable, Phrase("error.http.databaseNotAnswering"))
             }
             return try await Status(status: "ready").encodeResponse(for: request)
         }

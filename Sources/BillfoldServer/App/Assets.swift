@@ -33,7 +33,7 @@ struct Assets: Sendable {
         for (name, type) in served {
             let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
             guard let url = Bundle.module.url(forResource: parts[0], withExtension: parts[1], subdirectory: "Resources")
-            else { throw BillfoldError(.internalError, "The resource \(name) is missing from the build.") }
+            else { throw BillfoldError(.internalError, Phrase("error.app.resourceMissing", ["name": name])) }
             let bytes = try Data(contentsOf: url)
             let digest = Secrets.hex(SHA256.hash(data: bytes).prefix(6))
             files[name] = File(bytes: bytes, contentType: type, version: digest)

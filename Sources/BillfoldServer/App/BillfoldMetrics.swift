@@ -58,7 +58,7 @@ struct MetricsController: RouteCollection {
         guard let sent = request.headers.bearerAuthorization?.token,
             Secrets.hash(sent) == Secrets.hash(token)
         else {
-            throw BillfoldError(.unauthorized, "Send the metrics token as Authorization: Bearer ….")
+            throw BillfoldError(.unauthorized, Phrase("error.app.metricsToken"))
         }
         var headers = HTTPHeaders()
         headers.contentType = HTTPMediaType(type: "text", subType: "plain", parameters: ["version": "0.0.4"])

@@ -29,14 +29,14 @@ public struct ChaosSettings: Sendable, Equatable {
         guard (1...2).contains(parts.count), let low = seconds(parts[0]), let high = seconds(parts[parts.count - 1]),
             low >= 0, high >= low, high <= 60
         else {
-            throw Configuration.invalid(setting, "“\(text)” is not a delay like 1s-2s or 500ms (at most 60 s)")
+            throw Configuration.invalid(setting, Phrase("error.app.config.notAChaosDelay", ["value": text]))
         }
         return low...high
     }
 
     static func rate(parsing text: String, setting: String) throws(BillfoldError) -> Double {
         guard let rate = Double(text.trimmingCharacters(in: .whitespaces)), (0...1).contains(rate) else {
-            throw Configuration.invalid(setting, "“\(text)” is not a rate from 0 to 1, like 0.2")
+            throw Configuration.invalid(setting, Phrase("error.app.config.notAChaosRate", ["value": text]))
         }
         return rate
     }
@@ -50,7 +50,7 @@ struct ChaosMiddleware: AsyncMiddleware {
         if wait > 0 { try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000)) }
         if Double.random(in: 0..<1) < settings.failureRate {
             throw BillfoldError(
-                .unavailable, "Chaos mode: this request failed on purpose (--chaos-failure-rate). Try again.")
+                .unavailable, Phrase("error.app.chaosFailure"))
         }
         return try await next.respond(to: request)
     }

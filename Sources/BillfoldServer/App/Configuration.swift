@@ -13,31 +13,32 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String, setting: String) throws(BillfoldError) {
         let value = text.trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty else {
-            throw Configuration.invalid(setting, "is empty; give a SQLite file path or a postgres:// URL")
+            throw Configuration.invalid(setting, Phrase("error.app.config.databaseEmpty"))
         }
         if value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") {
             guard let url = URL(string: value), url.host != nil, !url.path.isEmpty, url.path != "/" else {
                 throw Configuration.invalid(
-                    setting, "“\(value)” is not a PostgreSQL URL like postgres://user:password@127.0.0.1:5432/billfold")
+                    setting, Phrase("error.app.config.notAPostgresURL", ["value": value]))
             }
             self = .postgres(url: value)
         } else if value.contains("://") {
             throw Configuration.invalid(
-                setting, "“\(value)” is neither a file path nor a postgres:// URL")
+                setting, Phrase("error.app.config.notAFilePathOrURL", ["value": value]))
         } else {
             self = .sqlite(path: value)
         }
     }
 
-    /// Safe to print: the password of a URL is hidden.
+    /// Safe to print: the password of a URL is hidden. In the current words (the terminal's).
     public var description: String {
         switch self {
-        case .sqlite(let path): return "SQLite file \(path)"
+        case .sqlite(let path): return tr("error.app.config.sqliteFile", ["path": path])
         case .postgres(let url):
             guard let password = URLComponents(string: url)?.password, !password.isEmpty else {
-                return "PostgreSQL \(url)"
+                return tr("error.app.config.postgres", ["url": url])
             }
-            return "PostgreSQL " + url.replacingOccurrences(of: ":\(password)@", with: ":•••@")
+            return tr(
+                "error.app.config.postgres", ["url": url.replacingOccurrences(of: ":\(password)@", with: ":•••@")])
         }
     }
 }
@@ -138,13 +139,13 @@ public struct Configuration: Sendable, Equatable {
         }
         if let (value, setting) = pick(flags.hostname, "--hostname", "BILLFOLD_HOSTNAME") {
             guard !value.isEmpty, !value.contains(" ") else {
-                throw invalid(setting, "“\(value)” is not a host name or address")
+                throw invalid(setting, Phrase("error.app.config.notAHost", ["value": value]))
             }
             config.hostname = value
         }
         if let (value, setting) = pick(flags.port, "--port", "BILLFOLD_PORT") {
             guard let port = Int(value), (1...65535).contains(port) else {
-                throw invalid(setting, "“\(value)” is not a port number from 1 to 65535")
+                throw invalid(setting, Phrase("error.app.config.notAPort", ["value": value]))
             }
             config.port = port
         }
@@ -154,19 +155,19 @@ public struct Configuration: Sendable, Equatable {
         if let (value, setting) = pick(flags.logLevel, "--log-level", "BILLFOLD_LOG_LEVEL") {
             guard let level = Logger.Level(rawValue: value.lowercased()) else {
                 throw invalid(
-                    setting, "“\(value)” is not a log level (trace, debug, info, notice, warning, error, critical)")
+                    setting, Phrase("error.app.config.notALogLevel", ["value": value]))
             }
             config.logLevel = level
         }
         if let value = environment["BILLFOLD_MAX_BODY_BYTES"] {
             guard let bytes = Int(value), bytes >= 1024 else {
-                throw invalid("BILLFOLD_MAX_BODY_BYTES", "“\(value)” is not a byte count of at least 1024")
+                throw invalid("BILLFOLD_MAX_BODY_BYTES", Phrase("error.app.config.notAByteCount", ["value": value]))
             }
             config.maxBodyBytes = bytes
         }
         if let (value, setting) = pick(flags.logFormat, "--log-format", "BILLFOLD_LOG_FORMAT") {
             guard let format = LogFormat(rawValue: value.lowercased()) else {
-                throw invalid(setting, "“\(value)” is not a log format (text or json)")
+                throw invalid(setting, Phrase("error.app.config.notALogFormat", ["value": value]))
             }
             config.logFormat = format
         }
@@ -193,7 +194,7 @@ public struct Configuration: Sendable, Equatable {
         func days(_ name: String) throws(BillfoldError) -> Int64? {
             guard let value = environment[name] else { return nil }
             guard let days = Double(value), days > 0, days <= 3650 else {
-                throw invalid(name, "“\(value)” is not a number of days from 0 to 3650 (fractions allowed)")
+                throw invalid(name, Phrase("error.app.config.notDays", ["value": value]))
             }
             return Int64(days * 86_400)
         }
@@ -202,7 +203,7 @@ public struct Configuration: Sendable, Equatable {
             switch value {
             case "1", "true", "yes", "on": return true
             case "0", "false", "no", "off", "": return false
-            default: throw invalid(name, "“\(value)” is not true or false")
+            default: throw invalid(name, Phrase("error.app.config.notTrueOrFalse", ["value": value]))
             }
         }
         if let idle = try days("BILLFOLD_SESSION_IDLE_DAYS") { config.sessionIdleSeconds = idle }
@@ -211,15 +212,14 @@ public struct Configuration: Sendable, Equatable {
             guard let url = URL(string: value), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
                 url.path.isEmpty || url.path == "/"
             else {
-                throw invalid("BILLFOLD_PUBLIC_URL", "“\(value)” is not an address like https://money.example.com")
+                throw invalid("BILLFOLD_PUBLIC_URL", Phrase("error.app.config.notAnAddress", ["value": value]))
             }
             config.publicURL = url
         }
         if let value = environment["BILLFOLD_TRUSTED_PROXIES"] {
             guard let proxies = TrustedProxies(parsing: value) else {
                 throw invalid(
-                    "BILLFOLD_TRUSTED_PROXIES",
-                    "“\(value)” is not a list of addresses or ranges like 127.0.0.1, 10.0.0.0/8")
+                    "BILLFOLD_TRUSTED_PROXIES", Phrase("error.app.config.notProxies", ["value": value]))
             }
             config.trustedProxies = proxies
         }
@@ -228,20 +228,20 @@ public struct Configuration: Sendable, Equatable {
             allowPrivateAddresses: try flag("BILLFOLD_OUTBOUND_ALLOW_PRIVATE"))
         if let value = environment["BILLFOLD_SIGNIN_LIMIT"] {
             guard let limit = Int(value), (1...10_000).contains(limit) else {
-                throw invalid("BILLFOLD_SIGNIN_LIMIT", "“\(value)” is not a number of attempts from 1 to 10000")
+                throw invalid("BILLFOLD_SIGNIN_LIMIT", Phrase("error.app.config.notASignInLimit", ["value": value]))
             }
             config.signInLimit = limit
         }
         if let value = environment["BILLFOLD_METRICS_TOKEN"], !value.isEmpty {
             guard value.count >= 16 else {
-                throw invalid("BILLFOLD_METRICS_TOKEN", "is shorter than 16 characters; use a long random string")
+                throw invalid("BILLFOLD_METRICS_TOKEN", Phrase("error.app.config.metricsTokenShort"))
             }
             config.metricsToken = value
         }
         if let value = environment["BILLFOLD_LUNCHMONEY_RETRY_SECONDS"] {
             guard let seconds = Int64(value), (1...3600).contains(seconds) else {
                 throw invalid(
-                    "BILLFOLD_LUNCHMONEY_RETRY_SECONDS", "“\(value)” is not a number of seconds from 1 to 3600")
+                    "BILLFOLD_LUNCHMONEY_RETRY_SECONDS", Phrase("error.app.config.notRetrySeconds", ["value": value]))
             }
             config.lunchMoneyRetrySeconds = seconds
         }
@@ -250,7 +250,12 @@ public struct Configuration: Sendable, Equatable {
         }
     }
 
-    static func invalid(_ setting: String, _ problem: String) -> BillfoldError {
-        BillfoldError(.invalidConfiguration, "Invalid setting \(setting): \(problem).", fields: [setting: problem])
+    /// "Invalid setting BILLFOLD_PORT: “x” is not a port number from 1 to 65535." The problem is
+    /// written into the message in the current words (the terminal's, where settings are read).
+    static func invalid(_ setting: String, _ problem: Phrase) -> BillfoldError {
+        BillfoldError(
+            .invalidConfiguration,
+            Phrase("error.app.invalidSetting", ["setting": setting, "problem": problem.text(Words.current)]),
+            fields: [setting: problem])
     }
 }

@@ -11,10 +11,8 @@ import Vapor
 enum DatabaseTrouble {
     static let retryAfterSeconds = 5
 
-    static let unavailable = BillfoldError(
-        .unavailable, "The database cannot be reached just now. Nothing was changed; try again in a few seconds.")
-    static let conflict = BillfoldError(
-        .conflict, "Someone changed the same thing at the same moment. Nothing was changed; try again.")
+    static let unavailable = BillfoldError(.unavailable, Phrase("error.app.databaseUnavailable"))
+    static let conflict = BillfoldError(.conflict, Phrase("error.app.databaseConflict"))
 
     static func classify(_ error: any Error) -> (HTTPResponseStatus, BillfoldError)? {
         switch error {

@@ -1,4 +1,5 @@
 import BillfoldAPI
+import BillfoldCore
 import Vapor
 
 extension RoutesBuilder {
@@ -8,7 +9,7 @@ extension RoutesBuilder {
     func on<Answer: AsyncResponseEncodable>(
         _ endpoint: Endpoint, use handler: @escaping @Sendable (Request) async throws -> Answer
     ) -> Route {
-        on(HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents, use: handler)
+        on(HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents, use: answering(handler))
     }
 
     /// The same for a route that takes more body than the configured limit (a file upload). The
@@ -19,9 +20,19 @@ extension RoutesBuilder {
     ) -> Route {
         let route = on(
             HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents, body: .collect(maxSize: maxBody),
-            use: handler)
+            use: answering(handler))
         route.userInfo[Route.maxBodyKey] = maxBody.value
         return route
+    }
+
+    /// `handler` run with the request's words as the current words (`Request.answerWords`), so an
+    /// error's message, a notice or a label made anywhere while answering is in the reader's
+    /// language. Set here, around the handler itself: a middleware's task-local value does not
+    /// reach it (Vapor hands the request on through event-loop futures).
+    private func answering<Answer: AsyncResponseEncodable>(
+        _ handler: @escaping @Sendable (Request) async throws -> Answer
+    ) -> @Sendable (Request) async throws -> Answer {
+        { request in try await Words.$current.withValue(request.answerWords) { try await handler(request) } }
     }
 }
 

@@ -16,7 +16,7 @@ enum ErrorDialect: Sendable {
     func response(to request: Request, status: HTTPResponseStatus, problem: BillfoldError) throws -> Response {
         // APIs answer in the language Accept-Language asks for (codes stay English identifiers);
         // a page in its person's.
-        let words = Words(language: Language.preferred(byAcceptLanguage: request.headers.first(name: .acceptLanguage)))
+        let words = request.acceptedWords
         switch self {
         case .native: return try ErrorResponder.json(problem.written(in: words), status: status)
         case .lunchMoney: return LunchMoneyError.response(problem.written(in: words), status: status)
@@ -97,27 +97,25 @@ enum Problem {
             if let known = DatabaseTrouble.classify(error) { return known }
             return (
                 .internalServerError,
-                BillfoldError(
-                    .internalError,
-                    "Something went wrong on the server. Try again; if it keeps happening, check the server log.")
+                BillfoldError(.internalError, Phrase("error.app.somethingWentWrong"))
             )
         }
     }
 
     private static func abort(_ abort: any AbortError) -> BillfoldError {
         switch abort.status {
-        case .notFound: return BillfoldError(.notFound, "There is nothing at this address.")
+        case .notFound: return BillfoldError(.notFound, Phrase("error.app.nothingAtThisAddress"))
         case .payloadTooLarge:
-            return BillfoldError(.payloadTooLarge, "The request body is too large.")
+            return BillfoldError(.payloadTooLarge, Phrase("error.app.bodyTooLarge"))
         case .methodNotAllowed:
-            return BillfoldError(.methodNotAllowed, "This address does not accept that method.")
+            return BillfoldError(.methodNotAllowed, Phrase("error.app.methodNotAllowed"))
         case .unsupportedMediaType:
-            return BillfoldError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json).")
+            return BillfoldError(.unsupportedMediaType, Phrase("error.http.bodyNotJSON"))
         case .unauthorized:
-            return BillfoldError(.unauthorized, "Sign in or send a valid access token.")
+            return BillfoldError(.unauthorized, Phrase("error.auth.signInOrToken"))
         case .badRequest:
             if abort.reason.lowercased().contains("json") || abort.reason.contains("decode") {
-                return BillfoldError(.invalidJSON, "The request body is not valid JSON.")
+                return BillfoldError(.invalidJSON, Phrase("error.app.invalidJSON"))
             }
             return BillfoldError(.validationFailed, abort.reason)
         default:
@@ -133,18 +131,18 @@ enum Problem {
         switch error {
         case .keyNotFound(let key, let context):
             let name = field(context.codingPath + [key])
-            return .validation(name, "The field “\(name)” is required.")
+            return .validation(name, Phrase("error.app.fieldRequired", ["name": name]))
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             let name = field(context.codingPath)
-            return .validation(name, "The field “\(name)” has the wrong type.")
+            return .validation(name, Phrase("error.app.fieldWrongType", ["name": name]))
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty {
-                return BillfoldError(.invalidJSON, "The request body is not valid JSON.")
+                return BillfoldError(.invalidJSON, Phrase("error.app.invalidJSON"))
             }
             let name = field(context.codingPath)
-            return .validation(name, "The field “\(name)” is not valid.")
+            return .validation(name, Phrase("error.app.fieldNotValid", ["name": name]))
         @unknown default:
-            return BillfoldError(.invalidJSON, "The request body could not be read.")
+            return BillfoldError(.invalidJSON, Phrase("error.app.bodyUnreadable"))
         }
     }
 }

@@ -21,7 +21,7 @@ struct IdempotentWrites: AsyncMiddleware {
             let key = request.headers.first(name: Self.header)
         else { return try await next.respond(to: request) }
         guard (1...200).contains(key.count), !TextRules.hasForbiddenControl(key) else {
-            throw BillfoldError.validation(Self.header, "The Idempotency-Key must be 1 to 200 characters.")
+            throw BillfoldError.validation(Self.header, Phrase("error.app.idempotencyKeyLength"))
         }
         let body = try await request.body.collect(max: request.bodyLimit).get()
         let hash = Self.hash(request, body: body.map { Data(buffer: $0) } ?? Data())
@@ -29,8 +29,7 @@ struct IdempotentWrites: AsyncMiddleware {
         if let first = try await answers.find(key: key) {
             guard first.requestHash == hash else {
                 throw BillfoldError(
-                    .idempotencyKeyReused,
-                    "This Idempotency-Key was already used for a different request. Use a new key.")
+                    .idempotencyKeyReused, Phrase("error.app.idempotencyKeyReused"))
             }
             return Self.replay(first)
         }
@@ -42,8 +41,7 @@ struct IdempotentWrites: AsyncMiddleware {
             body: response.body.data.map { String(decoding: $0, as: UTF8.self) } ?? "")
         guard try await answers.store(key: key, answer) else {
             throw BillfoldError(
-                .conflict,
-                "A request with this Idempotency-Key was applied at the same moment. Send it again to get its answer.")
+                .conflict, Phrase("error.app.idempotencyKeyRace"))
         }
         return response
     }

@@ -11,15 +11,15 @@ import Foundation
 public struct SecretBox: Sendable, Equatable {
     private let key: SymmetricKey
     static let prefix = "v1:"
-    /// How to make a key, said wherever one is missing or wrong.
-    public static let howToMake = "Make one with: head -c 32 /dev/urandom | base64"
+    /// How to make a key, said wherever one is missing or wrong (in the current words).
+    public static var howToMake: String { tr("error.app.secretKeyHowToMake") }
 
     /// `text` is 32 random bytes in base64.
     public init(base64 text: String, setting: String = "BILLFOLD_SECRET_KEY") throws(BillfoldError) {
         guard let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)),
             bytes.count == 32
         else {
-            throw Configuration.invalid(setting, "is not 32 random bytes in base64. \(Self.howToMake)")
+            throw Configuration.invalid(setting, Phrase("error.app.config.secretKeyNotBase64"))
         }
         key = SymmetricKey(data: bytes)
     }
@@ -29,7 +29,9 @@ public struct SecretBox: Sendable, Equatable {
 
     func seal(_ secret: String, for userID: Int64) throws -> String {
         let box = try AES.GCM.seal(Data(secret.utf8), using: key, authenticating: Self.context(userID))
-        guard let combined = box.combined else { throw BillfoldError(.internalError, "A secret could not be sealed.") }
+        guard let combined = box.combined else {
+            throw BillfoldError(.internalError, Phrase("error.app.secretNotSealed"))
+        }
         return Self.prefix + combined.base64EncodedString()
     }
 

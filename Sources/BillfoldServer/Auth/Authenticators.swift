@@ -33,7 +33,7 @@ struct TokenAuthenticator: AsyncMiddleware {
                 let user = try await UserRepository(database: request.store)
                     .user(forToken: Secrets.hash(bearer.token))
             else {
-                throw BillfoldError(.unauthorized, "The access token is not valid. Create a new one in Settings.")
+                throw BillfoldError(.unauthorized, Phrase("error.auth.tokenNotValid"))
             }
             request.auth.login(user)
         }
@@ -52,12 +52,12 @@ struct RequireUser: AsyncMiddleware {
         }
         switch style {
         case .json:
-            throw BillfoldError(.unauthorized, "Sign in or send a valid access token.")
+            throw BillfoldError(.unauthorized, Phrase("error.auth.signInOrToken"))
         case .page:
             // A script fetching part of a page wants a status it can act on, not a sign-in page.
             // (Compared as text: HTTPMediaType's == lets a browser's */* match JSON.)
             if request.headers.first(name: .accept)?.hasPrefix("application/json") == true {
-                throw BillfoldError(.unauthorized, "Your session has ended. Sign in again.")
+                throw BillfoldError(.unauthorized, Phrase("error.auth.sessionEnded"))
             }
             if try await UserRepository(database: request.store).count() == 0 {
                 return request.redirect(to: WebPages.setup.path())
@@ -75,7 +75,7 @@ extension Request {
     var user: User {
         get throws {
             guard let user = auth.get(User.self) else {
-                throw BillfoldError(.unauthorized, "Sign in or send a valid access token.")
+                throw BillfoldError(.unauthorized, Phrase("error.auth.signInOrToken"))
             }
             return user
         }

@@ -35,10 +35,7 @@ struct SignInThrottle {
         let minutes = (wait + 59) / 60
         throw TooManyAttempts(
             retryAfterSeconds: Int(wait),
-            problem: BillfoldError(
-                .rateLimited,
-                "Too many sign-in attempts for this account or from this address. For your safety, try again in \(minutes) minute\(minutes == 1 ? "" : "s")."
-            ))
+            problem: BillfoldError(.rateLimited, Phrase("error.auth.tooManySignInAttempts", count: Int(minutes))))
     }
 
     /// After a good password the account starts afresh, and the address does not count it.

@@ -41,11 +41,11 @@ struct CrossSiteGuard: Middleware {
     private static func check(_ request: Request) async throws {
         if let origin = request.headers.first(name: "Origin"), !request.isThisSite(origin: origin) {
             throw refusal(
-                "it was sent from another site (\(origin == "null" ? "an unnamed origin" : "another address")).")
+                origin == "null" ? "error.security.crossSiteUnnamedOrigin" : "error.security.crossSiteOtherAddress")
         }
         if let site = request.headers.first(name: "Sec-Fetch-Site")?.lowercased(), site != "same-origin", site != "none"
         {
-            throw refusal("it was sent from another site.")
+            throw refusal("error.security.crossSite")
         }
         var sent = request.headers.first(name: header)
         if sent == nil, request.headers.contentType == .urlEncodedForm {
@@ -58,14 +58,13 @@ struct CrossSiteGuard: Middleware {
         let secrets = request.auth.has(User.self) ? [session] : [session, request.cookies[cookie]?.string]
         let expected = secrets.compactMap { $0 }.filter { !$0.isEmpty }.map(token(for:))
         guard let sent, !sent.isEmpty, expected.contains(where: { constantTimeEqual($0, sent) }) else {
-            throw refusal("the page it came from had expired or was not from Billfold.")
+            throw refusal("error.security.crossSiteNoToken")
         }
     }
 
-    static func refusal(_ reason: String) -> BillfoldError {
-        BillfoldError(
-            .forbidden,
-            "Nothing was saved, because \(reason) Go back, reload the page and try again.")
+    /// The refusal, one whole sentence per reason (catalogue `key`).
+    static func refusal(_ key: String) -> BillfoldError {
+        BillfoldError(.forbidden, Phrase(key))
     }
 
     static func token(for secret: String) -> String { Secrets.hash("csrf:" + secret) }

@@ -61,10 +61,10 @@ struct OutboundFetch: Sendable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty,
             url.user == nil, url.password == nil
         else {
-            throw BillfoldError.validation("baseURL", "Enter the server's address, like https://dev.lunchmoney.app.")
+            throw BillfoldError.validation("baseURL", Phrase("error.security.addressMissing"))
         }
         guard scheme == "https" || (scheme == "http" && policy.allowHTTP) else {
-            throw BillfoldError.validation("baseURL", "The address must start with https://.")
+            throw BillfoldError.validation("baseURL", Phrase("error.security.addressNotHTTPS"))
         }
         return url
     }
@@ -218,12 +218,12 @@ extension OutboundFetch.Refusal {
         switch self {
         case .notAllowed:
             BillfoldError(
-                .validationFailed, "That address is not allowed: it points to a local or private network.",
-                fields: ["baseURL": "Not an address on the public internet."])
+                .validationFailed, Phrase("error.security.addressPrivate"),
+                fields: ["baseURL": Phrase("error.security.addressPrivateField")])
         case .unreachable:
-            BillfoldError(.unavailable, "Could not connect to \(base). Check the address and that the server is up.")
-        case .timedOut: BillfoldError(.unavailable, "\(base) did not answer in time.")
-        case .tooLarge: BillfoldError(.unavailable, "\(base) sent an answer too large to be Lunch Money's.")
+            BillfoldError(.unavailable, Phrase("error.security.fetchUnreachable", ["address": base]))
+        case .timedOut: BillfoldError(.unavailable, Phrase("error.security.fetchTimedOut", ["address": base]))
+        case .tooLarge: BillfoldError(.unavailable, Phrase("error.security.fetchTooLarge", ["address": base]))
         }
     }
 }

@@ -61,7 +61,8 @@ struct KnownMethods: Middleware {
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         guard Self.allowed.contains(request.method) else {
             return request.eventLoop.makeFailedFuture(
-                BillfoldError(.methodNotAllowed, "This server does not accept \(request.method.rawValue) requests."))
+                BillfoldError(
+                    .methodNotAllowed, Phrase("error.security.methodNotAccepted", ["method": request.method.rawValue])))
         }
         return next.respond(to: request)
     }

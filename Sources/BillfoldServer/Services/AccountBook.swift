@@ -17,7 +17,7 @@ struct AccountBook: Sendable {
 
     func summary(_ id: Int64) async throws -> AccountSummary {
         guard let found = try await accounts.summaries(only: id).first else {
-            throw BillfoldError.notFound("account")
+            throw BillfoldError.notFound(.account)
         }
         return found
     }
@@ -43,7 +43,7 @@ struct AccountBook: Sendable {
     func update(
         _ id: Int64, name rawName: String?, opening: ((Currency) throws -> Money)?, archived: Bool?
     ) async throws -> Account {
-        guard let current = try await accounts.find(id) else { throw BillfoldError.notFound("account") }
+        guard let current = try await accounts.find(id) else { throw BillfoldError.notFound(.account) }
         let name = try rawName.map { try AccountRules.checkedName($0) }
         if let name, name != current.displayName { try await refuseTakenName(name, except: id) }
         let openingMinor = try opening.map { try $0(current.currency).checkedLimit().minorUnits }
@@ -51,7 +51,7 @@ struct AccountBook: Sendable {
         guard
             let updated = try await accounts.update(
                 id, displayName: name, openingMinor: openingMinor, archivedAt: archivedAt)
-        else { throw BillfoldError.notFound("account") }
+        else { throw BillfoldError.notFound(.account) }
         return updated
     }
 
@@ -68,13 +68,13 @@ struct AccountBook: Sendable {
         let taken = try await accounts.all().contains {
             $0.id != id && $0.displayName.caseInsensitiveCompare(name) == .orderedSame
         }
-        if taken { throw BillfoldError.validation("name", "You already have an account called “\(name)”.") }
+        if taken { throw BillfoldError.validation("name", Phrase("error.service.accounts.nameTaken", ["name": name])) }
     }
 
     /// The two open accounts a transfer names, each read once.
     func transferAccounts(from fromID: Int64?, to toID: Int64?) async throws -> (from: Account, to: Account) {
         guard fromID == nil || fromID != toID else {
-            throw BillfoldError.validation("toAccountId", "Choose two different accounts.")
+            throw BillfoldError.validation("toAccountId", Phrase("error.service.accounts.transferSameAccount"))
         }
         return (
             try await openAccount(fromID ?? 0, field: "fromAccountId"),
@@ -90,38 +90,50 @@ struct AccountBook: Sendable {
     ) async throws -> (out: Transaction, into: Transaction) {
         guard amount.currency == from.currency else {
             throw BillfoldError.validation(
-                "amount", "“\(from.displayName)” holds \(from.currency.code), not \(amount.currency.code).")
+                "amount",
+                Phrase(
+                    "error.service.accounts.transferOtherCurrency",
+                    ["name": from.displayName, "accountCurrency": from.currency.code, "currency": amount.currency.code])
+            )
         }
         guard amount.minorUnits > 0 else {
-            throw BillfoldError.validation("amount", "Enter the amount that left “\(from.displayName)”, above zero.")
+            throw BillfoldError.validation(
+                "amount", Phrase("error.service.accounts.transferAmountAboveZero", ["name": from.displayName]))
         }
         let arrived: Money
         if from.currency == to.currency {
             if let received, received != amount {
                 throw BillfoldError.validation(
-                    "receivedAmount", "Both accounts hold \(from.currency.code): what arrives is what left.")
+                    "receivedAmount",
+                    Phrase("error.service.accounts.transferSameCurrency", ["currency": from.currency.code]))
             }
             arrived = amount
         } else {
             guard let received, received.currency == to.currency, received.minorUnits > 0 else {
                 throw BillfoldError.validation(
                     "receivedAmount",
-                    "“\(to.displayName)” holds \(to.currency.code): enter what arrived there, above zero.")
+                    Phrase(
+                        "error.service.accounts.transferReceivedAboveZero",
+                        ["name": to.displayName, "currency": to.currency.code]))
             }
             arrived = received
         }
+        // The payees are stored: written once, in the owner's language.
+        let words = Words(locale: user.preferences.locale)
         let out = try NewTransaction(
-            bookedAt: bookedAt, payee: "Transfer to \(to.displayName)", notes: notes,
+            bookedAt: bookedAt, payee: words("error.service.accounts.transferOutPayee", ["name": to.displayName]),
+            notes: notes,
             money: Money(minorUnits: -amount.minorUnits, currency: amount.currency), status: .cleared
         ).validated()
         let into = try NewTransaction(
-            bookedAt: bookedAt, payee: "Transfer from \(from.displayName)", notes: notes, money: arrived,
+            bookedAt: bookedAt, payee: words("error.service.accounts.transferInPayee", ["name": from.displayName]),
+            notes: notes, money: arrived,
             status: .cleared
         ).validated()
         let repository = TransactionRepository(database: database, userID: user.id)
         let ids = try await repository.transfer(out: out, from: from.id, into: into, to: to.id, now: Timestamp.now())
         guard let outSide = try await repository.find(ids.out), let inSide = try await repository.find(ids.into)
-        else { throw BillfoldError(.conflict, "The transfer could not be read back. Try again.") }
+        else { throw BillfoldError(.conflict, Phrase("error.service.accounts.transferNotReadBack")) }
         return (outSide, inSide)
     }
 
@@ -146,12 +158,12 @@ struct AccountBook: Sendable {
     /// One of the person's accounts that is not archived, or the error naming `field`.
     func openAccount(_ id: Int64, field: String) async throws -> Account {
         guard let account = try await accounts.find(id) else {
-            throw BillfoldError.validation(field, "No account with the id \(id) exists.")
+            throw BillfoldError.validation(
+                field, Phrase("error.service.transactions.noAccountWithID", ["id": String(id)]))
         }
         if account.isArchived {
             throw BillfoldError(
-                .accountArchived,
-                "The account “\(account.displayName)” is archived. Bring it back on the Accounts page to use it.")
+                .accountArchived, Phrase("error.service.accounts.archived", ["name": account.displayName]))
         }
         return account
     }

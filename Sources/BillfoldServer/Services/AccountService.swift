@@ -33,15 +33,16 @@ public struct AccountService: Sendable {
     ) async throws -> NewUser {
         let email = rawEmail.trimmingCharacters(in: .whitespaces).lowercased()
         guard Self.looksLikeEmail(email) else {
-            throw BillfoldError.validation("email", "“\(rawEmail)” is not an email address.")
+            throw BillfoldError.validation("email", Phrase("error.service.accounts.notAnEmail", ["text": rawEmail]))
         }
         guard password.count >= Self.minimumPasswordLength else {
             throw BillfoldError.validation(
-                "password", "The password must be at least \(Self.minimumPasswordLength) characters.")
+                "password",
+                Phrase("error.service.accounts.passwordTooShort", ["min": String(Self.minimumPasswordLength)]))
         }
         guard password.utf8.count <= 72 else {
             // bcrypt reads only 72 bytes; refusing is more honest than silently ignoring the rest.
-            throw BillfoldError.validation("password", "The password must be at most 72 bytes.")
+            throw BillfoldError.validation("password", Phrase("error.service.accounts.passwordTooLong"))
         }
         try TextRules.check(rawName ?? "", field: "name")
         let name = rawName?.trimmingCharacters(in: .whitespaces) ?? ""
@@ -79,7 +80,7 @@ public struct AccountService: Sendable {
 
     /// Revokes one of the user's tokens; another user's answers like a missing one.
     func revokeToken(_ id: Int64, of user: User) async throws {
-        guard try await users.revokeToken(id: id, userID: user.id) else { throw BillfoldError.notFound("token") }
+        guard try await users.revokeToken(id: id, userID: user.id) else { throw BillfoldError.notFound(.token) }
     }
 
     func save(_ preferences: Preferences, of user: User) async throws {
@@ -102,7 +103,7 @@ public struct AccountService: Sendable {
         try TextRules.check(rawLabel, field: "label")
         let label = rawLabel.trimmingCharacters(in: .whitespaces)
         guard !label.isEmpty, label.count <= 100 else {
-            throw BillfoldError.validation("label", "Give the token a label of 1 to 100 characters.")
+            throw BillfoldError.validation("label", Phrase("error.service.accounts.tokenLabelLength"))
         }
         let token = Secrets.newAccessToken()
         let record = try await UserRepository(database: database).createToken(

@@ -8,7 +8,7 @@ import Vapor
 enum AwardCatalogue {
     static func load() throws -> [Award] {
         guard let url = Bundle.module.url(forResource: "awards", withExtension: "json", subdirectory: "Resources")
-        else { throw BillfoldError(.internalError, "The awards catalogue is missing from the build.") }
+        else { throw BillfoldError(.internalError, Phrase("error.service.awards.catalogueMissing")) }
         return try JSONDecoder().decode([Award].self, from: try Data(contentsOf: url))
     }
 }

@@ -14,21 +14,22 @@ public enum Backup {
     /// Writes a copy to `path`, which must not exist yet.
     public static func copy(_ app: Application, to path: String) async throws -> String {
         guard !FileManager.default.fileExists(atPath: path) else {
-            throw BillfoldError(.conflict, "\(path) already exists. Choose a new file name; nothing was overwritten.")
+            throw BillfoldError(.conflict, Phrase("error.service.backup.fileExists", ["path": path]))
         }
         switch app.billfoldConfiguration.database {
         case .sqlite:
             try await app.db.sql.raw("VACUUM INTO \(bind: path)").run()
-            return "Backed up to \(path) (SQLite, consistent while the server runs)."
+            return tr("error.service.backup.doneSQLite", ["path": path])
         case .postgres(let url):
             guard let pgDump = findOnPath("pg_dump") else {
                 throw BillfoldError(
                     .unavailable,
-                    "For PostgreSQL, backups are made with pg_dump, which is not on PATH. Install PostgreSQL's client tools (Debian: apt-get install postgresql-client), then run: pg_dump --format=custom --file=\(path) \"$BILLFOLD_DATABASE_URL\""
-                )
+                    Phrase(
+                        "error.service.backup.pgDumpMissing",
+                        ["command": "pg_dump --format=custom --file=\(path) \"$BILLFOLD_DATABASE_URL\""]))
             }
             try await run(pgDump, ["--format=custom", "--file=\(path)", "--dbname=\(url)"])
-            return "Backed up to \(path) with pg_dump (custom format; restore with pg_restore)."
+            return tr("error.service.backup.donePostgres", ["path": path])
         }
     }
 
@@ -39,16 +40,16 @@ public enum Backup {
         guard case .sqlite(let target) = configuration.database else {
             throw BillfoldError(
                 .validationFailed,
-                "For PostgreSQL, restore a pg_dump copy with pg_restore: pg_restore --clean --dbname=\"$BILLFOLD_DATABASE_URL\" \(path)"
-            )
+                Phrase(
+                    "error.service.backup.restorePostgres",
+                    ["command": "pg_restore --clean --dbname=\"$BILLFOLD_DATABASE_URL\" \(path)"]))
         }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw BillfoldError(.notFound, "There is no file at \(path).")
+            throw BillfoldError(.notFound, Phrase("error.service.backup.noFile", ["path": path]))
         }
         guard !FileManager.default.fileExists(atPath: target) else {
             throw BillfoldError(
-                .conflict,
-                "\(target) exists. Stop the server and move it away first; restore never overwrites a database.")
+                .conflict, Phrase("error.service.backup.targetExists", ["path": target]))
         }
         // Check a scratch copy, so a file that fails the check never reaches the target.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("billfold-restore-\(UUID()).sqlite")
@@ -71,10 +72,10 @@ public enum Backup {
         } catch {
             throw BillfoldError(
                 .invalidImportFile,
-                "\(path) is not a Billfold backup that opens: \(String(describing: error)). Nothing was restored.")
+                Phrase("error.service.backup.notABackup", ["path": path, "reason": String(describing: error)]))
         }
         try FileManager.default.copyItem(atPath: scratch, toPath: target)
-        return "Restored \(path) to \(target): it opens and is up to date (\(users) user\(users == 1 ? "" : "s"))."
+        return tr("error.service.backup.restored", count: users, ["path": path, "target": target])
     }
 
     private static func findOnPath(_ tool: String) -> String? {
@@ -84,6 +85,8 @@ public enum Backup {
 
     private static func run(_ tool: String, _ arguments: [String]) async throws {
         let ending = try await ChildProcess.run(tool, arguments)
-        guard ending.status == 0 else { throw BillfoldError(.unavailable, "pg_dump failed: \(ending.errors)") }
+        guard ending.status == 0 else {
+            throw BillfoldError(.unavailable, Phrase("error.service.backup.pgDumpFailed", ["reason": ending.errors]))
+        }
     }
 }

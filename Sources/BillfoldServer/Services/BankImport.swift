@@ -66,13 +66,18 @@ public struct BankImportPlan: Sendable {
     public var already: Int { parts.reduce(0) { $0 + $1.already } }
 
     /// "312 new, 48 already imported, 2 unreadable: line 17: “31.02.2024” is not a date."
+    /// In the current words (`Words.current`).
     public var summary: String {
-        var text = "\(new) new, \(already) already imported"
-        if pending > 0 { text += ", \(pending) pending (not booked yet, left out)" }
+        var text = tr("error.service.imports.summary", ["new": String(new), "already": String(already)])
+        if pending > 0 {
+            text = tr("error.service.imports.summaryPending", count: pending, ["summary": text])
+        }
         if !unreadable.isEmpty {
-            text +=
-                ", \(unreadable.count) unreadable: " + unreadable.prefix(3).map(\.description).joined(separator: "; ")
-            if unreadable.count > 3 { text += "; …" }
+            var rows = unreadable.prefix(3).map(\.description).joined(
+                separator: tr("error.service.imports.summaryRowSeparator"))
+            if unreadable.count > 3 { rows = tr("error.service.imports.summaryMoreRows", ["rows": rows]) }
+            text = tr(
+                "error.service.imports.summaryUnreadable", count: unreadable.count, ["summary": text, "rows": rows])
         }
         return text
     }
@@ -132,8 +137,7 @@ public struct BankImport: Sendable {
         if request.account != nil, Set(statements.map(\.account)).count > 1 {
             throw BillfoldError.validation(
                 "account",
-                "The file holds \(Set(statements.map(\.account)).count) accounts' bookings; leave out the account and each becomes its own Billfold account."
-            )
+                Phrase("error.service.imports.manyAccountsForOne", count: Set(statements.map(\.account)).count))
         }
         let accounts = try await AccountRepository(database: db, userID: user.id).all()
         let imports = ImportRepository(database: db, userID: user.id)
@@ -146,18 +150,22 @@ public struct BankImport: Sendable {
         for (index, statement) in statements.enumerated() {
             guard let name = request.account ?? statement.account.suggestedName else {
                 throw BillfoldError.validation(
-                    "account", "Say which account these bookings go into: an existing account or a new one's name.")
+                    "account", Phrase("error.service.imports.sayAccount"))
             }
             let existing = accounts.first { $0.displayName.lowercased() == name.lowercased() }
             guard
                 let currency = existing?.currency ?? statement.account.currency ?? request.options.currency
                     ?? statement.entries.first?.amount.currency
-            else { throw BillfoldError.validation("currency", "Say which currency the account is in.") }
+            else { throw BillfoldError.validation("currency", Phrase("error.service.imports.sayCurrency")) }
             if let wrong = statement.entries.first(where: { $0.amount.currency != currency }) {
                 throw BillfoldError.validation(
                     "account",
-                    "The account \(name) is in \(currency.code), but \(wrong.place) is in \(wrong.amount.currency.code)."
-                )
+                    Phrase(
+                        "error.service.imports.otherCurrencyInFile",
+                        [
+                            "name": name, "currency": currency.code, "place": wrong.place,
+                            "otherCurrency": wrong.amount.currency.code,
+                        ]))
             }
             let keys = known.flatMap { index < $0.count ? $0[index] : nil } ?? statement.importKeys
             statementKeys.append(keys)
@@ -174,8 +182,9 @@ public struct BankImport: Sendable {
             guard parts[part].currency == currency else {
                 throw BillfoldError.validation(
                     "account",
-                    "The file gives the account \(shown) two currencies: \(parts[part].currency.code) and \(currency.code)."
-                )
+                    Phrase(
+                        "error.service.imports.twoCurrencies",
+                        ["name": shown, "first": parts[part].currency.code, "second": currency.code]))
             }
             var before = seen[part, default: []]
             parts[part].alreadyImported += keys.map { already.contains($0) || !before.insert($0).inserted }
@@ -206,8 +215,9 @@ public struct BankImport: Sendable {
             let more = read.reading.unreadable.count - 1
             throw BillfoldError(
                 .invalidImportFile,
-                "\(first)\(more > 0 ? " (and \(more) more)" : ""). Nothing was imported; fix the file or the mapping, or leave out the unreadable rows."
-            )
+                more > 0
+                    ? Phrase("error.service.imports.unreadableRefusedMore", ["row": first.description], count: more)
+                    : Phrase("error.service.imports.unreadableRefused", ["row": first.description]))
         }
         let zone = user.preferences.zone
         let outcome = try await database.transaction { db in
@@ -299,7 +309,7 @@ public struct BankImport: Sendable {
     /// One of the person's imports; another person's is as missing as one that never was.
     public func record(_ id: Int64) async throws -> ImportRecord {
         guard let record = try await ImportRepository(database: database, userID: user.id).find(id) else {
-            throw BillfoldError.notFound("import")
+            throw BillfoldError.notFound(.import)
         }
         return record
     }
@@ -318,7 +328,7 @@ public struct BankImport: Sendable {
     public func saveProfile(_ name: String, _ mapping: CSVMapping) async throws {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard (1...100).contains(trimmed.count) else {
-            throw BillfoldError.validation("profile", "A profile's name has 1 to 100 characters.")
+            throw BillfoldError.validation("profile", Phrase("error.service.imports.profileNameLength"))
         }
         var kept = mapping
         // The lines before the table are this file's (a title, a date range), found again each time.
@@ -335,15 +345,15 @@ public struct BankImport: Sendable {
             let names = try await imports.profileNames()
             throw BillfoldError(
                 .notFound,
-                "There is no import profile “\(name)”."
-                    + (names.isEmpty ? " None is saved yet." : " Saved: \(names.joined(separator: ", ")).")
-            )
+                names.isEmpty
+                    ? Phrase("error.service.imports.noProfileNoneSaved", ["name": name])
+                    : Phrase("error.service.imports.noProfile", ["name": name, "names": names.joined(separator: ", ")]))
         }
         do {
             return try JSONDecoder().decode(CSVMapping.self, from: Data(json.utf8))
         } catch {
             throw BillfoldError(
-                .conflict, "The import profile “\(name)” cannot be read by this version; save it again.")
+                .conflict, Phrase("error.service.imports.profileUnreadable", ["name": name]))
         }
     }
 

@@ -25,12 +25,12 @@ struct BankImportQuery: Sendable {
             switch value(name)?.lowercased() {
             case nil, "false", "0", "off", "no": return false
             case "true", "1", "on", "yes": return true
-            default: throw BillfoldError.validation(name, "\(name) must be true or false.")
+            default: throw BillfoldError.validation(name, Phrase("error.service.imports.notAFlag", ["name": name]))
             }
         }
         if let format = value("format"), format != "auto" {
             guard let known = BankFormat(rawValue: format.lowercased() == "qfx" ? "ofx" : format.lowercased()) else {
-                throw BillfoldError.validation("format", "format must be csv, ofx, qfx, qif or camt.")
+                throw BillfoldError.validation("format", Phrase("error.service.imports.unknownFormat"))
             }
             options.format = known
         }
@@ -46,7 +46,7 @@ struct BankImportQuery: Sendable {
             do {
                 mapping = try JSONDecoder().decode(CSVMapping.self, from: Data(json.utf8))
             } catch {
-                throw BillfoldError.validation("mapping", "mapping is not a CSV mapping in JSON.")
+                throw BillfoldError.validation("mapping", Phrase("error.service.imports.mappingNotJSON"))
             }
         }
         for (name, path) in CSVMapping.columnFields {
@@ -54,26 +54,26 @@ struct BankImportQuery: Sendable {
         }
         func given(_ column: CSVColumn?) -> Bool { column != nil && column != .absent }
         if given(mapping.amount) && (given(mapping.debit) || given(mapping.credit)) {
-            throw BillfoldError.validation("amount", "Choose an amount column, or debit and credit columns, not both.")
+            throw BillfoldError.validation("amount", Phrase("error.service.imports.amountOrDebitCredit"))
         }
         if let text = value("dateFormat") { mapping.dateOrder = try DateOrder(parsing: text) }
         if let text = value("decimal") {
             guard let decimal = DecimalSeparator(rawValue: text) else {
-                throw BillfoldError.validation("decimal", "decimal must be . or ,")
+                throw BillfoldError.validation("decimal", Phrase("error.service.imports.decimalMark"))
             }
             mapping.decimal = decimal
         }
         if let text = values["delimiter"], !text.isEmpty {
             let delimiter = ["tab": "\t", "\\t": "\t"][text.lowercased()] ?? text
             guard delimiter.count == 1 else {
-                throw BillfoldError.validation("delimiter", "delimiter is one character: , ; | or tab.")
+                throw BillfoldError.validation("delimiter", Phrase("error.service.imports.delimiter"))
             }
             mapping.delimiter = delimiter
         }
         if let text = value("encoding") { mapping.encoding = try TextEncoding(parsing: text) }
         if let text = value("skipLines") {
             guard let lines = Int(text), lines >= 0, lines <= 1000 else {
-                throw BillfoldError.validation("skipLines", "skipLines is a number from 0 to 1000.")
+                throw BillfoldError.validation("skipLines", Phrase("error.service.imports.skipLines"))
             }
             mapping.skipLines = lines
         }

@@ -28,7 +28,7 @@ struct CategoryService: Sendable {
     /// missing one.
     func get(_ id: Int64) async throws -> (usage: CategoryUsage, children: [CategoryUsage]) {
         let all = try await repository.usage()
-        guard let usage = all.first(where: { $0.category.id == id }) else { throw BillfoldError.notFound("category") }
+        guard let usage = all.first(where: { $0.category.id == id }) else { throw BillfoldError.notFound(.category) }
         let children = all.filter { $0.category.groupID == id }
         return (usage, CategoryListing.sorted(children, by: .name))
     }
@@ -48,10 +48,10 @@ struct CategoryService: Sendable {
     /// Applies `change` to the category's current fields, checks the result, and saves it.
     func update(_ id: Int64, _ change: (CategoryDraft) -> CategoryDraft) async throws -> Category {
         let tree = try await repository.tree()
-        guard let current = tree.category(id) else { throw BillfoldError.notFound("category") }
+        guard let current = tree.category(id) else { throw BillfoldError.notFound(.category) }
         let valid = try change(CategoryDraft(current)).validated(in: tree, editing: id)
         do {
-            guard let updated = try await repository.update(id, valid) else { throw BillfoldError.notFound("category") }
+            guard let updated = try await repository.update(id, valid) else { throw BillfoldError.notFound(.category) }
             return updated
         } catch let error as BillfoldError {
             throw error

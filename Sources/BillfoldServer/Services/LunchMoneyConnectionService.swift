@@ -21,7 +21,9 @@ struct LunchMoneyConnectionService: Sendable {
     func checked(baseURL: String?, token: String?) async throws -> LunchMoneyConnection {
         let base = try LunchMoneyPull.baseURL(baseURL ?? "", fetch: fetch)
         let token = (token ?? "").trimmingCharacters(in: .whitespaces)
-        guard !token.isEmpty else { throw BillfoldError.validation("token", "Paste the access token.") }
+        guard !token.isEmpty else {
+            throw BillfoldError.validation("token", Phrase("error.service.lunchMoney.pasteToken"))
+        }
         try await LunchMoneyPull(fetch: fetch, baseURL: base, token: token).check()
         return LunchMoneyConnection(baseURL: base, token: token, accountName: "", checkedAt: Timestamp.now())
     }
@@ -30,9 +32,7 @@ struct LunchMoneyConnectionService: Sendable {
     func requireSecrets() throws(BillfoldError) -> SecretBox {
         guard let secrets else {
             throw BillfoldError(
-                .unavailable,
-                "This server keeps no access tokens until it has a secret key to seal them with: whoever runs it sets BILLFOLD_SECRET_KEY. \(SecretBox.howToMake) Nothing was saved."
-            )
+                .unavailable, Phrase("error.service.lunchMoney.noSecretKey"))
         }
         return secrets
     }
@@ -51,9 +51,7 @@ struct LunchMoneyConnectionService: Sendable {
         if SecretBox.isSealed(found.token) {
             guard let token = secrets?.open(found.token, for: user.id) else {
                 throw BillfoldError(
-                    .unavailable,
-                    "The saved Lunch Money token cannot be opened with this server's secret key (BILLFOLD_SECRET_KEY is missing or was changed). Disconnect, then connect again."
-                )
+                    .unavailable, Phrase("error.service.lunchMoney.tokenDoesNotOpen"))
             }
             found.token = token
         } else if let secrets {
@@ -71,7 +69,7 @@ struct LunchMoneyConnectionService: Sendable {
 
     func schedulePulls(everyMinutes minutes: Int?) async throws {
         guard try await connections.find() != nil else {
-            throw BillfoldError.validation("lunchmoney", "Connect to Lunch Money first.")
+            throw BillfoldError.validation("lunchmoney", Phrase("error.service.lunchMoney.connectFirst"))
         }
         try await connections.schedulePulls(everyMinutes: minutes)
     }
@@ -101,14 +99,17 @@ struct LunchMoneyConnectionService: Sendable {
     /// write transactions, outside the request that started it.
     func startPull(on app: Application) async throws {
         guard let saved = try await saved() else {
-            throw BillfoldError.validation("lunchmoney", "Connect to Lunch Money first.")
+            throw BillfoldError.validation("lunchmoney", Phrase("error.service.lunchMoney.connectFirst"))
         }
         let user = user
         let pulls = LunchMoneyPullRepository(database: app.db, userID: user.id)
         guard try await pulls.start(now: Timestamp.now(), staleAfter: Self.staleAfter) else { return }
         let puller = LunchMoneyPull(fetch: fetch, baseURL: saved.baseURL, token: saved.token)
-        @Sendable func report(_ message: String, running: Bool = true, failed: Bool = false) async {
-            try? await pulls.update(.init(running: running, message: message, failed: failed), now: Timestamp.now())
+        // The status is stored and shown later on the person's Settings page: in their language.
+        let words = Words(locale: user.preferences.locale)
+        @Sendable func report(_ message: Phrase, running: Bool = true, failed: Bool = false) async {
+            try? await pulls.update(
+                .init(running: running, message: message.text(words), failed: failed), now: Timestamp.now())
         }
         Task {
             do {
@@ -118,16 +119,20 @@ struct LunchMoneyConnectionService: Sendable {
                         try await LunchMoneyImport(database: database, user: user).run(rows, categories: categories)
                     }
                 }
-                let conflicts =
-                    outcome.conflicts == 0
-                    ? ""
-                    : " \(outcome.conflicts) \(outcome.conflicts == 1 ? "change was" : "changes were") made in both places: choose which to keep (below)."
-                await report(
-                    "Done: \(outcome.read) transactions read, \(outcome.added) added, \(outcome.updated) updated, \(outcome.skipped) already here; \(outcome.categories) categories.\(conflicts)",
-                    running: false)
+                let done = Phrase(
+                    "error.service.lunchMoney.pullDone",
+                    [
+                        "read": String(outcome.read), "added": String(outcome.added),
+                        "updated": String(outcome.updated), "skipped": String(outcome.skipped),
+                        "categories": String(outcome.categories),
+                    ])
+                let conflicts = Phrase("error.service.lunchMoney.pullConflicts", count: outcome.conflicts)
+                await report(outcome.conflicts == 0 ? done : Phrase(joining: [done, conflicts]), running: false)
             } catch {
                 let problem = Problem.of(error)
-                await report("The pull stopped: \(problem.message) Nothing was imported.", running: false, failed: true)
+                await report(
+                    Phrase("error.service.lunchMoney.pullStopped", ["reason": problem.message(in: words)]),
+                    running: false, failed: true)
             }
         }
     }

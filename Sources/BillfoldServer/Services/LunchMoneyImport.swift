@@ -36,6 +36,8 @@ public struct LunchMoneyImport: Sendable {
 
     public func run(_ rows: [LunchMoneyTransaction], categories: [LunchMoneyCategory]) async throws -> Outcome {
         let userID = user.id
+        // Names made up for categories Lunch Money sent unnamed are stored: in the owner's language.
+        let words = Words(locale: user.preferences.locale)
         let outcome = try await database.transaction { db in
             let repository = CategoryRepository(database: db, userID: userID)
             var made: [Int64: Int64] = [:]
@@ -75,11 +77,16 @@ public struct LunchMoneyImport: Sendable {
                 if let id = row.categoryID {
                     if let group = row.groupID {
                         _ = try await category(
-                            group, name: row.groupName ?? "Lunch Money group \(group)", groupID: nil, isGroup: true)
+                            group,
+                            name: row.groupName
+                                ?? words("error.service.lunchMoney.unnamedGroup", ["id": String(group)]),
+                            groupID: nil, isGroup: true)
                     }
                     new.categoryID = try await category(
-                        id, name: row.categoryName ?? "Lunch Money category \(id)", groupID: row.groupID, isGroup: false
-                    )
+                        id,
+                        name: row.categoryName
+                            ?? words("error.service.lunchMoney.unnamedCategory", ["id": String(id)]),
+                        groupID: row.groupID, isGroup: false)
                 }
                 let key = "lunchmoney-\(row.accountKey)-\(new.money.currency.code.lowercased())"
                 if accountIDs[key] == nil {

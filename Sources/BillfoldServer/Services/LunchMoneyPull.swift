@@ -38,9 +38,9 @@ struct LunchMoneyPull: Sendable {
         switch answer.status {
         case .ok: return answer.body
         case .unauthorized:
-            throw BillfoldError(
-                .unauthorized, "The token was refused. Copy it again from Lunch Money's developer settings.")
-        default: throw BillfoldError(.unavailable, "\(baseURL) did not answer like Lunch Money's API.")
+            throw BillfoldError(.unauthorized, Phrase("error.service.lunchMoney.tokenRefused"))
+        default:
+            throw BillfoldError(.unavailable, Phrase("error.service.lunchMoney.notLikeAPI", ["address": baseURL]))
         }
     }
 
@@ -54,23 +54,25 @@ struct LunchMoneyPull: Sendable {
         }
         let data = try body(try await get("/v1/me"))
         guard let me = try? JSONDecoder().decode(Me.self, from: data) else {
-            throw BillfoldError(.unavailable, "\(baseURL) does not answer like Lunch Money's API.")
+            throw BillfoldError(
+                .unavailable, Phrase("error.service.lunchMoney.doesNotAnswerLikeAPI", ["address": baseURL]))
         }
         _ = me
     }
 
-    /// Fetches everything first, reporting progress, then hands it all to `importing` at once.
+    /// Fetches everything first, reporting progress (to be written in the reader's words), then
+    /// hands it all to `importing` at once.
     func pull(
-        zone: TimeZone, progress: @Sendable (String) async -> Void,
+        zone: TimeZone, progress: @Sendable (Phrase) async -> Void,
         importing: @Sendable ([LunchMoneyTransaction], [LunchMoneyCategory]) async throws -> LunchMoneyImport.Outcome
     ) async throws -> LunchMoneyImport.Outcome {
-        await progress("Fetching categories…")
+        await progress(Phrase("error.service.lunchMoney.fetchingCategories"))
         let categories = try LunchMoneyReader.categories(try body(try await get("/v1/categories?format=flattened")))
         var rows: [LunchMoneyTransaction] = []
         let end = Day(Date().addingTimeInterval(366 * 86_400), in: zone)
         var offset = 0
         while true {
-            await progress("Fetching transactions: \(rows.count) so far…")
+            await progress(Phrase("error.service.lunchMoney.fetchingTransactions", count: rows.count))
             let page = try body(
                 try await get(
                     "/v1/transactions?start_date=1970-01-01&end_date=\(end)&pending=true&limit=\(Self.pageSize)&offset=\(offset)"
@@ -82,7 +84,7 @@ struct LunchMoneyPull: Sendable {
             guard more, !read.isEmpty else { break }
             offset += Self.pageSize
         }
-        await progress("Importing \(rows.count) transactions…")
+        await progress(Phrase("error.service.lunchMoney.importing", count: rows.count))
         return try await importing(rows, categories)
     }
 }

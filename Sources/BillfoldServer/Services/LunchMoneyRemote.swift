@@ -10,19 +10,24 @@ struct LunchMoneyRemote: Sendable {
     let baseURL: String
     let token: String
 
+    /// Each with what to tell the person, written in their language when it is stored.
     enum Trouble: Error, Equatable {
         /// Down, slow, rate-limiting or refusing the token: try again later.
-        case later(String)
+        case later(Phrase)
         /// It answered, and refused this change: the person decides (Retry).
-        case refused(String)
+        case refused(Phrase)
     }
+
+    /// "… did not answer like Lunch Money's API."
+    private var notLikeAPI: Phrase { Phrase("error.service.lunchMoney.notLikeAPI", ["address": baseURL]) }
 
     /// A transaction as Lunch Money has it, read as a pull reads it.
     func transaction(_ id: Int64, timeZone: TimeZone) async throws(Trouble) -> LunchMoneyTransaction {
         let data = try await call(
-            .GET, "/v1/transactions/\(id)", missing: "Lunch Money has no transaction \(id) any more.")
+            .GET, "/v1/transactions/\(id)",
+            missing: Phrase("error.service.lunchMoney.noSuchTransaction", ["id": String(id)]))
         guard let row = try? LunchMoneyReader.transaction(data, timeZone: timeZone) else {
-            throw .later("\(baseURL) did not answer like Lunch Money's API.")
+            throw .later(notLikeAPI)
         }
         return row
     }
@@ -30,13 +35,15 @@ struct LunchMoneyRemote: Sendable {
     func update(_ id: Int64, _ fields: [String: Any]) async throws(Trouble) {
         let body = (try? JSONSerialization.data(withJSONObject: ["transaction": fields])) ?? Data()
         _ = try await call(
-            .PUT, "/v1/transactions/\(id)", json: body, missing: "Lunch Money has no transaction \(id) any more.")
+            .PUT, "/v1/transactions/\(id)", json: body,
+            missing: Phrase("error.service.lunchMoney.noSuchTransaction", ["id": String(id)]))
     }
 
     func categories() async throws(Trouble) -> [LunchMoneyCategory] {
-        let data = try await call(.GET, "/v1/categories?format=flattened", missing: "Lunch Money has no categories.")
+        let data = try await call(
+            .GET, "/v1/categories?format=flattened", missing: Phrase("error.service.lunchMoney.noCategories"))
         guard let categories = try? LunchMoneyReader.categories(data) else {
-            throw .later("\(baseURL) did not answer like Lunch Money's API.")
+            throw .later(notLikeAPI)
         }
         return categories
     }
@@ -45,14 +52,15 @@ struct LunchMoneyRemote: Sendable {
     func createCategory(named name: String) async throws(Trouble) -> Int64 {
         struct Made: Decodable { var category_id: Int64 }
         let body = (try? JSONSerialization.data(withJSONObject: ["name": name])) ?? Data()
-        let data = try await call(.POST, "/v1/categories", json: body, missing: "Lunch Money has no categories.")
+        let data = try await call(
+            .POST, "/v1/categories", json: body, missing: Phrase("error.service.lunchMoney.noCategories"))
         guard let made = try? JSONDecoder().decode(Made.self, from: data) else {
-            throw .refused("Lunch Money did not make the category “\(name)”.")
+            throw .refused(Phrase("error.service.lunchMoney.categoryNotMade", ["name": name]))
         }
         return made.category_id
     }
 
-    private func call(_ method: HTTPMethod, _ path: String, json: Data? = nil, missing: String) async throws(Trouble)
+    private func call(_ method: HTTPMethod, _ path: String, json: Data? = nil, missing: Phrase) async throws(Trouble)
         -> Data
     {
         let answer: OutboundFetch.Answer
@@ -60,21 +68,23 @@ struct LunchMoneyRemote: Sendable {
             guard let url = URL(string: baseURL + path) else { throw OutboundFetch.Refusal.notAllowed }
             answer = try await fetch.send(method, url, bearer: token, json: json)
         } catch OutboundFetch.Refusal.notAllowed {
-            throw .refused("This server may not send to \(baseURL) (its outbound settings forbid it).")
+            throw .refused(Phrase("error.service.lunchMoney.outboundForbidden", ["address": baseURL]))
         } catch {
-            throw .later("\(baseURL) did not answer.")
+            throw .later(Phrase("error.service.lunchMoney.noAnswer", ["address": baseURL]))
         }
         let said = Self.errorText(answer.body)
         switch answer.status.code {
         case 200..<300:
             // Lunch Money answers some refusals with 200 and an error.
-            if let said { throw .refused(said) }
+            // What Lunch Money said is its own text, shown as it wrote it.
+            if let said { throw .refused(Phrase(literal: said)) }
             return answer.body
-        case 401, 403: throw .later("Lunch Money refused the token; connect again in Settings › Lunch Money.")
+        case 401, 403: throw .later(Phrase("error.service.lunchMoney.tokenRefusedConnectAgain"))
         case 404: throw .refused(missing)
-        case 429: throw .later("Lunch Money asked to slow down (too many requests).")
-        case 400..<500: throw .refused(said ?? "HTTP \(answer.status.code)")
-        default: throw .later("Lunch Money had trouble (HTTP \(answer.status.code)).")
+        case 429: throw .later(Phrase("error.service.lunchMoney.slowDown"))
+        case 400..<500: throw .refused(Phrase(literal: said ?? "HTTP \(answer.status.code)"))
+        default:
+            throw .later(Phrase("error.service.lunchMoney.serverTrouble", ["status": String(answer.status.code)]))
         }
     }
 

@@ -52,6 +52,8 @@ struct LunchMoneySender: Sendable {
             try await write { try await LunchMoneyOutbox(database: $0).sent(ids, lease: lease) }
             return true
         }
+        // The messages are stored and shown later on the person's pages: written in their language.
+        let words = Words(locale: user.preferences.locale)
         let connection: LunchMoneyConnection
         do {
             guard let saved = try await app.lunchMoneyConnection(for: user).saved() else {
@@ -61,15 +63,16 @@ struct LunchMoneySender: Sendable {
             }
             connection = saved
         } catch {
-            return try await later(Problem.of(error).message)
+            return try await later(Problem.of(error).message(in: words))
         }
         let remote = LunchMoneyRemote(fetch: app.outboundFetch, baseURL: connection.baseURL, token: connection.token)
         do {
             try await send(claimed, of: transaction, remoteID: remoteID, to: remote, user: user)
             return true
         } catch .later(let message) {
-            return try await later(message)
-        } catch .refused(let message) {
+            return try await later(message.text(words))
+        } catch .refused(let phrase) {
+            let message = phrase.text(words)
             try await write { try await LunchMoneyOutbox(database: $0).refused(ids, lease: lease, message: message) }
             return true
         }
@@ -136,7 +139,7 @@ struct LunchMoneySender: Sendable {
         } catch let trouble as LunchMoneyRemote.Trouble {
             throw trouble
         } catch {
-            throw .later(Problem.of(error).message)
+            throw .later(Problem.of(error).phrase)
         }
     }
 
@@ -148,7 +151,8 @@ struct LunchMoneySender: Sendable {
         switch field {
         case .status:
             guard value == "cleared" || value == "uncleared" else {
-                throw LunchMoneyRemote.Trouble.refused("Lunch Money takes a transaction as cleared or uncleared only.")
+                throw LunchMoneyRemote.Trouble.refused(
+                    Phrase("error.service.lunchMoney.statusClearedOnly"))
             }
             return value ?? "uncleared"
         case .category:
@@ -166,7 +170,7 @@ struct LunchMoneySender: Sendable {
         _ local: Int64, remote: LunchMoneyRemote, categories: CategoryRepository, userID: Int64
     ) async throws -> Int64 {
         guard let category = try await categories.find(local) else {
-            throw LunchMoneyRemote.Trouble.refused("The category was deleted.")
+            throw LunchMoneyRemote.Trouble.refused(Phrase("error.service.lunchMoney.categoryDeleted"))
         }
         let id: Int64
         if let same = try await remote.categories().first(where: {

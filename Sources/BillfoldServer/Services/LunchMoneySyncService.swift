@@ -23,11 +23,12 @@ struct LunchMoneySyncService: Sendable {
     /// What was done, as the page's notice says it.
     enum Done: String {
         case retry, keep, take
-        var notice: String {
+        /// The notice in `words`' language.
+        func notice(in words: Words) -> String {
             switch self {
-            case .retry: "Sending to Lunch Money again."
-            case .keep: "Billfold's value kept; it is being sent to Lunch Money."
-            case .take: "Lunch Money's value taken."
+            case .retry: words("error.service.lunchMoney.noticeRetry")
+            case .keep: words("error.service.lunchMoney.noticeKeep")
+            case .take: words("error.service.lunchMoney.noticeTake")
             }
         }
     }
@@ -46,7 +47,7 @@ struct LunchMoneySyncService: Sendable {
                 $0.field == field && $0.state == .conflict
             })
         else {
-            throw BillfoldError.validation("action", "That choice is no longer open: the page was out of date.")
+            throw BillfoldError.validation("action", Phrase("error.service.lunchMoney.choiceOutOfDate"))
         }
         switch parts[0] {
         case "keep":
@@ -58,7 +59,7 @@ struct LunchMoneySyncService: Sendable {
             // A category only Lunch Money has yet is kept as "lunchmoney:<id>".
             if field == .category, let value, Int64(value) == nil {
                 throw BillfoldError.validation(
-                    "action", "Pull from Lunch Money first: the category it has is not in Billfold yet.")
+                    "action", Phrase("error.service.lunchMoney.pullCategoryFirst"))
             }
             try change.set(field, text: value)
             _ = try await TransactionRepository(database: database, userID: user.id).update(
@@ -67,7 +68,7 @@ struct LunchMoneySyncService: Sendable {
             try await sync.agree(transaction.id, field, value)
             return .take
         default:
-            throw BillfoldError.validation("action", "That choice is no longer open: the page was out of date.")
+            throw BillfoldError.validation("action", Phrase("error.service.lunchMoney.choiceOutOfDate"))
         }
     }
 }

@@ -38,13 +38,14 @@ public struct LunchMoneySyncWorker: LifecycleHandler {
                 try await app.lunchMoneyConnection(for: user).startPull(on: app)
             } catch {
                 // A connection that cannot pull (its token no longer opens, say) says so where
-                // the person looks, and is tried again on the next schedule.
+                // the person looks, and is tried again on the next schedule: stored, so in their language.
+                let words = Words(locale: user.preferences.locale)
+                let message = words(
+                    "error.service.lunchMoney.scheduledPullNotStarted",
+                    ["reason": Problem.of(error).message(in: words)])
                 try await app.writeTransaction { database in
                     try await LunchMoneyPullRepository(database: database, userID: userID).update(
-                        .init(
-                            running: false, message: "The scheduled pull could not start: \(Problem.of(error).message)",
-                            failed: true),
-                        now: Timestamp.now())
+                        .init(running: false, message: message, failed: true), now: Timestamp.now())
                 }
             }
         }

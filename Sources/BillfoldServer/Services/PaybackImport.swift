@@ -34,6 +34,9 @@ public struct PaybackImport: Sendable {
         let items = try PaybackReader.read(data)
         // Nothing to add is nothing to write: not even the PAYBACK category.
         guard !items.isEmpty else { return Outcome(read: 0, added: 0) }
+        // The category names made here are stored: written in the owner's language.
+        let owner = try await UserRepository(database: database).find(id: userID)
+        let words = owner.map { Words(locale: $0.preferences.locale) } ?? Words.current
         let added = try await database.transaction { db in
             let categories = CategoryRepository(database: db, userID: userID)
             let accounts = AccountRepository(database: db, userID: userID)
@@ -42,7 +45,9 @@ public struct PaybackImport: Sendable {
             var categoryIDs: [Int: Int64] = [:]
             for number in Set(items.map(\.paybackCategory)).sorted() {
                 categoryIDs[number] = try await categories.forSource(
-                    Self.sourceKey(number), name: "PAYBACK category \(number)", groupID: group.id, colour: group.colour
+                    Self.sourceKey(number),
+                    name: words("error.service.imports.paybackCategory", ["number": String(number)]),
+                    groupID: group.id, colour: group.colour
                 )
                 .id
             }

@@ -29,7 +29,7 @@ struct ProjectService: Sendable {
     }
 
     func project(_ id: Int64) async throws -> Project {
-        guard let project = try await repository.project(id) else { throw BillfoldError.notFound("project") }
+        guard let project = try await repository.project(id) else { throw BillfoldError.notFound(.project) }
         return project
     }
 
@@ -56,17 +56,17 @@ struct ProjectService: Sendable {
     }
 
     func delete(_ id: Int64) async throws {
-        guard try await repository.delete(id) else { throw BillfoldError.notFound("project") }
+        guard try await repository.delete(id) else { throw BillfoldError.notFound(.project) }
     }
 
     func item(_ id: Int64, in projectID: Int64) async throws -> Item {
-        guard let item = try await repository.item(id, in: projectID) else { throw BillfoldError.notFound("item") }
+        guard let item = try await repository.item(id, in: projectID) else { throw BillfoldError.notFound(.item) }
         return item
     }
 
     func addItem(to projectID: Int64, _ request: ItemRequest) async throws -> Item {
         guard !(try await project(projectID)).closed else {
-            throw BillfoldError(.conflict, "The project is closed: reopen it to add items.")
+            throw BillfoldError(.conflict, Phrase("error.service.projects.closedNoNewItems"))
         }
         return try await repository.create(
             Item(
@@ -92,9 +92,11 @@ struct ProjectService: Sendable {
     /// Deletes several items of a project at once, or none when one of them is not there.
     func deleteItems(_ ids: [Int64], in projectID: Int64) async throws -> Int {
         _ = try await project(projectID)
-        guard !ids.isEmpty else { throw BillfoldError.validation("ids", "Choose at least one item to delete.") }
+        guard !ids.isEmpty else {
+            throw BillfoldError.validation("ids", Phrase("error.service.projects.chooseItemsToDelete"))
+        }
         let present = Set(try await repository.items(in: projectID).map(\.id))
-        guard Set(ids).isSubset(of: present) else { throw BillfoldError.notFound("item") }
+        guard Set(ids).isSubset(of: present) else { throw BillfoldError.notFound(.item) }
         return try await repository.deleteItems(ids, in: projectID)
     }
 }

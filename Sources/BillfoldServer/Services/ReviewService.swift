@@ -117,22 +117,21 @@ struct ReviewService: Sendable {
     ) async throws -> String {
         guard let key = key?.trimmingCharacters(in: .whitespaces), !key.isEmpty, key.count <= 200 else {
             throw BillfoldError.validation(
-                "Idempotency-Key",
-                "Send an Idempotency-Key header (up to 200 characters) so a retry applies nothing twice.")
+                "Idempotency-Key", Phrase("error.service.review.idempotencyKeyMissing"))
         }
         guard !decisions.isEmpty, decisions.count <= Self.maxBatch else {
             throw BillfoldError.validation(
-                "decisions", "Send from 1 to \(Self.maxBatch) decisions in one batch.")
+                "decisions", Phrase("error.service.review.batchSize", ["max": String(Self.maxBatch)]))
         }
         switch try await repository.claim(key: key, requestHash: requestHash, now: Timestamp.now()) {
         case .replay(let response):
             return response
         case .mismatch:
             throw BillfoldError(
-                .idempotencyKeyReused, "This Idempotency-Key was already used for a different batch. Use a new key.")
+                .idempotencyKeyReused, Phrase("error.service.review.keyReused"))
         case .inProgress:
             throw BillfoldError(
-                .conflict, "A batch with this Idempotency-Key is still being applied. Try again shortly.")
+                .conflict, Phrase("error.service.review.batchInProgress"))
         case .new(let batchID):
             var results: [ItemResult] = []
             for sent in decisions {
@@ -149,7 +148,7 @@ struct ReviewService: Sendable {
         do {
             guard let decision = sent.decision else {
                 throw BillfoldError.validation(
-                    "action", "The action must be clear, or recategorize with a categoryId (null for uncategorised).")
+                    "action", Phrase("error.service.review.unknownAction"))
             }
             let userID = user.id
             let outcome = try await writeTransaction(on: database, gate: gate) { db in
@@ -168,7 +167,7 @@ struct ReviewService: Sendable {
     {
         let transactions = TransactionRepository(database: db, userID: userID)
         guard let old = try await transactions.find(decision.transactionID) else {
-            throw BillfoldError.notFound("transaction")
+            throw BillfoldError.notFound(.transaction)
         }
         var change = TransactionChange(status: .cleared)
         if case .recategorize(let id) = decision.action, id != old.categoryID {

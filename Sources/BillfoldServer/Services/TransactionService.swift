@@ -132,7 +132,7 @@ struct TransactionService: Sendable {
     /// One of the user's transactions; another user's answers exactly like a missing one.
     func get(_ id: Int64) async throws -> Transaction {
         guard let transaction = try await transactions.find(id) else {
-            throw BillfoldError.notFound("transaction")
+            throw BillfoldError.notFound(.transaction)
         }
         return transaction
     }
@@ -148,7 +148,7 @@ struct TransactionService: Sendable {
     /// Those of `ids` the user has, newest first; not found when none is theirs.
     func get(_ ids: [Int64]) async throws -> [Transaction] {
         let found = try await transactions.find(ids)
-        guard !found.isEmpty else { throw BillfoldError.notFound("transaction") }
+        guard !found.isEmpty else { throw BillfoldError.notFound(.transaction) }
         return found
     }
 
@@ -172,7 +172,12 @@ struct TransactionService: Sendable {
             guard found.currency == new.money.currency else {
                 throw BillfoldError.validation(
                     "currency",
-                    "The account “\(found.displayName)” holds \(found.currency.code), not \(new.money.currency.code).")
+                    Phrase(
+                        "error.service.transactions.accountHoldsOtherCurrency",
+                        [
+                            "name": found.displayName, "accountCurrency": found.currency.code,
+                            "currency": new.money.currency.code,
+                        ]))
             }
             account = found
         } else {
@@ -217,7 +222,7 @@ struct TransactionService: Sendable {
             try await checkCorrection(of: current, change)
         }
         guard let updated = try await transactions.update(id, change) else {
-            throw BillfoldError.notFound("transaction")
+            throw BillfoldError.notFound(.transaction)
         }
         return updated
     }
@@ -226,11 +231,12 @@ struct TransactionService: Sendable {
     /// id is not found when none is theirs.
     func delete(_ ids: [Int64]) async throws -> DeletionDTO {
         guard !ids.isEmpty, ids.count <= Self.maxDelete else {
-            throw BillfoldError.validation("ids", "Send from 1 to \(Self.maxDelete) transaction ids.")
+            throw BillfoldError.validation(
+                "ids", Phrase("error.service.transactions.deleteIDCount", ["max": String(Self.maxDelete)]))
         }
         let now = Timestamp.now()
         guard let done = try await transactions.delete(ids, now: now) else {
-            throw BillfoldError.notFound("transaction")
+            throw BillfoldError.notFound(.transaction)
         }
         return DeletionDTO(
             deletionId: done.deletion, deleted: done.count,
@@ -244,7 +250,7 @@ struct TransactionService: Sendable {
     func restore(_ deletion: Int64) async throws -> [Int64] {
         guard let restored = try await transactions.restore(deletion, now: Timestamp.now()) else {
             throw BillfoldError(
-                .notFound, "There is nothing to undo: the delete is older than a day, or undone already.")
+                .notFound, Phrase("error.service.transactions.nothingToUndo"))
         }
         return restored
     }
@@ -260,15 +266,11 @@ struct TransactionService: Sendable {
     private func checkCorrection(of current: Transaction, _ change: TransactionChange) async throws {
         if current.transferID != nil {
             throw BillfoldError(
-                .transferBooking,
-                "This is one side of a transfer: its amount, date and accounts change together. Delete the transfer and record it again."
-            )
+                .transferBooking, Phrase("error.service.transactions.transferBooking"))
         }
         if current.isImported && !change.overridesSource {
             throw BillfoldError(
-                .importedBooking,
-                "This transaction was imported: its amount, date and account are what the bank or app stated. To correct them anyway, tick “Correct what was imported” (overrideImported in the API)."
-            )
+                .importedBooking, Phrase("error.service.transactions.importedBooking"))
         }
         let accountID = change.accountID ?? current.accountID
         let account =
@@ -276,13 +278,16 @@ struct TransactionService: Sendable {
             ? try await accountRepository.find(accountID)
             : try await AccountBook(database: database, user: user).openAccount(accountID, field: "accountId")
         guard let account else {
-            throw BillfoldError.validation("accountId", "No account with the id \(accountID) exists.")
+            throw BillfoldError.validation(
+                "accountId", Phrase("error.service.transactions.noAccountWithID", ["id": String(accountID)]))
         }
         let currency = change.money?.currency ?? current.money.currency
         if account.currency != currency && (accountID != current.accountID || currency != current.money.currency) {
             throw BillfoldError.validation(
-                "currency", "The account “\(account.displayName)” holds \(account.currency.code), not \(currency.code)."
-            )
+                "currency",
+                Phrase(
+                    "error.service.transactions.accountHoldsOtherCurrency",
+                    ["name": account.displayName, "accountCurrency": account.currency.code, "currency": currency.code]))
         }
     }
 }

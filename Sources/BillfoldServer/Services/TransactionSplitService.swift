@@ -16,7 +16,8 @@ extension TransactionService {
 
     func unsplit(_ parentIDs: [Int64], removeParents: Bool = false) async throws -> [Int64] {
         guard !parentIDs.isEmpty, parentIDs.count <= Self.maxDelete else {
-            throw BillfoldError.validation("parent_ids", "Send from 1 to \(Self.maxDelete) transaction ids.")
+            throw BillfoldError.validation(
+                "parent_ids", Phrase("error.service.transactions.deleteIDCount", ["max": String(Self.maxDelete)]))
         }
         return try await repository.unsplit(parentIDs, removeParents: removeParents)
     }
@@ -24,7 +25,8 @@ extension TransactionService {
     /// Groups two or more of the person's transactions under one row; its id.
     func group(_ memberIDs: [Int64], as row: NewTransaction, tagIDs: [Int64] = []) async throws -> Int64 {
         guard memberIDs.count <= Self.maxDelete else {
-            throw BillfoldError.validation("transactions", "A group holds at most \(Self.maxDelete) transactions.")
+            throw BillfoldError.validation(
+                "transactions", Phrase("error.service.transactions.groupTooLarge", ["max": String(Self.maxDelete)]))
         }
         if let categoryID = row.categoryID { try await checkAssignable(categoryID) }
         return try await repository.group(memberIDs, as: row, tagIDs: tagIDs, now: Timestamp.now())
@@ -33,7 +35,7 @@ extension TransactionService {
     /// Ungroups; the members' ids.
     func ungroup(_ groupID: Int64) async throws -> [Int64] {
         guard let members = try await repository.ungroup(groupID) else {
-            throw BillfoldError.notFound("transaction group")
+            throw BillfoldError.notFound(.transactionGroup)
         }
         return members
     }

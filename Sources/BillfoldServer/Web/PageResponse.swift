@@ -13,7 +13,19 @@ extension Request {
     /// `Accept-Language` header asks for first (English when it names none Billfold speaks).
     var words: Words {
         if let user = auth.get(User.self) { return Words(locale: user.preferences.locale) }
-        return Words(language: Language.preferred(byAcceptLanguage: headers.first(name: .acceptLanguage)))
+        return acceptedWords
+    }
+
+    /// The words the `Accept-Language` header asks for first (English when it names none Billfold
+    /// speaks): what the APIs answer in, whoever signed in.
+    var acceptedWords: Words {
+        Words(language: Language.preferred(byAcceptLanguage: headers.first(name: .acceptLanguage)))
+    }
+
+    /// The words an answer is made in (set as `Words.current` around every handler): a page in
+    /// its person's language, the APIs in `Accept-Language`'s, as their errors are.
+    var answerWords: Words {
+        ErrorDialect.unrouted(url.path) == .pages ? words : acceptedWords
     }
 
     /// What `draw` makes in this request's words: for a page part drawn outside `respond`, such

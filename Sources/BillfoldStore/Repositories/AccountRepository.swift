@@ -36,7 +36,7 @@ public struct AccountRepository: Sendable {
             )
             .ignoringConflicts(with: ["user_id", "name"]).run()
         guard let account = try await existing.first() else {
-            throw BillfoldError(.conflict, "The account \(displayName) could not be made. Try again.")
+            throw BillfoldError(.conflict, Phrase("error.store.accountNotMade", ["name": displayName]))
         }
         return account.value
     }

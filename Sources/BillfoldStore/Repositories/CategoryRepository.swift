@@ -95,7 +95,7 @@ public struct CategoryRepository: Sendable {
                 SQLBind(now)
             )
             .returning("id").first(decoding: Inserted.self)
-        guard let row else { throw BillfoldError(.internalError, "The new category got no id.") }
+        guard let row else { throw BillfoldError(.internalError, Phrase("error.store.categoryGotNoID")) }
         return Category(
             id: row.id, name: draft.name, description: draft.description, groupID: draft.groupID,
             isGroup: draft.isGroup, colour: draft.colour, icon: draft.icon, flags: draft.flags, order: draft.order,
@@ -192,12 +192,11 @@ public struct CategoryRepository: Sendable {
     /// a group. The same error for a missing and for another user's category.
     public func assignable(_ id: Int64) async throws -> Category {
         guard let category = try await find(id) else {
-            throw BillfoldError.validation("categoryId", "No category with the id \(id) exists.")
+            throw BillfoldError.validation("categoryId", Phrase("error.core.noCategoryWithID", ["id": String(id)]))
         }
         guard !category.isGroup else {
             throw BillfoldError.validation(
-                "categoryId",
-                "“\(category.name)” is a group; choose one of its categories instead.")
+                "categoryId", Phrase("error.store.categoryIsGroup", ["name": category.name]))
         }
         return category
     }

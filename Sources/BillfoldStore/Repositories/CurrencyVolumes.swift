@@ -26,7 +26,7 @@ enum CurrencyVolumes {
     }
 
     static let overflowError: BillfoldError = {
-        let message = "These amounts would make your sums larger than Billfold can add up exactly. Nothing was saved."
+        let message = Phrase("error.store.sumsWouldOverflow")
         return BillfoldError(.invalidAmount, message, fields: ["amount": message])
     }()
 

@@ -45,7 +45,7 @@ public struct ImportRepository: Sendable {
                 SQLBind(0)
             )
             .returning("id").first(decoding: Inserted.self)
-        guard let row else { throw BillfoldError(.unavailable, "The import could not be recorded. Try again.") }
+        guard let row else { throw BillfoldError(.unavailable, Phrase("error.store.importNotRecorded")) }
         return row.id
     }
 
@@ -101,7 +101,7 @@ public struct ImportRepository: Sendable {
                 """
             ).all(decoding: ID.self)
             guard !marked.isEmpty else {
-                throw BillfoldError(.conflict, "This import was already undone.")
+                throw BillfoldError(.conflict, Phrase("error.store.importAlreadyUndone"))
             }
             // The whole import at once, through the import index: out of the sums, then out of the table.
             try await TransactionTotals.add(

@@ -69,7 +69,7 @@ public struct ProjectRepository: Sendable {
                 SQLBind(userID), SQLBind(project.title), SQLBind(project.detail), SQLBind(project.colour),
                 SQLBind(project.closed), SQLBind(project.createdAt)
             ).returning("id").first(decoding: Inserted.self)
-        guard let row else { throw BillfoldError(.internalError, "The new project got no id.") }
+        guard let row else { throw BillfoldError(.internalError, Phrase("error.store.projectGotNoID")) }
         var created = project
         created.id = row.id
         return created
@@ -117,7 +117,7 @@ public struct ProjectRepository: Sendable {
                 SQLBind(userID), SQLBind(item.projectID), SQLBind(item.title), SQLBind(item.detail),
                 SQLBind(item.priority.rawValue), SQLBind(item.completed), SQLBind(item.createdAt)
             ).returning("id").first(decoding: Inserted.self)
-        guard let row else { throw BillfoldError(.internalError, "The new item got no id.") }
+        guard let row else { throw BillfoldError(.internalError, Phrase("error.store.itemGotNoID")) }
         var created = item
         created.id = row.id
         return created

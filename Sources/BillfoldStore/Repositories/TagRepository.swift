@@ -115,7 +115,7 @@ public struct TagRepository: Sendable {
         let wanted = Array(Set(tagIDs))
         guard wanted.count <= TagRules.maxPerTransaction else {
             throw BillfoldError.validation(
-                "tags", "A transaction can carry at most \(TagRules.maxPerTransaction) tags.")
+                "tags", Phrase("error.store.tooManyTags", ["max": String(TagRules.maxPerTransaction)]))
         }
         try await requireOwned(wanted)
         try await sql.raw(
@@ -153,13 +153,13 @@ public struct TagRepository: Sendable {
             try await sql.raw("SELECT id FROM tags WHERE user_id = \(bind: userID) AND id IN (\(binds: ids))")
                 .all(decoding: Row.self).map(\.id))
         if let missing = ids.first(where: { !owned.contains($0) }) {
-            throw BillfoldError.validation("tags", "There is no tag \(missing).")
+            throw BillfoldError.validation("tags", Phrase("error.store.noSuchTag", ["id": String(missing)]))
         }
     }
 
     static func key(_ name: String) -> String { name.lowercased() }
 
     static func taken(_ name: String) -> BillfoldError {
-        BillfoldError(.conflict, "You already have a tag called “\(name)”.")
+        BillfoldError(.conflict, Phrase("error.store.tagNameTaken", ["name": name]))
     }
 }

@@ -36,7 +36,7 @@ extension TransactionRepository {
                     transactions, into: postgres, accountID: accountID, now: now, importID: importID,
                     progress: progress)
             } else {
-                throw BillfoldError(.internalError, "Billfold stores its books in SQLite or PostgreSQL only.")
+                throw BillfoldError(.internalError, Phrase("error.store.unsupportedDatabase"))
             }
             try await sums.write(userID: repository.userID, on: repository.sql)
             return transactions.count

@@ -116,7 +116,7 @@ extension TransactionRepository {
             .columns("user_id", "deleted_at", "count", "snapshot")
             .values(SQLBind(userID), SQLBind(now), SQLBind(kept.count), SQLBind(snapshot))
             .returning("id").first(decoding: Row.self)
-        guard let row else { throw BillfoldError(.internalError, "The delete could not be recorded.") }
+        guard let row else { throw BillfoldError(.internalError, Phrase("error.store.deleteNotRecorded")) }
         return (row.id, kept.count)
     }
 

@@ -63,7 +63,7 @@ extension TransactionRepository {
     static func refuseTooEarly(_ transactions: [NewTransaction]) throws {
         if let early = transactions.first(where: { $0.bookedAt.epochSeconds < TransactionTotals.earliest }) {
             throw BillfoldError.validation(
-                "bookedAt", "\(early.bookedAt.iso8601) is before 1900; Billfold keeps no older bookings.")
+                "bookedAt", Phrase("error.store.bookedBefore1900", ["time": early.bookedAt.iso8601]))
         }
     }
 }

@@ -196,7 +196,7 @@ public struct TransactionRepository: Sendable {
     public func create(_ new: NewTransaction, accountID: Int64) async throws -> Transaction {
         let ids = try await insert([new], accountID: { _ in accountID }, now: Timestamp.now())
         guard let id = ids.first, let created = try await find(id) else {
-            throw BillfoldError(.conflict, "A transaction with that external id already exists.")
+            throw BillfoldError(.conflict, Phrase("error.store.externalIDTaken"))
         }
         return created
     }
@@ -260,8 +260,8 @@ public struct TransactionRepository: Sendable {
             throw BillfoldError.validation(
                 "amount",
                 old.groupID != nil || old.kind == .group
-                    ? "This transaction's amount is tied to its group's: ungroup it first."
-                    : "This amount is part of a split: unsplit it first.")
+                    ? Phrase("error.store.amountTiedToGroup")
+                    : Phrase("error.store.amountPartOfSplit"))
         }
         if let bookedAt = change.bookedAt {
             try Self.refuseTooEarly([NewTransaction(bookedAt: bookedAt, payee: old.payee, money: old.money)])

@@ -8,7 +8,7 @@ extension TransactionRepository {
     /// Splits a transaction into parts (checked by `SplitRules`); the parts' ids in order.
     public func split(_ id: Int64, into parts: [SplitPart], now: Int64) async throws -> [Int64] {
         try await atomically { repository in
-            guard let parent = try await repository.find(id) else { throw BillfoldError.notFound("transaction") }
+            guard let parent = try await repository.find(id) else { throw BillfoldError.notFound(.transaction) }
             let booked = try SplitRules.parts(parts, of: parent)
             try Self.refuseTooEarly(booked)
             try await repository.leaveSums(parent.id, as: .split)
@@ -35,8 +35,9 @@ extension TransactionRepository {
             guard invalid.isEmpty else {
                 throw BillfoldError.validation(
                     "parent_ids",
-                    "The following transaction ids are not valid to unsplit: "
-                        + invalid.sorted().map(String.init).joined(separator: ", "))
+                    Phrase(
+                        "error.store.unsplitInvalidIDs",
+                        ["ids": invalid.sorted().map(String.init).joined(separator: ", ")]))
             }
             let parts = try await repository.relatives("parent_id", of: parents.map(\.id))
             try await TransactionTotals.add(ids: parts, userID: repository.userID, sign: -1, on: repository.sql)
@@ -73,7 +74,7 @@ extension TransactionRepository {
                 let id = try await repository.insertRows(
                     [row0], accountID: { _ in members[0].accountID }, now: now, importID: nil
                 ).first
-            else { throw BillfoldError(.conflict, "The group could not be recorded. Try again.") }
+            else { throw BillfoldError(.conflict, Phrase("error.store.groupNotRecorded")) }
             try await repository.leaveSums(id, as: .group)
             try await repository.sql.raw(
                 """

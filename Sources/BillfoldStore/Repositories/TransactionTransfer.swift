@@ -14,7 +14,7 @@ extension TransactionRepository {
             let outID = try await repository.insertRows([out], accountID: { _ in from }, now: now, importID: nil)
             let inID = try await repository.insertRows([into], accountID: { _ in to }, now: now, importID: nil)
             guard let outID = outID.first, let inID = inID.first else {
-                throw BillfoldError(.conflict, "The transfer could not be recorded. Try again.")
+                throw BillfoldError(.conflict, Phrase("error.store.transferNotRecorded"))
             }
             try await repository.link(outID, inID)
             return (outID, inID)

@@ -34,8 +34,8 @@ public struct UserRepository: Sendable {
     ) async throws -> User {
         if try await model(email: email) != nil {
             throw BillfoldError(
-                .conflict, "An account with the email \(email) already exists.",
-                fields: ["email": "This email is already in use."])
+                .conflict, Phrase("error.store.emailTaken", ["email": email]),
+                fields: ["email": Phrase("error.store.emailTakenField")])
         }
         let user = UserModel()
         user.email = email.lowercased()

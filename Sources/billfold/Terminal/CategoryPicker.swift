@@ -28,7 +28,10 @@ struct CategoryPicker {
         func matches(_ name: String) -> Bool { needle.isEmpty || name.lowercased().contains(needle) }
         var lines: [Line] = []
         if let current, let category = tree.category(current), !category.isGroup, matches(category.name) {
-            lines.append(Line(text: "\(category.name) (current)", indent: 0, choice: .some(current), isCurrent: true))
+            lines.append(
+                Line(
+                    text: tr("terminal.picker.current", ["name": category.name]), indent: 0, choice: .some(current),
+                    isCurrent: true))
         }
         if matches(CategoryTree.uncategorized) {
             lines.append(
@@ -40,7 +43,7 @@ struct CategoryPicker {
                 let open = tree.children(of: top.id).filter { !$0.flags.archived && $0.id != current }
                 let shown = matches(top.name) ? open : open.filter { matches($0.name) }
                 guard !shown.isEmpty else { continue }
-                lines.append(Line(text: top.name + ":", indent: 0, choice: nil))
+                lines.append(Line(text: tr("terminal.picker.groupHeading", ["name": top.name]), indent: 0, choice: nil))
                 for child in shown {
                     lines.append(Line(text: child.name, indent: 2, choice: .some(child.id)))
                 }

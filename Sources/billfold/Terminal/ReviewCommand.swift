@@ -6,24 +6,26 @@ import Foundation
 /// `billfold review`: the review deck in the terminal, on BillfoldKit's review view model.
 struct Review: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Review uncleared transactions one card at a time: → clears, ← moves to a category, u undoes.")
+        abstract: tr("terminal.review.abstract"))
 
-    @Option(name: .long, help: "The server (default: the one billfold login signed in to).") var server: String?
-    @Option(name: .long, help: "The month to review, YYYY-MM (default: the current one).") var month: String?
-    @Flag(name: .long, help: "Review a Lunch Money account instead (token from LUNCHMONEY_ACCESS_TOKEN).")
+    @Option(name: .long, help: ArgumentHelp(tr("cli.transactions.serverHelp"))) var server: String?
+    @Option(name: .long, help: ArgumentHelp(tr("terminal.review.monthHelp"))) var month: String?
+    @Flag(name: .long, help: ArgumentHelp(tr("terminal.review.lunchmoneyHelp")))
     var lunchmoney = false
     @Option(
         name: .customLong("lunchmoney-url"),
-        help: "A Lunch Money v1 server other than Lunch Money's own, e.g. a Billfold (its address before /v1).")
+        help: ArgumentHelp(tr("terminal.review.lunchmoneyURLHelp")))
     var lunchMoneyURL: String?
-    @Option(name: .long, help: "Review a local JSON book instead of a server (demos; decisions are saved to it).")
+    @Option(name: .long, help: ArgumentHelp(tr("terminal.review.bookHelp")))
     var book: String?
 
     func validate() throws {
         if [server != nil, lunchmoney, book != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("Use one of --server, --lunchmoney and --book.")
+            throw ValidationError(tr("terminal.review.oneSourceOnly"))
         }
-        if lunchMoneyURL != nil, !lunchmoney { throw ValidationError("--lunchmoney-url goes with --lunchmoney.") }
+        if lunchMoneyURL != nil, !lunchmoney {
+            throw ValidationError(tr("terminal.review.lunchmoneyURLWithoutLunchmoney"))
+        }
     }
 
     func run() async throws {
@@ -39,15 +41,13 @@ struct Review: AsyncParsableCommand {
         } else if lunchmoney {
             let environment = ProcessInfo.processInfo.environment
             guard let token = environment["LUNCHMONEY_ACCESS_TOKEN"], !token.isEmpty else {
-                throw Failure(
-                    "Set LUNCHMONEY_ACCESS_TOKEN to a token from Lunch Money's developer settings (https://my.lunchmoney.app/developers)."
-                )
+                throw Failure(tr("terminal.review.lunchmoneyTokenMissing"))
             }
             var server = LunchMoneyReviewSource.lunchMoney
             if let text = lunchMoneyURL {
                 guard let url = URL(string: text), let scheme = url.scheme,
                     ["http", "https"].contains(scheme.lowercased())
-                else { throw ValidationError("--lunchmoney-url must be an http:// or https:// address.") }
+                else { throw ValidationError(tr("terminal.review.lunchmoneyURLNotHTTP")) }
                 server = url
             }
             source = LunchMoneyReviewSource(server: server, token: token, locale: Self.locale(environment))
@@ -195,7 +195,7 @@ final class ReviewApp {
         let left = model.remaining - settled
         if left > 0 {
             offer = .moreOfMonth(model.month)
-            question = "\(left) more uncleared in \(model.monthName). Review them? [y/N]"
+            question = tr("terminal.review.moreInMonthQuestion", count: left, ["month": model.monthName])
         } else {
             await offerLookback()
         }
@@ -206,7 +206,7 @@ final class ReviewApp {
         guard let found = model.lookbackOffer else { return }
         offer = .lookback(found.month)
         let name = found.month.name(locale: model.preferences.format.locale, timeZone: model.preferences.zone)
-        question = "You have uncleared transactions from \(name). Review them? [y/N]"
+        question = tr("terminal.review.lookbackQuestion", ["month": name])
     }
 
     private func draw() {

@@ -27,10 +27,14 @@ struct ReviewScreen {
     var lines: [String] {
         var lines: [String] = []
         let month = model.monthName
-        var title = "Review" + (month.isEmpty ? "" : " · \(month)")
+        var title = month.isEmpty ? tr("terminal.review.title") : tr("terminal.review.titleMonth", ["month": month])
         if model.screen == .swiping {
             let position = model.position
-            title += " · card \(position.current) of \(position.total)"
+            let card = ["month": month, "position": String(position.current)]
+            title =
+                month.isEmpty
+                ? tr("terminal.review.titleCard", count: position.total, card)
+                : tr("terminal.review.titleMonthCard", count: position.total, card)
         }
         lines.append(bold(fit(title)))
         lines.append(dim(String(repeating: "─", count: min(width, 78))))
@@ -47,11 +51,11 @@ struct ReviewScreen {
     private var body: [String] {
         switch model.screen {
         case .loading:
-            return ["", "Loading your uncleared transactions…"]
+            return ["", tr("review.loading")]
         case .failed(let error):
-            return ["", red("Could not load the cards."), fit(error.message)]
+            return ["", red(tr("kit.review.loadFailed")), fit(error.message)]
         case .empty:
-            var lines = ["", "Nothing to review in \(model.monthName). Everything is cleared."]
+            var lines = ["", tr("terminal.review.nothingInMonth", ["month": model.monthName])]
             if let question { lines += ["", bold(fit(question))] }
             return lines
         case .swiping:
@@ -81,16 +85,20 @@ struct ReviewScreen {
         if !card.notes.isEmpty { lines.append(row(card.notes, dim)) }
         lines.append("└" + String(repeating: "─", count: inner + 2) + "┘")
         if model.remaining > model.position.total {
-            lines.append(dim("\(model.remaining) uncleared this month; this deck holds \(model.position.total)."))
+            lines.append(
+                dim(tr("terminal.review.deckHolds", count: model.remaining, ["total": String(model.position.total)])))
         }
         return lines
     }
 
     private func pickerLines(_ picker: CategoryPicker) -> [String] {
         let payee = model.card?.payee ?? ""
-        var lines = ["", bold(fit("Move “\(payee)” to a category")), "Filter: " + picker.filter + "▏", ""]
+        var lines = [
+            "", bold(fit(tr("terminal.picker.title", ["payee": payee]))),
+            tr("terminal.picker.filter", ["filter": picker.filter + "▏"]), "",
+        ]
         let all = picker.lines
-        if all.isEmpty { return lines + [dim("No category matches “\(picker.filter)”.")] }
+        if all.isEmpty { return lines + [dim(tr("terminal.picker.noMatch", ["filter": picker.filter]))] }
         let selected = picker.selectedLine
         // Keep the selection in view when the list is longer than the screen.
         let room = max(3, height - 8)
@@ -114,50 +122,58 @@ struct ReviewScreen {
         let done = items.filter { $0.progress != .pending }.count
         var lines = [""]
         if model.screen == .applying {
-            lines.append(bold("Applying \(done) of \(items.count)…"))
+            lines.append(bold(tr("terminal.review.applying", count: items.count, ["done": String(done)])))
         } else {
             let failed = model.failedCount
             let queued = model.queuedCount
-            var summary =
-                failed == 0 && queued == 0
-                ? "Done: \(items.count) applied."
-                : "\(items.count - failed - queued) of \(items.count) applied"
-            if queued > 0 { summary += ", \(queued) waiting until the server can be reached" }
-            if failed > 0 { summary += ", \(failed) failed" }
-            lines.append(bold(summary + (summary.hasSuffix(".") ? "" : ".")))
+            let counts = [
+                "applied": String(items.count - failed - queued), "queued": String(queued), "failed": String(failed),
+            ]
+            let summary =
+                switch (queued > 0, failed > 0) {
+                case (false, false): tr("terminal.review.doneAllApplied", count: items.count)
+                case (true, false): tr("terminal.review.doneSomeWaiting", count: items.count, counts)
+                case (false, true): tr("terminal.review.doneSomeFailed", count: items.count, counts)
+                case (true, true): tr("terminal.review.doneSomeWaitingSomeFailed", count: items.count, counts)
+                }
+            lines.append(bold(summary))
         }
         for item in items {
-            let what = describe(item.decision)
+            let what = ["payee": item.payee, "action": describe(item.decision)]
             switch item.progress {
-            case .pending: lines.append(fit("  … \(item.payee) — \(what)"))
-            case .applied: lines.append(fit("  " + green("✓") + " \(item.payee) — \(what)"))
-            case .unchanged: lines.append(fit("  " + green("✓") + " \(item.payee) — already so"))
-            case .queued: lines.append(fit("  " + dim("⧗") + " \(item.payee) — \(what): waiting to be sent"))
-            case .failed(let reason): lines.append(fit("  " + red("✗") + " \(item.payee) — \(what): \(reason)"))
+            case .pending: lines.append(fit("  … " + tr("terminal.review.item", what)))
+            case .applied: lines.append(fit("  " + green("✓") + " " + tr("terminal.review.item", what)))
+            case .unchanged: lines.append(fit("  " + green("✓") + " " + tr("terminal.review.itemUnchanged", what)))
+            case .queued: lines.append(fit("  " + dim("⧗") + " " + tr("terminal.review.itemWaiting", what)))
+            case .failed(let reason):
+                lines.append(
+                    fit(
+                        "  " + red("✗") + " "
+                            + tr("terminal.review.itemFailed", what.merging(["reason": reason]) { $1 })))
             }
         }
-        if items.isEmpty { lines.append("Nothing was changed.") }
+        if items.isEmpty { lines.append(tr("terminal.review.nothingChanged")) }
         if let question { lines += ["", bold(fit(question))] }
         return lines
     }
 
     private func describe(_ decision: ReviewDecision) -> String {
         switch decision.action {
-        case .clear: return "clear"
+        case .clear: return tr("terminal.review.actionClear")
         case .recategorize(let id):
-            return "move to \(model.categories.name(of: id)) and clear"
+            return tr("terminal.review.actionMove", ["category": model.categories.name(of: id)])
         }
     }
 
     private var keys: String {
-        if picker != nil { return "type to filter  ↑/↓ choose  Enter move  Esc back to the card" }
-        if question != nil { return "y yes  n no  q quit" }
+        if picker != nil { return tr("terminal.keys.picker") }
+        if question != nil { return tr("terminal.keys.question") }
         switch model.screen {
-        case .loading, .applying: return "q quit"
-        case .failed: return "r try again  q quit"
-        case .empty: return "q quit"
-        case .swiping: return "→ clear  ← move to a category  s skip  u undo  q quit"
-        case .done: return model.failedCount > 0 ? "r retry failed  q quit" : "q quit"
+        case .loading, .applying: return tr("terminal.keys.quit")
+        case .failed: return tr("terminal.keys.loadFailed")
+        case .empty: return tr("terminal.keys.quit")
+        case .swiping: return tr("terminal.keys.swiping")
+        case .done: return model.failedCount > 0 ? tr("terminal.keys.retryFailed") : tr("terminal.keys.quit")
         }
     }
 }

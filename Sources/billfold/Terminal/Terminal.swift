@@ -1,3 +1,4 @@
+import BillfoldCore
 import Dispatch
 import Foundation
 
@@ -20,9 +21,7 @@ enum Key: Equatable, Sendable {
 /// and SIGTERM. Keys arrive on `keys`, resizes too.
 final class Terminal: @unchecked Sendable {
     struct NotATerminal: Error, CustomStringConvertible {
-        var description: String {
-            "billfold review needs an interactive terminal (standard input and output must be a terminal). Run it directly in a terminal, not through a pipe or a redirect."
-        }
+        var description: String { tr("terminal.notATerminal") }
     }
 
     private var original = termios()

@@ -22,7 +22,7 @@ struct CategoriesAPIController: RouteCollection {
     }
 
     func show(request: Request) async throws -> Response {
-        let found = try await request.categoryService.get(try request.pathID(of: "category"))
+        let found = try await request.categoryService.get(try request.pathID(of: .category))
         return try CategoryDTO(found.usage, children: found.usage.category.isGroup ? found.children : nil)
             .apiResponse()
     }
@@ -38,7 +38,7 @@ struct CategoriesAPIController: RouteCollection {
     }
 
     func update(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         let body = try request.decodeJSON(CategoryRequest.self)
         let service = try request.categoryService
         _ = try await service.update(id) { body.applied(to: $0) }
@@ -48,7 +48,7 @@ struct CategoriesAPIController: RouteCollection {
     /// The choice may come as a JSON body or, for clients that cannot send a body with DELETE,
     /// as `?reassignTo=<id>|none&keepChildren=true`.
     func delete(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         var body = CategoryDeleteRequest()
         if let data = request.body.data, data.readableBytes > 0 {
             body = try request.decodeJSON(CategoryDeleteRequest.self)
@@ -62,7 +62,7 @@ struct CategoriesAPIController: RouteCollection {
     func bulkDelete(request: Request) async throws -> Response {
         let body = try request.decodeJSON(CategoryDeleteRequest.self)
         guard let ids = body.ids else {
-            throw BillfoldError.validation("ids", "List the ids of the categories to delete.")
+            throw BillfoldError.validation("ids", Phrase("error.http.categoryIDsMissing"))
         }
         let done = try await request.categoryService.delete(body.deletion(ids: ids))
         return try CategoryDeleteResponse(done.plan, moved: done.moved).apiResponse()
@@ -76,7 +76,7 @@ struct CategoriesAPIController: RouteCollection {
             } else if let id = Int64(target) {
                 body.reassignTo = .some(id)
             } else {
-                throw BillfoldError.validation("reassignTo", "reassignTo is a category id, or none for uncategorised.")
+                throw BillfoldError.validation("reassignTo", Phrase("error.http.reassignToInvalid"))
             }
         }
         if let keep = try? request.query.get(String.self, at: "keepChildren") { body.keepChildren = keep == "true" }

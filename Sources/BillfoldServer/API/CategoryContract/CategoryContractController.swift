@@ -21,7 +21,8 @@ struct CategoryContractController: RouteCollection {
         let user = try request.user
         let listing = try await request.categoryService.listing(sort: .name)
         let data = listing.flat.map { ContractCategory($0.category, userID: user.id) }
-        return try ContractEnvelope(success: true, message: "Categories retrieved.", data: data).response()
+        return try ContractEnvelope(success: true, message: tr("contract.categoriesRetrieved"), data: data)
+            .response()
     }
 
     func create(request: Request) async throws -> Response {
@@ -30,18 +31,21 @@ struct CategoryContractController: RouteCollection {
         let created = try await request.categoryService.create(
             CategoryDraft(name: body.CategoryName, description: body.Description ?? ""))
         return try ContractEnvelope(
-            success: true, message: "Category created.", data: ContractCategory(created, userID: user.id)
+            success: true, message: tr("contract.categoryCreated"),
+            data: ContractCategory(created, userID: user.id)
         ).response(status: .created)
     }
 
     /// Transactions of the deleted category become uncategorised; a group's categories move to
     /// the top level (the contract knows no groups).
     func delete(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         _ = try await request.categoryService.delete(
             CategoryDeletion(ids: [id], destination: .uncategorized, keepChildren: true))
-        return try ContractEnvelope<ContractCategory>(success: true, message: "Category deleted.", data: nil)
-            .response()
+        return try ContractEnvelope<ContractCategory>(
+            success: true, message: tr("contract.categoryDeleted"), data: nil
+        )
+        .response()
     }
 }
 
@@ -98,7 +102,8 @@ struct ContractEnvelope<Data: Encodable>: Encodable {
     }
 
     /// How every error on the contract's routes is answered: `data` stays null, because the
-    /// contract's clients decode it as a category or a list of them.
+    /// contract's clients decode it as a category or a list of them. `problem.message` is in the
+    /// current request's language.
     static func failure(_ problem: BillfoldError, status: HTTPResponseStatus) throws -> Response {
         try ContractEnvelope<ContractCategory>(success: false, message: problem.message, data: nil)
             .response(status: status)

@@ -15,7 +15,7 @@ struct LunchMoneyAssetsController: RouteCollection {
         routes.on(LunchMoneyAPI.fetchPlaidAccounts) { _ in LunchMoneyJSON.response(true) }
         routes.on(LunchMoneyAPI.crypto) { _ in LunchMoneyJSON.response(["crypto": [String]()]) }
         routes.on(LunchMoneyAPI.changeCrypto) { _ -> Response in
-            throw BillfoldError(.notFound, "No manually-managed crypto asset with that id.")
+            throw BillfoldError(.notFound, Phrase("error.http.lmCryptoAssetNotFound"))
         }
         routes.on(LunchMoneyAPI.recurringItems) { _ in LunchMoneyJSON.response([String]()) }
         routes.on(LunchMoneyAPI.recurringExpenses) { _ in
@@ -80,9 +80,11 @@ struct LunchMoneyAssetsController: RouteCollection {
         let user = try request.user
         try Self.checkType(body.type_name, required: true)
         guard let name = body.display_name ?? body.name else {
-            throw BillfoldError.validation("name", "name is required.")
+            throw BillfoldError.validation("name", Phrase("error.http.lmFieldRequired", ["field": "name"]))
         }
-        guard let balance = body.balance else { throw BillfoldError.validation("balance", "balance is required.") }
+        guard let balance = body.balance else {
+            throw BillfoldError.validation("balance", Phrase("error.http.lmFieldRequired", ["field": "balance"]))
+        }
         let currency = try body.currency.map { try Currency(code: $0) } ?? user.preferences.currency
         let book = try request.accountBook
         let account = try await book.create(
@@ -93,13 +95,13 @@ struct LunchMoneyAssetsController: RouteCollection {
     /// Renames, closes or reopens (`closed_on`), or sets the balance: the opening balance moves so
     /// that the balance, with every transaction of the account, is the one sent.
     func update(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "asset")
+        let id = try request.pathID(of: .asset)
         let body = try request.decodeJSON(Body.self)
         let book = try request.accountBook
         let current = try await book.summary(id)
         try Self.checkType(body.type_name, required: false)
         if let code = body.currency, code.uppercased() != current.account.currency.code {
-            throw BillfoldError.validation("currency", "An account's currency cannot change; open another account.")
+            throw BillfoldError.validation("currency", Phrase("error.http.lmAssetCurrencyFixed"))
         }
         let opening: ((Currency) throws -> Money)? = try body.balance.map { sent in
             let wanted = try LunchMoneyAmount.money(sent, currency: current.account.currency, debitAsNegative: true)
@@ -115,11 +117,15 @@ struct LunchMoneyAssetsController: RouteCollection {
 
     private static func checkType(_ type: String?, required: Bool) throws(BillfoldError) {
         guard let type else {
-            if required { throw BillfoldError.validation("type_name", "type_name is required.") }
+            if required {
+                throw BillfoldError.validation(
+                    "type_name", Phrase("error.http.lmFieldRequired", ["field": "type_name"]))
+            }
             return
         }
         guard types.contains(type) else {
-            throw BillfoldError.validation("type_name", "type_name must be one of: \(types.joined(separator: ", ")).")
+            throw BillfoldError.validation(
+                "type_name", Phrase("error.http.lmTypeNameUnknown", ["types": types.joined(separator: ", ")]))
         }
     }
 }

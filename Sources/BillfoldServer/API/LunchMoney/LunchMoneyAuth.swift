@@ -16,20 +16,21 @@ struct LunchMoneyAuth: AsyncMiddleware {
             }
         }
         guard request.auth.has(User.self) else {
-            throw BillfoldError(.unauthorized, "Access token does not exist.")
+            throw BillfoldError(.unauthorized, Phrase("error.http.lmTokenNotFound"))
         }
         return try await next.respond(to: request)
     }
 }
 
 /// Lunch Money's error bodies: `{"error": "..."}` for bad input and unknown ids, and
-/// `{"name": "Error", "message": "Access token does not exist."}` for a bad token.
+/// `{"name": "Error", "message": "Access token does not exist."}` for a bad token. The texts are
+/// in the current request's language (`problem.message`, and `tr` for the token's).
 enum LunchMoneyError {
     static func response(_ problem: BillfoldError, status: HTTPResponseStatus) -> Response {
         let response = Response(status: status)
         if problem.code == .unauthorized {
             try? response.content.encode(
-                ["name": "Error", "message": "Access token does not exist."], using: JSONEncoder.api)
+                ["name": "Error", "message": tr("error.http.lmTokenNotFound")], using: JSONEncoder.api)
         } else if problem.fields.count > 1 {
             // Several problems at once, in field order ("Transaction 0 ...", "Transaction 1 ...").
             let messages = problem.fields.sorted { $0.key < $1.key }.map(\.value)

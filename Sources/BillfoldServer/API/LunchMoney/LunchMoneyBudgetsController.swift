@@ -81,16 +81,17 @@ struct LunchMoneyBudgetsController: RouteCollection {
         let zone = user.preferences.zone
         guard let startText = try? request.query.get(String.self, at: "start_date"),
             let endText = try? request.query.get(String.self, at: "end_date")
-        else { throw BillfoldError.validation("start_date", "Both start_date and end_date must be specified.") }
+        else { throw BillfoldError.validation("start_date", Phrase("error.http.lmDatesBothOrNeither")) }
         let startDay = try Self.day(startText, "start_date")
         let endDay = try Self.day(endText, "end_date")
         let first = Month(year: startDay.year, month: startDay.month)
         let last = Month(year: endDay.year, month: endDay.month)
-        guard first <= last else { throw BillfoldError.validation("end_date", "end_date cannot be before start_date") }
+        guard first <= last else { throw BillfoldError.validation("end_date", Phrase("error.http.lmEndBeforeStart")) }
         var months: [Month] = [first]
         while let month = months.last, month < last {
             guard months.count < Self.maxMonths else {
-                throw BillfoldError.validation("end_date", "A budget summary spans at most \(Self.maxMonths) months.")
+                throw BillfoldError.validation(
+                    "end_date", Phrase("error.http.lmBudgetMonthsTooMany", count: Self.maxMonths))
             }
             months.append(month.adding(months: 1))
         }
@@ -150,7 +151,9 @@ struct LunchMoneyBudgetsController: RouteCollection {
         let body = try request.decodeJSON(Body.self)
         let user = try request.user
         let (category, month) = try await Self.target(body.start_date, body.category_id, request)
-        guard let amount = body.amount else { throw BillfoldError.validation("amount", "Send the budget's amount.") }
+        guard let amount = body.amount else {
+            throw BillfoldError.validation("amount", Phrase("error.http.lmBudgetAmountMissing"))
+        }
         let currency = try body.currency.map { try Currency(code: $0.uppercased()) } ?? user.preferences.currency
         let money = try Money(parsing: amount.text, currency: currency).checkedLimit()
         let repository = BudgetRepository(database: request.store.sql, userID: user.id)
@@ -177,7 +180,7 @@ struct LunchMoneyBudgetsController: RouteCollection {
             .reduce(Int64(0)) { sum, budget in
                 let (next, overflow) = sum.addingReportingOverflow(budget.money.minorUnits)
                 guard !overflow else {
-                    throw BillfoldError.validation("amount", "The group's budgets together are too large to add up.")
+                    throw BillfoldError.validation("amount", Phrase("error.http.lmGroupBudgetsOverflow"))
                 }
                 return next
             }
@@ -201,15 +204,14 @@ struct LunchMoneyBudgetsController: RouteCollection {
     /// The person's category and the month (its first day) a budget call names.
     static func target(_ start: String?, _ categoryID: Int64?, _ request: Request) async throws -> (Category, String) {
         guard let start else {
-            throw BillfoldError.validation("start_date", "Send start_date, the first day of a month.")
+            throw BillfoldError.validation("start_date", Phrase("error.http.lmBudgetStartMissing"))
         }
         let day = try Self.day(start, "start_date")
         guard day.day == 1 else {
-            throw BillfoldError.validation(
-                "start_date", "start_date must be the first day of a month, such as 2026-04-01.")
+            throw BillfoldError.validation("start_date", Phrase("error.http.lmBudgetStartNotFirstDay"))
         }
         guard let categoryID, let category = try await request.categoryService.tree().category(categoryID) else {
-            throw BillfoldError(.notFound, "Category not found.")
+            throw BillfoldError(.notFound, Phrase("error.http.lmBudgetCategoryNotFound"))
         }
         return (category, day.description)
     }

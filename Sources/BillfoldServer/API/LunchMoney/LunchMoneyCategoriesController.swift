@@ -71,7 +71,7 @@ struct LunchMoneyCategoriesController: RouteCollection {
     func list(request: Request) async throws -> Response {
         let format = (try? request.query.get(String.self, at: "format")) ?? "flattened"
         guard format == "flattened" || format == "nested" else {
-            throw BillfoldError.validation("format", "format must be flattened or nested.")
+            throw BillfoldError.validation("format", Phrase("error.http.lmCategoryFormatUnknown"))
         }
         let tree = try await request.categoryService.tree()
         let byName = tree.all.sorted {
@@ -89,10 +89,10 @@ struct LunchMoneyCategoriesController: RouteCollection {
     }
 
     func show(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         let tree = try await request.categoryService.tree()
         guard let category = tree.category(id) else {
-            throw BillfoldError(.notFound, "This category id does not exist.")
+            throw BillfoldError(.notFound, Phrase("error.http.lmCategoryNotFound"))
         }
         return LunchMoneyJSON.response(LunchMoneyCategoryJSON(category: category, tree: tree, shape: .single))
     }
@@ -118,7 +118,9 @@ struct LunchMoneyCategoriesController: RouteCollection {
 
     func create(request: Request) async throws -> Response {
         let body = try request.decodeJSON(Body.self)
-        guard body.name != nil else { throw BillfoldError.validation("name", "Missing category name.") }
+        guard body.name != nil else {
+            throw BillfoldError.validation("name", Phrase("error.http.lmCategoryNameMissing"))
+        }
         let created = try await request.categoryService.create(body.applied(to: CategoryDraft(name: "")))
         return LunchMoneyJSON.response(["category_id": created.id])
     }
@@ -126,7 +128,9 @@ struct LunchMoneyCategoriesController: RouteCollection {
     /// A group, optionally taking in existing categories and new ones by name.
     func createGroup(request: Request) async throws -> Response {
         let body = try request.decodeJSON(Body.self)
-        guard body.name != nil else { throw BillfoldError.validation("name", "Missing category name.") }
+        guard body.name != nil else {
+            throw BillfoldError.validation("name", Phrase("error.http.lmCategoryNameMissing"))
+        }
         let service = try request.categoryService
         var draft = body.applied(to: CategoryDraft(name: "", isGroup: true))
         draft.groupID = nil
@@ -137,11 +141,11 @@ struct LunchMoneyCategoriesController: RouteCollection {
 
     /// Existing categories by id and new ones by name, into a group; answers the group with them.
     func addToGroup(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         let body = try request.decodeJSON(Body.self)
         let service = try request.categoryService
         guard let group = try await service.tree().category(id), group.isGroup else {
-            throw BillfoldError(.notFound, "This category group id does not exist.")
+            throw BillfoldError(.notFound, Phrase("error.http.lmCategoryGroupNotFound"))
         }
         try await add(body, into: group.id, service: service)
         let tree = try await service.tree()
@@ -162,27 +166,26 @@ struct LunchMoneyCategoriesController: RouteCollection {
     }
 
     func update(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         let body = try request.decodeJSON(Body.self)
         if body.is_group != nil {
-            throw BillfoldError.validation(
-                "is_group", "You may not set the is_group property for an existing category.")
+            throw BillfoldError.validation("is_group", Phrase("error.http.lmIsGroupFixed"))
         }
         guard
             body.name != nil || body.description != nil || body.is_income != nil || body.exclude_from_budget != nil
                 || body.exclude_from_totals != nil || body.archived != nil || body.group_id != nil
-        else { throw BillfoldError.validation("category", "No valid fields to update for this category.") }
+        else { throw BillfoldError.validation("category", Phrase("error.http.lmCategoryNothingToUpdate")) }
         _ = try await request.categoryService.update(id) { body.applied(to: $0) }
         return LunchMoneyJSON.response(true)
     }
 
     /// Refuses a category in use, naming what depends on it, as Lunch Money does (with 200).
     func delete(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         let service = try request.categoryService
         let tree = try await service.tree()
         guard let category = tree.category(id) else {
-            throw BillfoldError(.notFound, "This category id does not exist.")
+            throw BillfoldError(.notFound, Phrase("error.http.lmCategoryNotFound"))
         }
         let counts = try await service.transactionCounts()
         let transactions = counts[id, default: 0]
@@ -207,9 +210,9 @@ struct LunchMoneyCategoriesController: RouteCollection {
     /// Deletes even a category in use: its transactions become uncategorised and a group's
     /// categories move to the top level. No transaction is deleted.
     func forceDelete(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         guard try await request.categoryService.exists(id) else {
-            throw BillfoldError(.notFound, "This category id does not exist.")
+            throw BillfoldError(.notFound, Phrase("error.http.lmCategoryNotFound"))
         }
         _ = try await request.categoryService.delete(
             CategoryDeletion(ids: [id], destination: .uncategorized, keepChildren: true))

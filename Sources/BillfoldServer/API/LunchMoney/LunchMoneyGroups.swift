@@ -20,7 +20,8 @@ extension LunchMoneyTransactionsController {
     ) throws -> [SplitPart] {
         try items.enumerated().map { index, item in
             guard let amount = item.amount else {
-                throw BillfoldError.validation("split", "Split \(index) is missing amount.")
+                throw BillfoldError.validation(
+                    "split", Phrase("error.http.lmSplitAmountMissing", ["index": String(index)]))
             }
             return SplitPart(
                 money: try LunchMoneyAmount.money(
@@ -43,7 +44,7 @@ extension LunchMoneyTransactionsController {
         }
         let body = try request.decodeJSON(Body.self)
         guard let ids = body.parent_ids, !ids.isEmpty else {
-            throw BillfoldError.validation("parent_ids", "parent_ids must be a non-empty array of transaction ids.")
+            throw BillfoldError.validation("parent_ids", Phrase("error.http.lmParentIDsMissing"))
         }
         let service = try request.transactionService
         let local = try await LunchMoneyIDs.local(ids, service)
@@ -61,8 +62,7 @@ extension LunchMoneyTransactionsController {
         let service = try request.transactionService
         let text = (try? request.query.get(String.self, at: "transaction_id")) ?? ""
         guard let id = Int64(text) else {
-            throw BillfoldError.validation(
-                "transaction_id", "Send the transaction_id of a group or of one of its members.")
+            throw BillfoldError.validation("transaction_id", Phrase("error.http.lmGroupTransactionIDMissing"))
         }
         var group = try await service.find(try await LunchMoneyIDs.local(id, service))
         // A member's id finds its group.
@@ -70,8 +70,7 @@ extension LunchMoneyTransactionsController {
             if let groupID = member.groupID { group = try await service.find(groupID) } else { group = nil }
         }
         guard let group else {
-            throw BillfoldError(
-                .notFound, "Transaction \(id) is not a transaction group, or part of a transaction group.")
+            throw BillfoldError(.notFound, Phrase("error.http.lmNotInGroup", ["id": String(id)]))
         }
         return .json(LunchMoneyTransactionWriter.object(try await Self.objects([group], request)[0]))
     }
@@ -88,8 +87,12 @@ extension LunchMoneyTransactionsController {
         }
         let body = try request.decodeJSON(Body.self)
         let zone = try request.user.preferences.zone
-        guard let date = body.date else { throw BillfoldError.validation("date", "A group needs a date.") }
-        guard let payee = body.payee else { throw BillfoldError.validation("payee", "A group needs a payee.") }
+        guard let date = body.date else {
+            throw BillfoldError.validation("date", Phrase("error.http.lmGroupDateMissing"))
+        }
+        guard let payee = body.payee else {
+            throw BillfoldError.validation("payee", Phrase("error.http.lmGroupPayeeMissing"))
+        }
         let row = NewTransaction(
             bookedAt: try Self.noon(try Self.day(date, "date"), zone: zone), payee: payee, notes: body.notes ?? "",
             money: Money(minorUnits: 0, currency: try request.user.preferences.currency), categoryID: body.category_id)
@@ -101,7 +104,7 @@ extension LunchMoneyTransactionsController {
     /// `DELETE /v1/transactions/group/:id`: the members stay; answers their ids.
     func deleteGroup(request: Request) async throws -> Response {
         guard let id = Int64(request.parameters.get("id") ?? "") else {
-            throw BillfoldError(.notFound, "Transaction group not found.")
+            throw BillfoldError(.notFound, Phrase("error.http.lmGroupNotFound"))
         }
         let service = try request.transactionService
         let members = try await service.ungroup(try await LunchMoneyIDs.local(id, service))

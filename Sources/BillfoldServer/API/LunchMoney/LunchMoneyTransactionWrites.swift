@@ -88,12 +88,12 @@ extension LunchMoneyTransactionsController {
         guard let sent = Int64(request.parameters.get("id") ?? ""),
             case let id = try await LunchMoneyIDs.local(sent, service),
             let current = try await service.find(id)
-        else { throw BillfoldError(.notFound, "This transaction doesn't exist or you don't have access to it.") }
+        else { throw BillfoldError(.notFound, Phrase("error.http.lmTransactionNoAccess")) }
         let body = try request.decodeJSON(UpdateBody.self)
         let zone = try request.user.preferences.zone
         let debitAsNegative = body.debit_as_negative ?? false
         guard body.transaction != nil || body.split != nil else {
-            throw BillfoldError.validation("transaction", "Send the changes as a transaction object, or a split.")
+            throw BillfoldError.validation("transaction", Phrase("error.http.lmUpdateBodyEmpty"))
         }
         // The change and the split are one request: both are written or neither is.
         return try await request.store.transaction { database in
@@ -123,7 +123,7 @@ extension LunchMoneyTransactionsController {
         debitAsNegative: Bool
     ) async throws {
         if let external = fields.externalID, external != LunchMoneyIDs.externalID(of: current) {
-            throw BillfoldError.validation("external_id", "Billfold does not change the external_id of a transaction.")
+            throw BillfoldError.validation("external_id", Phrase("error.http.lmExternalIDFixed"))
         }
         var change = try Self.correction(fields, of: current, zone: zone, debitAsNegative: debitAsNegative)
         // A null status means "no change": lunchable sends one for statuses it does not know.
@@ -191,11 +191,12 @@ extension LunchMoneyTransactionsController {
     func insert(request: Request) async throws -> Response {
         let body = try request.decodeJSON(InsertBody.self)
         guard let items = body.transactions, !items.isEmpty, items.count <= Self.maxInsert else {
-            throw BillfoldError.validation("transactions", "Send from 1 to \(Self.maxInsert) transactions.")
+            throw BillfoldError.validation(
+                "transactions", Phrase("error.http.lmInsertCount", ["max": String(Self.maxInsert)]))
         }
         let user = try request.user
         let service = try request.transactionService
-        var problems: [String: String] = [:]
+        var problems: [String: Phrase] = [:]
         var rows: [NewTransaction] = []
         for (index, item) in items.enumerated() {
             do {
@@ -204,7 +205,9 @@ extension LunchMoneyTransactionsController {
                         item, user: user, service: service, debitAsNegative: body.debit_as_negative ?? false,
                         index: index))
             } catch let error as BillfoldError {
-                problems[String(format: "transactions[%05d]", index)] = "Transaction \(index): \(error.message)"
+                // The reason in the request's language (`Words.current`), which the answer is written in.
+                problems[String(format: "transactions[%05d]", index)] = Phrase(
+                    "error.http.lmInsertRowProblem", ["index": String(index), "reason": error.message])
             }
         }
         // Two rows with one external_id would silently become one: say so instead.
@@ -212,16 +215,15 @@ extension LunchMoneyTransactionsController {
         for (index, item) in items.enumerated() {
             guard let id = item.external_id else { continue }
             if let first = firstWithID[id] {
-                problems[String(format: "transactions[%05d]", index)] =
-                    "Transaction \(index): its external_id “\(id)” is also on transaction \(first) of this request."
+                problems[String(format: "transactions[%05d]", index)] = Phrase(
+                    "error.http.lmInsertExternalIDTwice", ["index": String(index), "id": id, "first": String(first)])
             } else {
                 firstWithID[id] = index
             }
         }
         guard problems.isEmpty else {
             throw BillfoldError(
-                .validationFailed, problems.sorted { $0.key < $1.key }.map(\.value).joined(separator: " "),
-                fields: problems)
+                .validationFailed, Phrase(joining: problems.sorted { $0.key < $1.key }.map(\.value)), fields: problems)
         }
         var tagged = items.map(\.tags)
         if body.skip_duplicates == true {
@@ -268,8 +270,12 @@ extension LunchMoneyTransactionsController {
     private static func newTransaction(
         _ item: InsertItem, user: User, service: TransactionService, debitAsNegative: Bool, index: Int
     ) async throws -> NewTransaction {
-        guard let dateText = item.date else { throw BillfoldError.validation("date", "missing date.") }
-        guard let amount = item.amount else { throw BillfoldError.validation("amount", "missing amount.") }
+        guard let dateText = item.date else {
+            throw BillfoldError.validation("date", Phrase("error.http.lmInsertDateMissing"))
+        }
+        guard let amount = item.amount else {
+            throw BillfoldError.validation("amount", Phrase("error.http.lmInsertAmountMissing"))
+        }
         let day = try day(dateText, "date")
         let currency = try Currency(code: (item.currency ?? user.preferences.currency.code).uppercased())
         var new = NewTransaction(
@@ -282,11 +288,14 @@ extension LunchMoneyTransactionsController {
         if let category = item.category_id { try await service.checkAssignable(category) }
         if let asset = item.asset_id {
             guard let account = try await service.account(asset) else {
-                throw BillfoldError.validation("asset_id", "No asset with the id \(asset) exists.")
+                throw BillfoldError.validation("asset_id", Phrase("error.http.lmAssetIDUnknown", ["id": String(asset)]))
             }
             guard account.currency == currency else {
                 throw BillfoldError.validation(
-                    "currency", "The asset \(asset) holds \(account.currency.code.lowercased()).")
+                    "currency",
+                    Phrase(
+                        "error.http.lmAssetHoldsCurrency",
+                        ["id": String(asset), "currency": account.currency.code.lowercased()]))
             }
             new.accountID = asset
         } else {

@@ -32,10 +32,10 @@ struct LunchMoneyTransactionsController: RouteCollection {
         case (let start?, let end?):
             let from = try Self.day(start, "start_date")
             let to = try Self.day(end, "end_date")
-            guard from <= to else { throw BillfoldError.validation("end_date", "end_date cannot be before start_date") }
+            guard from <= to else { throw BillfoldError.validation("end_date", Phrase("error.http.lmEndBeforeStart")) }
             query.range = try InstantRange(from: from, to: to, in: zone)
         default:
-            throw BillfoldError.validation("start_date", "Both start_date and end_date must be specified.")
+            throw BillfoldError.validation("start_date", Phrase("error.http.lmDatesBothOrNeither"))
         }
         if let status = q["status"], !status.isEmpty { query.status = try TransactionStatus(parsing: status) }
         // Pending rows only when asked for (or when the status asked for is pending).
@@ -69,7 +69,7 @@ struct LunchMoneyTransactionsController: RouteCollection {
         let service = try request.transactionService
         guard let id = Int64(request.parameters.get("id") ?? ""),
             let transaction = try await service.find(try await LunchMoneyIDs.local(id, service))
-        else { throw BillfoldError(.notFound, "Transaction ID not found.") }
+        else { throw BillfoldError(.notFound, Phrase("error.http.lmTransactionNotFound")) }
         return .json(LunchMoneyTransactionWriter.object(try await Self.objects([transaction], request)[0]))
     }
 
@@ -116,7 +116,7 @@ struct LunchMoneyTransactionsController: RouteCollection {
 
     static func day(_ text: String, _ field: String) throws -> Day {
         do { return try Day(parsing: text, field: field) } catch {
-            throw BillfoldError.validation(field, "Invalid \(field). Must be in format YYYY-MM-DD")
+            throw BillfoldError.validation(field, Phrase("error.http.lmDateInvalid", ["field": field]))
         }
     }
 
@@ -124,7 +124,10 @@ struct LunchMoneyTransactionsController: RouteCollection {
         guard let text, !text.isEmpty else { return value }
         guard let number = Int(text), range.contains(number) else {
             throw BillfoldError.validation(
-                field, "\(field) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+                field,
+                Phrase(
+                    "error.http.lmWholeNumberOutOfRange",
+                    ["field": field, "min": String(range.lowerBound), "max": String(range.upperBound)]))
         }
         return number
     }

@@ -18,7 +18,7 @@ struct AccountsAPIController: RouteCollection {
     }
 
     func show(request: Request) async throws -> Response {
-        try AccountDTO(try await request.accountBook.summary(try request.pathID(of: "account"))).apiResponse()
+        try AccountDTO(try await request.accountBook.summary(try request.pathID(of: .account))).apiResponse()
     }
 
     func create(request: Request) async throws -> Response {
@@ -31,7 +31,7 @@ struct AccountsAPIController: RouteCollection {
     }
 
     func update(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "account")
+        let id = try request.pathID(of: .account)
         let body = try request.decodeJSON(UpdateAccountRequest.self)
         let book = try request.accountBook
         _ = try await book.update(id, body)

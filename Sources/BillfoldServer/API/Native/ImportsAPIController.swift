@@ -17,7 +17,7 @@ struct ImportsAPIController: RouteCollection {
     func create(request: Request) async throws -> Response {
         let query = try BankImportQuery(try request.query.decode([String: String].self))
         guard let body = request.body.data, body.readableBytes > 0 else {
-            throw BillfoldError.validation("body", "Send the bank file as the request's body.")
+            throw BillfoldError.validation("body", Phrase("error.http.importBodyMissing"))
         }
         let user = try request.user
         let importer = BankImport(database: request.db, user: user)
@@ -70,7 +70,7 @@ struct ImportsAPIController: RouteCollection {
     }
 
     func undo(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "import")
+        let id = try request.pathID(of: .import)
         let removed = try await BankImport(database: request.store, user: try request.user).undo(id)
         return try ImportUndoResponse(removed: removed).apiResponse()
     }

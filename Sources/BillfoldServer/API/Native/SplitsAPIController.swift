@@ -69,7 +69,7 @@ struct SplitsAPIController: RouteCollection {
     }
 
     func ungroup(request: Request) async throws -> Response {
-        let members = try await request.transactionService.ungroup(try request.pathID(of: "transaction group"))
+        let members = try await request.transactionService.ungroup(try request.pathID(of: .transactionGroup))
         return try UngroupResponse(transactionIds: members.sorted()).apiResponse()
     }
 
@@ -88,14 +88,14 @@ struct SplitsAPIController: RouteCollection {
         let body = try request.decodeJSON(TagRequest.self)
         guard
             let tag = try await request.transactionService.tags.update(
-                try request.pathID(of: "tag"), name: body.name, description: body.description, archived: body.archived)
-        else { throw BillfoldError.notFound("tag") }
+                try request.pathID(of: .tag), name: body.name, description: body.description, archived: body.archived)
+        else { throw BillfoldError.notFound(.tag) }
         return try TagDTO(tag).apiResponse()
     }
 
     func deleteTag(request: Request) async throws -> Response {
-        guard try await request.transactionService.tags.delete(try request.pathID(of: "tag")) else {
-            throw BillfoldError.notFound("tag")
+        guard try await request.transactionService.tags.delete(try request.pathID(of: .tag)) else {
+            throw BillfoldError.notFound(.tag)
         }
         return Response(status: .noContent)
     }

@@ -17,7 +17,7 @@ struct TokensAPIController: RouteCollection {
 
     func revoke(request: Request) async throws -> Response {
         try await AccountService(database: request.store).revokeToken(
-            try request.pathID(of: "token"), of: try request.user)
+            try request.pathID(of: .token), of: try request.user)
         return Response(status: .noContent)
     }
 }
@@ -33,7 +33,7 @@ struct SignInAPIController: RouteCollection {
 
     func create(request: Request) async throws -> Response {
         guard request.headers.contentType == .json else {
-            throw BillfoldError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json).")
+            throw BillfoldError(.unsupportedMediaType, Phrase("error.http.bodyNotJSON"))
         }
         let body = try request.decodeJSON(CreateTokenRequest.self)
         let throttle = SignInThrottle(request: request)
@@ -41,7 +41,7 @@ struct SignInAPIController: RouteCollection {
         try await throttle.attempt(keys)
         let accounts = AccountService(database: request.store)
         guard let user = try await accounts.signIn(email: body.email, password: body.password) else {
-            throw BillfoldError(.unauthorized, "That email and password do not match an account.")
+            throw BillfoldError(.unauthorized, Phrase("error.auth.emailPasswordNoMatch"))
         }
         try await throttle.succeeded(keys)
         let created = try await request.transaction {

@@ -25,7 +25,7 @@ struct TransactionsAPIController: RouteCollection {
     }
 
     func restore(request: Request) async throws -> Response {
-        let restored = try await request.transactionService.restore(try request.pathID(of: "deletion"))
+        let restored = try await request.transactionService.restore(try request.pathID(of: .deletion))
         return try RestoredDTO(restored: restored).apiResponse()
     }
 
@@ -72,10 +72,10 @@ extension Request {
         get throws { TransactionService(database: store, user: try user) }
     }
 
-    var transactionID: Int64 { get throws { try pathID(of: "transaction") } }
+    var transactionID: Int64 { get throws { try pathID(of: .transaction) } }
 
     /// The `:id` of the path; anything but a positive 64-bit integer is a missing `what`.
-    func pathID(of what: String) throws -> Int64 {
+    func pathID(of what: BillfoldError.Thing) throws -> Int64 {
         guard let text = parameters.get("id"), let id = Int64(text), id > 0 else {
             throw BillfoldError.notFound(what)
         }
@@ -85,10 +85,10 @@ extension Request {
     /// Decodes a JSON body, refusing other content types and empty bodies with a clear error.
     func decodeJSON<T: Decodable>(_ type: T.Type) throws -> T {
         guard let body = body.data, body.readableBytes > 0 else {
-            throw BillfoldError(.invalidJSON, "The request needs a JSON body.")
+            throw BillfoldError(.invalidJSON, Phrase("error.http.jsonBodyMissing"))
         }
         if let contentType = headers.contentType, contentType != .json {
-            throw BillfoldError(.unsupportedMediaType, "Send the body as JSON (Content-Type: application/json).")
+            throw BillfoldError(.unsupportedMediaType, Phrase("error.http.bodyNotJSON"))
         }
         do {
             return try JSONDecoder().decode(T.self, from: body)
@@ -97,7 +97,7 @@ extension Request {
             // when the body parses as JSON, the fault is a value, not the syntax.
             guard (try? JSONSerialization.jsonObject(with: Data(buffer: body), options: [.fragmentsAllowed])) != nil
             else { throw DecodingError.dataCorrupted(context) }
-            throw BillfoldError.validation("body", "A number in the request is out of range for its field.")
+            throw BillfoldError.validation("body", Phrase("error.http.numberOutOfRange"))
         }
     }
 }

@@ -25,7 +25,7 @@ struct ProjectsAPIController: RouteCollection {
             case "true": true
             case "false": false
             case nil, "": nil
-            default: throw BillfoldError.validation("closed", "closed must be true or false.")
+            default: throw BillfoldError.validation("closed", Phrase("error.http.closedNotBoolean"))
             }
         let projects = try await request.projectService.projectsWithItems(closed: closed)
         return try ProjectListResponse(projects: projects.map { ProjectDTO($0.project, items: $0.items) }).apiResponse()
@@ -39,7 +39,7 @@ struct ProjectsAPIController: RouteCollection {
     }
 
     func show(request: Request) async throws -> Response {
-        try await answer(try await request.projectService.project(try request.pathID(of: "project")), request)
+        try await answer(try await request.projectService.project(try request.pathID(of: .project)), request)
     }
 
     func create(request: Request) async throws -> Response {
@@ -50,57 +50,57 @@ struct ProjectsAPIController: RouteCollection {
     }
 
     func update(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "project")
+        let id = try request.pathID(of: .project)
         let body = try request.decodeJSON(ProjectRequest.self)
         return try await answer(try await request.projectService.update(id, body), request)
     }
 
     func setClosed(_ request: Request, _ closed: Bool) async throws -> Response {
-        let id = try request.pathID(of: "project")
+        let id = try request.pathID(of: .project)
         return try await answer(try await request.projectService.update(id, ProjectRequest(), closed: closed), request)
     }
 
     func delete(request: Request) async throws -> Response {
-        try await request.projectService.delete(try request.pathID(of: "project"))
+        try await request.projectService.delete(try request.pathID(of: .project))
         return Response(status: .noContent)
     }
 
     func items(request: Request) async throws -> Response {
         let service = try request.projectService
-        let project = try await service.project(try request.pathID(of: "project"))
+        let project = try await service.project(try request.pathID(of: .project))
         let sort = try ItemSort(parsing: try? request.query.get(String.self, at: "sort"))
         let items = try await service.items(of: project.id, sorted: sort)
         return try ItemListResponse(items: items.map(ItemDTO.init)).apiResponse()
     }
 
     func addItem(request: Request) async throws -> Response {
-        let projectID = try request.pathID(of: "project")
+        let projectID = try request.pathID(of: .project)
         let item = try await request.projectService.addItem(to: projectID, try request.decodeJSON(ItemRequest.self))
         return try ItemDTO(item).apiResponse(status: .created)
     }
 
     private func itemID(_ request: Request) throws -> Int64 {
         guard let id = request.parameters.get("item").flatMap({ Int64($0) }), id > 0 else {
-            throw BillfoldError.notFound("item")
+            throw BillfoldError.notFound(.item)
         }
         return id
     }
 
     func updateItem(request: Request) async throws -> Response {
-        let projectID = try request.pathID(of: "project")
+        let projectID = try request.pathID(of: .project)
         let id = try itemID(request)
         let body = try request.decodeJSON(ItemRequest.self)
         return try ItemDTO(try await request.projectService.update(item: id, in: projectID, body)).apiResponse()
     }
 
     func deleteItem(request: Request) async throws -> Response {
-        let projectID = try request.pathID(of: "project")
+        let projectID = try request.pathID(of: .project)
         _ = try await request.projectService.deleteItems([try itemID(request)], in: projectID)
         return Response(status: .noContent)
     }
 
     func bulkDelete(request: Request) async throws -> Response {
-        let projectID = try request.pathID(of: "project")
+        let projectID = try request.pathID(of: .project)
         let body = try request.decodeJSON(ItemBulkDeleteRequest.self)
         let deleted = try await request.projectService.deleteItems(body.ids, in: projectID)
         return try ItemBulkDeleteResponse(deleted: deleted).apiResponse()

@@ -67,7 +67,7 @@ struct ReviewAPIController: RouteCollection {
         var before: Int64?
         if let cursor = try? request.query.get(String.self, at: "cursor"), !cursor.isEmpty {
             guard let id = Int64(cursor), id > 0 else {
-                throw BillfoldError(.invalidCursor, "The cursor is not one this server gave out.")
+                throw BillfoldError(.invalidCursor, Phrase("error.http.activityCursorUnknown"))
             }
             before = id
         }

@@ -44,7 +44,7 @@ struct AccountPagesController: RouteCollection {
     }
 
     func show(request: Request) async throws -> Response {
-        let summary = try await request.accountBook.summary(try request.pathID(of: "account"))
+        let summary = try await request.accountBook.summary(try request.pathID(of: .account))
         let notice: String? =
             switch try? request.query.get(String.self, at: "done") {
             case "opened": request.words("accounts.notice.opened")
@@ -58,7 +58,7 @@ struct AccountPagesController: RouteCollection {
 
     func save(request: Request) async throws -> Response {
         let book = try request.accountBook
-        let id = try request.pathID(of: "account")
+        let id = try request.pathID(of: .account)
         let summary = try await book.summary(id)
         let values = try request.content.decode(AccountFormValues.self)
         let user = try request.user
@@ -105,7 +105,7 @@ struct AccountPagesController: RouteCollection {
                 do {
                     received = try TransactionPagesController.typedAmount(text, currency: to.currency, for: user)
                 } catch {
-                    throw BillfoldError(error.code, error.message, fields: ["receivedAmount": error.message])
+                    throw BillfoldError(error.code, error.phrase, fields: ["receivedAmount": error.phrase])
                 }
             }
             let zone = user.preferences.zone

@@ -89,7 +89,7 @@ struct CategoryPagesController: RouteCollection {
 
     func editForm(request: Request) async throws -> Response {
         let service = try request.categoryService
-        let found = try await service.get(try request.pathID(of: "category"))
+        let found = try await service.get(try request.pathID(of: .category))
         return CategoryFormPage(
             values: CategoryFormPage.Values(found.usage.category), tree: try await service.tree(),
             format: try request.user.preferences.format, editing: found.usage
@@ -98,7 +98,7 @@ struct CategoryPagesController: RouteCollection {
 
     func update(request: Request) async throws -> Response {
         let service = try request.categoryService
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         let found = try await service.get(id)
         let values = try request.content.decode(CategoryFormPage.Values.self)
         do {
@@ -119,7 +119,7 @@ struct CategoryPagesController: RouteCollection {
     }
 
     func confirmDelete(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "category")
+        let id = try request.pathID(of: .category)
         return try await deletePage(request, values: CategoryDeletePage.Values(ids: [String(id)]), error: nil)
     }
 
@@ -152,7 +152,7 @@ struct CategoryPagesController: RouteCollection {
         let tree = try await service.tree()
         let chosen = values.categoryIDs.compactMap { tree.category($0) }
         guard !chosen.isEmpty, chosen.count == Set(values.categoryIDs).count else {
-            throw BillfoldError.notFound("category")
+            throw BillfoldError.notFound(.category)
         }
         let counts = try await service.transactionCounts()
         return CategoryDeletePage(

@@ -9,7 +9,7 @@ struct FormReloadController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         for (form, page) in WebPages.formPages {
             routes.on(Endpoint(.get, form.template)) { request in
-                let ids = try form.parameters.map { _ in try request.pathID(of: "page") }
+                let ids = try form.parameters.map { _ in try request.pathID(of: .page) }
                 try await checkOwned(ids, in: form, request)
                 return request.redirect(to: page.path(with: Array(ids.prefix(page.parameters.count))))
             }
@@ -21,7 +21,7 @@ struct FormReloadController: RouteCollection {
         guard let id = ids.first else { return }
         if form.template == WebPages.revokeToken.template {
             let owned = try await AccountService(database: request.store).tokens(of: try request.user)
-            guard owned.contains(where: { $0.id == id }) else { throw BillfoldError.notFound("token") }
+            guard owned.contains(where: { $0.id == id }) else { throw BillfoldError.notFound(.token) }
         } else if form.template.hasPrefix(WebPages.transaction.template) {
             _ = try await request.transactionService.get(id)
         } else {

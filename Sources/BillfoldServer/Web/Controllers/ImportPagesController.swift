@@ -31,7 +31,7 @@ struct ImportPagesController: RouteCollection {
     }
 
     private func record(_ request: Request) async throws -> ImportRecord {
-        try await BankImport(database: request.store, user: try request.user).record(try request.pathID(of: "import"))
+        try await BankImport(database: request.store, user: try request.user).record(try request.pathID(of: .import))
     }
 
     func confirmUndo(request: Request) async throws -> Response {
@@ -43,7 +43,7 @@ struct ImportPagesController: RouteCollection {
     func undo(request: Request) async throws -> Response {
         do {
             let removed = try await BankImport(database: request.store, user: try request.user)
-                .undo(try request.pathID(of: "import"))
+                .undo(try request.pathID(of: .import))
             return request.redirect(to: WebPages.imports.path(query: [("removed", String(removed))]))
         } catch let error as BillfoldError where error.code == .conflict {
             // Undone already (a second click): the list says so.
@@ -56,7 +56,7 @@ struct ImportPagesController: RouteCollection {
         let user = try request.user
         let values = try request.query.decode([String: String].self)
         guard let format = ExportFormat(rawValue: values["format"] ?? "csv") else {
-            throw BillfoldError.validation("format", "The format is csv, hledger, ledger or beancount.")
+            throw BillfoldError.validation("format", Phrase("error.service.imports.exportFormat"))
         }
         let filter = try TransactionFilter(query: values)
         let tree = try await request.transactionService.categoryTree()

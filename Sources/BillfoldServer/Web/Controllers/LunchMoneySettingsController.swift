@@ -20,7 +20,7 @@ struct LunchMoneySettingsController: RouteCollection {
         let text = try request.content.decode(Form.self).minutes ?? ""
         let minutes = Int(text)
         guard text.isEmpty || LunchMoneySettingsSection.schedules.contains(where: { $0.minutes == minutes }) else {
-            throw BillfoldError.validation("minutes", "Choose how often from the list.")
+            throw BillfoldError.validation("minutes", Phrase("error.service.lunchMoney.chooseSchedule"))
         }
         try await request.lunchMoneyConnection.schedulePulls(everyMinutes: minutes)
         return request.redirect(to: WebPages.settings.path(query: [("done", "scheduled")]) + "#lunchmoney")
@@ -58,7 +58,7 @@ struct LunchMoneySettingsController: RouteCollection {
             _ = try await request.lunchMoneyConnection.checked(baseURL: form.baseURL, token: form.token)
             return try Answer(valid: true, message: request.words("lunchmoney.valid")).apiResponse()
         } catch let error as BillfoldError {
-            return try Answer(valid: false, message: error.message).apiResponse()
+            return try Answer(valid: false, message: error.message(in: request.words)).apiResponse()
         }
     }
 

@@ -46,7 +46,7 @@ struct ProjectPagesController: RouteCollection {
 
     private func projectPage(_ request: Request, sort: ItemSort? = nil) async throws -> ProjectPage {
         let service = try request.projectService
-        let project = try await service.project(try request.pathID(of: "project"))
+        let project = try await service.project(try request.pathID(of: .project))
         let order = try sort ?? ItemSort(parsing: try? request.query.get(String.self, at: "sort"))
         return ProjectPage(
             project: project, items: try await service.items(of: project.id, sorted: order), sort: order,
@@ -81,13 +81,13 @@ struct ProjectPagesController: RouteCollection {
 
     /// One click on an item's tick: done, or not done again; the page says so with an Undo.
     func completeItem(request: Request) async throws -> Response {
-        let projectID = try request.pathID(of: "project")
+        let projectID = try request.pathID(of: .project)
         // Another's project is not found before anything is said about the form.
         _ = try await request.projectService.project(projectID)
         let form = try request.content.decode(Completion.self)
         guard let (text, completed) = form.done.map({ ($0, true) }) ?? form.undone.map({ ($0, false) }),
             let itemID = Int64(text)
-        else { throw BillfoldError.validation("done", "Choose the item to tick.") }
+        else { throw BillfoldError.validation("done", Phrase("error.service.projects.chooseItemToTick")) }
         let item = try await request.projectService.update(
             item: itemID, in: projectID, ItemRequest(completed: completed))
         let query = [(completed ? "ticked" : "unticked", String(item.id))]
@@ -95,13 +95,13 @@ struct ProjectPagesController: RouteCollection {
     }
 
     func setClosed(_ request: Request, _ closed: Bool) async throws -> Response {
-        let id = try request.pathID(of: "project")
+        let id = try request.pathID(of: .project)
         _ = try await request.projectService.update(id, ProjectRequest(), closed: closed)
         return request.redirect(to: WebPages.project.path(id, query: [("done", closed ? "closed" : "reopened")]))
     }
 
     func addItem(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "project")
+        let id = try request.pathID(of: .project)
         let values = try request.content.decode(ProjectFormValues.self)
         do {
             _ = try await request.projectService.addItem(
@@ -118,7 +118,7 @@ struct ProjectPagesController: RouteCollection {
     struct Selection: Content { var ids: [String]? }
 
     func deleteItems(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "project")
+        let id = try request.pathID(of: .project)
         let ids = (try request.content.decode(Selection.self).ids ?? []).compactMap { Int64($0) }
         guard !ids.isEmpty else {
             return try await projectPage(request, sort: .default).response(
@@ -129,7 +129,7 @@ struct ProjectPagesController: RouteCollection {
     }
 
     func editProject(request: Request) async throws -> Response {
-        let project = try await request.projectService.project(try request.pathID(of: "project"))
+        let project = try await request.projectService.project(try request.pathID(of: .project))
         return ProjectEditPage(
             kind: .project(project),
             values: ProjectFormValues(title: project.title, detail: project.detail, colour: project.colour)
@@ -138,7 +138,7 @@ struct ProjectPagesController: RouteCollection {
 
     func saveProject(request: Request) async throws -> Response {
         let service = try request.projectService
-        let project = try await service.project(try request.pathID(of: "project"))
+        let project = try await service.project(try request.pathID(of: .project))
         let values = try request.content.decode(ProjectFormValues.self)
         do {
             _ = try await service.update(
@@ -152,14 +152,14 @@ struct ProjectPagesController: RouteCollection {
 
     private func itemID(_ request: Request) throws -> Int64 {
         guard let id = request.parameters.get("item").flatMap({ Int64($0) }) else {
-            throw BillfoldError.notFound("item")
+            throw BillfoldError.notFound(.item)
         }
         return id
     }
 
     func editItem(request: Request) async throws -> Response {
         let service = try request.projectService
-        let project = try await service.project(try request.pathID(of: "project"))
+        let project = try await service.project(try request.pathID(of: .project))
         let item = try await service.item(try itemID(request), in: project.id)
         return ProjectEditPage(
             kind: .item(project, item),
@@ -171,7 +171,7 @@ struct ProjectPagesController: RouteCollection {
 
     func saveItem(request: Request) async throws -> Response {
         let service = try request.projectService
-        let project = try await service.project(try request.pathID(of: "project"))
+        let project = try await service.project(try request.pathID(of: .project))
         let item = try await service.item(try itemID(request), in: project.id)
         let values = try request.content.decode(ProjectFormValues.self)
         do {

@@ -61,7 +61,7 @@ struct SettingsController: RouteCollection {
         let form = try request.content.decode(PreferencesForm.self)
         do {
             guard let deckSize = Int(form.deckSize) else {
-                throw BillfoldError.validation("deckSize", "The deck size must be a whole number.")
+                throw BillfoldError.validation("deckSize", Phrase("error.service.settings.deckSizeWhole"))
             }
             let preferences = try Preferences(
                 locale: form.locale, timeZone: form.timeZone, currency: Currency(code: form.currency),
@@ -87,14 +87,14 @@ struct SettingsController: RouteCollection {
             return view.response(request)
         } catch let error as BillfoldError {
             var view = try await page(request)
-            view.tokenError = error.message
+            view.tokenError = error.message(in: request.words)
             return view.response(request)
         }
     }
 
     func revokeToken(request: Request) async throws -> Response {
         guard let id = request.parameters.get("id").flatMap({ Int64($0) }) else {
-            throw BillfoldError.notFound("token")
+            throw BillfoldError.notFound(.token)
         }
         try await AccountService(database: request.store).revokeToken(id, of: try request.user)
         return request.redirect(to: WebPages.settings.path(query: [("done", "revoked")]))

@@ -21,19 +21,19 @@ struct TagSettingsController: RouteCollection {
     }
 
     func rename(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "tag")
+        let id = try request.pathID(of: .tag)
         let name = try request.content.decode(NameForm.self).name ?? ""
         return try await answer(request, refusing: id, name: name) {
             guard
                 try await request.transactionService.tags.update(id, name: name, description: nil, archived: nil) != nil
-            else { throw BillfoldError.notFound("tag") }
+            else { throw BillfoldError.notFound(.tag) }
             return "tag-renamed"
         }
     }
 
     func delete(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "tag")
-        guard try await request.transactionService.tags.delete(id) else { throw BillfoldError.notFound("tag") }
+        let id = try request.pathID(of: .tag)
+        guard try await request.transactionService.tags.delete(id) else { throw BillfoldError.notFound(.tag) }
         return request.redirect(to: WebPages.settings.path(query: [("done", "tag-deleted")]) + "#tags")
     }
 
@@ -46,7 +46,7 @@ struct TagSettingsController: RouteCollection {
             return request.redirect(to: WebPages.settings.path(query: [("done", done)]) + "#tags")
         } catch let error as BillfoldError where error.code == .validationFailed || error.code == .conflict {
             var view = try await SettingsController.page(request)
-            view.tags.error = (tagID, name, error.message)
+            view.tags.error = (tagID, name, error.message(in: request.words))
             return view.response(request)
         }
     }

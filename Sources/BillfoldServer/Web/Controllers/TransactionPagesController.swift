@@ -60,13 +60,15 @@ struct TransactionPagesController: RouteCollection {
         var ids: [Int64] = []
         for part in parts {
             guard let id = Int64(part.trimmingCharacters(in: .whitespaces)), id > 0 else {
-                throw BillfoldError.validation("ids", "“\(part)” is not a transaction id.")
+                throw BillfoldError.validation(
+                    "ids", Phrase("error.service.transactions.notATransactionID", ["text": String(part)]))
             }
             if !ids.contains(id) { ids.append(id) }
         }
         guard !ids.isEmpty, ids.count <= TransactionService.maxDelete else {
             throw BillfoldError.validation(
-                "ids", "Choose from 1 to \(TransactionService.maxDelete) transactions to delete.")
+                "ids",
+                Phrase("error.service.transactions.chooseToDelete", ["max": String(TransactionService.maxDelete)]))
         }
         return ids
     }
@@ -83,16 +85,16 @@ struct TransactionPagesController: RouteCollection {
     func restore(request: Request) async throws -> Response {
         let service = try request.transactionService
         let back = Self.safeBack(try request.content.decode(DeleteForm.self).back)
-        let restored = try await service.restore(try request.pathID(of: "deletion"))
+        let restored = try await service.restore(try request.pathID(of: .deletion))
         return request.redirect(to: Self.adding(("restored", String(restored.count)), to: back))
     }
 
     /// A reload of the undo's address: the list with the offer to undo, while it stands.
     func restorePage(request: Request) async throws -> Response {
-        let id = try request.pathID(of: "deletion")
+        let id = try request.pathID(of: .deletion)
         guard try await request.transactionService.deletionCount(id) != nil else {
             throw BillfoldError(
-                .notFound, "There is nothing to undo: the delete is older than a day, or undone already.")
+                .notFound, Phrase("error.service.transactions.nothingToUndo"))
         }
         return request.redirect(to: WebPages.transactions.path(query: [("deleted", String(id))]))
     }
@@ -126,7 +128,7 @@ struct TransactionPagesController: RouteCollection {
                 foldingGroups: true)
         } catch let error as BillfoldError {
             // A bad bookmark still shows the list, with the reason, instead of a dead end.
-            notice = request.words("transactions.badFilterNotice", ["reason": error.message])
+            notice = request.words("transactions.badFilterNotice", ["reason": error.message(in: request.words)])
             filter = TransactionFilter()
             page = try await service.list(filter, after: nil, limit: PageSize.default, foldingGroups: true)
         }
@@ -194,7 +196,8 @@ struct TransactionPagesController: RouteCollection {
         let notice =
             (try? request.query.get(String.self, at: "saved")) != nil
             ? request.words("transactions.saved")
-            : (try? request.query.get(String.self, at: "synced")).flatMap(LunchMoneySyncService.Done.init)?.notice
+            : (try? request.query.get(String.self, at: "synced")).flatMap(LunchMoneySyncService.Done.init)?.notice(
+                in: request.words)
                 ?? (try? request.query.get(String.self, at: "done")).flatMap { Self.doneNotices[$0] }.map {
                     request.words($0)
                 }
@@ -240,7 +243,7 @@ struct TransactionPagesController: RouteCollection {
             let categoryID: Int64?? = try form.categoryId.map { text in
                 if text.isEmpty { return nil }
                 guard let id = Int64(text) else {
-                    throw BillfoldError.validation("categoryId", "Choose a category from the list.")
+                    throw BillfoldError.validation("categoryId", Phrase("error.service.transactions.chooseCategory"))
                 }
                 return id
             }
@@ -344,13 +347,13 @@ struct TransactionPagesController: RouteCollection {
             return try AmountText.money(text, decimal: decimal, currency: currency).checkedLimit()
         } catch {
             // Shown beside the field it is about.
-            throw BillfoldError(error.code, error.message, fields: ["amount": error.message])
+            throw BillfoldError(error.code, error.phrase, fields: ["amount": error.phrase])
         }
     }
 
     static func optionalID(_ text: String?, field: String) throws(BillfoldError) -> Int64? {
         guard let text, !text.isEmpty else { return nil }
-        guard let id = Int64(text) else { throw .validation(field, "Choose an entry from the list.") }
+        guard let id = Int64(text) else { throw .validation(field, Phrase("error.service.transactions.chooseEntry")) }
         return id
     }
 

@@ -38,7 +38,7 @@ extension TransactionPagesController {
                 try await saveTags(form.fields, on: transaction.id, service: service)
                 done = "tags"
             default:
-                throw BillfoldError.validation("action", "Choose split, unsplit, ungroup or tags.")
+                throw BillfoldError.validation("action", Phrase("error.service.transactions.unknownPartsAction"))
             }
             return request.redirect(to: WebPages.transaction.path(transaction.id, query: [("done", done)]))
         } catch let error as BillfoldError where error.code != .notFound {

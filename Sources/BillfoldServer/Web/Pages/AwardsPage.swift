@@ -58,16 +58,7 @@ struct AwardsPage: WebPage {
 
     /// "So far: 7 of 10 items.": the award's own count `value` picks the unit's form.
     private static func soFar(_ award: Award, _ count: Int) -> String {
-        let key =
-            switch award.criterion {
-            case .itemsAdded: "awards.soFar.itemsAdded"
-            case .itemsCompleted: "awards.soFar.itemsCompleted"
-            case .projectsClosed: "awards.soFar.projectsClosed"
-            case .transactionsReviewed: "awards.soFar.transactionsReviewed"
-            case .categoriesCreated: "awards.soFar.categoriesCreated"
-            case .reviewDays: "awards.soFar.reviewDays"
-            case .unlock: "awards.soFar.unlock"
-            }
+        let key = "awards.soFar.\(award.criterion.catalogueName)"
         return tr(key, count: award.value, ["done": number(min(count, award.value))])
     }
 

@@ -160,7 +160,8 @@ struct CategoryFormPage: WebPage {
         let rules = FormRules(
             nameMin: CategoryRules.nameLength.lowerBound, nameMax: CategoryRules.nameLength.upperBound,
             descriptionMax: CategoryRules.maxDescription,
-            messages: Dictionary(uniqueKeysWithValues: CategoryRules.Message.allCases.map { ($0.key, $0.rawValue) }),
+            messages: Dictionary(
+                uniqueKeysWithValues: CategoryRules.Message.allCases.map { ($0.key, tr($0.catalogueKey)) }),
             taken: taken, places: places)
         return H.json(id: "category-rules", rules)
     }
