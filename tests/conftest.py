@@ -11,6 +11,10 @@ import uuid
 import pytest
 import requests
 
+# The CLI and the terminal apps speak the terminal's language (LANG, LC_ALL); the tests read
+# English unless a test asks for another (BILLFOLD_LANGUAGE wins over LANG).
+os.environ["BILLFOLD_LANGUAGE"] = "en"
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BINARY = ROOT / ".build" / "debug" / "billfold"
 SHOTS = ROOT / "test-artifacts" / "screenshots"

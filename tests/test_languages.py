@@ -4,6 +4,7 @@ follows the browser's Accept-Language; <html lang> is right. Chromium draws the 
 German and Japanese, narrow and wide, and nothing spills sideways (long German words)."""
 import html.parser
 import json
+import os
 import re
 import subprocess
 
@@ -12,7 +13,7 @@ import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import CATALOGUE, PASSWORD, SHOTS, billfold, catalogue, csrf_token, new_person
+from conftest import BINARY, CATALOGUE, PASSWORD, SHOTS, billfold, catalogue, csrf_token, new_person
 LANGUAGES = {"de": "de-DE", "fr": "fr-FR", "es": "es-ES", "it": "it-IT", "nl": "nl-NL", "ja": "ja-JP"}
 PAGES = ["/home", "/transactions", "/transactions/new", "/accounts", "/review", "/activity", "/categories",
          "/categories/new", "/projects", "/projects/closed", "/awards", "/import", "/imports",
@@ -194,3 +195,30 @@ def test_main_pages_in_german_and_japanese(browser, sqlite_server, language):
                 drawn = readable(browser.page_source)
                 assert not [s for s in sentences if s in drawn], f"English in the review deck drawn in {language}"
             browser.save_screenshot(str(SHOTS / f"language-{language}-{width}{path.replace('/', '-')}.png"))
+
+
+@pytest.mark.parametrize("variables, language", [
+    ({"LANG": "de_DE.UTF-8"}, "de"), ({"LC_ALL": "ja_JP.UTF-8", "LANG": "de_DE.UTF-8"}, "ja"),
+    ({"LC_MESSAGES": "fr_FR.UTF-8"}, "fr"),
+])
+def test_the_command_line_speaks_the_terminals_language(tmp_path, variables, language):
+    """Help, results and errors of `billfold` in the language of the terminal's locale variables."""
+    words = catalogue(language)
+    env = {**os.environ, "BILLFOLD_LANGUAGE": "", "LANG": "", "LC_ALL": "", "LC_MESSAGES": "", **variables}
+    database = str(tmp_path / "words.sqlite")
+
+    def run(*args):
+        return subprocess.run([str(BINARY), *args], env=env, capture_output=True, text=True, timeout=120)
+
+    helped = run("users", "create", "--help")
+    shown = " ".join(helped.stdout.split())  # help lines wrap at the terminal's width
+    assert words["cli.users.create.abstract"] in shown
+    assert words["cli.users.create.passwordHelp"] in shown
+    created = run("users", "create", "--email", "mia@example.com", "--password", PASSWORD, "--database", database)
+    assert created.returncode == 0, created.stderr
+    assert created.stdout.strip() == words["cli.users.created"].replace("{email}", "mia@example.com").replace(
+        "{id}", re.search(r"\d+", created.stdout).group())
+    missing = run("export", "csv", "--email", "nobody@example.com", "--database", database)
+    assert missing.returncode != 0
+    assert words["cli.noUserWithEmail"].replace("{email}", "nobody@example.com") in missing.stderr
+    assert catalogue("en")["cli.noUserWithEmail"].split("{email}")[0] not in missing.stderr

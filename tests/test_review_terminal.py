@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import BINARY, SHOTS, Server
+from conftest import catalogue, BINARY, SHOTS, Server
 
 MONTH = "2020-03"
 
@@ -46,7 +46,8 @@ class Screen:
         modes = "stty -a | tr ' ;' '\\n\\n' | grep -x -e '-*icanon' -e '-*echo' | tr '\\n' ' '"
         line = " ".join(command) + f"; echo REVIEW-ENDED-$?; echo MODES: $({modes}); sleep 60"
         exports = " ".join(f"{key}='{env[key]}'" for key in ("XDG_CONFIG_HOME", "PATH") if key in env)
-        extra = " ".join(f"{key}='{value}'" for key, value in env.items() if key == "NO_COLOR")
+        extra = " ".join(f"{key}='{value}'" for key, value in env.items()
+                         if key in ("NO_COLOR", "LANG", "LC_ALL", "BILLFOLD_LANGUAGE"))
         subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", str(size[0]), "-y", str(size[1]),
                         f"env {exports} {extra} {line}"], check=True)
 
@@ -262,5 +263,35 @@ def test_transactions_page_by_page_in_a_terminal(review_server, config):
         screen.keys("Enter")
         ended = screen.wait_for("REVIEW-ENDED-0")
         assert "Totals of the filter:" in ended and "transactions)" in ended
+    finally:
+        screen.close()
+
+
+def test_the_deck_speaks_the_terminals_language(review_server, config):
+    """A person whose terminal is German (LANG) reads the deck's title, its key help and its
+    questions in German, from the same catalogue as the web app."""
+    body = {"bookedAt": "2021-07-05T10:00:00+02:00", "payee": "Kiosk am Eck", "amount": "-3.20",
+            "currency": "EUR", "status": "uncleared"}
+    assert review_server.api("POST", "/api/v1/transactions", json=body).status_code == 201
+    german = catalogue("de")
+    env = {**config, "BILLFOLD_LANGUAGE": "", "LANG": "de_DE.UTF-8"}
+    screen = Screen([str(BINARY), "review", "--server", review_server.url, "--month", "2021-07"], env, "deck-de")
+    try:
+        card = screen.wait_for(german["terminal.keys.swiping"])
+        position = german["terminal.review.titleMonthCard"]["one"].split("{month}")[1]
+        assert position.replace("{position}", "1").replace("{count}", "1") in card
+        assert "Kiosk am Eck" in card
+        for english in catalogue("en")["terminal.keys.swiping"].split("  ")[1:]:
+            assert english not in card, english
+        screen.save("card-de")
+        screen.keys("Right")
+        done = screen.wait_for(german["terminal.keys.question"], timeout=30)
+        assert german["terminal.review.doneAllApplied"]["one"].replace("{count}", "1") in done
+        assert "[y/N]" in done
+        screen.save("done-de")
+        screen.keys("n")
+        screen.wait_for(german["terminal.keys.quit"])
+        screen.keys("q")
+        screen.wait_for("REVIEW-ENDED-0", timeout=30)
     finally:
         screen.close()

@@ -105,7 +105,7 @@ struct TransactionTable {
 
     private func cell(_ text: String, _ width: Int, right: Bool = false) -> String {
         let cut = text.fitted(to: width)
-        let pad = String(repeating: " ", count: max(0, width - cut.count))
+        let pad = String(repeating: " ", count: max(0, width - cut.columns))
         return right ? pad + cut : cut + pad
     }
 

@@ -73,7 +73,7 @@ struct ReviewScreen {
         let inner = min(width, 78) - 4
         func row(_ text: String, _ styled: (String) -> String = { $0 }) -> String {
             let cut = text.fitted(to: inner)
-            return "│ " + styled(cut) + String(repeating: " ", count: max(0, inner - cut.count)) + " │"
+            return "│ " + styled(cut) + String(repeating: " ", count: max(0, inner - cut.columns)) + " │"
         }
         var lines = [
             "", "┌" + String(repeating: "─", count: inner + 2) + "┐",

@@ -193,9 +193,35 @@ struct KeyParser {
 }
 
 extension String {
-    /// Cut to `width` characters, the last one an ellipsis when something was cut. The screens
-    /// use no wide glyphs where this matters, so characters are columns.
+    /// Cut to `width` terminal columns, the last one an ellipsis when something was cut. Japanese
+    /// (and other wide) characters take two columns.
     func fitted(to width: Int) -> String {
-        count <= width ? self : String(prefix(max(1, width - 1))) + "…"
+        guard columns > width else { return self }
+        var cut = ""
+        var used = 0
+        for character in self {
+            let wide = character.columns
+            if used + wide > max(1, width - 1) { break }
+            cut.append(character)
+            used += wide
+        }
+        return cut + "…"
+    }
+
+    /// How many terminal columns the text takes.
+    var columns: Int { reduce(0) { $0 + $1.columns } }
+}
+
+extension Character {
+    /// Two for East Asian wide and full-width characters (Unicode UAX #11's W and F ranges that
+    /// matter here: CJK, kana, Hangul, full-width forms, emoji), else one.
+    var columns: Int {
+        guard let scalar = unicodeScalars.first?.value else { return 0 }
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+            0x1F900...0x1F9FF, 0x20000...0x3FFFD,
+        ]
+        return wide.contains { $0.contains(scalar) } ? 2 : 1
     }
 }
