@@ -52,7 +52,7 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     browser.find_element(By.ID, "openingBalance").send_keys("12,50")
     browser.find_element(By.XPATH, f"//button[text()='{say('de', 'Open account')}']").click()
     wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#new-account .field-error")))
-    assert "Give the account a name." in browser.find_element(By.CSS_SELECTOR, "#new-account .field-error").text
+    assert say("de", "Give the account a name.") in browser.find_element(By.CSS_SELECTOR, "#new-account .field-error").text
     assert browser.find_element(By.ID, "openingBalance").get_attribute("value") == "12,50"
     browser.find_element(By.ID, "openingBalance").clear()
     open_account(browser, "Girokonto", "EUR", "1.000,00")
@@ -78,7 +78,7 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     form.find_element(By.NAME, "amount").send_keys("5")
     form.find_element(By.XPATH, f".//button[text()='{say('de', 'Record transfer')}']").click()
     error = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#transfer .field-error")))
-    assert "Choose two different accounts." in error.text
+    assert say("de", "Choose two different accounts.") in error.text
     assert browser.find_element(By.NAME, "amount").get_attribute("value") == "5"
     shot("transfer-refused")
 
@@ -87,7 +87,7 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     browser.find_element(By.XPATH, "//tr[.//a[text()='Tagesgeld']]//td//a").click()
     wait(browser).until(EC.url_contains("account="))
     rows = browser.find_elements(By.CSS_SELECTOR, ".txn-row")
-    assert len(rows) == 1 and "Transfer from Girokonto" in rows[0].text and say("de", "⇄ Transfer") in rows[0].text
+    assert len(rows) == 1 and say("de", "Transfer from {name}", name="Girokonto") in rows[0].text and say("de", "⇄ Transfer") in rows[0].text
     assert Select(browser.find_element(By.ID, "account")).first_selected_option.text == "Tagesgeld"
     totals = browser.find_element(By.ID, "totals").text
     assert "250,75" not in totals and say("de", "Only transfers between your accounts: nothing spent or received.") in totals
@@ -100,7 +100,7 @@ def test_accounts_transfer_filter_rename_archive(browser, shot, saver):
     booked = facts[say("de", "Booked").lower()]
     assert "T" not in booked and "Nov" in booked, booked
     browser.find_element(By.LINK_TEXT, say("de", "See where it came from")).click()
-    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Transfer to Tagesgeld"))
+    wait(browser).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), say("de", "Transfer to {name}", name="Tagesgeld")))
     shot("transfer-detail")
 
     # Rename and archive: archived accounts are listed apart and not offered for new transactions.

@@ -124,7 +124,7 @@ public enum CategorySort: String, CaseIterable, Sendable {
             return
         }
         guard let sort = CategorySort(rawValue: raw) else {
-            throw .validation("sort", "Sort by name, created or usage.")
+            throw .validation("sort", Phrase("error.core.categorySortInvalid"))
         }
         self = sort
     }

@@ -72,15 +72,14 @@ public enum PaybackReader {
         }
     }
 
-    /// The whole message quotes the problem in the current words (a phrase's values are text); the
-    /// field keeps the problem's phrase.
+    /// The whole message quotes the problem's phrase, written in the reader's words when shown.
     private static func fault(_ index: Int, _ field: String, _ problem: Phrase) -> BillfoldError {
         let path = "items[\(index)].\(field)"
         return BillfoldError(
             .invalidImportFile,
             Phrase(
                 "error.import.paybackItemFault",
-                ["number": String(index + 1), "path": path, "problem": problem.text(Words.current)]),
+                ["number": String(index + 1), "path": path], phrases: ["problem": problem]),
             fields: [path: problem])
     }
 }

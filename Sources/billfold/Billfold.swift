@@ -6,7 +6,7 @@ import Foundation
 struct Billfold: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "billfold",
-        abstract: "Self-hosted personal finance: the server and its tools.",
+        abstract: tr("cli.abstract"),
         subcommands: [
             Serve.self, Users.self, Tokens.self, Import.self, Demo.self, BackupCommand.self, RestoreCommand.self,
             ExportCommand.self, Login.self, Logout.self, Review.self, TransactionsCommand.self,

@@ -97,7 +97,7 @@ struct TransactionTable {
 
     /// Date, amount and status are fixed; payee, category and account share the rest.
     private func columns(width: Int) -> (payee: Int, category: Int, account: Int) {
-        let flexible = max(24, width - 10 - 1 - 14 - 1 - 10 - 3)
+        let flexible = max(24, width - 10 - 1 - 14 - 1 - Self.statusWidth - 3)
         let payee = flexible * 45 / 100
         let category = flexible * 30 / 100
         return (payee, category, flexible - payee - category)
@@ -116,8 +116,13 @@ struct TransactionTable {
             cell(tr("cli.transactions.column.category"), c.category),
             cell(tr("cli.transactions.column.account"), c.account),
             cell(tr("cli.transactions.column.amount"), 14, right: true),
-            cell(tr("cli.transactions.column.status"), 10),
+            cell(tr("cli.transactions.column.status"), Self.statusWidth),
         ].joined(separator: " ")
+    }
+
+    /// The status column fits its longest word in the terminal's language ("sin conciliar").
+    private static var statusWidth: Int {
+        ([tr("cli.transactions.column.status")] + TransactionStatus.allCases.map(status)).map(\.columns).max() ?? 10
     }
 
     /// A status as the table's last column writes it.
@@ -135,7 +140,7 @@ struct TransactionTable {
         return [
             cell(day, 10), cell(t.payee, c.payee), cell(model.categoryName(of: t), c.category),
             cell(model.accountName(of: t), c.account), cell(model.preferences.format.money(t.money), 14, right: true),
-            cell(Self.status(t.status), 10),
+            cell(Self.status(t.status), Self.statusWidth),
         ].joined(separator: " ")
     }
 }

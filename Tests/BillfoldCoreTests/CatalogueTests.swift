@@ -69,6 +69,19 @@ struct CatalogueTests {
         #expect(missing.isEmpty, "\(missing.joined(separator: "\n"))")
     }
 
+    @Test("a phrase inside a phrase is written in the same words, when the outer one is")
+    func innerPhrases() {
+        let reason = Phrase("error.notFound.transaction")
+        let outer = Phrase("error.import.notAnAmountBecause", ["text": "x"], phrases: ["reason": reason])
+        for language in [Language.english, .german, .japanese] {
+            let words = Words(language: language)
+            #expect(
+                outer.text(words)
+                    == words("error.import.notAnAmountBecause", ["text": "x", "reason": reason.text(words)]))
+        }
+        #expect(outer.text(Words(language: .german)) != outer.text())
+    }
+
     @Test(
         "a terminal's language comes from BILLFOLD_LANGUAGE, LC_ALL, LC_MESSAGES, then LANG",
         arguments: [

@@ -82,6 +82,24 @@ struct ClientTests {
         }
     }
 
+    @Test("a client made in another language asks the server for it: its messages come in that language")
+    func serverSpeaksTheClientsLanguage() async throws {
+        try await LiveServer.with { server in
+            let english = try await Self.signedIn(server)
+            let german = Words.$current.withValue(Words(language: .german)) {
+                BillfoldClient(baseURL: server.url, token: english.token, retry: Self.fast)
+            }
+            for (client, words) in [(english, Words.english), (german, Words(language: .german))] {
+                do {
+                    _ = try await client.transaction(987_654_321)
+                    Issue.record("a missing transaction was found")
+                } catch let error as ClientError {
+                    #expect(error.message == words("error.notFound.transaction"))
+                }
+            }
+        }
+    }
+
     @Test("a stopped server reads as offline; reads are retried, and a write without a key is not")
     func offline() async throws {
         try await LiveServer.with { server in

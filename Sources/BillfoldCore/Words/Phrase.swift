@@ -12,13 +12,19 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
     let isLiteral: Bool
     /// Sentences said one after another (`Phrase(joining:)`), instead of a key.
     let parts: [Phrase]
+    /// Placeholders filled with other phrases, written in the same words as this one (a reason
+    /// inside a sentence), so nothing is put into words before the reader is known.
+    let inner: [String: Phrase]
 
-    public init(_ key: String, _ values: [String: String] = [:], count: Int? = nil) {
+    public init(
+        _ key: String, _ values: [String: String] = [:], count: Int? = nil, phrases: [String: Phrase] = [:]
+    ) {
         self.key = key
         self.values = values
         self.count = count
         self.isLiteral = false
         self.parts = []
+        self.inner = phrases
     }
 
     /// Text to show as it is, in every language (a message from elsewhere, e.g. a bank file's own).
@@ -28,6 +34,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
         count = nil
         isLiteral = true
         parts = []
+        inner = [:]
     }
 
     /// Several sentences said one after another (every broken rule of a form at once).
@@ -37,6 +44,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
         count = nil
         isLiteral = false
         self.parts = parts
+        inner = [:]
     }
 
     /// The phrase in `words`' language.
@@ -46,6 +54,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
             // Japanese sentences end in 。 and follow one another without a space.
             return parts.map { $0.text(words) }.joined(separator: words.language == .japanese ? "" : " ")
         }
+        let values = inner.isEmpty ? values : values.merging(inner.mapValues { $0.text(words) }) { $1 }
         if let count { return words(key, count: count, values) }
         return words(key, values)
     }

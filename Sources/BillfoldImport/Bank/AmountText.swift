@@ -98,9 +98,10 @@ public enum AmountText {
         do {
             return try Money(parsing: (negative ? "-" : "") + digits, currency: currency).checkedLimit()
         } catch {
-            // The reason is written in the current words: a phrase's values are text.
+            // The reason stays a phrase: rows may be read on threads without the reader's words.
             throw BillfoldError(
-                .invalidAmount, Phrase("error.import.notAnAmountBecause", ["text": raw, "reason": error.message]))
+                .invalidAmount,
+                Phrase("error.import.notAnAmountBecause", ["text": raw], phrases: ["reason": error.phrase]))
         }
     }
 }

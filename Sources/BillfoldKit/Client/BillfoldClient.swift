@@ -25,6 +25,9 @@ public final class BillfoldClient: Sendable {
     let logger: Logger
     /// Seconds one attempt may take.
     let timeout: TimeInterval
+    /// Sent as `Accept-Language`, so the server's messages come in the app's language: the
+    /// current words' when the client is made (the terminal's, in the CLI).
+    let language: Language
 
     /// `token` is nil before signing in; `retry` says which failures are sent again and how soon; `timeout` is
     /// the seconds one attempt may take.
@@ -38,6 +41,7 @@ public final class BillfoldClient: Sendable {
         self.retry = retry
         self.timeout = timeout
         self.logger = logger
+        self.language = Words.current.language
     }
 
     /// Which `Idempotency-Key` a write carries.
@@ -177,6 +181,7 @@ public final class BillfoldClient: Sendable {
         var request = URLRequest(url: url, timeoutInterval: timeout)
         request.httpMethod = endpoint.method.rawValue
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue(language.rawValue, forHTTPHeaderField: "Accept-Language")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let json {
             request.httpBody = json

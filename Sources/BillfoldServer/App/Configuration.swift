@@ -255,7 +255,7 @@ public struct Configuration: Sendable, Equatable {
     static func invalid(_ setting: String, _ problem: Phrase) -> BillfoldError {
         BillfoldError(
             .invalidConfiguration,
-            Phrase("error.app.invalidSetting", ["setting": setting, "problem": problem.text(Words.current)]),
+            Phrase("error.app.invalidSetting", ["setting": setting], phrases: ["problem": problem]),
             fields: [setting: problem])
     }
 }

@@ -24,7 +24,12 @@ export async function send(url, options = {}) {
   const timer = setTimeout(() => controller.abort(new TimedOut()), options.timeout ?? timeoutMs);
   options.signal?.addEventListener("abort", () => controller.abort(options.signal.reason));
   const method = (options.method ?? "GET").toUpperCase();
-  const headers = { Accept: "application/json", ...(options.headers ?? {}) };
+  // The APIs answer in Accept-Language's language: ask for the page's, the one the person chose.
+  const headers = {
+    Accept: "application/json",
+    "Accept-Language": document.documentElement.lang || "en",
+    ...(options.headers ?? {}),
+  };
   if (method !== "GET" && method !== "HEAD") headers["X-CSRF-Token"] = csrfToken();
   try {
     return await fetch(url, { ...options, method, headers, signal: controller.signal });

@@ -121,12 +121,12 @@ struct AccountBook: Sendable {
         // The payees are stored: written once, in the owner's language.
         let words = Words(locale: user.preferences.locale)
         let out = try NewTransaction(
-            bookedAt: bookedAt, payee: words("error.service.accounts.transferOutPayee", ["name": to.displayName]),
+            bookedAt: bookedAt, payee: words("accounts.transferOutPayee", ["name": to.displayName]),
             notes: notes,
             money: Money(minorUnits: -amount.minorUnits, currency: amount.currency), status: .cleared
         ).validated()
         let into = try NewTransaction(
-            bookedAt: bookedAt, payee: words("error.service.accounts.transferInPayee", ["name": from.displayName]),
+            bookedAt: bookedAt, payee: words("accounts.transferInPayee", ["name": from.displayName]),
             notes: notes, money: arrived,
             status: .cleared
         ).validated()

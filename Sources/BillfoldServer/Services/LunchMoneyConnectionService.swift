@@ -111,28 +111,31 @@ struct LunchMoneyConnectionService: Sendable {
             try? await pulls.update(
                 .init(running: running, message: message.text(words), failed: failed), now: Timestamp.now())
         }
+        // The pull runs on in its own task, in the person's words (texts made while importing).
         Task {
-            do {
-                let outcome = try await puller.pull(zone: user.preferences.zone, progress: { await report($0) }) {
-                    rows, categories in
-                    try await app.writeTransaction { database in
-                        try await LunchMoneyImport(database: database, user: user).run(rows, categories: categories)
+            await Words.$current.withValue(words) {
+                do {
+                    let outcome = try await puller.pull(zone: user.preferences.zone, progress: { await report($0) }) {
+                        rows, categories in
+                        try await app.writeTransaction { database in
+                            try await LunchMoneyImport(database: database, user: user).run(rows, categories: categories)
+                        }
                     }
+                    let done = Phrase(
+                        "error.service.lunchMoney.pullDone",
+                        [
+                            "read": String(outcome.read), "added": String(outcome.added),
+                            "updated": String(outcome.updated), "skipped": String(outcome.skipped),
+                            "categories": String(outcome.categories),
+                        ])
+                    let conflicts = Phrase("error.service.lunchMoney.pullConflicts", count: outcome.conflicts)
+                    await report(outcome.conflicts == 0 ? done : Phrase(joining: [done, conflicts]), running: false)
+                } catch {
+                    let problem = Problem.of(error)
+                    await report(
+                        Phrase("error.service.lunchMoney.pullStopped", ["reason": problem.message(in: words)]),
+                        running: false, failed: true)
                 }
-                let done = Phrase(
-                    "error.service.lunchMoney.pullDone",
-                    [
-                        "read": String(outcome.read), "added": String(outcome.added),
-                        "updated": String(outcome.updated), "skipped": String(outcome.skipped),
-                        "categories": String(outcome.categories),
-                    ])
-                let conflicts = Phrase("error.service.lunchMoney.pullConflicts", count: outcome.conflicts)
-                await report(outcome.conflicts == 0 ? done : Phrase(joining: [done, conflicts]), running: false)
-            } catch {
-                let problem = Problem.of(error)
-                await report(
-                    Phrase("error.service.lunchMoney.pullStopped", ["reason": problem.message(in: words)]),
-                    running: false, failed: true)
             }
         }
     }

@@ -11,7 +11,11 @@ public struct LunchMoneySyncWorker: LifecycleHandler {
     private struct TaskKey: StorageKey { typealias Value = Task<Void, Never> }
 
     public func didBoot(_ application: Application) throws {
-        application.storage[TaskKey.self] = Task { await Self.run(application) }
+        // Not in the words of the terminal `serve` started from: each person's texts are made in
+        // their own (`startDuePulls`), the log in English.
+        application.storage[TaskKey.self] = Task {
+            await Words.$current.withValue(.english) { await Self.run(application) }
+        }
     }
 
     public func shutdown(_ application: Application) {
@@ -25,7 +29,7 @@ public struct LunchMoneySyncWorker: LifecycleHandler {
                 try await sender.sendDue()
                 try await startDuePulls(app)
             } catch {
-                app.logger.warning("Lunch Money sync: \(Problem.of(error).message)")
+                app.logger.warning("Lunch Money sync: \(Problem.of(error).message(in: .english))")
             }
             try? await Task.sleep(for: .seconds(1))
         }
@@ -35,7 +39,9 @@ public struct LunchMoneySyncWorker: LifecycleHandler {
         for userID in try await LunchMoneyConnectionRepository.duePulls(on: app.db, now: Timestamp.now()) {
             guard let user = try await UserRepository(database: app.db).find(id: userID) else { continue }
             do {
-                try await app.lunchMoneyConnection(for: user).startPull(on: app)
+                try await Words.$current.withValue(Words(locale: user.preferences.locale)) {
+                    try await app.lunchMoneyConnection(for: user).startPull(on: app)
+                }
             } catch {
                 // A connection that cannot pull (its token no longer opens, say) says so where
                 // the person looks, and is tried again on the next schedule: stored, so in their language.

@@ -16,21 +16,23 @@ struct LunchMoneyAuth: AsyncMiddleware {
             }
         }
         guard request.auth.has(User.self) else {
-            throw BillfoldError(.unauthorized, Phrase("error.http.lmTokenNotFound"))
+            // Lunch Money's own words (see LunchMoneyError), not the catalogue's.
+            throw BillfoldError(.unauthorized, "Access token does not exist.")
         }
         return try await next.respond(to: request)
     }
 }
 
 /// Lunch Money's error bodies: `{"error": "..."}` for bad input and unknown ids, and
-/// `{"name": "Error", "message": "Access token does not exist."}` for a bad token. The texts are
-/// in the current request's language (`problem.message`, and `tr` for the token's).
+/// `{"name": "Error", "message": "Access token does not exist."}` for a bad token. The problems
+/// come written in the request's `Accept-Language` words; the bad token's text is Lunch Money's
+/// own, word for word, as its clients expect it.
 enum LunchMoneyError {
     static func response(_ problem: BillfoldError, status: HTTPResponseStatus) -> Response {
         let response = Response(status: status)
         if problem.code == .unauthorized {
             try? response.content.encode(
-                ["name": "Error", "message": tr("error.http.lmTokenNotFound")], using: JSONEncoder.api)
+                ["name": "Error", "message": "Access token does not exist."], using: JSONEncoder.api)
         } else if problem.fields.count > 1 {
             // Several problems at once, in field order ("Transaction 0 ...", "Transaction 1 ...").
             let messages = problem.fields.sorted { $0.key < $1.key }.map(\.value)

@@ -205,9 +205,8 @@ extension LunchMoneyTransactionsController {
                         item, user: user, service: service, debitAsNegative: body.debit_as_negative ?? false,
                         index: index))
             } catch let error as BillfoldError {
-                // The reason in the request's language (`Words.current`), which the answer is written in.
                 problems[String(format: "transactions[%05d]", index)] = Phrase(
-                    "error.http.lmInsertRowProblem", ["index": String(index), "reason": error.message])
+                    "error.http.lmInsertRowProblem", ["index": String(index)], phrases: ["reason": error.phrase])
             }
         }
         // Two rows with one external_id would silently become one: say so instead.
