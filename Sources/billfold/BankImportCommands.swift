@@ -254,20 +254,13 @@ struct BankImportRun {
         say(tr("cli.import.readingAs", ["settings": parts.joined(separator: tr("cli.import.readingSeparator"))]))
     }
 
-    /// One more column of the mapping, as "Reading as:" names it.
+    /// One more column of the mapping, as "Reading as:" names it (`cli.import.reading.<field>`).
     private static func column(_ name: String, _ column: String) -> String {
-        let values = ["column": column]
-        switch name {
-        case "payee": return tr("cli.import.reading.payee", values)
-        case "notes": return tr("cli.import.reading.notes", values)
-        case "category": return tr("cli.import.reading.category", values)
-        case "currencyColumn": return tr("cli.import.reading.currencyColumn", values)
-        case "id": return tr("cli.import.reading.id", values)
-        case "status": return tr("cli.import.reading.status", values)
-        case "fee": return tr("cli.import.reading.fee", values)
-        case "accountColumn": return tr("cli.import.reading.accountColumn", values)
-        default: return tr("cli.import.reading.otherColumn", ["name": name, "column": column])
+        let key = "cli.import.reading.\(name)"
+        guard Words.current.has(key) else {
+            return tr("cli.import.reading.otherColumn", ["name": name, "column": column])
         }
+        return tr(key, ["column": column])
     }
 
     private func showPreview(_ plan: BankImportPlan, zone: TimeZone, format: DisplayFormat) {

@@ -6,6 +6,19 @@ import Testing
 
 @Suite("Bank file parsing")
 struct BankParsingTests {
+    @Test("each field's column problems are sentences of the catalogue, not a key shown as text")
+    func columnSentences() {
+        for role in CSVBankReader.Columns.keyNames.keys {
+            for phrase in [
+                CSVBankReader.Columns.noColumn(role, column: "Betrag"),
+                CSVBankReader.Columns.pastLastColumn(role, column: "9", last: "7"),
+            ] {
+                #expect(Words.english.has(phrase.key), "\(phrase.key)")
+                #expect(phrase.text().contains("Betrag") || phrase.text().contains("9"))
+            }
+        }
+    }
+
     @Test(
         "amounts in every form banks write them",
         arguments: [

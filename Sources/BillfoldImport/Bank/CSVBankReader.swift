@@ -246,45 +246,22 @@ public enum CSVBankReader {
             account = try position(mapping.account, "account")
         }
 
-        /// "There is no column “Betrag” for the amount.": a sentence for each field, so that each
-        /// language can say it its own way.
+        /// Each field's name in the keys of its sentences (`error.import.noColumnForAmount`): a
+        /// sentence for each field, so that each language can say it its own way.
+        static let keyNames = [
+            "date": "Date", "amount": "Amount", "debit": "Debit", "credit": "Credit", "fee": "Fee", "payee": "Payee",
+            "notes": "Notes", "category": "Category", "currency": "Currency", "id": "ID", "status": "Status",
+            "account": "Account",
+        ]
+
+        /// "There is no column “Betrag” for the amount."
         static func noColumn(_ role: String, column: String) -> Phrase {
-            let values = ["column": column]
-            switch role {
-            case "date": return Phrase("error.import.noColumnForDate", values)
-            case "amount": return Phrase("error.import.noColumnForAmount", values)
-            case "debit": return Phrase("error.import.noColumnForDebit", values)
-            case "credit": return Phrase("error.import.noColumnForCredit", values)
-            case "fee": return Phrase("error.import.noColumnForFee", values)
-            case "payee": return Phrase("error.import.noColumnForPayee", values)
-            case "notes": return Phrase("error.import.noColumnForNotes", values)
-            case "category": return Phrase("error.import.noColumnForCategory", values)
-            case "currency": return Phrase("error.import.noColumnForCurrency", values)
-            case "id": return Phrase("error.import.noColumnForID", values)
-            case "status": return Phrase("error.import.noColumnForStatus", values)
-            case "account": return Phrase("error.import.noColumnForAccount", values)
-            default: return Phrase(literal: "There is no column “\(column)” for the \(role).")
-            }
+            Phrase("error.import.noColumnFor\(keyNames[role] ?? role)", ["column": column])
         }
 
-        /// "Column 9 for the amount is past the last column (7).", a sentence for each field.
+        /// "Column 9 for the amount is past the last column (7)."
         static func pastLastColumn(_ role: String, column: String, last: String) -> Phrase {
-            let values = ["column": column, "last": last]
-            switch role {
-            case "date": return Phrase("error.import.columnPastLastForDate", values)
-            case "amount": return Phrase("error.import.columnPastLastForAmount", values)
-            case "debit": return Phrase("error.import.columnPastLastForDebit", values)
-            case "credit": return Phrase("error.import.columnPastLastForCredit", values)
-            case "fee": return Phrase("error.import.columnPastLastForFee", values)
-            case "payee": return Phrase("error.import.columnPastLastForPayee", values)
-            case "notes": return Phrase("error.import.columnPastLastForNotes", values)
-            case "category": return Phrase("error.import.columnPastLastForCategory", values)
-            case "currency": return Phrase("error.import.columnPastLastForCurrency", values)
-            case "id": return Phrase("error.import.columnPastLastForID", values)
-            case "status": return Phrase("error.import.columnPastLastForStatus", values)
-            case "account": return Phrase("error.import.columnPastLastForAccount", values)
-            default: return Phrase(literal: "Column \(column) for the \(role) is past the last column (\(last)).")
-            }
+            Phrase("error.import.columnPastLastFor\(keyNames[role] ?? role)", ["column": column, "last": last])
         }
 
         enum Outcome {
