@@ -44,14 +44,22 @@ struct TextSearchTests {
                 .PATCH, "/api/v1/transactions/\(ids[3])", as: ana, json: #"{"payee": "Trafik"}"#)
             #expect(renamed.status == .ok)
             #expect(try await search("kiosk").payees.isEmpty)
-            #expect(try await search("trafik").payees == ["Trafik"])
+            #expect(try await search("kiosk").totals.isEmpty)
+            #expect(try await search("trafik").totals == [TotalDTO(currency: "EUR", amount: "-2.00", count: 1)])
+            // The totals of what it finds follow every write too.
+            let repriced = try await t.send(
+                .PATCH, "/api/v1/transactions/\(ids[1])", as: ana, json: #"{"amount": "-4.00"}"#)
+            #expect(repriced.status == .ok, "\(repriced.body.string)")
+            #expect(try await search("rewe").totals == [TotalDTO(currency: "EUR", amount: "-16.00", count: 2)])
             let deleted = try await t.send(.DELETE, "/api/v1/transactions/\(ids[0])", as: ana)
             #expect(deleted.status == .ok, "\(deleted.body.string)")
             #expect(try await search("markt").payees.isEmpty)
+            #expect(try await search("rewe").totals == [TotalDTO(currency: "EUR", amount: "-4.00", count: 1)])
             let deletion = try JSONDecoder().decode(DeletionDTO.self, from: deleted.body)
             let restored = try await t.send(.POST, "/api/v1/deletions/\(deletion.deletionId)/restore", as: ana)
             #expect(restored.status == .ok, "\(restored.body.string)")
             #expect(try await search("markt").payees == ["REWE Markt"])
+            #expect(try await search("rewe").totals == [TotalDTO(currency: "EUR", amount: "-16.00", count: 2)])
         }
     }
 
@@ -80,6 +88,31 @@ struct TextSearchTests {
             let expected = try await t.transactions(ana).page(.everything, after: nil, limit: 500).transactions
                 .filter { $0.payee.hasPrefix("REWE") }.map(\.id)
             #expect(seen == expected, "every match once, newest first")
+        }
+    }
+
+    @Test(
+        "pages and totals agree on letters beyond A–Z in any case: “müller” finds “MÜLLER” on every page",
+        arguments: TestDatabase.all)
+    func foldsEveryLetter(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            var rows = (0..<60).map { i in
+                spend("Müller \(i)", "-1.00", at: String(format: "2026-02-%02dT%02d:00:00Z", 1 + i % 28, i % 24))
+            }
+            rows.append(spend("MÜLLER Drogerie", "-1.00", at: "2026-03-01T10:00:00Z"))
+            try await t.add(ana, rows)
+            var seen: [Int64] = []
+            var cursor: String?
+            repeat {
+                let after = cursor.map { "&cursor=\($0)" } ?? ""
+                let page = try await t.get(
+                    TransactionListResponse.self, "/api/v1/transactions?q=m%C3%BCller&limit=50\(after)", as: ana)
+                #expect(page.totals == [TotalDTO(currency: "EUR", amount: "-61.00", count: 61)])
+                seen += page.transactions.map(\.id)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(seen.count == 61 && Set(seen).count == 61, "every match once: \(seen.count)")
         }
     }
 

@@ -54,10 +54,16 @@ public struct TransactionRepository: Sendable {
     /// index answers it (`page` then runs the whole query). Nil when there is nothing to try, and
     /// for the web's folded list: its group rule asks whether the group's own row passes the
     /// filter, which the window's query (the filter without its words) would answer wrongly.
+    /// Only for words of three ASCII characters or more: the window matches with `LIKE`, which
+    /// folds only A–Z, where the index (which the totals and later pages use) folds every letter,
+    /// so "müller" must not find "MÜLLER" in one and miss it in the other. Not for pages so big
+    /// (a feed's, an export's) that the window seldom fills them.
     private func recentMatches(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> [TransactionRow]?
     {
-        guard let text = query.text, !query.foldingGroups, sql.dialect.name == "sqlite" else { return nil }
+        guard let text = query.text, text.unicodeScalars.count >= 3, text.allSatisfy(\.isASCII),
+            limit * 4 <= Self.searchWindow, !query.foldingGroups, sql.dialect.name == "sqlite"
+        else { return nil }
         var recent = query
         recent.text = nil
         let words = TransactionQuery(range: InstantRange(lowerBound: nil, upperBound: nil), text: text)
