@@ -70,6 +70,7 @@ questions=(
   "/v1/transactions 1000-row page, offset $((count / 2))|/v1/transactions?start_date=2000-01-01&end_date=$today&limit=1000&offset=$((count / 2))"
   "accounts with balances|/api/v1/accounts"
   "review months with counts|/api/v1/review/months"
+  "categories with their counts (32-day blocks)|/api/v1/categories"
 )
 
 echo "== $engine: floors (the server's statements for each question, in $tool)"

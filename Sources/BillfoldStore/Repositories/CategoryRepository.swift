@@ -40,7 +40,7 @@ public struct CategoryRepository: Sendable {
     }
 
     /// How many transactions each category holds (uncategorised ones are left out), read from the
-    /// per-day sums so it costs the same for a hundred transactions or a million.
+    /// 32-day blocks of the sums so it costs the same for a hundred transactions or a million.
     public func sums() async throws -> [Int64: [CurrencyTotal]] {
         struct Row: Decodable {
             var category_key: Int64
@@ -51,7 +51,7 @@ public struct CategoryRepository: Sendable {
         let rows = try await sql.raw(
             """
             SELECT category_key, currency, CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
-            FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key > 0
+            FROM transaction_totals_by_block WHERE user_id = \(bind: userID) AND category_key > 0
             GROUP BY category_key, currency
             """
         ).all(decoding: Row.self)

@@ -276,8 +276,12 @@ public struct TransactionRepository: Sendable {
         let edits = TransactionEdit.edits(from: old, applying: change, at: now)
         // Nothing really changes: no write, no history line, no new updated time.
         guard !edits.isEmpty else { return old }
-        // Out of the totals under the old category and status, back in under the new.
-        try await TransactionTotals.add(ids: [id], userID: userID, sign: -1, on: sql)
+        // Out of the totals under the old category and status, back in under the new; a new payee
+        // or note moves no total.
+        let movesTotals =
+            change.categoryID != nil || change.status != nil || change.money != nil || change.bookedAt != nil
+            || change.accountID != nil
+        if movesTotals { try await TransactionTotals.add(ids: [id], userID: userID, sign: -1, on: sql) }
         var assignments: [SQLQueryString] = ["updated_at = \(bind: now)"]
         if let categoryID = change.categoryID { assignments.append("category_id = \(bind: categoryID)") }
         if let notes = change.notes { assignments.append("notes = \(bind: notes)") }
@@ -299,7 +303,7 @@ public struct TransactionRepository: Sendable {
             "UPDATE transactions SET " + assignments.joined(separator: ", ")
                 + " WHERE id = \(bind: id) AND user_id = \(bind: userID)"
         ).run()
-        try await TransactionTotals.add(ids: [id], userID: userID, on: sql)
+        if movesTotals { try await TransactionTotals.add(ids: [id], userID: userID, on: sql) }
         try await recordHistory(edits.map { (id, $0.field.rawValue, $0.oldValue, $0.newValue, $0.changedAt) })
         if !fromLunchMoney, LunchMoneyShared.remoteID(old.externalID) != nil {
             try await LunchMoneySyncRepository(database: database, userID: userID).enqueue(id, edits, now: now)
