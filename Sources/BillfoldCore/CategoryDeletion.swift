@@ -96,13 +96,4 @@ public struct CategoryDeletion: Hashable, Sendable {
         }
         return Plan(deleted: deleted, movedOut: movedOut, destination: destination, transactionsMoving: moving)
     }
-
-    /// "1 transaction", "12 transactions", in the current words' language.
-    public static func transactions(_ count: Int) -> String {
-        tr("common.transactions", count: count)
-    }
-
-    static func categories(_ count: Int) -> String {
-        tr("categories.count", count: count)
-    }
 }

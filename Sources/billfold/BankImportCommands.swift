@@ -256,11 +256,7 @@ struct BankImportRun {
 
     /// One more column of the mapping, as "Reading as:" names it (`cli.import.reading.<field>`).
     private static func column(_ name: String, _ column: String) -> String {
-        let key = "cli.import.reading.\(name)"
-        guard Words.current.has(key) else {
-            return tr("cli.import.reading.otherColumn", ["name": name, "column": column])
-        }
-        return tr(key, ["column": column])
+        tr("cli.import.reading.\(name)", ["column": column])
     }
 
     private func showPreview(_ plan: BankImportPlan, zone: TimeZone, format: DisplayFormat) {

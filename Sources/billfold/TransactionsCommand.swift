@@ -120,13 +120,14 @@ struct TransactionTable {
         ].joined(separator: " ")
     }
 
-    /// The status column fits its longest word in the terminal's language ("sin conciliar").
-    private static var statusWidth: Int {
-        ([tr("cli.transactions.column.status")] + TransactionStatus.allCases.map(status)).map(\.columns).max() ?? 10
-    }
+    /// The status column fits its longest word in the terminal's language ("sin conciliar"),
+    /// worked out once: a command speaks one language from start to end.
+    private static let statusWidth =
+        ([tr("cli.transactions.column.status")] + TransactionStatus.allCases.map { status($0) }).map(\.columns).max()
+        ?? 10
 
     /// A status as the table's last column writes it.
-    private static func status(_ status: TransactionStatus) -> String {
+    private nonisolated static func status(_ status: TransactionStatus) -> String {
         switch status {
         case .cleared: tr("cli.transactions.status.cleared")
         case .uncleared: tr("cli.transactions.status.uncleared")

@@ -34,8 +34,8 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     /// English when it names none of them (RFC 9110 §12.5.4: quality values, `*`, order).
     public static func preferred(byAcceptLanguage header: String?) -> Language {
         guard let header, !header.isEmpty else { return .english }
-        var best: (language: Language, quality: Double, position: Int)?
-        for (position, part) in header.split(separator: ",").enumerated() {
+        var best: (language: Language, quality: Double)?
+        for part in header.split(separator: ",") {
             let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let range = pieces.first, !range.isEmpty else { continue }
             var quality = 1.0
@@ -45,7 +45,7 @@ public enum Language: String, CaseIterable, Sendable, Codable {
             let code = range.prefix { $0 != "-" && $0 != "_" }.lowercased()
             guard quality > 0, let language = code == "*" ? .english : Language(rawValue: code) else { continue }
             if best == nil || quality > best!.quality {
-                best = (language, quality, position)
+                best = (language, quality)
             }
         }
         return best?.language ?? .english

@@ -50,7 +50,7 @@ struct Review: AsyncParsableCommand {
                 else { throw ValidationError(tr("terminal.review.lunchmoneyURLNotHTTP")) }
                 server = url
             }
-            source = LunchMoneyReviewSource(server: server, token: token, locale: Self.locale(environment))
+            source = LunchMoneyReviewSource(server: server, token: token, locale: Self.locale)
         } else {
             let client = try savedClient(server: server)
             queue = await sendWaitingChanges(with: client)
@@ -59,10 +59,10 @@ struct Review: AsyncParsableCommand {
         try await ReviewApp(source: source, queue: queue).run(month: month)
     }
 
-    /// `LANG=de_DE.UTF-8` → `de-DE`, when Billfold formats that locale; else English.
-    static func locale(_ environment: [String: String]) -> String {
-        let raw = environment["LC_ALL"] ?? environment["LANG"] ?? ""
-        let id = raw.split(separator: ".").first.map { $0.replacingOccurrences(of: "_", with: "-") } ?? ""
+    /// The terminal's locale (`Words.terminal`: `LANG=de_DE.UTF-8` → `de-DE`), when Billfold
+    /// formats that locale; else English.
+    static var locale: String {
+        let id = Words.current.locale.identifier.replacingOccurrences(of: "_", with: "-")
         return Preferences.locales.contains { $0.id == id } ? id : "en-US"
     }
 }
