@@ -58,4 +58,15 @@ struct ErrorLanguageTests {
             #expect(french("categories.rule.nameTooShort") != Words.english("categories.rule.nameTooShort"))
         }
     }
+
+    @Test("setup offers the locale of the language the browser asked for, so the owner's pages stay in it")
+    func setupOffersTheBrowsersLocale() async throws {
+        try await TestApp.run(.sqlite) { t in
+            for (header, locale) in [("ja,en;q=0.5", "ja-JP"), ("de-CH", "de-DE"), ("pl", "en-US")] {
+                let page = try await t.send(.GET, "/setup", headers: ["Accept-Language": header])
+                #expect(page.status == .ok)
+                #expect(page.body.string.contains(#"<option value="\#(locale)" selected>"#), "\(header)")
+            }
+        }
+    }
 }

@@ -36,7 +36,9 @@ struct SetupPage: WebPage {
     struct Values {
         var name = ""
         var email = ""
-        var locale = "en-US"
+        /// Nil until the person chose: then the page's language's own locale (a German browser
+        /// is offered de-DE), so the owner's pages stay in the language setup spoke.
+        var locale: String?
         var timeZone = "Europe/Berlin"
         var currency = "EUR"
     }
@@ -70,7 +72,7 @@ struct SetupPage: WebPage {
                         "password", label: tr("setup.password"), type: "password",
                         error: error?.fields["password"],
                         extra: [.required, .attr("minlength", "8"), .attr("autocomplete", "new-password")])
-                    PreferenceFields.locale(values.locale)
+                    PreferenceFields.locale(values.locale ?? context.words.language.defaultLocale)
                     PreferenceFields.timeZone(values.timeZone)
                     PreferenceFields.currency(values.currency)
                     H.button(.type("submit"), .class("button primary wide")) { tr("setup.submit") }
