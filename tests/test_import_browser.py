@@ -82,7 +82,11 @@ def test_unreadable_rows_named_and_left_out_by_choice(browser, shot, sqlite_serv
     assert browser.find_element(By.ID, "commit").get_attribute("disabled") is not None
     browser.execute_script("document.querySelector('.unreadable li').scrollIntoView()")
     shot("unreadable")
-    browser.find_element(By.ID, "skip-unreadable").click()
+    # One row is said as one ("the unreadable row"), not "the 1 unreadable rows".
+    skip = browser.find_element(By.ID, "skip-unreadable")
+    label = skip.find_element(By.XPATH, "./ancestor::label").text
+    assert label == "Leave out the unreadable row", label
+    skip.click()
     wait(browser).until(lambda b: b.find_element(By.ID, "commit").get_attribute("disabled") is None)
     browser.find_element(By.ID, "commit").click()
     done = wait(browser, 60).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".import-done")))

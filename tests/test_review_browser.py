@@ -193,7 +193,7 @@ def test_finish_the_deck_watch_it_apply_then_look_back(browser, shot, reviewer, 
     wait(browser).until(lambda b: top_payee(b) == "Charlie Cafe")
     press(browser, Keys.ARROW_RIGHT)
     offer = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".lookback")))
-    assert offer.text == f"You have uncleared transactions from {reviewer.past_month} — Review them?"
+    assert offer.text == f"You have uncleared transactions from {reviewer.past_month} — review them?"
     applied = browser.find_element(By.CSS_SELECTOR, ".apply-list")
     assert offer.location["y"] < applied.location["y"], "the offer is above the applied list"
     shot("look-back")
