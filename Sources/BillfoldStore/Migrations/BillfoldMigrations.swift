@@ -27,5 +27,7 @@ public enum BillfoldMigrations {
         M022AddSourceExternalIDs(),
         M023AddTotalsByBlock(),
         M024AddTextSearch(),
+        M025FollowTotalsOnce(),
+
     ]
 }

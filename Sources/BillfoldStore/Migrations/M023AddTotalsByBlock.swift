@@ -54,16 +54,23 @@ struct M023AddTotalsByBlock: AsyncMigration {
     /// Adds a per-day row's sums (`sign` "+" or "-", of `row` NEW or OLD) to its block, and
     /// drops a block left at zero.
     static func follow(_ row: String, _ sign: String) -> String {
+        follow(
+            row, block: "\(row).day / \(TransactionTotals.blockDays)", total: "\(sign)\(row).total_minor",
+            count: "\(sign)\(row).count")
+    }
+
+    /// Adds `total` and `count` to the block `block` of `row`'s key, and drops it if left at zero.
+    static func follow(_ row: String, block: String, total: String, count: String) -> String {
         """
         INSERT INTO transaction_totals_by_block (\(key), total_minor, count)
         VALUES (\(row).user_id, \(row).category_key, \(row).status, \(row).currency,
-          \(row).day / \(TransactionTotals.blockDays), \(row).account_id, \(sign)\(row).total_minor, \(sign)\(row).count)
+          \(block), \(row).account_id, \(total), \(count))
         ON CONFLICT (\(key)) DO UPDATE SET
           total_minor = transaction_totals_by_block.total_minor + excluded.total_minor,
           count = transaction_totals_by_block.count + excluded.count;
         DELETE FROM transaction_totals_by_block WHERE user_id = \(row).user_id
           AND category_key = \(row).category_key AND status = \(row).status AND currency = \(row).currency
-          AND block = \(row).day / \(TransactionTotals.blockDays) AND account_id = \(row).account_id AND count = 0;
+          AND block = \(block) AND account_id = \(row).account_id AND count = 0;
         """
     }
 
