@@ -75,20 +75,29 @@ struct TextSearchTests {
                 rows.append(spend(i % 3 == 0 ? "REWE \(i)" : "Other \(i)", "-1.00", at: time))
             }
             try await t.add(ana, rows)
-            var seen: [Int64] = []
-            var cursor: String?
-            repeat {
-                let after = cursor.map { "&cursor=\($0)" } ?? ""
-                let page = try await t.get(
-                    TransactionListResponse.self, "/api/v1/transactions?q=rewe&limit=50\(after)", as: ana)
-                #expect(page.totals == [TotalDTO(currency: "EUR", amount: "-134.00", count: 134)])
-                seen += page.transactions.map(\.id)
-                cursor = page.nextCursor
-            } while cursor != nil
+            let seen = try await Self.everyPage(
+                "q=rewe", t, ana, totals: [TotalDTO(currency: "EUR", amount: "-134.00", count: 134)])
             let expected = try await t.transactions(ana).page(.everything, after: nil, limit: 500).transactions
                 .filter { $0.payee.hasPrefix("REWE") }.map(\.id)
             #expect(seen == expected, "every match once, newest first")
         }
+    }
+
+    /// The ids of every page of a search, 50 at a time, each page with the same `totals`.
+    static func everyPage(_ search: String, _ t: TestApp, _ person: TestApp.Person, totals: [TotalDTO])
+        async throws -> [Int64]
+    {
+        var seen: [Int64] = []
+        var cursor: String?
+        repeat {
+            let after = cursor.map { "&cursor=\($0)" } ?? ""
+            let page = try await t.get(
+                TransactionListResponse.self, "/api/v1/transactions?\(search)&limit=50\(after)", as: person)
+            #expect(page.totals == totals)
+            seen += page.transactions.map(\.id)
+            cursor = page.nextCursor
+        } while cursor != nil
+        return seen
     }
 
     @Test(
@@ -102,16 +111,8 @@ struct TextSearchTests {
             }
             rows.append(spend("MÜLLER Drogerie", "-1.00", at: "2026-03-01T10:00:00Z"))
             try await t.add(ana, rows)
-            var seen: [Int64] = []
-            var cursor: String?
-            repeat {
-                let after = cursor.map { "&cursor=\($0)" } ?? ""
-                let page = try await t.get(
-                    TransactionListResponse.self, "/api/v1/transactions?q=m%C3%BCller&limit=50\(after)", as: ana)
-                #expect(page.totals == [TotalDTO(currency: "EUR", amount: "-61.00", count: 61)])
-                seen += page.transactions.map(\.id)
-                cursor = page.nextCursor
-            } while cursor != nil
+            let seen = try await Self.everyPage(
+                "q=m%C3%BCller", t, ana, totals: [TotalDTO(currency: "EUR", amount: "-61.00", count: 61)])
             #expect(seen.count == 61 && Set(seen).count == 61, "every match once: \(seen.count)")
         }
     }
