@@ -101,6 +101,13 @@ public struct LunchMoneyImport: Sendable {
                     transactions.append(new)
                 }
             }
+            // Stored in Lunch Money's order (by date, then its id; all of a day's rows are booked at
+            // its noon), so `/v1`, which lists by time and then Billfold's id, lists them in it.
+            // Group rows and split parents are linked after, so their place is free.
+            transactions.sort {
+                ($0.bookedAt.epochSeconds, LunchMoneyShared.remoteID($0.externalID) ?? 0)
+                    < ($1.bookedAt.epochSeconds, LunchMoneyShared.remoteID($1.externalID) ?? 0)
+            }
             let ledger = TransactionRepository(database: db, userID: userID)
             let added = try await ledger.insert(
                 // Each row got its account above.

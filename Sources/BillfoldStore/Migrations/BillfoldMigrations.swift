@@ -28,6 +28,7 @@ public enum BillfoldMigrations {
         M023AddTotalsByBlock(),
         M024AddTextSearch(),
         M025FollowTotalsOnce(),
+        M026IndexGroupRowsAndParents(),
 
     ]
 }

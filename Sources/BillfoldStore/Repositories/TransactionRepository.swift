@@ -101,6 +101,22 @@ public struct TransactionRepository: Sendable {
     /// Oldest first (ties by id), skipping `offset` rows: the order the review deck and the Lunch
     /// Money API read in.
     public func ascending(_ query: TransactionQuery, offset: Int = 0, limit: Int) async throws -> [Transaction] {
+        try await ascending(query, offset: offset, limit: limit, seekingFrom: TransactionOffset.worthSeeking)
+    }
+
+    /// `seekingFrom`: the offset from which the per-day sums find the page's first day
+    /// (`TransactionOffset`); tests set it low to compare both ways.
+    func ascending(_ query: TransactionQuery, offset: Int, limit: Int, seekingFrom: Int) async throws
+        -> [Transaction]
+    {
+        var query = query
+        var offset = offset
+        if offset >= seekingFrom,
+            let start = try await TransactionOffset.start(of: query, offset: offset, userID: userID, on: sql)
+        {
+            query.range = InstantRange(lowerBound: start.from, upperBound: query.range.upperBound)
+            offset -= start.before
+        }
         let statement: SQLQueryString =
             "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
             + query.conditions(on: sql)

@@ -212,16 +212,22 @@ enum TransactionTotals {
         var statement: SQLQueryString = """
             SELECT currency, CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
             FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID) AND category_key >= 0
-            """
+            """ + conditions(query)
+        if let first { statement += " AND \(unsafeRaw: unit) >= \(bind: first)" }
+        if let end { statement += " AND \(unsafeRaw: unit) < \(bind: end)" }
+        statement += " GROUP BY currency"
+        return try await sql.raw(statement).all(decoding: Row.self)
+    }
+
+    /// A query's account, category and status filters on the sums' columns (after `AND`).
+    static func conditions(_ query: TransactionQuery) -> SQLQueryString {
+        var statement: SQLQueryString = ""
         if let accountID = query.accountID { statement += " AND account_id = \(bind: accountID)" }
         if let ids = query.categoryIDs { statement += " AND category_key IN (\(binds: ids))" }
         if query.uncategorized { statement += " AND category_key = 0" }
         if let status = query.status { statement += " AND status = \(bind: status.rawValue)" }
         if query.withoutPending { statement += " AND status <> \(bind: TransactionStatus.pending.rawValue)" }
-        if let first { statement += " AND \(unsafeRaw: unit) >= \(bind: first)" }
-        if let end { statement += " AND \(unsafeRaw: unit) < \(bind: end)" }
-        statement += " GROUP BY currency"
-        return try await sql.raw(statement).all(decoding: Row.self)
+        return statement
     }
 
     private static func scan(

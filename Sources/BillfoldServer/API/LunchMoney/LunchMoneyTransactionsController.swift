@@ -76,20 +76,10 @@ struct LunchMoneyTransactionsController: RouteCollection {
     static func page(_ rows: [Transaction], more: Bool, _ request: Request, tree: CategoryTree? = nil) async throws
         -> Response
     {
-        // Lunch Money orders by date, then id: its ids, for the rows that came from it. Each
-        // row's day is worked out once (a calendar is slow to ask 20,000 times for a sort).
-        let zone = try request.user.preferences.zone
-        struct Keyed {
-            var day: Day
-            var id: Int64
-            var object: LunchMoneyTransactionJSON
-        }
-        let keyed: [Keyed] = try await objects(rows, request, tree: tree).map { object in
-            Keyed(
-                day: Day(object.transaction.bookedAt.date, in: zone), id: object.ids.v1(object.transaction.id),
-                object: object)
-        }
-        let objects = keyed.sorted { $0.day != $1.day ? $0.day < $1.day : $0.id < $1.id }.map(\.object)
+        // Oldest first, then by Billfold's id, as the database chose the page: the same order
+        // whatever the `limit`, so pages neither overlap nor skip. (Lunch Money orders by date,
+        // then its own id; rows pulled from it are stored in the order it sent them.)
+        let objects = try await objects(rows, request, tree: tree)
         return .json(LunchMoneyTransactionWriter.page(objects, more: more))
     }
 
