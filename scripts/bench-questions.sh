@@ -40,6 +40,14 @@ load_seconds=$(python3 -c "s = $(date +%s.%N) - $start; print(f'{s:.1f} s ({$cou
 token=$("$bin" tokens create --email bench@example.com --label bench --database "$database" | tail -n 1)
 other=$("$bin" users create --email other@example.com --password other-password --database "$database" >/dev/null &&
   "$bin" tokens create --email other@example.com --label bench --database "$database" | tail -n 1)
+# A tag on every Deutsche Bahn trip (about 3% of the rows), for the tag filter.
+sql "INSERT INTO tags (user_id, name, name_key, description, archived, created_at)
+  SELECT id, 'Trips', 'trips', '', FALSE, 0 FROM users WHERE email = 'bench@example.com';" >/dev/null
+sql "INSERT INTO transaction_tags (transaction_id, tag_id, user_id)
+  SELECT t.id, g.id, t.user_id FROM transactions t JOIN tags g ON g.user_id = t.user_id
+  WHERE g.name = 'Trips' AND t.payee = 'Deutsche Bahn';" >/dev/null
+trips=$(sql "SELECT id FROM tags WHERE name = 'Trips';")
+tagged=$(sql "SELECT COUNT(*) FROM transaction_tags WHERE tag_id = $trips;")
 sql "ANALYZE;" >/dev/null
 
 start_server() { # log-level
@@ -59,6 +67,7 @@ start_server() { # log-level
 groceries=$(sql "SELECT id FROM categories WHERE name = 'Groceries';")
 food=$(sql "SELECT id FROM categories WHERE name = 'Food' AND is_group;")
 today=$(date -u +%Y-%m-%d)
+year_ago=$(date -u -d "-11 months" +%Y-%m-01)
 # name|path: every question of issue 16's table, plus the two the web's other pages ask most.
 questions=(
   "unfiltered first page + totals|/api/v1/transactions"
@@ -71,12 +80,15 @@ questions=(
   "accounts with balances|/api/v1/accounts"
   "review months with counts|/api/v1/review/months"
   "categories with their counts (32-day blocks)|/api/v1/categories"
+  "a tag ($tagged rows) with totals|/api/v1/transactions?tag=$trips"
+  "/v1/transactions?tag_id (a tag, current month)|/v1/transactions?tag_id=$trips"
+  "/v1/budgets, 12 months|/v1/budgets?start_date=$year_ago&end_date=$today"
 )
 
 echo "== $engine: floors (the server's statements for each question, in $tool)"
 start_server trace
 pragmas=""
-[ "$engine" = sqlite ] && pragmas="PRAGMA cache_size = -65536; PRAGMA mmap_size = 268435456; PRAGMA temp_store = MEMORY;"
+[ "$engine" = sqlite ] && pragmas="PRAGMA cache_size = -65536; PRAGMA mmap_size = 0; PRAGMA temp_store = MEMORY;"
 mkdir -p "$out/statements-$engine"
 scripts/bench-floors.py --log "$work/server.log" --base "$base" --token "$token" --engine "$engine" \
   --database "$database" --pragmas "$pragmas" --save "$out/statements-$engine" "${questions[@]}" \

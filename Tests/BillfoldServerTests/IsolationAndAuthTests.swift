@@ -147,6 +147,7 @@ struct ConfigurationTests {
             (Configuration.Flags(), ["BILLFOLD_DATABASE_URL": "postgres://"], "BILLFOLD_DATABASE_URL"),
             (Configuration.Flags(logLevel: "loud"), [:], "--log-level"),
             (Configuration.Flags(), ["BILLFOLD_MAX_BODY_BYTES": "ten"], "BILLFOLD_MAX_BODY_BYTES"),
+            (Configuration.Flags(), ["BILLFOLD_SQLITE_CACHE_MB": "4"], "BILLFOLD_SQLITE_CACHE_MB"),
         ])
     func invalid(flags: Configuration.Flags, env: [String: String], setting: String) {
         #expect {
@@ -154,6 +155,21 @@ struct ConfigurationTests {
         } throws: { error in
             let error = error as! BillfoldError
             return error.code == .invalidConfiguration && error.message.contains(setting)
+        }
+    }
+
+    @Test("SQLite's page cache is the configured total shared out between its connections; the file is not mapped")
+    func sqliteMemory() async throws {
+        try await TestApp.run(.sqlite, environment: ["BILLFOLD_SQLITE_CACHE_MB": "64"]) { t in
+            let loops = Array(t.app.eventLoopGroup.makeIterator())
+            struct Cache: Decodable { var cache_size: Int }
+            struct Map: Decodable { var mmap_size: Int }
+            for loop in loops {
+                let sql = t.app.databases.database(.sqlite, logger: t.app.logger, on: loop) as! any SQLDatabase
+                let cache = try await sql.raw("PRAGMA cache_size").first(decoding: Cache.self)?.cache_size
+                let map = try await sql.raw("PRAGMA mmap_size").first(decoding: Map.self)?.mmap_size
+                #expect(cache == -65536 / loops.count && map == 0)
+            }
         }
     }
 }

@@ -76,6 +76,9 @@ public struct Configuration: Sendable, Equatable {
     public var secrets: SecretBox?
     /// Seconds before a change Lunch Money could not take is sent again; doubling per attempt.
     public var lunchMoneyRetrySeconds: Int64 = 30
+    /// The page cache SQLite's connections share out between them, in megabytes: the server's
+    /// memory for the file's pages, whatever the load and however many cores.
+    public var sqliteCacheMegabytes = 128
 
     public enum LogFormat: String, Sendable, Equatable { case text, json }
 
@@ -231,6 +234,13 @@ public struct Configuration: Sendable, Equatable {
                 throw invalid("BILLFOLD_SIGNIN_LIMIT", Phrase("error.app.config.notASignInLimit", ["value": value]))
             }
             config.signInLimit = limit
+        }
+        if let value = environment["BILLFOLD_SQLITE_CACHE_MB"] {
+            guard let megabytes = Int(value), (8...65_536).contains(megabytes) else {
+                throw invalid(
+                    "BILLFOLD_SQLITE_CACHE_MB", Phrase("error.app.config.notCacheMegabytes", ["value": value]))
+            }
+            config.sqliteCacheMegabytes = megabytes
         }
         if let value = environment["BILLFOLD_METRICS_TOKEN"], !value.isEmpty {
             guard value.count >= 16 else {
