@@ -108,6 +108,29 @@ struct TotalsByBlockTests {
                 ).totals
                 let list = try await t.get(TransactionListResponse.self, "/api/v1/transactions?\(query)", as: ana)
                 #expect(list.totals == expected, "\(query)")
+
+                // Per category (budgets), the sums of the same range are the rows' too.
+                let range = try InstantRange(from: filter.from, to: filter.to, in: zone)
+                let byCategory = try await SpendingRepository(database: sql, userID: ana.id)
+                    .byCategory(in: range, onlySpending: false)
+                    .map { "\($0.categoryID ?? 0) \($0.money.currency.code) \($0.money.minorUnits) \($0.count)" }
+                struct Line: Decodable {
+                    var key: Int64
+                    var currency: String
+                    var total: Int64
+                    var count: Int64
+                }
+                let fromRows = try await sql.raw(
+                    """
+                    SELECT COALESCE(category_id, 0) AS key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total,
+                      COUNT(*) AS count
+                    FROM transactions WHERE user_id = \(bind: ana.id) AND transfer_id IS NULL AND kind IS NULL
+                      AND booked_at >= \(bind: range.lowerBound ?? Int64.min)
+                      AND booked_at < \(bind: range.upperBound ?? Int64.max)
+                    GROUP BY COALESCE(category_id, 0), currency
+                    """
+                ).all(decoding: Line.self).map { "\($0.key) \($0.currency) \($0.total) \($0.count)" }
+                #expect(byCategory.sorted() == fromRows.sorted(), "\(query)")
             }
         }
     }

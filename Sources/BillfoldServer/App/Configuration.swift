@@ -78,7 +78,7 @@ public struct Configuration: Sendable, Equatable {
     public var lunchMoneyRetrySeconds: Int64 = 30
     /// The page cache SQLite's connections share out between them, in megabytes: the server's
     /// memory for the file's pages, whatever the load and however many cores.
-    public var sqliteCacheMegabytes = 128
+    public var sqliteCacheMegabytes = 64
 
     public enum LogFormat: String, Sendable, Equatable { case text, json }
 

@@ -19,8 +19,17 @@ public struct SpendingRepository: Sendable {
         public var count: Int
     }
 
-    /// `onlySpending`: sums the negative amounts alone (the chart), else every amount (budgets).
+    /// `onlySpending`: sums the negative amounts alone (the chart), else every amount (budgets),
+    /// which the per-day sums hold, so a month costs a few dozen of them and its edge days' rows.
     public func byCategory(in range: InstantRange, onlySpending: Bool = true) async throws -> [Line] {
+        if !onlySpending {
+            return try await TransactionTotals.byCategory(TransactionQuery(range: range), userID: userID, on: sql).map {
+                Line(
+                    categoryID: $0.categoryID,
+                    money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
+                    count: Int($0.count))
+            }
+        }
         struct Row: Decodable {
             var category_id: Int64?
             var currency: String

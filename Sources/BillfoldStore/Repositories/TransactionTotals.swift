@@ -128,6 +128,8 @@ enum TransactionTotals {
     }
 
     struct Row: Decodable {
+        /// The category's key (0: none) when summed per category, else 0.
+        var category_key: Int64
         var currency: String
         var total: Int64
         var count: Int64
@@ -136,39 +138,60 @@ enum TransactionTotals {
     static func read(_ query: TransactionQuery, userID: Int64, on sql: any SQLDatabase) async throws -> [CurrencyTotal]
     {
         var sums: [String: (total: Int64, count: Int64)] = [:]
-        func collect(_ rows: [Row]) {
-            for row in rows {
-                let sum = sums[row.currency, default: (0, 0)]
-                sums[row.currency] = (sum.total + row.total, sum.count + row.count)
-            }
-        }
-        // The per-day sums know neither words nor imports: such queries sum their rows.
-        if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups {
-            collect(
-                try await scan(query, from: query.range.lowerBound, to: query.range.upperBound, userID: userID, on: sql)
-            )
-        } else {
-            let lower = query.range.lowerBound
-            let upper = query.range.upperBound
-            // Whole days: the first day starting at or after `lower`, up to the day `upper` falls in.
-            let firstDay = lower.map { day($0 - 1) + 1 }
-            let endDay = upper.map { day($0) }
-            if let firstDay, let endDay, firstDay >= endDay {
-                collect(try await scan(query, from: lower, to: upper, userID: userID, on: sql))
-            } else {
-                collect(try await aggregates(query, days: firstDay, endDay, userID: userID, on: sql))
-                if let lower, let firstDay, lower < start(ofDay: firstDay) {
-                    collect(try await scan(query, from: lower, to: start(ofDay: firstDay), userID: userID, on: sql))
-                }
-                if let upper, let endDay, start(ofDay: endDay) < upper {
-                    collect(try await scan(query, from: start(ofDay: endDay), to: upper, userID: userID, on: sql))
-                }
-            }
+        for row in try await rows(query, perCategory: false, userID: userID, on: sql) {
+            let sum = sums[row.currency, default: (0, 0)]
+            sums[row.currency] = (sum.total + row.total, sum.count + row.count)
         }
         return try sums.filter { $0.value.count != 0 }.sorted { $0.key < $1.key }.map { code, sum in
             CurrencyTotal(
                 money: Money(minorUnits: sum.total, currency: try Currency(code: code)), count: Int(sum.count))
         }
+    }
+
+    /// The sum and count of each category (nil: uncategorised) and currency in the query.
+    static func byCategory(_ query: TransactionQuery, userID: Int64, on sql: any SQLDatabase) async throws
+        -> [(categoryID: Int64?, currency: String, total: Int64, count: Int64)]
+    {
+        struct Key: Hashable {
+            var category: Int64
+            var currency: String
+        }
+        var sums: [Key: (total: Int64, count: Int64)] = [:]
+        for row in try await rows(query, perCategory: true, userID: userID, on: sql) {
+            let key = Key(category: row.category_key, currency: row.currency)
+            let sum = sums[key, default: (0, 0)]
+            sums[key] = (sum.total + row.total, sum.count + row.count)
+        }
+        return sums.filter { $0.value.count != 0 }.map { key, sum in
+            (key.category == 0 ? nil : key.category, key.currency, sum.total, sum.count)
+        }
+    }
+
+    /// The query's sums in pieces: from the blocks, the whole days around them and the rows of
+    /// the partial days at the range's edges (or from the rows alone where the sums cannot say).
+    private static func rows(_ query: TransactionQuery, perCategory: Bool, userID: Int64, on sql: any SQLDatabase)
+        async throws -> [Row]
+    {
+        let lower = query.range.lowerBound
+        let upper = query.range.upperBound
+        // The per-day sums know neither words nor imports: such queries sum their rows.
+        if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups {
+            return try await scan(query, perCategory, from: lower, to: upper, userID: userID, on: sql)
+        }
+        // Whole days: the first day starting at or after `lower`, up to the day `upper` falls in.
+        let firstDay = lower.map { day($0 - 1) + 1 }
+        let endDay = upper.map { day($0) }
+        if let firstDay, let endDay, firstDay >= endDay {
+            return try await scan(query, perCategory, from: lower, to: upper, userID: userID, on: sql)
+        }
+        var rows = try await aggregates(query, perCategory, days: firstDay, endDay, userID: userID, on: sql)
+        if let lower, let firstDay, lower < start(ofDay: firstDay) {
+            rows += try await scan(query, perCategory, from: lower, to: start(ofDay: firstDay), userID: userID, on: sql)
+        }
+        if let upper, let endDay, start(ofDay: endDay) < upper {
+            rows += try await scan(query, perCategory, from: start(ofDay: endDay), to: upper, userID: userID, on: sql)
+        }
+        return rows
     }
 
     /// The per-day sums rolled up by `M023AddTotalsByBlock`: days 0–31 are block 0, and so on.
@@ -178,23 +201,28 @@ enum TransactionTotals {
     /// blocks among them from the blocks, the days before and after those from the days. Years
     /// cost a few hundred rows, not tens of thousands.
     private static func aggregates(
-        _ query: TransactionQuery, days firstDay: Int64?, _ endDay: Int64?, userID: Int64, on sql: any SQLDatabase
+        _ query: TransactionQuery, _ perCategory: Bool, days firstDay: Int64?, _ endDay: Int64?, userID: Int64,
+        on sql: any SQLDatabase
     ) async throws -> [Row] {
         // The first block starting on or after `firstDay`, and the block `endDay` falls in.
         let firstBlock = firstDay.map { -floorDivision(-$0, blockDays) }
         let endBlock = endDay.map { floorDivision($0, blockDays) }
         if let firstBlock, let endBlock, firstBlock >= endBlock {
-            return try await sums(query, in: "transaction_totals", by: "day", firstDay, endDay, userID: userID, on: sql)
+            return try await sums(
+                query, perCategory, in: "transaction_totals", by: "day", firstDay, endDay, userID: userID, on: sql)
         }
         var rows = try await sums(
-            query, in: "transaction_totals_by_block", by: "block", firstBlock, endBlock, userID: userID, on: sql)
+            query, perCategory, in: "transaction_totals_by_block", by: "block", firstBlock, endBlock, userID: userID,
+            on: sql)
         if let firstDay, let firstBlock, firstDay < firstBlock * blockDays {
             rows += try await sums(
-                query, in: "transaction_totals", by: "day", firstDay, firstBlock * blockDays, userID: userID, on: sql)
+                query, perCategory, in: "transaction_totals", by: "day", firstDay, firstBlock * blockDays,
+                userID: userID, on: sql)
         }
         if let endDay, let endBlock, endBlock * blockDays < endDay {
             rows += try await sums(
-                query, in: "transaction_totals", by: "day", endBlock * blockDays, endDay, userID: userID, on: sql)
+                query, perCategory, in: "transaction_totals", by: "day", endBlock * blockDays, endDay, userID: userID,
+                on: sql)
         }
         return rows
     }
@@ -206,16 +234,17 @@ enum TransactionTotals {
 
     /// The sums of one table (the days or the blocks) from `first` up to `end` of its `unit`.
     private static func sums(
-        _ query: TransactionQuery, in table: String, by unit: String, _ first: Int64?, _ end: Int64?, userID: Int64,
-        on sql: any SQLDatabase
+        _ query: TransactionQuery, _ perCategory: Bool, in table: String, by unit: String, _ first: Int64?,
+        _ end: Int64?, userID: Int64, on sql: any SQLDatabase
     ) async throws -> [Row] {
         var statement: SQLQueryString = """
-            SELECT currency, CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
+            SELECT \(unsafeRaw: perCategory ? "category_key" : "CAST(0 AS BIGINT)") AS category_key, currency,
+              CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
             FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID) AND category_key >= 0
             """ + conditions(query)
         if let first { statement += " AND \(unsafeRaw: unit) >= \(bind: first)" }
         if let end { statement += " AND \(unsafeRaw: unit) < \(bind: end)" }
-        statement += " GROUP BY currency"
+        statement += perCategory ? " GROUP BY category_key, currency" : " GROUP BY currency"
         return try await sql.raw(statement).all(decoding: Row.self)
     }
 
@@ -231,15 +260,19 @@ enum TransactionTotals {
     }
 
     private static func scan(
-        _ query: TransactionQuery, from lower: Int64?, to upper: Int64?, userID: Int64, on sql: any SQLDatabase
+        _ query: TransactionQuery, _ perCategory: Bool, from lower: Int64?, to upper: Int64?, userID: Int64,
+        on sql: any SQLDatabase
     ) async throws -> [Row] {
         var slice = query
         slice.range = InstantRange(lowerBound: lower, upperBound: upper)
+        let key = perCategory ? "COALESCE(category_id, 0)" : "CAST(0 AS BIGINT)"
         let statement: SQLQueryString =
             """
-            SELECT currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
+            SELECT \(unsafeRaw: key) AS category_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total,
+              COUNT(*) AS count
             FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
-            """ + slice.conditions(on: sql) + " GROUP BY currency"
+            """ + slice.conditions(on: sql)
+            + (perCategory ? " GROUP BY COALESCE(category_id, 0), currency" : " GROUP BY currency")
         return try await sql.raw(statement).all(decoding: Row.self)
     }
 }
