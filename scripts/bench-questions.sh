@@ -83,6 +83,7 @@ questions=(
   "a tag ($tagged rows) with totals|/api/v1/transactions?tag=$trips"
   "/v1/transactions?tag_id (a tag, current month)|/v1/transactions?tag_id=$trips"
   "/v1/budgets, 12 months|/v1/budgets?start_date=$year_ago&end_date=$today"
+  "home dashboard (this month's spending)|/api/v1/home"
 )
 
 echo "== $engine: floors (the server's statements for each question, in $tool)"
