@@ -168,7 +168,7 @@ struct ConfigurationTests {
                 let sql = t.app.databases.database(.sqlite, logger: t.app.logger, on: loop) as! any SQLDatabase
                 let cache = try await sql.raw("PRAGMA cache_size").first(decoding: Cache.self)?.cache_size
                 let map = try await sql.raw("PRAGMA mmap_size").first(decoding: Map.self)?.mmap_size
-                #expect(cache == -65536 / loops.count && map == 0)
+                #expect(cache == -max(2048, 65536 / loops.count) && map == 0)
             }
         }
     }

@@ -68,7 +68,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
 /// once here. The page cache (`BILLFOLD_SQLITE_CACHE_MB`, shared out between the connections)
 /// keeps a million-row file's hot indexes in memory. The file is not memory-mapped: each
 /// connection's map counted the same pages again in the server's memory (419 MB under load with
-/// 256 MB maps, 168 MB with the cache alone at 1,000,000 rows), for a few percent of speed.
+/// 256 MB maps, 155 MB with a 64 MB cache at 1,000,000 rows), for a few percent of speed.
 /// `synchronous=NORMAL` is safe with WAL (a power cut may lose the last commits, never corrupt
 /// the file).
 private func tuneSQLite(_ app: Application, cacheMegabytes: Int) async throws {

@@ -77,7 +77,7 @@ public struct Configuration: Sendable, Equatable {
     /// Seconds before a change Lunch Money could not take is sent again; doubling per attempt.
     public var lunchMoneyRetrySeconds: Int64 = 30
     /// The page cache SQLite's connections share out between them, in megabytes: the server's
-    /// memory for the file's pages, whatever the load and however many cores.
+    /// memory for the file's pages, whatever the load (each connection gets at least 2 MB).
     public var sqliteCacheMegabytes = 64
 
     public enum LogFormat: String, Sendable, Equatable { case text, json }

@@ -7,9 +7,10 @@ import SQLKit
 /// day at most: the 500,000th row costs what the 5,000th does.
 ///
 /// The sums count every listed row except group rows and split parents (`kind` set), which are
-/// counted through their own small index. They know accounts and statuses, but not tags, imports
-/// or words, nor categories the way the rows do (a transfer is summed under its own key whatever
-/// its category): a query with those filters steps over its rows as before.
+/// counted per day through their own small index and added to the days' and blocks' counts. The
+/// sums know accounts and statuses, but not tags, imports or words, nor categories the way the
+/// rows do (a transfer is summed under its own key whatever its category): a query with those
+/// filters steps over its rows as before.
 enum TransactionOffset {
     /// Below this many rows stepping over them costs less than the walk.
     static let worthSeeking = 5_000
@@ -36,7 +37,13 @@ enum TransactionOffset {
         // The days before the first whole block, the whole blocks, and the days after them.
         let firstBlock = TransactionTotals.floorDivision(firstDay + blockDays - 1, blockDays)
         let endBlock = endDay == .max ? Int64.max : TransactionTotals.floorDivision(endDay, blockDays)
-        let reader = Sums(query: query, userID: userID, sql: sql)
+        // Group rows and split parents, which the sums leave out, per day: few, from their own index.
+        var kinds: [Int64: Int] = [:]
+        if !query.countedOnly {
+            let upper = endDay == .max ? nil : TransactionTotals.start(ofDay: endDay)
+            kinds = try await kindsPerDay(query, TransactionTotals.start(ofDay: firstDay), upper, userID, sql)
+        }
+        let reader = Sums(query: query, userID: userID, sql: sql, kinds: kinds)
         if firstBlock >= endBlock {
             try await walk.days(reader.days(firstDay, endDay))
         } else {
@@ -57,15 +64,8 @@ enum TransactionOffset {
             }
             if !walk.stopped, endBlock != .max { try await walk.days(reader.days(endBlock * blockDays, endDay)) }
         }
-        guard walk.day > firstDay else { return nil }
-        let from = TransactionTotals.start(ofDay: walk.day)
-        if !query.countedOnly {
-            walk.before += try await count(
-                query, TransactionTotals.start(ofDay: firstDay), from, userID, sql, condition: " AND kind IS NOT NULL")
-        }
-        // Group rows and split parents past the offset: rare, and then the rows are stepped over.
-        guard walk.before <= offset else { return nil }
-        return (from, walk.before)
+        guard walk.day > firstDay, walk.before <= offset else { return nil }
+        return (TransactionTotals.start(ofDay: walk.day), walk.before)
     }
 
     /// Counts days and their rows until the day whose rows pass the offset.
@@ -90,11 +90,12 @@ enum TransactionOffset {
         }
     }
 
-    /// The rows each day or block holds, read from the sums.
+    /// The rows each day or block holds: the sums' count and the group rows and split parents.
     private struct Sums {
         let query: TransactionQuery
         let userID: Int64
         let sql: any SQLDatabase
+        let kinds: [Int64: Int]
 
         func days(_ first: Int64, _ end: Int64) async throws -> [(Int64, Int)] {
             guard first < end else { return [] }
@@ -113,21 +114,44 @@ enum TransactionOffset {
             if end != .max { statement += " AND \(unsafeRaw: unit) < \(bind: end)" }
             statement +=
                 TransactionTotals.conditions(query) + " GROUP BY \(unsafeRaw: unit) ORDER BY \(unsafeRaw: unit)"
-            return try await sql.raw(statement).all(decoding: Row.self).map { ($0.unit, Int($0.count)) }
+            var counts: [Int64: Int] = [:]
+            for row in try await sql.raw(statement).all(decoding: Row.self) { counts[row.unit] = Int(row.count) }
+            let size = unit == "block" ? TransactionTotals.blockDays : 1
+            for (day, count) in kinds {
+                let at = TransactionTotals.floorDivision(day, size)
+                if at >= first && at < end { counts[at, default: 0] += count }
+            }
+            return counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         }
+    }
+
+    /// The query's group rows and split parents from `lower` (up to `upper`), per day.
+    private static func kindsPerDay(
+        _ query: TransactionQuery, _ lower: Int64, _ upper: Int64?, _ userID: Int64, _ sql: any SQLDatabase
+    ) async throws -> [Int64: Int] {
+        struct Row: Decodable {
+            var day: Int64
+            var count: Int64
+        }
+        var slice = query
+        slice.range = InstantRange(lowerBound: lower, upperBound: upper)
+        let statement: SQLQueryString =
+            "SELECT \(TransactionTotals.daySQL) AS day, COUNT(*) AS count FROM transactions WHERE user_id = \(bind: userID)"
+            + slice.conditions(on: sql) + " AND kind IS NOT NULL GROUP BY \(TransactionTotals.daySQL)"
+        var counts: [Int64: Int] = [:]
+        for row in try await sql.raw(statement).all(decoding: Row.self) { counts[row.day] = Int(row.count) }
+        return counts
     }
 
     /// The query's rows from `lower` up to `upper`, counted one by one.
     private static func count(
-        _ query: TransactionQuery, _ lower: Int64, _ upper: Int64, _ userID: Int64, _ sql: any SQLDatabase,
-        condition: SQLQueryString = ""
+        _ query: TransactionQuery, _ lower: Int64, _ upper: Int64, _ userID: Int64, _ sql: any SQLDatabase
     ) async throws -> Int {
         struct Row: Decodable { var count: Int64 }
         var slice = query
         slice.range = InstantRange(lowerBound: lower, upperBound: upper)
         let statement: SQLQueryString =
             "SELECT COUNT(*) AS count FROM transactions WHERE user_id = \(bind: userID)" + slice.conditions(on: sql)
-            + condition
         return Int(try await sql.raw(statement).first(decoding: Row.self)?.count ?? 0)
     }
 }

@@ -78,7 +78,7 @@ struct LunchMoneyTransactionsController: RouteCollection {
     {
         // Oldest first, then by Billfold's id, as the database chose the page: the same order
         // whatever the `limit`, so pages neither overlap nor skip. (Lunch Money orders by date,
-        // then its own id; rows pulled from it are stored in the order it sent them.)
+        // then its own id; an import or pull stores the rows it brings in that order.)
         let objects = try await objects(rows, request, tree: tree)
         return .json(LunchMoneyTransactionWriter.page(objects, more: more))
     }
