@@ -67,7 +67,7 @@ start_server() { # log-level
 groceries=$(sql "SELECT id FROM categories WHERE name = 'Groceries';")
 food=$(sql "SELECT id FROM categories WHERE name = 'Food' AND is_group;")
 today=$(date -u +%Y-%m-%d)
-year_ago=$(date -u -d "-11 months" +%Y-%m-01)
+year_ago=$(date -u -d "$(date -u +%Y-%m-01) -11 months" +%Y-%m-01) # from the 1st: no month-end overflow
 # name|path: every question of issue 16's table, plus the two the web's other pages ask most.
 questions=(
   "unfiltered first page + totals|/api/v1/transactions"
@@ -89,8 +89,10 @@ questions=(
 echo "== $engine: floors (the server's statements for each question, in $tool)"
 start_server trace
 pragmas=""
-# One connection's part of the server's page cache (64 MB shared by two event loops here), no memory map.
-[ "$engine" = sqlite ] && pragmas="PRAGMA cache_size = -32768; PRAGMA mmap_size = 0; PRAGMA temp_store = MEMORY;"
+# One connection's part of the server's page cache (64 MB shared by one event loop per core), no memory map.
+cache_kib=$((64 * 1024 / $(nproc)))
+[ "$cache_kib" -lt 2048 ] && cache_kib=2048
+[ "$engine" = sqlite ] && pragmas="PRAGMA cache_size = -$cache_kib; PRAGMA mmap_size = 0; PRAGMA temp_store = MEMORY;"
 mkdir -p "$out/statements-$engine"
 scripts/bench-floors.py --log "$work/server.log" --base "$base" --token "$token" --engine "$engine" \
   --database "$database" --pragmas "$pragmas" --save "$out/statements-$engine" "${questions[@]}" \

@@ -12,7 +12,7 @@ import VaporTesting
 @Suite("Deep offsets give the rows stepping over them gives")
 struct DeepOffsetTests {
     @Test(
-        "random offsets and filters over transfers, splits, groups and pending rows, in two accounts",
+        "random offsets and filters over transfers, splits, groups and pending rows, in two accounts; budgets' sums too",
         arguments: TestDatabase.all)
     func sameRows(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
@@ -93,6 +93,9 @@ struct DeepOffsetTests {
                 let seeking = try await repository.ascending(query, offset: offset, limit: limit, seekingFrom: 0)
                 let stepping = Array(all.dropFirst(offset).prefix(limit))
                 #expect(seeking.map(\.id) == stepping.map(\.id), "round \(round): offset \(offset) of \(all.count)")
+                // Budgets' sums of the range count the parts and members once, no transfer, no parent.
+                let (net, fromRows) = try await TotalsByBlockTests.netPerCategory(t.app.db.sql, ana.id, query.range)
+                #expect(net == fromRows, "round \(round)")
             }
             #expect(sought >= 50, "the sums found the start in only \(sought) of 80 rounds")
 

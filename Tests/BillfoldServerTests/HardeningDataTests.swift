@@ -89,7 +89,7 @@ struct HardeningDataTests {
             var file = try String(contentsOf: fixture, encoding: .utf8)
             file = file.replacingOccurrences(of: "Bäckerei Krume", with: #"Bäckerei\u0000Krume"#)
             await #expect(throws: BillfoldError.self) {
-                try await PaybackImport(database: t.app.db, userID: ana.id).run(Data(file.utf8))
+                try await PaybackImport(database: t.app.db, user: ana.user).run(Data(file.utf8))
             }
             #expect(try await counts(t, ana) == [0, 1, 1], "nothing was written but the clean row")
         }
@@ -108,7 +108,7 @@ struct HardeningDataTests {
                     #"{"transactions":[{"date":"2026-03-01","amount":"1.00","currency":"chf"},{"date":"nope","amount":"1"}]}"#
             )
             #expect(batch.status == .badRequest)
-            let empty = try await PaybackImport(database: t.app.db, userID: ana.id).run(Data(#"{"items":[]}"#.utf8))
+            let empty = try await PaybackImport(database: t.app.db, user: ana.user).run(Data(#"{"items":[]}"#.utf8))
             #expect(empty.added == 0)
             #expect(try await counts(t, ana) == [0, 0, 0], "no group, no cash account, no PAYBACK category")
             let twice = try await t.send(

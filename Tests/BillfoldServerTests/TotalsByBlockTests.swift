@@ -111,27 +111,34 @@ struct TotalsByBlockTests {
 
                 // Per category (budgets), the sums of the same range are the rows' too.
                 let range = try InstantRange(from: filter.from, to: filter.to, in: zone)
-                let byCategory = try await SpendingRepository(database: sql, userID: ana.id)
-                    .byCategory(in: range, onlySpending: false)
-                    .map { "\($0.categoryID ?? 0) \($0.money.currency.code) \($0.money.minorUnits) \($0.count)" }
-                struct Line: Decodable {
-                    var key: Int64
-                    var currency: String
-                    var total: Int64
-                    var count: Int64
-                }
-                let fromRows = try await sql.raw(
-                    """
-                    SELECT COALESCE(category_id, 0) AS key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total,
-                      COUNT(*) AS count
-                    FROM transactions WHERE user_id = \(bind: ana.id) AND transfer_id IS NULL AND kind IS NULL
-                      AND booked_at >= \(bind: range.lowerBound ?? Int64.min)
-                      AND booked_at < \(bind: range.upperBound ?? Int64.max)
-                    GROUP BY COALESCE(category_id, 0), currency
-                    """
-                ).all(decoding: Line.self).map { "\($0.key) \($0.currency) \($0.total) \($0.count)" }
-                #expect(byCategory.sorted() == fromRows.sorted(), "\(query)")
+                let (net, fromRows) = try await Self.netPerCategory(sql, ana.id, range)
+                #expect(net == fromRows, "\(query)")
             }
         }
+    }
+
+    /// A range's net per category and currency as budgets read it (the sums), and as its rows
+    /// say (transfers, split parents and group rows left out), each as sorted lines.
+    static func netPerCategory(_ sql: any SQLDatabase, _ userID: Int64, _ range: InstantRange) async throws
+        -> (sums: [String], rows: [String])
+    {
+        let net = try await SpendingRepository(database: sql, userID: userID).net(in: range)
+            .map { "\($0.categoryID ?? 0) \($0.money.currency.code) \($0.money.minorUnits) \($0.count)" }
+        struct Line: Decodable {
+            var key: Int64
+            var currency: String
+            var total: Int64
+            var count: Int64
+        }
+        let rows = try await sql.raw(
+            """
+            SELECT COALESCE(category_id, 0) AS key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total,
+              COUNT(*) AS count
+            FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
+              AND booked_at >= \(bind: range.lowerBound ?? Int64.min) AND booked_at < \(bind: range.upperBound ?? Int64.max)
+            GROUP BY COALESCE(category_id, 0), currency
+            """
+        ).all(decoding: Line.self).map { "\($0.key) \($0.currency) \($0.total) \($0.count)" }
+        return (net.sorted(), rows.sorted())
     }
 }

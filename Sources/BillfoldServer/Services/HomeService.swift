@@ -39,7 +39,7 @@ struct HomeService: Sendable {
         let month = Month(now, in: zone)
         let tree = try await CategoryRepository(database: database, userID: user.id).tree()
         let spending = try await SpendingRepository(database: database.sql, userID: user.id)
-            .byCategory(in: month.range(in: zone))
+            .spent(in: month.range(in: zone))
             .map { (category: $0.categoryID.flatMap { tree.category($0) }, money: $0.money) }
         let recent = awards.filter(\.earned).sorted { ($0.earnedAt ?? 0) > ($1.earnedAt ?? 0) }
         return Dashboard(

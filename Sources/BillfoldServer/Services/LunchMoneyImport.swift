@@ -61,7 +61,8 @@ public struct LunchMoneyImport: Sendable {
             let sync = LunchMoneySyncRepository(database: db, userID: userID)
             let known = try await sync.known()
             var accountIDs: [String: Int64] = [:]
-            var transactions: [NewTransaction] = []
+            // New rows with their Lunch Money ids, for the order they are stored in.
+            var transactions: [(id: Int64, row: NewTransaction)] = []
             var merged = LunchMoneyMerge(database: db, userID: userID)
             // Lunch Money books a group on no account: here it goes on its first member's.
             var memberAccounts: [Int64: LunchMoneyTransaction] = [:]
@@ -98,20 +99,17 @@ public struct LunchMoneyImport: Sendable {
                 if let here = known[row.id] {
                     try await merged.merge(new, into: here)
                 } else {
-                    transactions.append(new)
+                    transactions.append((row.id, new))
                 }
             }
             // Stored in Lunch Money's order (by date, then its id; all of a day's rows are booked at
             // its noon), so `/v1`, which lists by time and then Billfold's id, lists them in it.
             // Group rows and split parents are linked after, so their place is free.
-            transactions.sort {
-                ($0.bookedAt.epochSeconds, LunchMoneyShared.remoteID($0.externalID) ?? 0)
-                    < ($1.bookedAt.epochSeconds, LunchMoneyShared.remoteID($1.externalID) ?? 0)
-            }
+            transactions.sort { ($0.row.bookedAt.epochSeconds, $0.id) < ($1.row.bookedAt.epochSeconds, $1.id) }
             let ledger = TransactionRepository(database: db, userID: userID)
             let added = try await ledger.insert(
                 // Each row got its account above.
-                transactions, accountID: { $0.accountID! }, now: Timestamp.now())
+                transactions.map(\.row), accountID: { $0.accountID! }, now: Timestamp.now())
             for chunk in added.chunked(500) { try await sync.agree(try await ledger.find(Array(chunk))) }
             try await Self.keepSplitsAndGroups(rows, known: known, added: added, ledger: ledger)
             return Outcome(

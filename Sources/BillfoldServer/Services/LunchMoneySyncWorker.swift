@@ -38,11 +38,8 @@ public struct LunchMoneySyncWorker: LifecycleHandler {
     static func startDuePulls(_ app: Application) async throws {
         for userID in try await LunchMoneyConnectionRepository.duePulls(on: app.db, now: Timestamp.now()) {
             guard let user = try await UserRepository(database: app.db).find(id: userID) else { continue }
-            do {
-                try await Words.$current.withValue(Words(locale: user.preferences.locale)) {
-                    try await app.lunchMoneyConnection(for: user).startPull(on: app)
-                }
-            } catch {
+            // The pull sets its own words (the person's) for what it stores.
+            do { try await app.lunchMoneyConnection(for: user).startPull(on: app) } catch {
                 // A connection that cannot pull (its token no longer opens, say) says so where
                 // the person looks, and is tried again on the next schedule: stored, so in their language.
                 let words = Words(locale: user.preferences.locale)

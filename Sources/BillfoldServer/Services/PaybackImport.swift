@@ -7,11 +7,11 @@ import Foundation
 /// Imports a PAYBACK transactions file into a user's books, all or nothing.
 public struct PaybackImport: Sendable {
     let database: any Database
-    let userID: Int64
+    let user: User
 
-    public init(database: any Database, userID: Int64) {
+    public init(database: any Database, user: User) {
         self.database = database
-        self.userID = userID
+        self.user = user
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -35,8 +35,8 @@ public struct PaybackImport: Sendable {
         // Nothing to add is nothing to write: not even the PAYBACK category.
         guard !items.isEmpty else { return Outcome(read: 0, added: 0) }
         // The category names made here are stored: written in the owner's language.
-        let owner = try await UserRepository(database: database).find(id: userID)
-        let words = owner.map { Words(locale: $0.preferences.locale) } ?? Words.current
+        let words = Words(locale: user.preferences.locale)
+        let userID = user.id
         let added = try await database.transaction { db in
             let categories = CategoryRepository(database: db, userID: userID)
             let accounts = AccountRepository(database: db, userID: userID)

@@ -19,17 +19,19 @@ public struct SpendingRepository: Sendable {
         public var count: Int
     }
 
-    /// `onlySpending`: sums the negative amounts alone (the chart), else every amount (budgets),
-    /// which the per-day sums hold, so a month costs a few dozen of them and its edge days' rows.
-    public func byCategory(in range: InstantRange, onlySpending: Bool = true) async throws -> [Line] {
-        if !onlySpending {
-            return try await TransactionTotals.byCategory(TransactionQuery(range: range), userID: userID, on: sql).map {
-                Line(
-                    categoryID: $0.categoryID,
-                    money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
-                    count: Int($0.count))
-            }
+    /// The net of every counted transaction per category (budgets): the per-day sums hold it, so a
+    /// month costs a few dozen of them and its edge days' rows.
+    public func net(in range: InstantRange) async throws -> [Line] {
+        try await TransactionTotals.byCategory(TransactionQuery(range: range), userID: userID, on: sql).map {
+            Line(
+                categoryID: $0.categoryID, money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
+                count: Int($0.count))
         }
+    }
+
+    /// The money spent per category (the home chart): the negative amounts alone, so income in the
+    /// same category does not hide spending. The sums do not keep those: the rows are summed.
+    public func spent(in range: InstantRange) async throws -> [Line] {
         struct Row: Decodable {
             var category_id: Int64?
             var currency: String
@@ -39,8 +41,8 @@ public struct SpendingRepository: Sendable {
         var statement: SQLQueryString = """
             SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
             FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
+              AND amount_minor < 0
             """
-        if onlySpending { statement += " AND amount_minor < 0" }
         statement += TransactionQuery(range: range).conditions(on: sql) + " GROUP BY category_id, currency"
         return try await sql.raw(statement).all(decoding: Row.self).map {
             Line(

@@ -35,7 +35,7 @@ enum TransactionOffset {
         }
         let blockDays = TransactionTotals.blockDays
         // The days before the first whole block, the whole blocks, and the days after them.
-        let firstBlock = TransactionTotals.floorDivision(firstDay + blockDays - 1, blockDays)
+        let firstBlock = -TransactionTotals.floorDivision(-firstDay, blockDays)
         let endBlock = endDay == .max ? Int64.max : TransactionTotals.floorDivision(endDay, blockDays)
         // Group rows and split parents, which the sums leave out, per day: few, from their own index.
         var kinds: [Int64: Int] = [:]
@@ -107,13 +107,9 @@ enum TransactionOffset {
                 var unit: Int64
                 var count: Int64
             }
-            var statement: SQLQueryString = """
-                SELECT \(unsafeRaw: unit) AS unit, CAST(SUM(count) AS BIGINT) AS count FROM \(unsafeRaw: table)
-                WHERE user_id = \(bind: userID) AND \(unsafeRaw: unit) >= \(bind: first)
-                """
-            if end != .max { statement += " AND \(unsafeRaw: unit) < \(bind: end)" }
-            statement +=
-                TransactionTotals.conditions(query) + " GROUP BY \(unsafeRaw: unit) ORDER BY \(unsafeRaw: unit)"
+            let statement = TransactionTotals.piece(
+                select: "\(unit) AS unit, CAST(SUM(count) AS BIGINT) AS count", of: query, in: table, by: unit, first,
+                end == .max ? nil : end, userID: userID, groupBy: unit, transfers: true)
             var counts: [Int64: Int] = [:]
             for row in try await sql.raw(statement).all(decoding: Row.self) { counts[row.unit] = Int(row.count) }
             let size = unit == "block" ? TransactionTotals.blockDays : 1

@@ -293,10 +293,8 @@ public struct TransactionRepository: Sendable {
         // Nothing really changes: no write, no history line, no new updated time.
         guard !edits.isEmpty else { return old }
         // Out of the totals under the old category and status, back in under the new; a new payee
-        // or note moves no total.
-        let movesTotals =
-            change.categoryID != nil || change.status != nil || change.money != nil || change.bookedAt != nil
-            || change.accountID != nil
+        // or note moves no total. Judged by what really changes: a form sends every field.
+        let movesTotals = edits.contains { $0.field != .payee && $0.field != .notes }
         if movesTotals { try await TransactionTotals.add(ids: [id], userID: userID, sign: -1, on: sql) }
         var assignments: [SQLQueryString] = ["updated_at = \(bind: now)"]
         if let categoryID = change.categoryID { assignments.append("category_id = \(bind: categoryID)") }

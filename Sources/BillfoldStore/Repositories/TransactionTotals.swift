@@ -237,15 +237,30 @@ enum TransactionTotals {
         _ query: TransactionQuery, _ perCategory: Bool, in table: String, by unit: String, _ first: Int64?,
         _ end: Int64?, userID: Int64, on sql: any SQLDatabase
     ) async throws -> [Row] {
-        var statement: SQLQueryString = """
-            SELECT \(unsafeRaw: perCategory ? "category_key" : "CAST(0 AS BIGINT)") AS category_key, currency,
-              CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
-            FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID) AND category_key >= 0
-            """ + conditions(query)
+        let statement = piece(
+            select: """
+                \(perCategory ? "category_key" : "CAST(0 AS BIGINT)") AS category_key, currency,
+                  CAST(SUM(total_minor) AS BIGINT) AS total, CAST(SUM(count) AS BIGINT) AS count
+                """,
+            of: query, in: table, by: unit, first, end, userID: userID,
+            groupBy: perCategory ? "category_key, currency" : "currency",
+            transfers: false)
+        return try await sql.raw(statement).all(decoding: Row.self)
+    }
+
+    /// One table's (the days' or the blocks') rows of a query from `first` up to `end` of its
+    /// `unit`, grouped; transfers (their own key) only when asked for.
+    static func piece(
+        select: String, of query: TransactionQuery, in table: String, by unit: String, _ first: Int64?,
+        _ end: Int64?, userID: Int64, groupBy: String, transfers: Bool
+    ) -> SQLQueryString {
+        var statement: SQLQueryString =
+            "SELECT \(unsafeRaw: select) FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID)"
+        if !transfers { statement += " AND category_key >= 0" }
+        statement += conditions(query)
         if let first { statement += " AND \(unsafeRaw: unit) >= \(bind: first)" }
         if let end { statement += " AND \(unsafeRaw: unit) < \(bind: end)" }
-        statement += perCategory ? " GROUP BY category_key, currency" : " GROUP BY currency"
-        return try await sql.raw(statement).all(decoding: Row.self)
+        return statement + " GROUP BY \(unsafeRaw: groupBy)"
     }
 
     /// A query's account, category and status filters on the sums' columns (after `AND`).

@@ -104,7 +104,7 @@ struct LunchMoneyBudgetsController: RouteCollection {
             }, uniquingKeysWith: { a, _ in a })
         var spent: [String: [Int64: (total: Int64, count: Int)]] = [:]
         for month in months {
-            for line in try await spending.byCategory(in: month.range(in: zone), onlySpending: false) {
+            for line in try await spending.net(in: month.range(in: zone)) {
                 guard let id = line.categoryID, line.money.currency == user.preferences.currency else { continue }
                 // A group's line holds its own and its categories' transactions.
                 for key in Set([id, tree.category(id)?.groupID].compactMap { $0 }) {
