@@ -28,8 +28,6 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The message in `words`' language.
     public func message(in words: Words) -> String { phrase.text(words) }
-    /// The fields' messages in `words`' language.
-    public func fields(in words: Words) -> [String: String] { fieldPhrases.mapValues { $0.text(words) } }
 
     /// The code and the English message: for logs, whoever the reader.
     public var description: String { "\(code.rawValue): \(phrase.text())" }

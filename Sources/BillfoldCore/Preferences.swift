@@ -80,13 +80,11 @@ public struct DisplayFormat: Sendable {
                 .precision(.fractionLength(decimals)))
     }
 
-    /// `1 transaction`, `7,601 transactions` (`7.601` in de-DE).
+    /// `1 transaction`, `7,601 transactions` (`7.601` in de-DE): the reader's words (a page's
+    /// person, the CLI's terminal), this locale's number.
     public func transactions(_ count: Int) -> String {
-        words("common.transactions", count: count)
+        Words(language: Words.current.language, locale: locale)("common.transactions", count: count)
     }
-
-    /// The catalogue's words in this locale's language, numbers in this locale.
-    public var words: Words { Words(language: Language(locale: locale.identifier), locale: locale) }
 
     /// Date and time of a booking, in the user's zone: `Nov 20, 2026, 2:30 PM`.
     public func dateTime(_ epochSeconds: Int64) -> String {

@@ -181,9 +181,9 @@ struct BankImportRun {
             for part in plan.parts {
                 let values = [
                     "account": part.account, "currency": part.currency.code,
-                    "new": tr("cli.import.newCount", count: part.new, ["count": String(part.new)]),
+                    "new": tr("cli.import.newCount", count: part.new),
                     "already": tr(
-                        "cli.import.alreadyImportedCount", count: part.already, ["count": String(part.already)]),
+                        "cli.import.alreadyImportedCount", count: part.already),
                 ]
                 say(part.isNew ? tr("cli.import.newAccountLine", values) : tr("cli.import.accountLine", values))
             }
@@ -205,7 +205,8 @@ struct BankImportRun {
             let bar = ProgressLine(label: tr("cli.import.progress"))
             let outcome = try await importer.run(request, after: plan) { done, total in bar.report(done, of: total) }
             let counts = [
-                "file": arguments.file, "added": String(outcome.added), "skipped": String(outcome.skipped),
+                "file": arguments.file, "added": Words.current.number(outcome.added),
+                "skipped": Words.current.number(outcome.skipped),
                 "pending": String(plan.pending), "unreadable": String(plan.unreadable.count),
             ]
             switch (plan.pending > 0, !plan.unreadable.isEmpty) {
@@ -230,7 +231,7 @@ struct BankImportRun {
             parts.append(tr("cli.import.reading.encoding", ["encoding": encoding.rawValue]))
         }
         if let skip = m.skipLines, skip > 0 {
-            parts.append(tr("cli.import.reading.linesSkipped", count: skip, ["count": String(skip)]))
+            parts.append(tr("cli.import.reading.linesSkipped", count: skip))
         }
         parts.append(
             tr(
@@ -269,7 +270,7 @@ struct BankImportRun {
             }
             if part.entries.count > 20 {
                 let more = part.entries.count - 20
-                say("  " + tr("cli.import.preview.more", count: more, ["count": String(more)]))
+                say("  " + tr("cli.import.preview.more", count: more))
             }
         }
         for row in plan.unreadable.prefix(20) { say("  ✗ \(row)") }

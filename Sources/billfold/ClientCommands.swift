@@ -110,13 +110,13 @@ func sendWaitingChanges(with client: BillfoldClient) async -> OfflineQueue? {
     guard await !queue.changes.isEmpty else { return queue }
     let report = await queue.replay(with: client)
     if !report.sent.isEmpty {
-        say(tr("cli.offline.sent", count: report.sent.count, ["count": String(report.sent.count)]))
+        say(tr("cli.offline.sent", count: report.sent.count))
     }
     for refusal in report.refused {
         say(tr("cli.offline.notApplied", ["change": refusal.change.summary, "reason": refusal.error.message]))
     }
     if report.waiting > 0 {
-        say(tr("cli.offline.waiting", count: report.waiting, ["count": String(report.waiting)]))
+        say(tr("cli.offline.waiting", count: report.waiting))
     }
     return queue
 }

@@ -67,13 +67,13 @@ struct Import: AsyncParsableCommand {
             }
             try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
-                let outcome = try await PaybackImport(database: app.db, userID: owner.id).run(data)
+                let outcome = try await PaybackImport(database: app.db, user: owner).run(data)
                 say(
                     tr(
                         "cli.import.payback.done", count: outcome.read,
                         [
-                            "count": String(outcome.read), "file": file, "added": String(outcome.added),
-                            "skipped": String(outcome.skipped),
+                            "file": file, "added": Words.current.number(outcome.added),
+                            "skipped": Words.current.number(outcome.skipped),
                         ]))
             }
         }
@@ -110,14 +110,13 @@ extension Import {
                 let outcome = try await LunchMoneyImport(database: app.db, user: owner).run(
                     transactions: rows, categories: groups)
                 let categoriesInUse = tr(
-                    "cli.import.lunchMoney.categoriesInUse", count: outcome.categories,
-                    ["count": String(outcome.categories)])
+                    "cli.import.lunchMoney.categoriesInUse", count: outcome.categories)
                 say(
                     tr(
                         "cli.import.lunchMoney.done", count: outcome.read,
                         [
-                            "count": String(outcome.read), "file": transactions, "added": String(outcome.added),
-                            "skipped": String(outcome.skipped), "categoriesInUse": categoriesInUse,
+                            "file": transactions, "added": Words.current.number(outcome.added),
+                            "skipped": Words.current.number(outcome.skipped), "categoriesInUse": categoriesInUse,
                         ]))
             }
         }
@@ -150,7 +149,7 @@ struct Demo: AsyncParsableCommand {
             say(
                 tr(
                     "cli.demo.done", count: added,
-                    ["count": String(added), "email": owner.email, "seconds": String(format: "%.1f", seconds)]))
+                    ["email": owner.email, "seconds": String(format: "%.1f", seconds)]))
         }
     }
 }

@@ -27,12 +27,9 @@ struct ExportCommand: AsyncParsableCommand {
         let format = ExportFormat(rawValue: format) ?? .csv
         let handle: FileHandle
         if let output {
-            guard FileManager.default.createFile(atPath: output, contents: nil) else {
-                fail(tr("cli.export.cannotWriteFile", ["path": output]), code: 73)
-            }
-            guard let file = FileHandle(forWritingAtPath: output) else {
-                fail(tr("cli.export.cannotWrite", ["path": output]), code: 73)
-            }
+            guard FileManager.default.createFile(atPath: output, contents: nil),
+                let file = FileHandle(forWritingAtPath: output)
+            else { fail(tr("cli.export.cannotWriteFile", ["path": output]), code: 73) }
             handle = file
         } else {
             handle = FileHandle.standardOutput
@@ -50,7 +47,7 @@ struct ExportCommand: AsyncParsableCommand {
                 say(
                     tr(
                         "cli.export.done", count: count,
-                        ["count": String(count), "email": owner.email, "path": output ?? ""]))
+                        ["email": owner.email, "path": output ?? ""]))
             }
         }
     }

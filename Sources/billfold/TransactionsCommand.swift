@@ -74,7 +74,7 @@ struct TransactionTable {
             guard model.hasMore else { break }
             if interactive {
                 FileHandle.standardError.write(
-                    Data(tr("cli.transactions.more", count: shown, ["count": String(shown)]).utf8))
+                    Data(tr("cli.transactions.more", count: shown).utf8))
                 let answer = readLine() ?? "q"
                 if answer.lowercased().hasPrefix("q") { break }
             }
@@ -112,27 +112,23 @@ struct TransactionTable {
     private func header(width: Int) -> String {
         let c = columns(width: width)
         return [
-            cell(tr("cli.transactions.column.date"), 10), cell(tr("cli.transactions.column.payee"), c.payee),
-            cell(tr("cli.transactions.column.category"), c.category),
-            cell(tr("cli.transactions.column.account"), c.account),
-            cell(tr("cli.transactions.column.amount"), 14, right: true),
-            cell(tr("cli.transactions.column.status"), Self.statusWidth),
+            cell(tr("transactions.date"), 10), cell(tr("transactions.payee"), c.payee),
+            cell(tr("transactions.category"), c.category),
+            cell(tr("transactions.account"), c.account),
+            cell(tr("transactions.amount"), 14, right: true),
+            cell(tr("transactions.status"), Self.statusWidth),
         ].joined(separator: " ")
     }
 
     /// The status column fits its longest word in the terminal's language ("sin conciliar"),
     /// worked out once: a command speaks one language from start to end.
     private static let statusWidth =
-        ([tr("cli.transactions.column.status")] + TransactionStatus.allCases.map { status($0) }).map(\.columns).max()
+        ([tr("transactions.status")] + TransactionStatus.allCases.map { status($0) }).map(\.columns).max()
         ?? 10
 
-    /// A status as the table's last column writes it.
+    /// A status as the table's last column writes it: the pages' word, in lower case.
     private nonisolated static func status(_ status: TransactionStatus) -> String {
-        switch status {
-        case .cleared: tr("cli.transactions.status.cleared")
-        case .uncleared: tr("cli.transactions.status.uncleared")
-        case .pending: tr("cli.transactions.status.pending")
-        }
+        status.label.lowercased(with: Words.current.locale)
     }
 
     private func row(_ t: Transaction, width: Int) -> String {

@@ -44,6 +44,23 @@ struct ErrorLanguageTests {
         }
     }
 
+    @Test("an error page speaks the person's language, and before sign-in the browser's")
+    func errorPageInLanguage() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com", locale: "de-DE")
+            let browser = try await Browser.signedIn(t, ana)
+            let german = Words(language: .german)
+            let missing = try await browser.get("/transactions/999999")
+            #expect(missing.status == .notFound)
+            for key in ["error.notFound.title", "error.notFound.advice", "error.notFound.transaction"] {
+                #expect(missing.body.string.contains(german(key)), "\(key)")
+                #expect(!missing.body.string.contains(Words.english(key)), "\(key) in English")
+            }
+            let signedOut = try await t.send(.GET, "/no-such-page", headers: ["Accept-Language": "de-AT,de;q=0.8"])
+            #expect(signedOut.status == .notFound && signedOut.body.string.contains(german("error.notFound.title")))
+        }
+    }
+
     @Test("a rule's error from Core, with its field, in the reader's language")
     func coreRuleInLanguage() async throws {
         try await TestApp.run(.sqlite) { t in

@@ -56,7 +56,7 @@ public struct Words: Sendable {
     /// The form of `key` for `count`, with `{count}` written in the locale (`1.234` in German).
     public func callAsFunction(_ key: String, count: Int, _ values: [String: String] = [:]) -> String {
         var values = values
-        if values["count"] == nil { values["count"] = count.formatted(.number.locale(locale)) }
+        if values["count"] == nil { values["count"] = number(count) }
         switch catalogue.entry(key, in: language) {
         case .plural(let forms):
             let category = language.pluralCategory(count)
@@ -67,6 +67,9 @@ public struct Words: Sendable {
     }
 
     /// Whether the catalogue has `key` (in English at least).
+    /// A whole number as this locale writes it: `1,234`, `1.234`.
+    public func number(_ value: Int) -> String { value.formatted(.number.locale(locale)) }
+
     public func has(_ key: String) -> Bool { catalogue.entry(key, in: language) != nil }
 
     /// The scripts' entries of some areas (`js.<area>.…`) as one JSON object, for the page to

@@ -158,11 +158,6 @@ public struct UnreadableRow: Sendable, Equatable, CustomStringConvertible {
         self.reasonPhrase = reason
     }
 
-    /// With text that is not in the catalogue, shown as written in every language.
-    public init(place: String, reason: String) {
-        self.init(place: Phrase(literal: place), reason: Phrase(literal: reason))
-    }
-
     /// Where it is, in the current words' language.
     public var place: String { placePhrase.text(Words.current) }
     /// Why it could not be read, in the current words' language.
