@@ -12,6 +12,9 @@ public struct TransactionEdit: Hashable, Sendable {
         /// Stored as the account id.
         case account
 
+        /// The field's name in catalogue keys (`transactions.date`, `transactions.fieldInText.date`).
+        public var catalogueName: String { self == .bookedAt ? "date" : rawValue }
+
         /// What the source of an imported booking states.
         public var isBooking: Bool { self == .amount || self == .bookedAt || self == .account }
     }

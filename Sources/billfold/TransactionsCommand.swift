@@ -50,7 +50,7 @@ struct TransactionTable {
             } else {
                 guard let found = model.categoryOptions.first(where: { $0.name.lowercased() == category.lowercased() })
                 else {
-                    let names = model.categoryOptions.map(\.name).joined(separator: ", ")
+                    let names = Words.current.list(model.categoryOptions.map(\.name))
                     throw Failure(tr("cli.transactions.noSuchCategory", ["name": category, "names": names]))
                 }
                 filter.categoryID = found.id

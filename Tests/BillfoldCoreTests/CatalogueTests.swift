@@ -62,6 +62,15 @@ struct CatalogueTests {
                 missing.append("AwardCriterion: \(key)\(criterion.catalogueName)")
             }
         }
+        for field in TransactionEdit.Field.allCases {
+            for key in ["transactions.", "transactions.fieldInText."]
+            where !Words.english.has(key + field.catalogueName) {
+                missing.append("TransactionEdit.Field: \(key)\(field.catalogueName)")
+            }
+        }
+        for icon in CategoryIcon.all where !Words.english.has("categories.icon.\(icon)") {
+            missing.append("CategoryIcon: categories.icon.\(icon)")
+        }
         for message in CategoryRules.Message.allCases where !Words.english.has(message.catalogueKey) {
             missing.append("CategoryRules.Message: \(message.catalogueKey)")
         }

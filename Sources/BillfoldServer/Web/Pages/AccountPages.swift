@@ -235,7 +235,7 @@ struct AccountPage: WebPage {
                     if !summary.otherCurrencies.isEmpty {
                         fact(
                             tr("accounts.inOtherCurrencies"),
-                            summary.otherCurrencies.map(format.money).joined(separator: ", "))
+                            Words.current.list(summary.otherCurrencies.map(format.money)))
                     }
                 }
             }

@@ -96,7 +96,7 @@ struct CategoryDeletePage: WebPage {
     }
 
     private var childrenChoice: HTML {
-        let names = children.map(\.name).joined(separator: ", ")
+        let names = Words.current.list(children.map(\.name))
         let keep = values.children != "delete"
         return H.fieldset(.class(error?.fields["keepChildren"] == nil ? "field choices" : "field choices invalid")) {
             H.legend {

@@ -274,47 +274,7 @@ struct CategoryLookFields {
 
     /// An icon's name, as its choice is titled and read out.
     static func iconName(_ icon: String) -> String {
-        switch icon {
-        case "bag": tr("categories.icon.bag")
-        case "bolt": tr("categories.icon.bolt")
-        case "book": tr("categories.icon.book")
-        case "box": tr("categories.icon.box")
-        case "briefcase": tr("categories.icon.briefcase")
-        case "bus": tr("categories.icon.bus")
-        case "calendar": tr("categories.icon.calendar")
-        case "car": tr("categories.icon.car")
-        case "card": tr("categories.icon.card")
-        case "cart": tr("categories.icon.cart")
-        case "cash": tr("categories.icon.cash")
-        case "check": tr("categories.icon.check")
-        case "coffee": tr("categories.icon.coffee")
-        case "film": tr("categories.icon.film")
-        case "flag": tr("categories.icon.flag")
-        case "flame": tr("categories.icon.flame")
-        case "folder": tr("categories.icon.folder")
-        case "food": tr("categories.icon.food")
-        case "gift": tr("categories.icon.gift")
-        case "heart": tr("categories.icon.heart")
-        case "home": tr("categories.icon.home")
-        case "key": tr("categories.icon.key")
-        case "leaf": tr("categories.icon.leaf")
-        case "link": tr("categories.icon.link")
-        case "list": tr("categories.icon.list")
-        case "medal": tr("categories.icon.medal")
-        case "medical": tr("categories.icon.medical")
-        case "paw": tr("categories.icon.paw")
-        case "phone": tr("categories.icon.phone")
-        case "plane": tr("categories.icon.plane")
-        case "repeat": tr("categories.icon.repeat")
-        case "rocket": tr("categories.icon.rocket")
-        case "school": tr("categories.icon.school")
-        case "search": tr("categories.icon.search")
-        case "star": tr("categories.icon.star")
-        case "swipe": tr("categories.icon.swipe")
-        case "tag": tr("categories.icon.tag")
-        case "tools": tr("categories.icon.tools")
-        case "trophy": tr("categories.icon.trophy")
-        default: icon.capitalized
-        }
+        let key = "categories.icon.\(icon)"
+        return Words.current.has(key) ? tr(key) : icon.capitalized
     }
 }

@@ -42,7 +42,7 @@ struct LunchMoneySettingsSection {
                     ? tr("lunchmoney.outbox.allSynced")
                     : tr(
                         "lunchmoney.outbox.summary",
-                        ["list": parts.joined(separator: tr("lunchmoney.outbox.separator"))])
+                        ["list": Words.current.list(parts)])
             }
             if !troubled.isEmpty {
                 H.ul(.class("sync-troubled")) {

@@ -153,29 +153,11 @@ struct TransactionDetailPage: WebPage {
             ])
     }
 
-    static func label(_ field: TransactionEdit.Field) -> String {
-        switch field {
-        case .category: tr("transactions.category")
-        case .status: tr("transactions.status")
-        case .notes: tr("transactions.notes")
-        case .payee: tr("transactions.payee")
-        case .amount: tr("transactions.amount")
-        case .bookedAt: tr("transactions.date")
-        case .account: tr("transactions.account")
-        }
-    }
+    static func label(_ field: TransactionEdit.Field) -> String { tr("transactions.\(field.catalogueName)") }
 
     /// A field's name inside a sentence ("the change to category").
     static func nameInText(_ field: TransactionEdit.Field) -> String {
-        switch field {
-        case .category: tr("transactions.fieldInText.category")
-        case .status: tr("transactions.fieldInText.status")
-        case .notes: tr("transactions.fieldInText.notes")
-        case .payee: tr("transactions.fieldInText.payee")
-        case .amount: tr("transactions.fieldInText.amount")
-        case .bookedAt: tr("transactions.fieldInText.date")
-        case .account: tr("transactions.fieldInText.account")
-        }
+        tr("transactions.fieldInText.\(field.catalogueName)")
     }
 
     /// A field's value as history (and the sync) keeps it, in the page's words.
@@ -212,7 +194,7 @@ struct TransactionDetailPage: WebPage {
                 H.p(.class("sync-state waiting")) {
                     tr(
                         "transactions.sync.waiting",
-                        ["fields": waiting.map { Self.label($0.field) }.joined(separator: ", ")])
+                        ["fields": Words.current.list(waiting.map { Self.label($0.field) })])
                     if let message = waiting.first(where: { !$0.message.isEmpty })?.message {
                         " " + tr("transactions.sync.triesAgain", ["message": message])
                     }
