@@ -29,6 +29,6 @@ public enum BillfoldMigrations {
         M024AddTextSearch(),
         M025FollowTotalsOnce(),
         M026IndexGroupRowsAndParents(),
-
+        M027AddPayeeTotals(),
     ]
 }

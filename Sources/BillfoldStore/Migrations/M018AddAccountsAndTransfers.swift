@@ -18,7 +18,7 @@ struct M018AddAccountsAndTransfers: AsyncMigration {
         ] {
             try await sql.raw(statement).run()
         }
-        // The unique key gains the account (`TransactionTotals.uniqueKey`); SQLite cannot change a table's constraints, so the
+        // The unique key gains the account (`SumsTable.uniqueKey`); SQLite cannot change a table's constraints, so the
         // table is made again and filled from the transactions.
         try await database.schema("transaction_totals").delete()
         try await database.schema("transaction_totals")
@@ -33,7 +33,7 @@ struct M018AddAccountsAndTransfers: AsyncMigration {
             // The account last: a category's totals are still found by the index's prefix.
             .unique(on: "user_id", "category_key", "status", "currency", "day", "account_id")
             .create()
-        try await TransactionTotals.rebuildAll(on: sql, beforeSplits: true)
+        try await SumsTable.days.rebuild(on: sql, beforeSplits: true)
     }
 
     func revert(on database: any Database) async throws {

@@ -24,7 +24,7 @@ extension TransactionRepository {
             try pending.add(
                 account: accountID(t), category: t.categoryID, status: t.status.rawValue,
                 currency: t.money.currency.code,
-                bookedAt: t.bookedAt.epochSeconds, amount: t.money.minorUnits)
+                bookedAt: t.bookedAt.epochSeconds, payee: t.payee, amount: t.money.minorUnits)
         }
         let sums = pending
         return try await atomically { repository in

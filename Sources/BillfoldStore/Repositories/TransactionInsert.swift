@@ -12,6 +12,7 @@ struct InsertedRow: Decodable {
     var currency: String
     var booked_at: Int64
     var amount_minor: Int64
+    var payee: String
 }
 
 extension TransactionRepository {
@@ -20,7 +21,9 @@ extension TransactionRepository {
         "currency", "category_id", "status", "external_id", "created_at", "updated_at", "import_id", "import_key",
         "source_external_id",
     ]
-    static let returnedColumns = ["id", "account_id", "category_id", "status", "currency", "booked_at", "amount_minor"]
+    static let returnedColumns = [
+        "id", "account_id", "category_id", "status", "currency", "booked_at", "amount_minor", "payee",
+    ]
 
     /// One multi-row INSERT through SQLKit (PostgreSQL). A row whose external id or import key
     /// the user already has is skipped, not an error.
@@ -55,7 +58,8 @@ extension TransactionRepository {
                 category_id: row.column("category_id")?.integer.map(Int64.init),
                 status: row.column("status")?.string ?? "", currency: row.column("currency")?.string ?? "",
                 booked_at: Int64(row.column("booked_at")?.integer ?? 0),
-                amount_minor: Int64(row.column("amount_minor")?.integer ?? 0))
+                amount_minor: Int64(row.column("amount_minor")?.integer ?? 0),
+                payee: row.column("payee")?.string ?? "")
         }
     }
 

@@ -132,8 +132,8 @@ enum TransactionOffset {
         var slice = query
         slice.range = InstantRange(lowerBound: lower, upperBound: upper)
         let statement: SQLQueryString =
-            "SELECT \(TransactionTotals.daySQL) AS day, COUNT(*) AS count FROM transactions WHERE user_id = \(bind: userID)"
-            + slice.conditions(on: sql) + " AND kind IS NOT NULL GROUP BY \(TransactionTotals.daySQL)"
+            "SELECT \(unsafeRaw: TransactionTotals.daySQL) AS day, COUNT(*) AS count FROM transactions WHERE user_id = \(bind: userID)"
+            + slice.conditions(on: sql) + " AND kind IS NOT NULL GROUP BY \(unsafeRaw: TransactionTotals.daySQL)"
         var counts: [Int64: Int] = [:]
         for row in try await sql.raw(statement).all(decoding: Row.self) { counts[row.day] = Int(row.count) }
         return counts

@@ -21,17 +21,20 @@ extension TransactionRepository {
             SELECT user_id, id, 'category', CAST(category_id AS TEXT), 
             """ + newValue + ", \(bind: now) FROM transactions WHERE " + inFrom
         ).run()
-        try await sql.raw(
-            TransactionTotals.insertInto
-                + """
-                SELECT user_id, \(bind: target ?? 0), status, currency, day, account_id, SUM(total_minor), SUM(count)
-                FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))
-                GROUP BY user_id, status, currency, day, account_id
-                """ + TransactionTotals.addToExisting
-        ).run()
-        try await sql.raw(
-            "DELETE FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))"
-        ).run()
+        for table in SumsTable.all {
+            try await sql.raw(
+                table.insertInto
+                    + """
+                    SELECT user_id, \(bind: target ?? 0), status, currency, \(unsafeRaw: table.bucket), account_id, SUM(total_minor),
+                      SUM(count)
+                    FROM \(unsafeRaw: table.name) WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))
+                    GROUP BY user_id, status, currency, \(unsafeRaw: table.bucket), account_id
+                    """ + table.addToExisting
+            ).run()
+            try await sql.raw(
+                "DELETE FROM \(unsafeRaw: table.name) WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))"
+            ).run()
+        }
         try await LunchMoneySyncRepository(database: database, userID: userID).enqueueMoves(
             from: categories, to: target, now: now)
         let newCategory: SQLQueryString = target.map { "\(bind: $0)" } ?? "NULL"

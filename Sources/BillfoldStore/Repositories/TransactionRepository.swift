@@ -256,8 +256,7 @@ public struct TransactionRepository: Sendable {
             for row in rows {
                 try pending.add(
                     account: row.account_id, category: row.category_id, status: row.status, currency: row.currency,
-                    bookedAt: row.booked_at,
-                    amount: row.amount_minor)
+                    bookedAt: row.booked_at, payee: row.payee, amount: row.amount_minor)
                 ids.append(row.id)
             }
         }
@@ -292,9 +291,9 @@ public struct TransactionRepository: Sendable {
         let edits = TransactionEdit.edits(from: old, applying: change, at: now)
         // Nothing really changes: no write, no history line, no new updated time.
         guard !edits.isEmpty else { return old }
-        // Out of the totals under the old category and status, back in under the new; a new payee
-        // or note moves no total. Judged by what really changes: a form sends every field.
-        let movesTotals = edits.contains { $0.field != .payee && $0.field != .notes }
+        // Out of the totals under the old category, status and payee, back in under the new; a
+        // new note moves no total. Judged by what really changes: a form sends every field.
+        let movesTotals = edits.contains { $0.field != .notes }
         if movesTotals { try await TransactionTotals.add(ids: [id], userID: userID, sign: -1, on: sql) }
         var assignments: [SQLQueryString] = ["updated_at = \(bind: now)"]
         if let categoryID = change.categoryID { assignments.append("category_id = \(bind: categoryID)") }

@@ -114,17 +114,11 @@ extension TransactionQuery {
         if let upper = range.upperBound { sql += " AND booked_at < \(bind: upper)" }
         if let text {
             if fullTextIndex && text.unicodeScalars.count >= 3 {
-                // The trigram index finds any run of three or more characters, ignoring case;
-                // the words are one quoted phrase, so nothing in them is read as syntax.
-                let phrase = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                // The trigram index finds any run of three or more characters, ignoring case.
                 sql +=
-                    " AND id IN (SELECT rowid FROM transaction_search WHERE transaction_search MATCH \(bind: phrase))"
+                    " AND id IN (SELECT rowid FROM transaction_search WHERE transaction_search MATCH \(bind: text.searchPhrase))"
             } else {
-                let pattern = "%" + text.likeEscaped + "%"
-                sql += """
-                     AND (LOWER(payee) LIKE \(bind: pattern) ESCAPE '\\' \
-                    OR LOWER(notes) LIKE \(bind: pattern) ESCAPE '\\')
-                    """
+                sql += " AND (" + text.contained(in: "payee") + " OR " + text.contained(in: "notes") + ")"
             }
         }
         return sql
@@ -136,5 +130,13 @@ extension String {
     var likeEscaped: String {
         replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    /// The (lowercased) words as one quoted FTS5 phrase, so nothing in them is read as syntax.
+    var searchPhrase: String { "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// Whether `column`, lowercased, holds these (lowercased) words: the search without an index.
+    func contained(in column: String) -> SQLQueryString {
+        "LOWER(\(unsafeRaw: column)) LIKE \(bind: "%" + likeEscaped + "%") ESCAPE '\\'"
     }
 }

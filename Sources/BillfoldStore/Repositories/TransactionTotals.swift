@@ -12,26 +12,12 @@ enum TransactionTotals {
     /// the same way in SQLite and PostgreSQL. Bookings before 1900 are refused.
     static let shift: Int64 = 2_208_988_800
     static let earliest: Int64 = -shift
-    static let daySQL: SQLQueryString = "((booked_at + 2208988800) / 86400)"
+    static let daySQL = "((booked_at + 2208988800) / 86400)"
     /// Where transfers are summed: they count in an account's balance, never as spending or
     /// income, so no category's (nor the uncategorised 0's) sums hold them.
     static let transferKey: Int64 = -1
     /// A row's category key: its category, 0 for none, `transferKey` for either side of a transfer.
-    static let keySQL: SQLQueryString =
-        "CASE WHEN transfer_id IS NULL THEN COALESCE(category_id, 0) ELSE \(literal: Int(transferKey)) END"
-    /// The sums' unique key in the order of its index: a category's totals (the list's filters)
-    /// are found by its prefix; an account's are read from the person's rows, a few per day.
-    static let uniqueKey = ["user_id", "category_key", "status", "currency", "day", "account_id"]
-    /// The start of every statement that adds to the sums: the key's columns, then the sum and count.
-    static let insertInto = SQLQueryString(
-        "INSERT INTO transaction_totals (\(uniqueKey.joined(separator: ", ")), total_minor, count) ")
-    /// Adds a new row's sum and count to the row already there for its key.
-    static let addToExisting = SQLQueryString(
-        """
-         ON CONFLICT (\(uniqueKey.joined(separator: ", "))) DO UPDATE SET
-          total_minor = transaction_totals.total_minor + excluded.total_minor,
-          count = transaction_totals.count + excluded.count
-        """)
+    static let keySQL = "CASE WHEN transfer_id IS NULL THEN COALESCE(category_id, 0) ELSE \(transferKey) END"
 
     static func day(_ epochSeconds: Int64) -> Int64 { (epochSeconds + shift) / 86_400 }
     static func start(ofDay day: Int64) -> Int64 { day * 86_400 - shift }
@@ -48,83 +34,81 @@ enum TransactionTotals {
     static func add(matching condition: SQLQueryString, userID: Int64, sign: Int64 = 1, on sql: any SQLDatabase)
         async throws
     {
-        try await sql.raw(
-            insertInto
-                + """
-                SELECT user_id, \(keySQL), status, currency, \(daySQL), account_id,
-                  \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)
-                FROM transactions WHERE user_id = \(bind: userID) AND kind IS NULL AND \(condition)
-                GROUP BY user_id, \(keySQL), status, currency, \(daySQL), account_id
-                """ + addToExisting
-        ).run()
-        if sign < 0 {
-            try await sql.raw("DELETE FROM transaction_totals WHERE user_id = \(bind: userID) AND count = 0").run()
+        for table in SumsTable.all {
+            try await sql.raw(
+                table.grouped(sign: sign, where: "user_id = \(bind: userID) AND kind IS NULL AND " + condition)
+                    + table.addToExisting
+            ).run()
+            if sign < 0 {
+                try await sql.raw("DELETE FROM \(unsafeRaw: table.name) WHERE user_id = \(bind: userID) AND count = 0")
+                    .run()
+            }
         }
     }
 
     /// Sums gathered in memory from the rows a write inserted, added to the table once at the end:
     /// a million-row import costs a few dozen statements here, not a second pass over its rows.
     struct Pending {
-        struct Key: Hashable {
+        /// A sums row's key; `bucket` is the day or the payee (`SumsTable`).
+        struct Key<Bucket: Hashable & Encodable & Sendable>: Hashable {
             var account: Int64
             var category: Int64
             var status: String
             var currency: String
-            var day: Int64
+            var bucket: Bucket
         }
 
-        private(set) var sums: [Key: (total: Int64, count: Int64)] = [:]
+        typealias Sums<Bucket: Hashable & Encodable & Sendable> = [Key<Bucket>: (total: Int64, count: Int64)]
+        private(set) var days: Sums<Int64> = [:]
+        private(set) var payees: Sums<String> = [:]
         /// Per currency, the sum of the absolute amounts (for `CurrencyVolumes`).
         private(set) var volumes: [String: Int64] = [:]
 
         /// Adds one inserted row. A volume that would outgrow 64 bits is refused like the table's.
         mutating func add(
-            account: Int64, category: Int64?, status: String, currency: String, bookedAt: Int64, amount: Int64
+            account: Int64, category: Int64?, status: String, currency: String, bookedAt: Int64, payee: String,
+            amount: Int64
         ) throws {
             let (volume, overflow) = volumes[currency, default: 0].addingReportingOverflow(
                 Int64(clamping: amount.magnitude))
             if overflow || amount == .min { throw CurrencyVolumes.overflowError }
             volumes[currency] = volume
-            // Within the volume, so it cannot overflow either.
-            let key = Key(
-                account: account, category: category ?? 0, status: status, currency: currency, day: day(bookedAt))
-            let sum = sums[key, default: (0, 0)]
-            sums[key] = (sum.total + amount, sum.count + 1)
+            // Within the volume, so neither sum can overflow.
+            func count<Bucket>(_ sums: inout Sums<Bucket>, _ bucket: Bucket) {
+                let key = Key(
+                    account: account, category: category ?? 0, status: status, currency: currency, bucket: bucket)
+                let sum = sums[key, default: (0, 0)]
+                sums[key] = (sum.total + amount, sum.count + 1)
+            }
+            count(&days, day(bookedAt))
+            count(&payees, payee)
         }
 
         /// Adds the gathered sums to the tables.
         func write(userID: Int64, on sql: any SQLDatabase) async throws {
+            try await Self.write(days, to: .days, userID: userID, on: sql)
+            try await Self.write(payees, to: .payees, userID: userID, on: sql)
+            try await CurrencyVolumes.add(volumes, userID: userID, on: sql)
+        }
+
+        private static func write<Bucket>(
+            _ sums: Sums<Bucket>, to table: SumsTable, userID: Int64, on sql: any SQLDatabase
+        )
+            async throws
+        {
             for chunk in Array(sums).chunked(1000) {
-                var insert = sql.insert(into: "transaction_totals").columns(uniqueKey + ["total_minor", "count"])
+                var insert = sql.insert(into: table.name).columns(table.uniqueKey + ["total_minor", "count"])
                 for (key, sum) in chunk {
                     insert = insert.values(
                         SQLBind(userID), SQLBind(key.category), SQLBind(key.status), SQLBind(key.currency),
-                        SQLBind(key.day), SQLBind(key.account), SQLBind(sum.total), SQLBind(sum.count))
+                        SQLBind(key.bucket), SQLBind(key.account), SQLBind(sum.total), SQLBind(sum.count))
                 }
-                try await insert.onConflict(with: uniqueKey) {
-                    $0.set(
-                        SQLIdentifier("total_minor"),
-                        to: SQLRaw("transaction_totals.total_minor + excluded.total_minor")
-                    )
-                    .set(SQLIdentifier("count"), to: SQLRaw("transaction_totals.count + excluded.count"))
+                try await insert.onConflict(with: table.uniqueKey) {
+                    $0.set(SQLIdentifier("total_minor"), to: SQLRaw("\(table.name).total_minor + excluded.total_minor"))
+                        .set(SQLIdentifier("count"), to: SQLRaw("\(table.name).count + excluded.count"))
                 }.run()
             }
-            try await CurrencyVolumes.add(volumes, userID: userID, on: sql)
         }
-    }
-
-    /// Recomputes every user's sums from the transactions. Before migration M021 there are no
-    /// split parents or group rows, nor the column that marks them.
-    static func rebuildAll(on sql: any SQLDatabase, beforeSplits: Bool = false) async throws {
-        try await sql.raw("DELETE FROM transaction_totals").run()
-        try await sql.raw(
-            insertInto
-                + """
-                SELECT user_id, \(keySQL), status, currency, \(daySQL), account_id, SUM(amount_minor), COUNT(*)
-                FROM transactions WHERE id > 0 \(unsafeRaw: beforeSplits ? "" : "AND kind IS NULL")
-                GROUP BY user_id, \(keySQL), status, currency, \(daySQL), account_id
-                """
-        ).run()
     }
 
     struct Row: Decodable {
@@ -174,6 +158,7 @@ enum TransactionTotals {
     {
         let lower = query.range.lowerBound
         let upper = query.range.upperBound
+        if let searched = try await searched(query, perCategory, userID: userID, on: sql) { return searched }
         // The per-day sums know neither words nor imports: such queries sum their rows.
         if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups {
             return try await scan(query, perCategory, from: lower, to: upper, userID: userID, on: sql)
@@ -233,9 +218,9 @@ enum TransactionTotals {
     }
 
     /// The sums of one table (the days or the blocks) from `first` up to `end` of its `unit`.
-    private static func sums(
+    static func sums(
         _ query: TransactionQuery, _ perCategory: Bool, in table: String, by unit: String, _ first: Int64?,
-        _ end: Int64?, userID: Int64, on sql: any SQLDatabase
+        _ end: Int64?, matching: SQLQueryString = "", userID: Int64, on sql: any SQLDatabase
     ) async throws -> [Row] {
         let statement = piece(
             select: """
@@ -244,7 +229,7 @@ enum TransactionTotals {
                 """,
             of: query, in: table, by: unit, first, end, userID: userID,
             groupBy: perCategory ? "category_key, currency" : "currency",
-            transfers: false)
+            transfers: false, matching: matching)
         return try await sql.raw(statement).all(decoding: Row.self)
     }
 
@@ -252,7 +237,7 @@ enum TransactionTotals {
     /// `unit`, grouped; transfers (their own key) only when asked for.
     static func piece(
         select: String, of query: TransactionQuery, in table: String, by unit: String, _ first: Int64?,
-        _ end: Int64?, userID: Int64, groupBy: String, transfers: Bool
+        _ end: Int64?, userID: Int64, groupBy: String, transfers: Bool, matching: SQLQueryString = ""
     ) -> SQLQueryString {
         var statement: SQLQueryString =
             "SELECT \(unsafeRaw: select) FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID)"
@@ -260,7 +245,7 @@ enum TransactionTotals {
         statement += conditions(query)
         if let first { statement += " AND \(unsafeRaw: unit) >= \(bind: first)" }
         if let end { statement += " AND \(unsafeRaw: unit) < \(bind: end)" }
-        return statement + " GROUP BY \(unsafeRaw: groupBy)"
+        return statement + matching + " GROUP BY \(unsafeRaw: groupBy)"
     }
 
     /// A query's account, category and status filters on the sums' columns (after `AND`).
@@ -274,9 +259,10 @@ enum TransactionTotals {
         return statement
     }
 
-    private static func scan(
-        _ query: TransactionQuery, _ perCategory: Bool, from lower: Int64?, to upper: Int64?, userID: Int64,
-        on sql: any SQLDatabase
+    /// The query's rows between `lower` and `upper` summed; `matching` (after AND) narrows them.
+    static func scan(
+        _ query: TransactionQuery, _ perCategory: Bool, from lower: Int64?, to upper: Int64?,
+        matching: SQLQueryString = "", userID: Int64, on sql: any SQLDatabase
     ) async throws -> [Row] {
         var slice = query
         slice.range = InstantRange(lowerBound: lower, upperBound: upper)
@@ -286,7 +272,7 @@ enum TransactionTotals {
             SELECT \(unsafeRaw: key) AS category_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total,
               COUNT(*) AS count
             FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
-            """ + slice.conditions(on: sql)
+            """ + slice.conditions(on: sql) + matching
             + (perCategory ? " GROUP BY COALESCE(category_id, 0), currency" : " GROUP BY currency")
         return try await sql.raw(statement).all(decoding: Row.self)
     }
