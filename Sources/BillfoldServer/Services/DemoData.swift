@@ -52,7 +52,7 @@ public struct DemoData: Sendable {
             ).id
         }
         try await addProjects()
-        var generator = DemoTransactions(
+        let generator = DemoTransactions(
             count: count, now: now, timeZone: user.preferences.zone, categoryIDs: categoryIDs,
             accountIDs: accountIDs)
         var added = 0
@@ -62,11 +62,18 @@ public struct DemoData: Sendable {
         // decides whether it is there already.
         let fresh = try await !TransactionRepository(database: database, userID: userID)
             .hasExternalID(startingWith: "demo-")
-        while true {
+        /// The next batch of rows, and the generator after them.
+        @Sendable func take(_ generator: DemoTransactions) -> ([NewTransaction], DemoTransactions) {
+            var generator = generator
             var batch: [NewTransaction] = []
             batch.reserveCapacity(10_000)
             while batch.count < 10_000, let next = generator.next() { batch.append(next) }
-            if batch.isEmpty { break }
+            return (batch, generator)
+        }
+        var (batch, rest) = take(generator)
+        while !batch.isEmpty {
+            // The next batch is made on one core while this one is written on the other.
+            async let following = take(rest)
             let chunk = batch
             added += try await database.transaction { db in
                 let transactions = TransactionRepository(database: db, userID: userID)
@@ -77,6 +84,7 @@ public struct DemoData: Sendable {
             }
             done += batch.count
             progress(done)
+            (batch, rest) = await following
         }
         return added
     }

@@ -18,16 +18,10 @@ extension TransactionRepository {
         importID: Int64? = nil, progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> Int {
         try Self.refuseTooEarly(transactions)
-        // Summed before anything is written, so an overflowing volume writes nothing.
-        var pending = TransactionTotals.Pending()
-        for t in transactions {
-            try pending.add(
-                account: accountID(t), category: t.categoryID, status: t.status.rawValue,
-                currency: t.money.currency.code,
-                bookedAt: t.bookedAt.epochSeconds, payee: t.payee, amount: t.money.minorUnits)
-        }
-        let sums = pending
         return try await atomically { repository in
+            // The sums are gathered on one core while the database writes on the other; an
+            // overflowing volume throws after the rows went in, and the rollback takes them out.
+            async let sums = Self.sums(of: transactions, accountID: accountID)
             if let sqlite = repository.database as? any SQLiteDatabase {
                 try await repository.appendSQLite(
                     transactions, into: sqlite, accountID: accountID, now: now, importID: importID, progress: progress)
@@ -43,15 +37,36 @@ extension TransactionRepository {
         }
     }
 
+    private static func sums(of transactions: [NewTransaction], accountID: (NewTransaction) -> Int64) throws
+        -> TransactionTotals.Pending
+    {
+        var pending = TransactionTotals.Pending()
+        for t in transactions {
+            try pending.add(
+                account: accountID(t), category: t.categoryID, status: t.status.rawValue,
+                currency: t.money.currency.code,
+                bookedAt: t.bookedAt.epochSeconds, payee: t.payee, amount: t.money.minorUnits)
+        }
+        return pending
+    }
+
     private func appendSQLite(
         _ transactions: [NewTransaction], into sqlite: any SQLiteDatabase,
         accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?, progress: (Int) -> Void
     ) async throws {
+        let chunks = transactions.chunked(Self.rowsPerStatement)
         var written = 0
-        for chunk in transactions.chunked(Self.rowsPerStatement) {
-            let (statement, binds) = sqliteAppend(chunk, accountID: accountID, now: now, importID: importID)
-            _ = try await sqlite.query(statement, binds)
-            written += chunk.count
+        var index = 0
+        var next = chunks.first.map { sqliteAppend($0, accountID: accountID, now: now, importID: importID) }
+        while let (statement, binds) = next {
+            // SQLite runs this statement on its thread while the next one is written out here.
+            async let ran = sqlite.query(statement, binds)
+            index += 1
+            next =
+                index < chunks.count
+                ? sqliteAppend(chunks[index], accountID: accountID, now: now, importID: importID) : nil
+            _ = try await ran
+            written += chunks[index - 1].count
             progress(written)
         }
     }
