@@ -19,7 +19,7 @@ import urllib.request
 
 ENTRY_START = re.compile(r"^\d{4}-\d\d-\d\dT", re.M)
 STATEMENT = re.compile(
-    r"binds=\[(?P<binds>.*?)\] database-id=\S+ request-id=\S+ sql=(?P<sql>.*) \[(?:SQLiteKit|PostgresKit)\] Executing query$",
+    r"binds=\[(?P<binds>.*?)\] database-id=\S+ request-id=\S+ sql=(?P<sql>.*) \[(?:SQLiteKit|PostgresKit|BillfoldStore)\] Executing query$",
     re.S)
 SWIFT_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 PLACEHOLDER = re.compile(r"[?$](\d+)")

@@ -30,13 +30,13 @@ public struct CategoryRepository: Sendable {
     /// The user's categories as a tree.
     public func tree() async throws -> CategoryTree {
         CategoryTree(
-            try await sql.raw(CategoryRow.select + " WHERE user_id = \(bind: userID)").all(decoding: CategoryRow.self)
-                .map(\.category))
+            try await database.storedRows(CategoryRow.select + " WHERE user_id = \(bind: userID)")
+                .map { try CategoryRow($0).category })
     }
 
     public func find(_ id: Int64) async throws -> Category? {
-        try await sql.raw(CategoryRow.select + " WHERE user_id = \(bind: userID) AND id = \(bind: id)")
-            .first(decoding: CategoryRow.self)?.category
+        try await database.storedRows(CategoryRow.select + " WHERE user_id = \(bind: userID) AND id = \(bind: id)")
+            .first.map { try CategoryRow($0).category }
     }
 
     /// How many transactions each category holds (uncategorised ones are left out), read from the
@@ -155,10 +155,10 @@ public struct CategoryRepository: Sendable {
         _ sourceKey: String, name: String, groupID: Int64? = nil, isGroup: Bool = false,
         colour: String = "", icon: String = "", description: String = "", flags: CategoryFlags = CategoryFlags()
     ) async throws -> Category {
-        if let existing = try await sql.raw(
+        if let existing = try await database.storedRows(
             CategoryRow.select + " WHERE user_id = \(bind: userID) AND source_key = \(bind: sourceKey)"
-        ).first(decoding: CategoryRow.self) {
-            return existing.category
+        ).first {
+            return try CategoryRow(existing).category
         }
         let tree = try await tree()
         var draft = CategoryDraft(
@@ -203,7 +203,7 @@ public struct CategoryRepository: Sendable {
 }
 
 /// A `categories` row as the repository reads it.
-struct CategoryRow: Decodable {
+struct CategoryRow {
     static let select: SQLQueryString = """
         SELECT id, name, description, group_id, is_group, colour, icon, is_income, exclude_from_budget,
           exclude_from_totals, archived, position, created_at, updated_at FROM categories
@@ -223,6 +223,23 @@ struct CategoryRow: Decodable {
     var position: Int64
     var created_at: Int64
     var updated_at: Int64?
+
+    init(_ row: StoredRow) throws {
+        id = try row.integer("id")
+        name = try row.text("name")
+        description = try row.text("description")
+        group_id = try row.integerOrNil("group_id")
+        is_group = try row.flag("is_group")
+        colour = try row.text("colour")
+        icon = try row.text("icon")
+        is_income = try row.flag("is_income")
+        exclude_from_budget = try row.flag("exclude_from_budget")
+        exclude_from_totals = try row.flag("exclude_from_totals")
+        archived = try row.flag("archived")
+        position = try row.integer("position")
+        created_at = try row.integer("created_at")
+        updated_at = try row.integerOrNil("updated_at")
+    }
 
     var category: Category {
         Category(

@@ -34,7 +34,7 @@ public struct TransactionRepository: Sendable {
     {
         var rows = try await recentMatches(query, after: cursor, limit: limit + 1) ?? []
         if rows.count <= limit {
-            rows = try await sql.raw(pageStatement(query, after: cursor, limit: limit + 1)).all()
+            rows = try await database.storedRows(pageStatement(query, after: cursor, limit: limit + 1))
                 .map(TransactionRow.init)
         }
         let transactions = rows.prefix(limit).map { $0.transaction() }
@@ -71,7 +71,7 @@ public struct TransactionRepository: Sendable {
             "SELECT * FROM (" + pageStatement(recent, after: cursor, limit: Self.searchWindow)
             + ") AS recent WHERE TRUE"
             + words.conditions(fullTextIndex: false) + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
-        return try await sql.raw(statement).all().map(TransactionRow.init)
+        return try await database.storedRows(statement).map(TransactionRow.init)
     }
 
     /// Newest first after the cursor. A group's categories are read one keyset each and merged,
@@ -121,7 +121,7 @@ public struct TransactionRepository: Sendable {
             "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
             + query.conditions(on: sql)
             + " ORDER BY booked_at, id LIMIT \(literal: limit) OFFSET \(literal: offset)"
-        return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }
+        return try await database.storedRows(statement).map { try TransactionRow($0).transaction() }
     }
 
     /// Oldest first after `cursor` (from the start when nil): the list's keyset walk the other
@@ -137,7 +137,7 @@ public struct TransactionRepository: Sendable {
             statement += " AND (booked_at, id) > (\(bind: cursor.bookedAt), \(bind: cursor.id))"
         }
         statement += " ORDER BY booked_at, id LIMIT \(literal: limit)"
-        return try await sql.raw(statement).all().map { try TransactionRow($0).transaction() }
+        return try await database.storedRows(statement).map { try TransactionRow($0).transaction() }
     }
 
     /// The currencies the user's transactions are in.

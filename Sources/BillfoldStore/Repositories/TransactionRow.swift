@@ -33,29 +33,31 @@ struct TransactionRow: Codable {
     /// The same columns of a table aliased `alias`, under their own names (for joins).
     static func columns(of alias: String) -> String { names.map { "\(alias).\($0)" }.joined(separator: ", ") }
 
+    init(_ row: any SQLRow) throws { try self.init(StoredRow.sql(row)) }
+
     /// Reads the columns one by one: lists read 50 rows a request, and a keyed Decodable
     /// container costs twice as much.
-    init(_ row: any SQLRow) throws {
-        id = try row.decode(column: "id", as: Int64.self)
-        account_id = try row.decode(column: "account_id", as: Int64.self)
-        booked_at = try row.decode(column: "booked_at", as: Int64.self)
-        booked_offset = try row.decode(column: "booked_offset", as: Int.self)
-        payee = try row.decode(column: "payee", as: String.self)
-        original_name = try row.decode(column: "original_name", as: String.self)
-        notes = try row.decode(column: "notes", as: String.self)
-        amount_minor = try row.decode(column: "amount_minor", as: Int64.self)
-        currency = try row.decode(column: "currency", as: String.self)
-        category_id = try row.decode(column: "category_id", as: Int64?.self)
-        status = try row.decode(column: "status", as: String.self)
-        external_id = try row.decode(column: "external_id", as: String?.self)
-        created_at = try row.decode(column: "created_at", as: Int64.self)
-        updated_at = try row.decode(column: "updated_at", as: Int64.self)
-        import_id = try row.decode(column: "import_id", as: Int64?.self)
-        transfer_id = try row.decode(column: "transfer_id", as: Int64?.self)
-        kind = try row.decode(column: "kind", as: String?.self)
-        parent_id = try row.decode(column: "parent_id", as: Int64?.self)
-        group_id = try row.decode(column: "group_id", as: Int64?.self)
-        source_external_id = try row.decode(column: "source_external_id", as: String?.self)
+    init(_ row: StoredRow) throws {
+        id = try row.integer("id")
+        account_id = try row.integer("account_id")
+        booked_at = try row.integer("booked_at")
+        booked_offset = Int(try row.integer("booked_offset"))
+        payee = try row.text("payee")
+        original_name = try row.text("original_name")
+        notes = try row.text("notes")
+        amount_minor = try row.integer("amount_minor")
+        currency = try row.text("currency")
+        category_id = try row.integerOrNil("category_id")
+        status = try row.text("status")
+        external_id = try row.textOrNil("external_id")
+        created_at = try row.integer("created_at")
+        updated_at = try row.integer("updated_at")
+        import_id = try row.integerOrNil("import_id")
+        transfer_id = try row.integerOrNil("transfer_id")
+        kind = try row.textOrNil("kind")
+        parent_id = try row.integerOrNil("parent_id")
+        group_id = try row.integerOrNil("group_id")
+        source_external_id = try row.textOrNil("source_external_id")
     }
 
     func transaction() -> Transaction {

@@ -144,31 +144,34 @@ public struct UserRepository: Sendable {
     /// The user a token belongs to; records when it was last used, at most once a minute so
     /// reads do not each cost a write.
     public func user(forToken secretHash: String) async throws -> User? {
-        // Plain SQL: this runs on every API request.
-        struct Token: Decodable {
-            var id: Int64
-            var user_id: Int64
-            var last_used_at: Int64?
-        }
-        let sql = database.sql
+        // One plain statement for the token and its user: this runs on every API request.
         guard
-            let token = try await sql.raw(
-                "SELECT id, user_id, last_used_at FROM access_tokens WHERE secret_hash = \(bind: secretHash)"
-            ).first(decoding: Token.self)
+            let row = try await database.storedRows(
+                """
+                SELECT t.id AS token_id, t.last_used_at, u.id, u.email, u.name, u.locale, u.time_zone, u.currency,
+                  u.deck_size, u.created_at
+                FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE t.secret_hash = \(bind: secretHash)
+                """
+            ).first
         else { return nil }
         let now = Timestamp.now()
-        if (token.last_used_at ?? 0) < now - 60 {
-            try await sql.raw("UPDATE access_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: token.id)").run()
+        if try row.integerOrNil("last_used_at") ?? 0 < now - 60 {
+            try await database.sql.raw(
+                "UPDATE access_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: try row.integer("token_id"))"
+            ).run()
         }
-        return try await find(id: token.user_id)
+        return User(
+            id: try row.integer("id"), email: try row.text("email"), name: try row.text("name"),
+            preferences: Preferences(
+                stored: try row.text("locale"), timeZone: try row.text("time_zone"), currency: try row.text("currency"),
+                deckSize: Int(try row.integer("deck_size"))),
+            createdAt: try row.integer("created_at"))
     }
 }
 
 extension UserModel {
     var preferences: Preferences {
-        Preferences(
-            locale: locale, timeZone: timeZone,
-            currency: (try? Currency(code: currency)) ?? .eur, deckSize: deckSize)
+        Preferences(stored: locale, timeZone: timeZone, currency: currency, deckSize: deckSize)
     }
 
     /// The user as everything outside the store sees them. Only saved rows are read or returned,
@@ -180,4 +183,12 @@ extension UserModel {
 
 extension AccessTokenModel {
     var value: AccessToken { AccessToken(id: id ?? 0, label: label, createdAt: createdAt, lastUsedAt: lastUsedAt) }
+}
+
+extension Preferences {
+    /// The preferences as the users table keeps them; a currency code no longer known reads as EUR.
+    init(stored locale: String, timeZone: String, currency: String, deckSize: Int) {
+        self.init(
+            locale: locale, timeZone: timeZone, currency: (try? Currency(code: currency)) ?? .eur, deckSize: deckSize)
+    }
 }

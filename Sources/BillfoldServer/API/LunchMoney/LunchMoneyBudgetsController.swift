@@ -157,7 +157,6 @@ struct LunchMoneyBudgetsController: RouteCollection {
         let currency = try body.currency.map { try Currency(code: $0.uppercased()) } ?? user.preferences.currency
         let money = try Money(parsing: amount.text, currency: currency).checkedLimit()
         let repository = BudgetRepository(database: request.store.sql, userID: user.id)
-        let spending = SpendingRepository(database: request.store.sql, userID: user.id)
         try await repository.set(money, categoryID: category.id, month: month)
         struct GroupBudget: Encodable {
             var category_id: Int64
