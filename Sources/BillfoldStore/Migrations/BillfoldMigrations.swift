@@ -30,6 +30,6 @@ public enum BillfoldMigrations {
         M025FollowTotalsOnce(),
         M026IndexGroupRowsAndParents(),
         M027AddPayeeTotals(),
-        M028IndexOnlyImportedRows(),
+        M028LighterWrites(),
     ]
 }

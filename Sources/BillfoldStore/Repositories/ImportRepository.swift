@@ -85,7 +85,7 @@ public struct ImportRepository: Sendable {
         return found
     }
 
-    /// Removes exactly the transactions an import added, taking them out of the per-day sums
+    /// Removes exactly the transactions an import added, taking them out of the sums
     /// first, and marks it undone; how many were removed. Their history and review lines go
     /// with them.
     public func undo(_ id: Int64, now: Int64) async throws -> Int {

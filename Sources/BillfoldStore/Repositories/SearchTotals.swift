@@ -16,7 +16,7 @@ extension TransactionTotals {
             query.importID == nil, query.tagID == nil, !query.onlyGroups, !query.foldingGroups
         else { return nil }
         let sqlite = sql.dialect.name == "sqlite"
-        if sqlite && text.unicodeScalars.count < 3 { return nil }
+        if sqlite && !text.fitsTrigramIndex { return nil }
         let payees: SQLQueryString =
             sqlite
             ? "id IN (SELECT rowid FROM transaction_payee_search WHERE transaction_payee_search MATCH \(bind: text.searchPhrase))"
@@ -27,10 +27,9 @@ extension TransactionTotals {
         // A counted row's payee is in the sums, so "its payee does not match" is "not among them".
         let notes: SQLQueryString =
             sqlite
-            ? """
-             AND id IN (SELECT rowid FROM transaction_notes_search WHERE transaction_notes_search MATCH \(bind: text.searchPhrase)) \
-            AND payee NOT IN (SELECT payee FROM transaction_payee_totals WHERE user_id = \(bind: userID) AND 
-            """ + payees + ")"
+            ? " AND id IN (SELECT rowid FROM transaction_notes_search WHERE transaction_notes_search MATCH "
+                + "\(bind: text.searchPhrase)) AND payee NOT IN (SELECT payee FROM transaction_payee_totals"
+                + " WHERE user_id = \(bind: userID) AND " + payees + ")"
             : " AND " + text.contained(in: "notes") + " AND NOT " + text.contained(in: "payee")
         var rest = query
         rest.text = nil

@@ -22,7 +22,7 @@ enum StoredRow {
             switch row.column(column) {
             case .integer(let value): return Int64(value)
             case .null: return nil
-            default: throw Self.missing(column)
+            case let other: throw Self.unexpected(other, in: column)
             }
         }
     }
@@ -39,7 +39,7 @@ enum StoredRow {
             switch row.column(column) {
             case .text(let value): return value
             case .null: return nil
-            default: throw Self.missing(column)
+            case let other: throw Self.unexpected(other, in: column)
             }
         }
     }
@@ -53,8 +53,13 @@ enum StoredRow {
     }
 
     static func missing(_ column: String) -> DecodingError {
-        DecodingError.valueNotFound(
-            Any.self, .init(codingPath: [], debugDescription: "No value of the expected type in column \(column)"))
+        DecodingError.valueNotFound(Any.self, .init(codingPath: [], debugDescription: "Column \(column) is NULL"))
+    }
+
+    static func unexpected(_ value: SQLiteData?, in column: String) -> DecodingError {
+        DecodingError.typeMismatch(
+            Any.self,
+            .init(codingPath: [], debugDescription: "Column \(column) holds \(value.map { "\($0)" } ?? "nothing")"))
     }
 }
 
@@ -62,7 +67,6 @@ extension Database {
     /// The statement's rows, read as `StoredRow`s. On SQLite the statement is logged as SQLKit
     /// logs it (the bench's floors are read from that log) and run by SQLiteNIO itself.
     func storedRows(_ statement: SQLQueryString) async throws -> [StoredRow] {
-        let sql = self as! any SQLDatabase
         guard let sqlite = self as? any SQLiteDatabase else {
             return try await sql.raw(statement).all().map(StoredRow.sql)
         }

@@ -11,14 +11,25 @@ struct SumsTable: Sendable {
     let bucket: String
     /// A transaction row's bucket.
     let bucketSQL: String
+    /// The bucket as PostgreSQL's unique index holds it: a payee can be longer than a B-tree
+    /// entry may be (a bank's 10 kB text, 200 letters under many accents), its MD5 never is.
+    let postgresBucketKey: String
 
-    static let days = SumsTable(name: "transaction_totals", bucket: "day", bucketSQL: TransactionTotals.daySQL)
-    static let payees = SumsTable(name: "transaction_payee_totals", bucket: "payee", bucketSQL: "payee")
+    static let days = SumsTable(
+        name: "transaction_totals", bucket: "day", bucketSQL: TransactionTotals.daySQL, postgresBucketKey: "day")
+    static let payees = SumsTable(
+        name: "transaction_payee_totals", bucket: "payee", bucketSQL: "payee", postgresBucketKey: "(md5(payee))")
     static let all = [days, payees]
 
     /// The unique key in the order of its index: a category's totals (the list's filters) are
     /// found by its prefix; an account's are read from the person's rows.
     var uniqueKey: [String] { ["user_id", "category_key", "status", "currency", bucket, "account_id"] }
+
+    /// The unique index's columns and expressions on `sql`'s database.
+    func indexedKey(on sql: any SQLDatabase) -> String {
+        let bucketKey = sql.dialect.name == "sqlite" ? bucket : postgresBucketKey
+        return uniqueKey.map { $0 == bucket ? bucketKey : $0 }.joined(separator: ", ")
+    }
 
     /// The start of every statement that adds to the sums: the key's columns, then the sum and count.
     var insertInto: SQLQueryString {
@@ -26,29 +37,31 @@ struct SumsTable: Sendable {
     }
 
     /// Adds a new row's sum and count to the row already there for its key.
-    var addToExisting: SQLQueryString {
+    func addToExisting(on sql: any SQLDatabase) -> SQLQueryString {
         SQLQueryString(
             """
-             ON CONFLICT (\(uniqueKey.joined(separator: ", "))) DO UPDATE SET
+             ON CONFLICT (\(indexedKey(on: sql))) DO UPDATE SET
               total_minor = \(name).total_minor + excluded.total_minor,
               count = \(name).count + excluded.count
             """)
     }
 
-    /// The transactions' sums by this table's key, for `insertInto`: `sign` -1 takes them out.
-    func grouped(sign: Int64, where condition: SQLQueryString) -> SQLQueryString {
+    /// Adds the transactions matching `condition` (after WHERE) to the sums by this table's key;
+    /// `sign` -1 takes them out.
+    func add(sign: Int64, where condition: SQLQueryString, on sql: any SQLDatabase) async throws {
         let key = "user_id, \(TransactionTotals.keySQL), status, currency, \(bucketSQL), account_id"
-        return insertInto
-            + """
-            SELECT \(unsafeRaw: key), \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)
-            FROM transactions WHERE 
-            """ + condition + " GROUP BY \(unsafeRaw: key)"
+        let sums: SQLQueryString =
+            "SELECT \(unsafeRaw: key), \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)"
+        try await sql.raw(
+            insertInto + sums + " FROM transactions WHERE " + condition + " GROUP BY \(unsafeRaw: key)"
+                + addToExisting(on: sql)
+        ).run()
     }
 
     /// Recomputes every user's sums from the transactions. Before migration M021 there are no
     /// split parents or group rows, nor the column that marks them.
     func rebuild(on sql: any SQLDatabase, beforeSplits: Bool = false) async throws {
         try await sql.raw("DELETE FROM \(unsafeRaw: name)").run()
-        try await sql.raw(grouped(sign: 1, where: beforeSplits ? "id > 0" : "kind IS NULL")).run()
+        try await add(sign: 1, where: beforeSplits ? "id > 0" : "kind IS NULL", on: sql)
     }
 }

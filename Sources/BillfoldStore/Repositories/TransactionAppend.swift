@@ -9,7 +9,7 @@ import SQLiteNIO
 /// The bulk write path: rows the caller knows are new (a bank import whose keys were checked
 /// inside the same database transaction, generated demo data) are written without asking each
 /// one back. SQLite takes multi-row INSERTs with directly bound values, PostgreSQL a COPY; the
-/// per-day sums come from the rows in memory and are written once. A row that collides after
+/// sums (per day and per payee) come from the rows in memory and are written once. A row that collides after
 /// all (another import of the same file committed first) fails the whole write as a conflict.
 extension TransactionRepository {
     /// Writes `transactions` and returns how many; `progress` hears how many are written so far.

@@ -3,7 +3,7 @@ import Foundation
 import SQLKit
 
 /// Deleting transactions, and undoing it for a while. A delete takes the rows out of the
-/// per-day sums and out of the table (their history and review lines with them) and keeps a copy
+/// sums and out of the table (their history and review lines with them) and keeps a copy
 /// of all of it in `deletions`; undo puts back every row whose id, external id and import key are
 /// still free, with its history, into the sums again.
 extension TransactionRepository {

@@ -3,7 +3,7 @@ import FluentKit
 import SQLKit
 import SQLiteNIO
 
-/// What an insert returns of each row it wrote: enough for the per-day sums.
+/// What an insert returns of each row it wrote: enough for the sums (per day and per payee).
 struct InsertedRow: Decodable {
     var id: Int64
     var account_id: Int64

@@ -29,7 +29,7 @@ extension TransactionRepository {
                       SUM(count)
                     FROM \(unsafeRaw: table.name) WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))
                     GROUP BY user_id, status, currency, \(unsafeRaw: table.bucket), account_id
-                    """ + table.addToExisting
+                    """ + table.addToExisting(on: sql)
             ).run()
             try await sql.raw(
                 "DELETE FROM \(unsafeRaw: table.name) WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))"

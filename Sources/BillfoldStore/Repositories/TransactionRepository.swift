@@ -61,7 +61,7 @@ public struct TransactionRepository: Sendable {
     private func recentMatches(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> [TransactionRow]?
     {
-        guard let text = query.text, text.unicodeScalars.count >= 3, text.allSatisfy(\.isASCII),
+        guard let text = query.text, text.fitsTrigramIndex, text.allSatisfy(\.isASCII),
             limit * 4 <= Self.searchWindow, !query.foldingGroups, sql.dialect.name == "sqlite"
         else { return nil }
         var recent = query
@@ -292,8 +292,10 @@ public struct TransactionRepository: Sendable {
         // Nothing really changes: no write, no history line, no new updated time.
         guard !edits.isEmpty else { return old }
         // Out of the totals under the old category, status and payee, back in under the new; a
-        // new note moves no total. Judged by what really changes: a form sends every field.
-        let movesTotals = edits.contains { $0.field != .notes }
+        // new note moves no total. Judged by what really changes: a form sends every field. A
+        // payee whose accents are written another way is the same to Swift, not to the sums.
+        let newPayeeBytes = change.payee.map { !$0.utf8.elementsEqual(old.payee.utf8) } ?? false
+        let movesTotals = newPayeeBytes || edits.contains { $0.field != .notes }
         if movesTotals { try await TransactionTotals.add(ids: [id], userID: userID, sign: -1, on: sql) }
         var assignments: [SQLQueryString] = ["updated_at = \(bind: now)"]
         if let categoryID = change.categoryID { assignments.append("category_id = \(bind: categoryID)") }

@@ -115,7 +115,7 @@ extension TransactionQuery {
         if let lower = range.lowerBound { sql += " AND booked_at >= \(bind: lower)" }
         if let upper = range.upperBound { sql += " AND booked_at < \(bind: upper)" }
         if let text {
-            if fullTextIndex && text.unicodeScalars.count >= 3 {
+            if fullTextIndex && text.fitsTrigramIndex {
                 // The trigram index finds any run of three or more characters, ignoring case.
                 sql +=
                     " AND id IN (SELECT rowid FROM transaction_search WHERE transaction_search MATCH \(bind: text.searchPhrase))"
@@ -133,6 +133,9 @@ extension String {
         replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
     }
+
+    /// Whether SQLite's trigram indexes can find these words: runs of three characters or more.
+    var fitsTrigramIndex: Bool { unicodeScalars.count >= 3 }
 
     /// The (lowercased) words as one quoted FTS5 phrase, so nothing in them is read as syntax.
     var searchPhrase: String { "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\"" }

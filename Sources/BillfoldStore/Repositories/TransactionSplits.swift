@@ -2,7 +2,7 @@ import BillfoldCore
 import SQLKit
 
 /// Splits and groups. A split parent and a group row stay in the table, shown as what they are,
-/// and leave the per-day sums: their parts and members are what counts, so every amount is
+/// and leave the sums: their parts and members are what counts, so every amount is
 /// counted once.
 extension TransactionRepository {
     /// Splits a transaction into parts (checked by `SplitRules`); the parts' ids in order.

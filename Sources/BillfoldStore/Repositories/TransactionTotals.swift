@@ -1,11 +1,11 @@
 import BillfoldCore
 import SQLKit
 
-/// Keeps and reads the per-day sums in `transaction_totals`.
+/// Keeps the sums (per day and per payee: `SumsTable`) and reads the per-day ones.
 ///
 /// A query's totals are the sums of the whole UTC days inside its range, read from the
-/// aggregates, plus the rows of the partial days at its edges, read from the transactions. Text
-/// searches cannot be aggregated and are summed from the rows. Split parents and group rows
+/// aggregates, plus the rows of the partial days at its edges, read from the transactions. A
+/// search's totals come from the per-payee sums (`SearchTotals`). Split parents and group rows
 /// (`kind` set) are in neither: their parts and members are.
 enum TransactionTotals {
     /// Days count from 1900-01-01 so every bucket number is positive and integer division floors
@@ -35,10 +35,9 @@ enum TransactionTotals {
         async throws
     {
         for table in SumsTable.all {
-            try await sql.raw(
-                table.grouped(sign: sign, where: "user_id = \(bind: userID) AND kind IS NULL AND " + condition)
-                    + table.addToExisting
-            ).run()
+            try await table.add(
+                sign: sign, where: "user_id = \(bind: userID) AND kind IS NULL AND " + condition, on: sql)
+            // A partial index (M028) holds the emptied rows: this reads those, not all the person's.
             if sign < 0 {
                 try await sql.raw("DELETE FROM \(unsafeRaw: table.name) WHERE user_id = \(bind: userID) AND count = 0")
                     .run()
@@ -46,11 +45,11 @@ enum TransactionTotals {
         }
     }
 
-    /// Sums gathered in memory from the rows a write inserted, added to the table once at the end:
-    /// a million-row import costs a few dozen statements here, not a second pass over its rows.
+    /// Sums gathered in memory from the rows a write inserted, added to the tables once at the
+    /// end: a million-row import costs a few dozen statements here, not a second pass over its rows.
     struct Pending {
         /// A sums row's key; `bucket` is the day or the payee (`SumsTable`).
-        struct Key<Bucket: Hashable & Encodable & Sendable>: Hashable {
+        struct Key<Bucket: Hashable>: Hashable {
             var account: Int64
             var category: Int64
             var status: String
@@ -58,9 +57,11 @@ enum TransactionTotals {
             var bucket: Bucket
         }
 
-        typealias Sums<Bucket: Hashable & Encodable & Sendable> = [Key<Bucket>: (total: Int64, count: Int64)]
+        typealias Sums<Bucket: Hashable> = [Key<Bucket>: (total: Int64, count: Int64)]
         private(set) var days: Sums<Int64> = [:]
-        private(set) var payees: Sums<String> = [:]
+        /// Payees by their bytes, as the databases compare them: Swift would take "Müller" with
+        /// a combining diaeresis for the one written with "ü", which the tables keep apart.
+        private(set) var payees: Sums<[UInt8]> = [:]
         /// Per currency, the sum of the absolute amounts (for `CurrencyVolumes`).
         private(set) var volumes: [String: Int64] = [:]
 
@@ -81,32 +82,30 @@ enum TransactionTotals {
                 sums[key] = (sum.total + amount, sum.count + 1)
             }
             count(&days, day(bookedAt))
-            count(&payees, payee)
+            count(&payees, Array(payee.utf8))
         }
 
         /// Adds the gathered sums to the tables.
         func write(userID: Int64, on sql: any SQLDatabase) async throws {
-            try await Self.write(days, to: .days, userID: userID, on: sql)
-            try await Self.write(payees, to: .payees, userID: userID, on: sql)
+            try await Self.write(days, to: .days, userID: userID, on: sql) { SQLBind($0) }
+            try await Self.write(payees, to: .payees, userID: userID, on: sql) {
+                SQLBind(String(decoding: $0, as: UTF8.self))
+            }
             try await CurrencyVolumes.add(volumes, userID: userID, on: sql)
         }
 
         private static func write<Bucket>(
-            _ sums: Sums<Bucket>, to table: SumsTable, userID: Int64, on sql: any SQLDatabase
-        )
-            async throws
-        {
+            _ sums: Sums<Bucket>, to table: SumsTable, userID: Int64, on sql: any SQLDatabase,
+            bucket: (Bucket) -> SQLBind
+        ) async throws {
             for chunk in Array(sums).chunked(1000) {
-                var insert = sql.insert(into: table.name).columns(table.uniqueKey + ["total_minor", "count"])
-                for (key, sum) in chunk {
-                    insert = insert.values(
-                        SQLBind(userID), SQLBind(key.category), SQLBind(key.status), SQLBind(key.currency),
-                        SQLBind(key.bucket), SQLBind(key.account), SQLBind(sum.total), SQLBind(sum.count))
+                let rows = chunk.map { key, sum -> SQLQueryString in
+                    "(\(bind: userID), \(bind: key.category), \(bind: key.status), \(bind: key.currency), "
+                        + "\(bucket(key.bucket)), \(bind: key.account), \(bind: sum.total), \(bind: sum.count))"
                 }
-                try await insert.onConflict(with: table.uniqueKey) {
-                    $0.set(SQLIdentifier("total_minor"), to: SQLRaw("\(table.name).total_minor + excluded.total_minor"))
-                        .set(SQLIdentifier("count"), to: SQLRaw("\(table.name).count + excluded.count"))
-                }.run()
+                try await sql.raw(
+                    table.insertInto + "VALUES " + rows.joined(separator: ", ") + table.addToExisting(on: sql)
+                ).run()
             }
         }
     }
@@ -159,7 +158,8 @@ enum TransactionTotals {
         let lower = query.range.lowerBound
         let upper = query.range.upperBound
         if let searched = try await searched(query, perCategory, userID: userID, on: sql) { return searched }
-        // The per-day sums know neither words nor imports: such queries sum their rows.
+        // The per-day sums know neither words nor imports, and the per-payee ones no days: such
+        // queries sum their rows.
         if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups {
             return try await scan(query, perCategory, from: lower, to: upper, userID: userID, on: sql)
         }
