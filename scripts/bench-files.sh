@@ -49,8 +49,14 @@ else
   echo "   (PostgreSQL: run through scripts/with-postgres.sh to measure it too)"
 fi
 
-echo "== Floor: the same rows loaded by sqlite3 itself into a copy of the table with its indexes"
-sqlite3 "$dir/files.sqlite" ".schema transactions" | grep -v "^CREATE TABLE sqlite" >"$dir/schema.sql"
+echo "== Floor: the same rows loaded by sqlite3 itself into a copy of the table with its indexes and search indexes"
+# The table, its indexes and triggers, and the full-text tables its triggers write to, tuned as the server's.
+sqlite3 "$dir/files.sqlite" "SELECT sql || ';' FROM sqlite_master WHERE sql IS NOT NULL
+  AND (name IN ('transactions', 'transaction_search', 'transaction_notes_search')
+    OR (tbl_name = 'transactions' AND type IN ('index', 'trigger')))
+  ORDER BY type = 'trigger';
+  SELECT 'INSERT INTO ' || name || ' (' || name || ', rank) VALUES (''automerge'', 16);' FROM sqlite_master
+  WHERE name IN ('transaction_search', 'transaction_notes_search');" >"$dir/schema.sql"
 sqlite3 "$dir/floor.sqlite" <<SQL
 .read $dir/schema.sql
 SQL

@@ -5,11 +5,14 @@ import SQLKit
 /// million-row book, and summing those rows took 150–180 ms.
 /// - `transaction_payee_totals`: the per-day sums' twin, per payee instead of per day
 ///   (`SumsTable.payees`), kept by the same writes.
-/// - On SQLite, two more trigram indexes like M024's: `transaction_payee_search` over those
-///   sums' payees (a few hundred, not a million), and `transaction_notes_search` over the notes
-///   that are not empty. A search's totals are then its payees' sums plus the rows whose notes
-///   match and whose payee does not (`SearchTotals`). PostgreSQL matches the sums' payees with
-///   `LIKE` and finds the notes through M024's trigram index.
+/// - On SQLite, trigram indexes like M024's: `transaction_payee_search` over those sums' payees
+///   (a few hundred, not a million), and `transaction_notes_search` over the notes that are not
+///   empty. A search's totals are then its payees' sums plus the rows whose notes match and whose
+///   payee does not (`SearchTotals`). M024's index over the rows' payees and notes keeps only the
+///   payees: a row's notes were indexed twice, and a bank file's long notes made that the
+///   import's dearest part. A search's rows are those either index finds.
+///   PostgreSQL matches the sums' payees with `LIKE` and finds the notes through M024's trigram
+///   index.
 struct M027AddPayeeTotals: AsyncMigration {
     func prepare(on database: any Database) async throws {
         try await database.schema(SumsTable.payees.name)
@@ -41,7 +44,7 @@ struct M027AddPayeeTotals: AsyncMigration {
                 "DROP TRIGGER transaction_notes_search_update", "DROP TABLE transaction_notes_search",
                 "DROP TRIGGER transaction_payee_search_insert", "DROP TRIGGER transaction_payee_search_delete",
                 "DROP TABLE transaction_payee_search",
-            ] {
+            ] + Self.dropRowsSearch + M024AddTextSearch.sqlite {
                 try await sql.raw(SQLQueryString(statement)).run()
             }
         }
@@ -61,21 +64,40 @@ struct M027AddPayeeTotals: AsyncMigration {
         INSERT INTO transaction_payee_search (transaction_payee_search, rowid, payee) VALUES ('delete', OLD.id, OLD.payee);
         """
 
-    static let sqlite = [
-        """
-        CREATE VIRTUAL TABLE transaction_notes_search USING fts5(
-          notes, content = 'transactions', content_rowid = 'id', tokenize = 'trigram')
-        """,
-        "CREATE TRIGGER transaction_notes_search_insert AFTER INSERT ON transactions BEGIN \(addNotes) END",
-        "CREATE TRIGGER transaction_notes_search_delete AFTER DELETE ON transactions BEGIN \(removeNotes) END",
-        "CREATE TRIGGER transaction_notes_search_update AFTER UPDATE OF notes ON transactions BEGIN \(removeNotes) \(addNotes) END",
-        "INSERT INTO transaction_notes_search (rowid, notes) SELECT id, notes FROM transactions WHERE notes <> ''",
-        """
-        CREATE VIRTUAL TABLE transaction_payee_search USING fts5(
-          payee, content = 'transaction_payee_totals', content_rowid = 'id', tokenize = 'trigram')
-        """,
-        "CREATE TRIGGER transaction_payee_search_insert AFTER INSERT ON transaction_payee_totals BEGIN \(addPayee) END",
-        "CREATE TRIGGER transaction_payee_search_delete AFTER DELETE ON transaction_payee_totals BEGIN \(removePayee) END",
-        "INSERT INTO transaction_payee_search (transaction_payee_search) VALUES ('rebuild')",
+    static let dropRowsSearch = [
+        "DROP TRIGGER transaction_search_insert", "DROP TRIGGER transaction_search_delete",
+        "DROP TRIGGER transaction_search_update", "DROP TABLE transaction_search",
     ]
+    static let addRowPayee = "INSERT INTO transaction_search (rowid, payee) VALUES (NEW.id, NEW.payee);"
+    static let removeRowPayee = """
+        INSERT INTO transaction_search (transaction_search, rowid, payee) VALUES ('delete', OLD.id, OLD.payee);
+        """
+
+    static let sqlite =
+        dropRowsSearch + [
+            """
+            CREATE VIRTUAL TABLE transaction_search USING fts5(
+              payee, content = 'transactions', content_rowid = 'id', tokenize = 'trigram')
+            """,
+            "CREATE TRIGGER transaction_search_insert AFTER INSERT ON transactions BEGIN \(addRowPayee) END",
+            "CREATE TRIGGER transaction_search_delete AFTER DELETE ON transactions BEGIN \(removeRowPayee) END",
+            "CREATE TRIGGER transaction_search_update AFTER UPDATE OF payee ON transactions BEGIN \(removeRowPayee) \(addRowPayee) END",
+            "INSERT INTO transaction_search (transaction_search) VALUES ('rebuild')",
+        ] + [
+            """
+            CREATE VIRTUAL TABLE transaction_notes_search USING fts5(
+              notes, content = 'transactions', content_rowid = 'id', tokenize = 'trigram')
+            """,
+            "CREATE TRIGGER transaction_notes_search_insert AFTER INSERT ON transactions BEGIN \(addNotes) END",
+            "CREATE TRIGGER transaction_notes_search_delete AFTER DELETE ON transactions BEGIN \(removeNotes) END",
+            "CREATE TRIGGER transaction_notes_search_update AFTER UPDATE OF notes ON transactions BEGIN \(removeNotes) \(addNotes) END",
+            "INSERT INTO transaction_notes_search (rowid, notes) SELECT id, notes FROM transactions WHERE notes <> ''",
+            """
+            CREATE VIRTUAL TABLE transaction_payee_search USING fts5(
+              payee, content = 'transaction_payee_totals', content_rowid = 'id', tokenize = 'trigram')
+            """,
+            "CREATE TRIGGER transaction_payee_search_insert AFTER INSERT ON transaction_payee_totals BEGIN \(addPayee) END",
+            "CREATE TRIGGER transaction_payee_search_delete AFTER DELETE ON transaction_payee_totals BEGIN \(removePayee) END",
+            "INSERT INTO transaction_payee_search (transaction_payee_search) VALUES ('rebuild')",
+        ]
 }

@@ -80,7 +80,7 @@ struct TransactionRow: Codable {
 
 extension TransactionQuery {
     /// The WHERE conditions after `user_id = ?`, each starting with AND, for `database`:
-    /// a search's words are found through SQLite's full-text index (`M024AddTextSearch`), and
+    /// a search's words are found through SQLite's full-text indexes (`M027AddPayeeTotals`), and
     /// on PostgreSQL by the LIKE its trigram indexes serve.
     func conditions(on database: any SQLDatabase) -> SQLQueryString {
         conditions(fullTextIndex: database.dialect.name == "sqlite")
@@ -116,9 +116,12 @@ extension TransactionQuery {
         if let upper = range.upperBound { sql += " AND booked_at < \(bind: upper)" }
         if let text {
             if fullTextIndex && text.fitsTrigramIndex {
-                // The trigram index finds any run of three or more characters, ignoring case.
+                // The trigram indexes (payees, notes) find any run of three or more characters,
+                // ignoring case.
                 sql +=
-                    " AND id IN (SELECT rowid FROM transaction_search WHERE transaction_search MATCH \(bind: text.searchPhrase))"
+                    " AND id IN (SELECT rowid FROM transaction_search WHERE transaction_search MATCH \(bind: text.searchPhrase)"
+                    + " UNION ALL SELECT rowid FROM transaction_notes_search"
+                    + " WHERE transaction_notes_search MATCH \(bind: text.searchPhrase))"
             } else {
                 sql += " AND (" + text.contained(in: "payee") + " OR " + text.contained(in: "notes") + ")"
             }
