@@ -58,6 +58,17 @@ struct TotalsConsistencyTests {
                 #expect(Set(list.transactions.map(\.id)) == Set(matching.map(\.id)), "\(query)")
                 let newestFirst = list.transactions.map { try! BookingTime(iso8601: $0.bookedAt).epochSeconds }
                 #expect(newestFirst == newestFirst.sorted(by: >), "\(query)")
+                // Pages of 7 follow on from each other into the same list (a group's keysets merge).
+                var paged: [Int64] = []
+                var cursor: String?
+                repeat {
+                    let page = try await t.get(
+                        TransactionListResponse.self,
+                        "/api/v1/transactions?limit=7&\(query)" + (cursor.map { "&cursor=\($0)" } ?? ""), as: ana)
+                    paged += page.transactions.map(\.id)
+                    cursor = page.nextCursor
+                } while cursor != nil
+                #expect(paged == list.transactions.map(\.id), "\(query)")
             }
         }
     }
