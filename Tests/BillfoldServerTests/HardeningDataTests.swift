@@ -49,6 +49,17 @@ struct HardeningDataTests {
             #expect(more.body.string.contains("invalid_amount"))
             let after = try await t.get(TransactionListResponse.self, "/api/v1/transactions?limit=1", as: ana)
             #expect(after.totals.first?.count == fits, "nothing was written")
+            // The bulk path (imports, the demo) writes its rows before its sums: the refused sums
+            // take the rows back out with them.
+            let bulk = (0..<3).map { index in
+                NewTransaction(
+                    bookedAt: BookingTime(epochSeconds: 1_772_400_000 + Int64(index), offsetSeconds: 0),
+                    payee: "Bulk \(index)", money: largest, status: .cleared)
+            }
+            await #expect(throws: BillfoldError.self) {
+                try await t.transactions(ana).append(bulk, accountID: { _ in account.id }, now: Timestamp.now())
+            }
+            #expect(try await t.transactions(ana).count() == fits, "none of the bulk rows stayed")
         }
     }
 

@@ -85,13 +85,15 @@ enum TransactionTotals {
             count(&payees, Array(payee.utf8))
         }
 
-        /// Adds the gathered sums to the tables.
+        /// Adds the gathered sums to the tables. The volumes first: while a currency's volume fits
+        /// in 64 bits every sum of it does, so a write too big is refused there, by name, and not
+        /// by a sum overflowing in the database's own words.
         func write(userID: Int64, on sql: any SQLDatabase) async throws {
+            try await CurrencyVolumes.add(volumes, userID: userID, on: sql)
             try await Self.write(days, to: .days, userID: userID, on: sql) { SQLBind($0) }
             try await Self.write(payees, to: .payees, userID: userID, on: sql) {
                 SQLBind(String(decoding: $0, as: UTF8.self))
             }
-            try await CurrencyVolumes.add(volumes, userID: userID, on: sql)
         }
 
         private static func write<Bucket>(
