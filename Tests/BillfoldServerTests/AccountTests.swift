@@ -76,10 +76,7 @@ struct AccountTests {
     func transfers(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let open = { (json: String) in
-                try JSONDecoder().decode(
-                    AccountDTO.self, from: try await t.send(.POST, "/api/v1/accounts", as: ana, json: json).body)
-            }
+            let open = { (json: String) in try await t.openAccount(json, as: ana) }
             let giro = try await open(#"{"name":"Giro","currency":"EUR","openingBalance":"500"}"#)
             let savings = try await open(#"{"name":"Savings","currency":"EUR"}"#)
             let dollars = try await open(#"{"name":"US card","currency":"USD"}"#)

@@ -18,10 +18,7 @@ struct SearchTotalsTests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
             let bob = try await t.person("bob@example.com")
-            let open = { (json: String) in
-                try JSONDecoder().decode(
-                    AccountDTO.self, from: try await t.send(.POST, "/api/v1/accounts", as: ana, json: json).body)
-            }
+            let open = { (json: String) in try await t.openAccount(json, as: ana) }
             let giro = try await open(#"{"name":"Giro","currency":"EUR"}"#)
             let savings = try await open(#"{"name":"Savings","currency":"EUR"}"#)
             let categories = t.categories(ana)

@@ -45,32 +45,42 @@ public struct TransactionRepository: Sendable {
         return (transactions, next)
     }
 
-    /// How many of the newest rows a search reads before it asks the full-text index.
+    /// How many of the newest rows a search or a category group reads before it asks its index.
     static let searchWindow = 2000
 
-    /// For a search on SQLite, its matches among the newest rows the rest of the filter reaches.
-    /// A common word ("rewe" in a quarter of the rows) fills a page there at once, where the
-    /// full-text index would first list every row that has it; a rarer word does not, and the
-    /// index answers it (`page` then runs the whole query). Nil when there is nothing to try, and
-    /// for the web's folded list: its group rule asks whether the group's own row passes the
-    /// filter, which the window's query (the filter without its words) would answer wrongly.
-    /// Only for words of three ASCII characters or more: the window matches with `LIKE`, which
-    /// folds only A–Z, where the index (which the totals and later pages use) folds every letter,
-    /// so "müller" must not find "MÜLLER" in one and miss it in the other. Not for pages so big
-    /// (a feed's, an export's) that the window seldom fills them.
+    /// For a search or a category group on SQLite, its matches among the newest rows the rest of
+    /// the filter reaches. A common word ("rewe" in a quarter of the rows) or a big group (Food,
+    /// two thirds) fills a page there after a few dozen rows, where the full-text index would
+    /// first list every row that has the word, and the group's keysets read a page per category;
+    /// a rarer one does not, and its index answers it (`page` then runs the whole query). Nil
+    /// when there is nothing to try, and for the web's folded list: its group rule asks whether
+    /// the group's own row passes the filter, which the window's query (the filter without its
+    /// words and categories) would answer wrongly. Only for words of three ASCII characters or
+    /// more: the window matches with `LIKE`, which folds only A–Z, where the index (which the
+    /// totals and later pages use) folds every letter, so "müller" must not find "MÜLLER" in one
+    /// and miss it in the other. Not for pages so big (a feed's, an export's) that the window
+    /// seldom fills them.
     private func recentMatches(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> [TransactionRow]?
     {
-        guard let text = query.text, text.fitsTrigramIndex, text.allSatisfy(\.isASCII),
-            limit * 4 <= Self.searchWindow, !query.foldingGroups, sql.dialect.name == "sqlite"
-        else { return nil }
+        guard limit * 4 <= Self.searchWindow, !query.foldingGroups, sql.dialect.name == "sqlite" else { return nil }
         var recent = query
-        recent.text = nil
-        let words = TransactionQuery(range: InstantRange(lowerBound: nil, upperBound: nil), text: text)
+        // What the window's rows are then checked for.
+        var checked = TransactionQuery.everything
+        if let text = query.text {
+            guard text.fitsTrigramIndex, text.allSatisfy(\.isASCII) else { return nil }
+            recent.text = nil
+            checked.text = text
+        }
+        if let ids = query.categoryIDs, ids.count > 1 {
+            recent.categoryIDs = nil
+            checked.categoryIDs = ids
+        }
+        guard checked != .everything else { return nil }
         let statement: SQLQueryString =
             "SELECT * FROM (" + pageStatement(recent, after: cursor, limit: Self.searchWindow)
             + ") AS recent WHERE TRUE"
-            + words.conditions(fullTextIndex: false) + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
+            + checked.conditions(fullTextIndex: false) + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
         return try await database.storedRows(statement).map(TransactionRow.init)
     }
 

@@ -113,6 +113,13 @@ struct TestApp {
         CategoryRepository(database: app.db, userID: person.id)
     }
 
+    /// Opens an account through the API (`{"name", "currency", "openingBalance"?}`).
+    func openAccount(_ json: String, as person: Person) async throws -> AccountDTO {
+        let response = try await send(.POST, "/api/v1/accounts", as: person, json: json)
+        #expect(response.status == .created, "\(response.body.string)")
+        return try JSONDecoder().decode(AccountDTO.self, from: response.body)
+    }
+
     /// Adds transactions straight through the store, for tests about reading them.
     @discardableResult
     func add(_ person: Person, _ items: [NewTransaction]) async throws -> [Int64] {
