@@ -54,7 +54,7 @@ echo "== Floor: the same rows loaded by sqlite3 itself into a copy of the table 
 sqlite3 "$dir/files.sqlite" "SELECT sql || ';' FROM sqlite_master WHERE sql IS NOT NULL
   AND (name IN ('transactions', 'transaction_search', 'transaction_notes_search')
     OR (tbl_name = 'transactions' AND type IN ('index', 'trigger')))
-  ORDER BY type = 'trigger';
+  ORDER BY type = 'trigger', type = 'index';
   SELECT 'INSERT INTO ' || name || ' (' || name || ', rank) VALUES (''automerge'', 16);' FROM sqlite_master
   WHERE name IN ('transaction_search', 'transaction_notes_search');" >"$dir/schema.sql"
 sqlite3 "$dir/floor.sqlite" <<SQL

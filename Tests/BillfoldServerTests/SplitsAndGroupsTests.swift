@@ -38,6 +38,15 @@ struct SplitsAndGroupsTests {
             query.categoryIDs = [food.id]
             let filtered = try await t.transactions(ana).page(query, after: nil, limit: 10).transactions
             #expect(filtered.map(\.id) == [ids[0]])
+            // The group's row in another category of the filter (as a category group's children
+            // are): the whole filter lets the row through, so its member stays under it.
+            let drinks = try await t.categories(ana).forSource("t:d", name: "Drinks")
+            let moved = try await t.send(
+                .PATCH, "/api/v1/transactions/\(group)", as: ana, json: #"{"categoryId": \#(drinks.id)}"#)
+            #expect(moved.status == .ok, "\(moved.body.string)")
+            query.categoryIDs = [food.id, drinks.id]
+            let both = try await t.transactions(ana).page(query, after: nil, limit: 10).transactions
+            #expect(both.map(\.id) == [group])
             let totals = try await Self.totals(t, ana)
             #expect(totals == [TotalDTO(currency: "EUR", amount: "-7.70", count: 2)])
         }

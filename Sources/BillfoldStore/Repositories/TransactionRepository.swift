@@ -91,20 +91,30 @@ public struct TransactionRepository: Sendable {
     private func pageStatement(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         -> SQLQueryString
     {
-        func select(_ query: TransactionQuery, columns: SQLQueryString = TransactionRow.columns) -> SQLQueryString {
+        func select(
+            _ query: TransactionQuery, columns: SQLQueryString = TransactionRow.columns, also: SQLQueryString = ""
+        )
+            -> SQLQueryString
+        {
             var statement: SQLQueryString =
                 "SELECT " + columns + " FROM transactions WHERE user_id = \(bind: userID)"
-            statement += query.conditions(on: sql)
+            statement += query.conditions(on: sql) + also
             if let cursor {
                 statement += " AND (booked_at, id) < (\(bind: cursor.bookedAt), \(bind: cursor.id))"
             }
             return statement + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
         }
         guard let ids = query.categoryIDs, ids.count > 1 else { return select(query) }
+        // A member is folded under its group row when that row passes the whole filter, not
+        // only the arm's one category.
+        let folding: SQLQueryString =
+            query.foldingGroups ? query.foldingCondition(fullTextIndex: sql.dialect.name == "sqlite") : ""
         let arms = ids.map { id -> SQLQueryString in
             var one = query
             one.categoryIDs = [id]
-            return "SELECT * FROM (" + select(one, columns: "booked_at, id") + ") AS c\(unsafeRaw: String(id))"
+            one.foldingGroups = false
+            return "SELECT * FROM (" + select(one, columns: "booked_at, id", also: folding)
+                + ") AS c\(unsafeRaw: String(id))"
         }
         let newest: SQLQueryString =
             "SELECT id FROM (" + arms.joined(separator: " UNION ALL ")

@@ -101,15 +101,7 @@ extension TransactionQuery {
         }
         if onlyGroups { sql += " AND kind = 'group'" }
         if countedOnly { sql += " AND kind IS NULL" }
-        if foldingGroups {
-            // Inside the subquery the bare column names are the group row's (`g`).
-            var groupRow = self
-            groupRow.foldingGroups = false
-            sql +=
-                " AND (group_id IS NULL OR NOT EXISTS (SELECT 1 FROM transactions g"
-                + " WHERE g.id = transactions.group_id AND g.user_id = transactions.user_id"
-                + groupRow.conditions(fullTextIndex: fullTextIndex) + "))"
-        }
+        if foldingGroups { sql += foldingCondition(fullTextIndex: fullTextIndex) }
         if let status { sql += " AND status = \(bind: status.rawValue)" }
         if withoutPending { sql += " AND status <> \(bind: TransactionStatus.pending.rawValue)" }
         if let lower = range.lowerBound { sql += " AND booked_at >= \(bind: lower)" }
@@ -127,6 +119,19 @@ extension TransactionQuery {
             }
         }
         return sql
+    }
+}
+
+extension TransactionQuery {
+    /// Leaves out a group's members whose group row passes this whole filter (after AND): the
+    /// web list shows them under that row.
+    func foldingCondition(fullTextIndex: Bool) -> SQLQueryString {
+        // Inside the subquery the bare column names are the group row's (`g`).
+        var groupRow = self
+        groupRow.foldingGroups = false
+        return " AND (group_id IS NULL OR NOT EXISTS (SELECT 1 FROM transactions g"
+            + " WHERE g.id = transactions.group_id AND g.user_id = transactions.user_id"
+            + groupRow.conditions(fullTextIndex: fullTextIndex) + "))"
     }
 }
 
