@@ -57,11 +57,19 @@ enum TransactionTotals {
             var bucket: Bucket
         }
 
+        /// A payee compared by its bytes, as the databases compare it: Swift takes "Müller" with
+        /// a combining diaeresis for the one written with "ü", which the tables keep apart.
+        struct Payee: Hashable {
+            var text: String
+            static func == (a: Payee, b: Payee) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+            func hash(into hasher: inout Hasher) {
+                for byte in text.utf8 { hasher.combine(byte) }
+            }
+        }
+
         typealias Sums<Bucket: Hashable> = [Key<Bucket>: (total: Int64, count: Int64)]
         private(set) var days: Sums<Int64> = [:]
-        /// Payees by their bytes, as the databases compare them: Swift would take "Müller" with
-        /// a combining diaeresis for the one written with "ü", which the tables keep apart.
-        private(set) var payees: Sums<[UInt8]> = [:]
+        private(set) var payees: Sums<Payee> = [:]
         /// Per currency, the sum of the absolute amounts (for `CurrencyVolumes`).
         private(set) var volumes: [String: Int64] = [:]
 
@@ -82,7 +90,7 @@ enum TransactionTotals {
                 sums[key] = (sum.total + amount, sum.count + 1)
             }
             count(&days, day(bookedAt))
-            count(&payees, Array(payee.utf8))
+            count(&payees, Payee(text: payee))
         }
 
         /// Adds the gathered sums to the tables. The volumes first: while a currency's volume fits
@@ -91,9 +99,7 @@ enum TransactionTotals {
         func write(userID: Int64, on sql: any SQLDatabase) async throws {
             try await CurrencyVolumes.add(volumes, userID: userID, on: sql)
             try await Self.write(days, to: .days, userID: userID, on: sql) { SQLBind($0) }
-            try await Self.write(payees, to: .payees, userID: userID, on: sql) {
-                SQLBind(String(decoding: $0, as: UTF8.self))
-            }
+            try await Self.write(payees, to: .payees, userID: userID, on: sql) { SQLBind($0.text) }
         }
 
         private static func write<Bucket>(
@@ -122,14 +128,10 @@ enum TransactionTotals {
 
     static func read(_ query: TransactionQuery, userID: Int64, on sql: any SQLDatabase) async throws -> [CurrencyTotal]
     {
-        var sums: [String: (total: Int64, count: Int64)] = [:]
-        for row in try await rows(query, perCategory: false, userID: userID, on: sql) {
-            let sum = sums[row.currency, default: (0, 0)]
-            sums[row.currency] = (sum.total + row.total, sum.count + row.count)
-        }
-        return try sums.filter { $0.value.count != 0 }.sorted { $0.key < $1.key }.map { code, sum in
+        let sums = summed(try await rows(query, perCategory: false, userID: userID, on: sql))
+        return try sums.sorted { $0.key.currency < $1.key.currency }.map { key, sum in
             CurrencyTotal(
-                money: Money(minorUnits: sum.total, currency: try Currency(code: code)), count: Int(sum.count))
+                money: Money(minorUnits: sum.total, currency: try Currency(code: key.currency)), count: Int(sum.count))
         }
     }
 
@@ -137,19 +139,25 @@ enum TransactionTotals {
     static func byCategory(_ query: TransactionQuery, userID: Int64, on sql: any SQLDatabase) async throws
         -> [(categoryID: Int64?, currency: String, total: Int64, count: Int64)]
     {
-        struct Key: Hashable {
-            var category: Int64
-            var currency: String
+        summed(try await rows(query, perCategory: true, userID: userID, on: sql)).map { key, sum in
+            (key.category == 0 ? nil : key.category, key.currency, sum.total, sum.count)
         }
-        var sums: [Key: (total: Int64, count: Int64)] = [:]
-        for row in try await rows(query, perCategory: true, userID: userID, on: sql) {
-            let key = Key(category: row.category_key, currency: row.currency)
+    }
+
+    private struct SumKey: Hashable {
+        var category: Int64
+        var currency: String
+    }
+
+    /// The pieces added up per category key and currency, without the empty ones.
+    private static func summed(_ rows: [Row]) -> [SumKey: (total: Int64, count: Int64)] {
+        var sums: [SumKey: (total: Int64, count: Int64)] = [:]
+        for row in rows {
+            let key = SumKey(category: row.category_key, currency: row.currency)
             let sum = sums[key, default: (0, 0)]
             sums[key] = (sum.total + row.total, sum.count + row.count)
         }
-        return sums.filter { $0.value.count != 0 }.map { key, sum in
-            (key.category == 0 ? nil : key.category, key.currency, sum.total, sum.count)
-        }
+        return sums.filter { $0.value.count != 0 }
     }
 
     /// The query's sums in pieces: from the blocks, the whole days around them and the rows of
