@@ -54,7 +54,7 @@ public struct Award: Codable, Hashable, Sendable, Identifiable {
 
     /// "7 of 10 items", in the current words: the award's own count `value` picks the unit's form.
     public func progress(_ count: Int) -> String {
-        let done = min(count, value).formatted(.number.locale(Words.current.locale))
+        let done = Words.current.number(min(count, value))
         return tr("awards.progress.\(criterion.catalogueName)", count: value, ["done": done])
     }
 }

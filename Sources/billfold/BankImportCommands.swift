@@ -207,7 +207,8 @@ struct BankImportRun {
             let counts = [
                 "file": arguments.file, "added": Words.current.number(outcome.added),
                 "skipped": Words.current.number(outcome.skipped),
-                "pending": String(plan.pending), "unreadable": String(plan.unreadable.count),
+                "pending": Words.current.number(plan.pending),
+                "unreadable": Words.current.number(plan.unreadable.count),
             ]
             switch (plan.pending > 0, !plan.unreadable.isEmpty) {
             case (false, false): say(tr("cli.import.done", counts))

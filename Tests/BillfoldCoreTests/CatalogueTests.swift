@@ -130,6 +130,18 @@ struct CatalogueTests {
         #expect(Words(locale: "de-DE")("common.transactions", count: 1) != german)
     }
 
+    @Test("a list is joined as its language joins; a count takes the reader's words and the format's numbers")
+    func listsAndCounts() {
+        #expect(Words(language: .english).list(["Food", "Rent"]) == "Food, Rent")
+        #expect(Words(language: .japanese).list(["Food", "Rent"]) == "Food、Rent")
+        #expect(Words(locale: "de-DE").number(7601) == "7.601")
+        // A German-formatted page read in English words: "transactions", with German digits.
+        let format = DisplayFormat(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "UTC")!)
+        #expect(Words.$current.withValue(.english) { format.transactions(7601) } == "7.601 transactions")
+        let german = Words.$current.withValue(Words(locale: "de-DE")) { format.transactions(7601) }
+        #expect(german.hasPrefix("7.601 ") && german != "7.601 transactions", "\(german)")
+    }
+
     @Test("placeholders are filled once: a value's own braces stay as typed")
     func filling() {
         let words = Words.english

@@ -44,6 +44,42 @@ struct LunchMoneyImportTests {
         }
     }
 
+    @Test(
+        "/v1 lists imported rows as Lunch Money does: by day, then by Lunch Money's id, whatever the file's order",
+        arguments: TestDatabase.all)
+    func keepsLunchMoneysOrder(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            func row(_ id: Int, _ date: String) -> String {
+                #"{"id": \#(id), "date": "\#(date)", "amount": "1.0000", "currency": "eur", "payee": "Shop \#(id)", "#
+                    + #""status": "uncleared", "asset_id": 7001, "asset_display_name": "Checking", "is_group": false}"#
+            }
+            let rows = [row(30, "2025-05-02"), row(10, "2025-05-02"), row(40, "2025-05-01"), row(20, "2025-05-02")]
+            let file = Data(#"{"transactions": [\#(rows.joined(separator: ","))]}"#.utf8)
+            let imported = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(
+                transactions: file, categories: nil)
+            #expect(imported.added == 4)
+            struct Page: Decodable {
+                struct Row: Decodable { var id: Int64 }
+                var transactions: [Row]
+            }
+            for limit in [1000, 3] {
+                var ids: [Int64] = []
+                var offset = 0
+                while true {
+                    let page = try await t.get(
+                        Page.self,
+                        "/v1/transactions?start_date=2025-05-01&end_date=2025-05-31&limit=\(limit)&offset=\(offset)",
+                        as: ana)
+                    ids += page.transactions.map(\.id)
+                    if page.transactions.count < limit { break }
+                    offset += limit
+                }
+                #expect(ids == [40, 10, 20, 30], "pages of \(limit)")
+            }
+        }
+    }
+
     @Test("a transaction group comes in as one, on its members' account, counted once", arguments: TestDatabase.all)
     func groups(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in

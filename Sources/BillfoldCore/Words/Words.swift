@@ -66,13 +66,13 @@ public struct Words: Sendable {
         }
     }
 
-    /// Whether the catalogue has `key` (in English at least).
     /// Items in a run, as this language separates them: `a, b`; `a、b` in Japanese.
     public func list(_ items: [String]) -> String { items.joined(separator: self("common.listSeparator")) }
 
     /// A whole number as this locale writes it: `1,234`, `1.234`.
     public func number(_ value: Int) -> String { value.formatted(.number.locale(locale)) }
 
+    /// Whether the catalogue has `key` (in English at least).
     public func has(_ key: String) -> Bool { catalogue.entry(key, in: language) != nil }
 
     /// The scripts' entries of some areas (`js.<area>.…`) as one JSON object, for the page to

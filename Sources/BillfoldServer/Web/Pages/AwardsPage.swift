@@ -16,7 +16,7 @@ struct AwardsPage: WebPage {
                 H.div {
                     H.h1 { tr("awards.title") }
                     H.p(.class("secondary")) {
-                        tr("awards.earnedCount", count: standings.count, ["earned": Self.number(earned)])
+                        tr("awards.earnedCount", count: standings.count, ["earned": Words.current.number(earned)])
                     }
                 }
             }
@@ -59,12 +59,7 @@ struct AwardsPage: WebPage {
     /// "So far: 7 of 10 items.": the award's own count `value` picks the unit's form.
     private static func soFar(_ award: Award, _ count: Int) -> String {
         let key = "awards.soFar.\(award.criterion.catalogueName)"
-        return tr(key, count: award.value, ["done": number(min(count, award.value))])
-    }
-
-    /// A number written as `{count}` is: in the locale of the words being drawn.
-    private static func number(_ value: Int) -> String {
-        value.formatted(.number.locale(Words.current.locale))
+        return tr(key, count: award.value, ["done": Words.current.number(min(count, award.value))])
     }
 }
 
