@@ -101,13 +101,32 @@ public struct Money: Hashable, Sendable {
     /// Formats an integer of minor units without Foundation's locale machinery, so API strings are
     /// stable: `format(-1230, 2)` is `-12.30`.
     public static func format(minorUnits: Int64, decimals: Int) -> String {
-        let negative = minorUnits < 0
-        let digits = String(minorUnits.magnitude)
-        guard decimals > 0 else { return (negative ? "-" : "") + digits }
-        let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
-        let whole = padded.dropLast(decimals)
-        let fraction = padded.suffix(decimals)
-        return (negative ? "-" : "") + whole + "." + fraction
+        // Written right to left into one buffer, without a string per piece: lists and exports
+        // write millions of these.
+        var magnitude = minorUnits.magnitude
+        // At most 20 digits (or the decimals and a leading zero), a point and a minus.
+        let capacity = max(20, decimals + 1) + 2
+        return String(unsafeUninitializedCapacity: capacity) { buffer in
+            var position = capacity
+            var written = 0
+            repeat {
+                if written == decimals && decimals > 0 {
+                    position -= 1
+                    buffer[position] = 0x2E
+                }
+                position -= 1
+                buffer[position] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+                written += 1
+            } while magnitude > 0 || written <= decimals
+            if minorUnits < 0 {
+                position -= 1
+                buffer[position] = 0x2D
+            }
+            let count = capacity - position
+            for index in 0..<count { buffer[index] = buffer[position + index] }
+            return count
+        }
     }
 
     /// Reads `-12.3` as -1230 for two decimals; nil for anything that is not a plain decimal

@@ -16,4 +16,12 @@ struct DayArithmeticTests {
             #expect(Day(daysSince1970: count) == expected, "day \(count)")
         }
     }
+
+    @Test("a day is written with four-digit years and two-digit months and days, in any separator")
+    func written() {
+        #expect(Day(year: 2024, month: 1, day: 5).description == "2024-01-05")
+        #expect(Day(year: 99, month: 12, day: 31).description == "0099-12-31")
+        #expect(Day(year: 2024, month: 11, day: 30).text(separator: "/") == "2024/11/30")
+        #expect(Day(year: 12_024, month: 1, day: 5).description == "12024-01-05")
+    }
 }

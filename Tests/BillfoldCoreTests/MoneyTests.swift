@@ -52,4 +52,16 @@ struct MoneyTests {
         #expect(de.money(Money(1240, .pbp)) == "1.240\u{00A0}PBP")
         #expect(de.money(Money(3, .usd)) == "3,00\u{00A0}$")
     }
+
+    @Test("writes minor units as a decimal, from zero to the limits of 64 bits, for each minor unit")
+    func formats() {
+        let cases: [(Int64, Int, String)] = [
+            (0, 2, "0.00"), (5, 2, "0.05"), (-5, 2, "-0.05"), (-1230, 2, "-12.30"), (100, 2, "1.00"),
+            (0, 0, "0"), (-7, 0, "-7"), (1240, 0, "1240"), (5, 3, "0.005"), (-12_345, 3, "-12.345"),
+            (.max, 2, "92233720368547758.07"), (.min, 2, "-92233720368547758.08"), (.min, 0, "-9223372036854775808"),
+        ]
+        for (minor, decimals, text) in cases {
+            #expect(Money.format(minorUnits: minor, decimals: decimals) == text, "\(minor), \(decimals) decimals")
+        }
+    }
 }

@@ -101,49 +101,82 @@ public struct ExportWriter: Sendable {
         Set(Array(accounts.values) + Array(categories.values) + [uncategorized]).sorted()
     }
 
+    /// A page of transactions, as one piece of text.
+    public func entries(_ transactions: [Transaction]) -> String {
+        var out = ExportText()
+        out.bytes.reserveCapacity(transactions.count * 160)
+        for transaction in transactions { entry(transaction, into: &out) }
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
     /// One transaction.
-    public func entry(_ t: Transaction) -> String {
+    func entry(_ t: Transaction, into out: inout ExportText) {
         let day = days.day(t.bookedAt.epochSeconds)
         let asset = accounts[t.accountID] ?? AccountNames(format: format).account(["assets", "account \(t.accountID)"])
         let other = t.categoryID.flatMap { categories[$0] } ?? uncategorized
         let amount = t.money.decimalString
         let opposite = Money(minorUnits: -t.money.minorUnits, currency: t.money.currency).decimalString
         let code = t.money.currency.code
-        let payee = t.payee.singleLine
-        let notes = t.notes.singleLine
         switch format {
         case .csv:
-            return CSVLine.make([
-                day.description, t.payee.spreadsheetSafe, amount, code,
-                (accountNames[t.accountID] ?? asset).spreadsheetSafe,
-                (t.categoryID.flatMap { categoryNames[$0] } ?? "").spreadsheetSafe, t.notes.spreadsheetSafe,
-                t.status.rawValue, String(t.id),
-            ])
+            out.add(
+                CSVLine.make([
+                    day.description, t.payee.spreadsheetSafe, amount, code,
+                    (accountNames[t.accountID] ?? asset).spreadsheetSafe,
+                    (t.categoryID.flatMap { categoryNames[$0] } ?? "").spreadsheetSafe, t.notes.spreadsheetSafe,
+                    t.status.rawValue, String(t.id),
+                ]))
         case .hledger, .ledger:
             // Ledger's dates are written with slashes.
-            let date =
-                format == .ledger
-                ? String(decoding: day.description.utf8.map { $0 == 0x2D ? 0x2F : $0 }, as: UTF8.self) : day.description
-            let mark = t.status == .cleared ? " *" : t.status == .pending ? " !" : ""
+            out.add(day.text(separator: format == .ledger ? "/" : "-"))
+            out.add(t.status == .cleared ? " * " : t.status == .pending ? " ! " : " ")
             // A ";" would start a comment: the payee keeps its words without it.
-            let description = payee.utf8.contains(0x3B) ? payee.replacingOccurrences(of: ";", with: ",") : payee
-            var text = "\(date)\(mark) \(description)\n"
+            let payee = t.payee.singleLine
+            out.add(payee.utf8.contains(0x3B) ? payee.replacingOccurrences(of: ";", with: ",") : payee)
             // Ledger reads "[2024/01/05]" in a note as a date: brackets in notes become parentheses.
+            let notes = t.notes.singleLine
             if !notes.isEmpty {
-                let plain =
+                out.add("\n    ; ")
+                out.add(
                     notes.utf8.contains { $0 == 0x5B || $0 == 0x5D }
-                    ? notes.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")") : notes
-                text += "    ; \(plain)\n"
+                        ? notes.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
+                        : notes)
             }
-            text += "    \(asset)  \(amount) \(code)\n    \(other)  \(opposite) \(code)\n\n"
-            return text
+            out.posting(indent: "\n    ", asset, amount, code)
+            out.posting(indent: "\n    ", other, opposite, code)
+            out.add("\n\n")
         case .beancount:
-            let flag = t.status == .cleared ? "*" : "!"
-            var text = "\(day) \(flag) \(payee.quoted) \(notes.quoted)\n"
-            if t.status != .cleared { text += "  status: \(t.status.rawValue.quoted)\n" }
-            text += "  \(asset)  \(amount) \(code)\n  \(other)  \(opposite) \(code)\n\n"
-            return text
+            out.add(day.description)
+            out.add(t.status == .cleared ? " * " : " ! ")
+            out.add(t.payee.singleLine.quoted)
+            out.add(" ")
+            out.add(t.notes.singleLine.quoted)
+            if t.status != .cleared {
+                out.add("\n  status: ")
+                out.add(t.status.rawValue.quoted)
+            }
+            out.posting(indent: "\n  ", asset, amount, code)
+            out.posting(indent: "\n  ", other, opposite, code)
+            out.add("\n\n")
         }
+    }
+}
+
+/// An export's text as it is written: a page of entries goes into one buffer of bytes, with no
+/// string made per line.
+struct ExportText {
+    var bytes: [UInt8] = []
+
+    mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    /// `account  12.30 EUR` on its own line: two spaces end an account's name.
+    mutating func posting(indent: String, _ account: String, _ amount: String, _ code: String) {
+        add(indent)
+        add(account)
+        add("  ")
+        add(amount)
+        add(" ")
+        add(code)
     }
 }
 
@@ -198,7 +231,15 @@ extension String {
     /// On one line: line breaks and tabs become spaces.
     fileprivate var singleLine: String {
         // Most texts are one line already; Foundation's trimming costs more than the whole entry.
-        if !utf8.contains(where: { $0 < 0x20 || $0 >= 0x80 }), utf8.first != 0x20, utf8.last != 0x20 { return self }
+        // The line breaks beyond ASCII are NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR.
+        let breaks =
+            utf8.contains { $0 < 0x20 }
+            || (utf8.contains { $0 >= 0x80 }
+                && unicodeScalars.contains { $0 == "\u{85}" || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        let padded =
+            unicodeScalars.first?.properties.isWhitespace == true
+            || unicodeScalars.last?.properties.isWhitespace == true
+        if !breaks && !padded { return self }
         return split(whereSeparator: { $0.isNewline || $0 == "\t" }).joined(separator: " ").trimmingCharacters(
             in: .whitespaces)
     }
@@ -223,6 +264,8 @@ extension String {
 final class DayFinder: @unchecked Sendable {
     private let zone: TimeZone
     private var offsets: [Int64: Int] = [:]
+    /// The hour asked last: an export goes in time order, dozens of rows an hour.
+    private var last: (hour: Int64, offset: Int)?
     private let lock = NSLock()
 
     init(zone: TimeZone) { self.zone = zone }
@@ -231,11 +274,15 @@ final class DayFinder: @unchecked Sendable {
         let hour = epochSeconds >= 0 ? epochSeconds / 3600 : (epochSeconds - 3599) / 3600
         lock.lock()
         let offset: Int
-        if let known = offsets[hour] {
+        if let last, last.hour == hour {
+            offset = last.offset
+        } else if let known = offsets[hour] {
             offset = known
+            last = (hour, known)
         } else {
             offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
             offsets[hour] = offset
+            last = (hour, offset)
         }
         lock.unlock()
         let local = epochSeconds + Int64(offset)

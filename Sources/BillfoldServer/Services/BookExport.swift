@@ -31,20 +31,20 @@ public struct BookExport: Sendable {
             currencies: try await transactions.currencies(), primary: user.preferences.currency,
             zone: user.preferences.zone)
         try await sink(writer.header())
-        var after: TransactionCursor?
         var written = 0
         // A split parent or a group row would count its money twice beside its parts or members.
         var query = query
         query.countedOnly = true
-        while true {
-            let page = try await transactions.ascending(query, after: after, limit: Self.pageSize)
-            guard let last = page.last else { break }
-            var text = ""
-            for transaction in page { text += writer.entry(transaction) }
-            try await sink(text)
+        let pageQuery = query
+        // The next page is read while this one is written, the database and the text each on a core.
+        var page = try await transactions.ascending(pageQuery, after: nil, limit: Self.pageSize)
+        while let last = page.last {
+            let after = TransactionCursor(bookedAt: last.bookedAt.epochSeconds, id: last.id)
+            let more = page.count == Self.pageSize
+            async let next = more ? transactions.ascending(pageQuery, after: after, limit: Self.pageSize) : []
+            try await sink(writer.entries(page))
             written += page.count
-            after = TransactionCursor(bookedAt: last.bookedAt.epochSeconds, id: last.id)
-            if page.count < Self.pageSize { break }
+            page = try await next
         }
         return written
     }

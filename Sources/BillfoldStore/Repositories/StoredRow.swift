@@ -79,7 +79,21 @@ extension Database {
                 level: level, "Executing query",
                 metadata: ["sql": .string(text), "binds": .array(binds.map { .string("\($0)") })])
         }
-        return try await sqlite.query(text, values).map(StoredRow.sqlite)
+        return try await sqlite.rows(text, values).map(StoredRow.sqlite)
+    }
+}
+
+extension SQLiteDatabase {
+    /// The statement's rows, gathered on SQLite's own thread by the connection: the database's
+    /// `query(_:_:)` sends every row through the event loop, a hop per row, which cost an export
+    /// a third of its time.
+    func rows(_ statement: String, _ binds: [SQLiteData]) async throws -> [SQLiteRow] {
+        try await withConnection { connection in
+            // Filled by `query`'s callback, which runs on one thread before `query` returns.
+            nonisolated(unsafe) var rows: [SQLiteRow] = []
+            try await connection.query(statement, binds) { rows.append($0) }
+            return rows
+        }
     }
 }
 

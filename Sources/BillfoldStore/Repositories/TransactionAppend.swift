@@ -60,7 +60,7 @@ extension TransactionRepository {
         var next = chunks.first.map { sqliteAppend($0, accountID: accountID, now: now, importID: importID) }
         while let (statement, binds) = next {
             // SQLite runs this statement on its thread while the next one is written out here.
-            async let ran = sqlite.query(statement, binds)
+            async let ran = sqlite.rows(statement, binds)
             index += 1
             next =
                 index < chunks.count

@@ -50,7 +50,7 @@ extension TransactionRepository {
         now: Int64, importID: Int64?
     ) async throws -> [InsertedRow] {
         let (statement, binds) = sqliteAppend(chunk, accountID: accountID, now: now, importID: importID)
-        return try await sqlite.query(
+        return try await sqlite.rows(
             statement + " ON CONFLICT DO NOTHING RETURNING " + Self.returnedColumns.joined(separator: ", "), binds
         ).map { row in
             InsertedRow(
