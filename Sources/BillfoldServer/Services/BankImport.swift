@@ -145,7 +145,7 @@ public struct BankImport: Sendable {
         var statementKeys: [[String]] = []
         // Per account, the keys of the statements before: statements of one account in one file
         // (daily CAMT statements, an OFX naming the account twice) overlap the way a statement
-        // imported again does, and what they share is added once.
+        // imported again does, and what they share is added once. Gathered from the second.
         var seen: [Int: Set<String>] = [:]
         for (index, statement) in statements.enumerated() {
             guard let name = request.account ?? statement.account.suggestedName else {
@@ -186,11 +186,20 @@ public struct BankImport: Sendable {
                         "error.service.imports.twoCurrencies",
                         ["name": shown, "first": parts[part].currency.code, "second": currency.code]))
             }
-            var before = seen[part, default: []]
-            parts[part].alreadyImported += keys.map { already.contains($0) || !before.insert($0).inserted }
-            seen[part] = before
-            parts[part].entries += statement.entries
-            parts[part].keys += keys
+            if parts[part].keys.isEmpty {
+                // The account's first statement: its keys are unique already (repeats are numbered),
+                // and its rows are taken as they are, not copied one by one.
+                parts[part].alreadyImported =
+                    already.isEmpty ? Array(repeating: false, count: keys.count) : keys.map { already.contains($0) }
+                parts[part].entries = statement.entries
+                parts[part].keys = keys
+            } else {
+                var before = seen[part] ?? Set(parts[part].keys)
+                parts[part].alreadyImported += keys.map { already.contains($0) || !before.insert($0).inserted }
+                seen[part] = before
+                parts[part].entries += statement.entries
+                parts[part].keys += keys
+            }
         }
         return BankImportPlan(
             format: reading.format, parts: parts, unreadable: reading.unreadable, pending: reading.pending,

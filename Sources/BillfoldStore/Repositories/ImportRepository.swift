@@ -71,16 +71,15 @@ public struct ImportRepository: Sendable {
 
     /// Which of `keys` an account already has.
     public func existingKeys(account: Int64, _ keys: [String]) async throws -> Set<String> {
-        struct Key: Decodable { var import_key: String }
         var found = Set<String>()
-        for chunk in keys.chunked(500) {
-            let rows = try await sql.raw(
+        // Within PostgreSQL's 65,535 parameters a statement.
+        for chunk in keys.chunked(5000) {
+            let rows = try await database.storedRows(
                 """
                 SELECT import_key FROM transactions WHERE user_id = \(bind: userID) AND account_id = \(bind: account)
                 AND import_key IN (\(binds: Array(chunk)))
-                """
-            ).all(decoding: Key.self)
-            found.formUnion(rows.map(\.import_key))
+                """)
+            for row in rows { found.insert(try row.text("import_key")) }
         }
         return found
     }

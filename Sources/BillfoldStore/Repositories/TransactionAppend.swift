@@ -54,7 +54,7 @@ extension TransactionRepository {
         _ transactions: [NewTransaction], into sqlite: any SQLiteDatabase,
         accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?, progress: (Int) -> Void
     ) async throws {
-        let chunks = transactions.chunked(Self.rowsPerStatement)
+        let chunks = transactions.chunked(Self.sqliteRowsPerStatement)
         var written = 0
         var index = 0
         var next = chunks.first.map { sqliteAppend($0, accountID: accountID, now: now, importID: importID) }
@@ -70,6 +70,12 @@ extension TransactionRepository {
             progress(written)
         }
     }
+
+    /// Rows in one bulk INSERT (four bound texts each, within the 250,000 parameters SQLiteNIO
+    /// allows). Every statement ends with FTS5 writing out the search terms it gathered, so the
+    /// fewer the statements, the fewer and larger the index segments to merge later: a million
+    /// rows went in 2 s faster in statements of 20,000 than of 1,000.
+    static let sqliteRowsPerStatement = 20_000
 
     /// One INSERT of the chunk with only the rows' texts and times bound: numbers (the user, the
     /// account, the category, the time, the import) and the currency and status words are
