@@ -134,6 +134,10 @@ struct CatalogueTests {
     func listsAndCounts() {
         #expect(Words(language: .english).list(["Food", "Rent"]) == "Food, Rent")
         #expect(Words(language: .japanese).list(["Food", "Rent"]) == "Food、Rent")
+        // A phrase's list is joined when the reader is known, not when the phrase is made.
+        let missing = Phrase("error.service.imports.noProfile", ["name": "Giro"], lists: ["names": ["DKB", "ING"]])
+        #expect(missing.text(.english) == "There is no import profile “Giro”. Saved: DKB, ING.")
+        #expect(missing.text(Words(language: .japanese)).contains("保存済み：DKB、ING。"))
         #expect(Words(locale: "de-DE").number(7601) == "7.601")
         // A German-formatted page read in English words: "transactions", with German digits.
         let format = DisplayFormat(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "UTC")!)

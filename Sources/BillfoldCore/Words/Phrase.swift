@@ -15,9 +15,12 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
     /// Placeholders filled with other phrases, written in the same words as this one (a reason
     /// inside a sentence), so nothing is put into words before the reader is known.
     let inner: [String: Phrase]
+    /// Placeholders filled with lists, joined as the reader's language joins them ("a, b", "a、b").
+    let lists: [String: [String]]
 
     public init(
-        _ key: String, _ values: [String: String] = [:], count: Int? = nil, phrases: [String: Phrase] = [:]
+        _ key: String, _ values: [String: String] = [:], count: Int? = nil, phrases: [String: Phrase] = [:],
+        lists: [String: [String]] = [:]
     ) {
         self.key = key
         self.values = values
@@ -25,6 +28,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
         self.isLiteral = false
         self.parts = []
         self.inner = phrases
+        self.lists = lists
     }
 
     /// Text to show as it is, in every language (a message from elsewhere, e.g. a bank file's own).
@@ -35,6 +39,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
         isLiteral = true
         parts = []
         inner = [:]
+        lists = [:]
     }
 
     /// Several sentences said one after another (every broken rule of a form at once).
@@ -45,6 +50,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
         isLiteral = false
         self.parts = parts
         inner = [:]
+        lists = [:]
     }
 
     /// The phrase in `words`' language.
@@ -54,7 +60,8 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
             // Japanese sentences end in 。 and follow one another without a space.
             return parts.map { $0.text(words) }.joined(separator: words.language == .japanese ? "" : " ")
         }
-        let values = inner.isEmpty ? values : values.merging(inner.mapValues { $0.text(words) }) { $1 }
+        var values = inner.isEmpty ? values : values.merging(inner.mapValues { $0.text(words) }) { $1 }
+        for (name, items) in lists { values[name] = words.list(items) }
         if let count { return words(key, count: count, values) }
         return words(key, values)
     }

@@ -83,7 +83,7 @@ public final class CategoriesViewModel {
         let summary =
             names.isEmpty
             ? tr("categories.deleteSomeButton", count: ids.count)
-            : tr("kit.categories.deleteSummary", ["names": names.joined(separator: ", ")])
+            : tr("kit.categories.deleteSummary", ["names": Words.current.list(names)])
         let outcome = await sender.send(
             NativeAPI.deleteCategories, body: request, summary: summary, as: CategoryDeleteResponse.self)
         lastDelete = outcome.result

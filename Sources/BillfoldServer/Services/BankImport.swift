@@ -356,7 +356,7 @@ public struct BankImport: Sendable {
                 .notFound,
                 names.isEmpty
                     ? Phrase("error.service.imports.noProfileNoneSaved", ["name": name])
-                    : Phrase("error.service.imports.noProfile", ["name": name, "names": names.joined(separator: ", ")]))
+                    : Phrase("error.service.imports.noProfile", ["name": name], lists: ["names": names]))
         }
         do {
             return try JSONDecoder().decode(CSVMapping.self, from: Data(json.utf8))

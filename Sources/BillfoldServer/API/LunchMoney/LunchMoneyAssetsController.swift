@@ -125,7 +125,7 @@ struct LunchMoneyAssetsController: RouteCollection {
         }
         guard types.contains(type) else {
             throw BillfoldError.validation(
-                "type_name", Phrase("error.http.lmTypeNameUnknown", ["types": types.joined(separator: ", ")]))
+                "type_name", Phrase("error.http.lmTypeNameUnknown", lists: ["types": types]))
         }
     }
 }
