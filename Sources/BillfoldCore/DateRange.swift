@@ -63,7 +63,7 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The day as `2024-01-05`, or with another separator (ledger's `2024/01/05`).
     public func text(separator: Unicode.Scalar) -> String {
-        guard (0...9999).contains(year), separator.isASCII else {
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day), separator.isASCII else {
             let mark = String(separator)
             return ISO8601Text.pad(year, 4) + mark + ISO8601Text.pad(month, 2) + mark + ISO8601Text.pad(day, 2)
         }

@@ -208,14 +208,14 @@ public enum CSVBankReader {
             func position(_ column: CSVColumn?, _ role: String) throws(BillfoldError) -> Position? {
                 guard let column, column != .absent else { return nil }
                 guard let index = CSVBankReader.index(of: column, header) else {
-                    let names = header.map { "“\($0)”" }.joined(separator: ", ")
+                    let names = header.map { "“\($0)”" }
                     throw BillfoldError.validation(
                         role,
                         Phrase(joining: [
                             Columns.noColumn(role, column: column.description),
                             names.isEmpty
                                 ? Phrase("error.import.columnsNoneNamed")
-                                : Phrase("error.import.columnsAre", ["names": names]),
+                                : Phrase("error.import.columnsAre", lists: ["names": names]),
                         ]))
                 }
                 guard index >= 0, index < max(width, header.count) else {

@@ -26,15 +26,19 @@ struct M029SearchWithoutSizes: AsyncMigration {
     }
 
     func prepare(on database: any Database) async throws {
-        try await run(Self.remade(withSizes: false), on: database.sql)
+        try await run(Self.remade(withSizes: false), on: database)
     }
 
     func revert(on database: any Database) async throws {
-        try await run(Self.remade(withSizes: true), on: database.sql)
+        try await run(Self.remade(withSizes: true), on: database)
     }
 
-    private func run(_ statements: [String], on sql: any SQLDatabase) async throws {
-        guard sql.dialect.name == "sqlite" else { return }
-        for statement in statements { try await sql.raw(SQLQueryString(statement)).run() }
+    /// In one transaction: stopped between dropping an index and making it again, the triggers
+    /// that write to it would refuse every change to a transaction.
+    private func run(_ statements: [String], on database: any Database) async throws {
+        guard database.sql.dialect.name == "sqlite" else { return }
+        try await database.transaction { db in
+            for statement in statements { try await db.sql.raw(SQLQueryString(statement)).run() }
+        }
     }
 }

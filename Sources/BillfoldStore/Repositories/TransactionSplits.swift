@@ -35,9 +35,7 @@ extension TransactionRepository {
             guard invalid.isEmpty else {
                 throw BillfoldError.validation(
                     "parent_ids",
-                    Phrase(
-                        "error.store.unsplitInvalidIDs",
-                        ["ids": invalid.sorted().map(String.init).joined(separator: ", ")]))
+                    Phrase("error.store.unsplitInvalidIDs", lists: ["ids": invalid.sorted().map(String.init)]))
             }
             let parts = try await repository.relatives("parent_id", of: parents.map(\.id))
             try await TransactionTotals.add(ids: parts, userID: repository.userID, sign: -1, on: repository.sql)
