@@ -199,6 +199,8 @@ struct OwnBankFileTests {
             Issue.record("a missing column was accepted")
         } catch {
             #expect(error.message.contains("There is no column “Empfänger” for the payee"))
+            #expect(error.message.contains("The columns: “Date”, “Payee”, “Amount”."), "\(error.message)")
+            #expect(error.phrase.text(Words(language: .japanese)).contains("列：“Date”、“Payee”、“Amount”。"))
         }
     }
 
