@@ -20,9 +20,9 @@ public enum ExportFormat: String, Sendable, CaseIterable {
     public var mediaType: String { self == .csv ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8" }
 }
 
-/// Writes a person's transactions in an export format, one at a time, so a million go out in
-/// constant memory: `header` declares the accounts and commodities, `entry` writes one
-/// transaction. Each transaction is balanced: its account (under assets) gets the amount, its
+/// Writes a person's transactions in an export format, a page at a time, so a million go out in
+/// constant memory: `header` declares the accounts and commodities, `entries` writes a page of
+/// transactions. Each transaction is balanced: its account (under assets) gets the amount, its
 /// category (under expenses or income, inside its group; `expenses:uncategorized` without one)
 /// the opposite.
 public struct ExportWriter: Sendable {
@@ -35,7 +35,7 @@ public struct ExportWriter: Sendable {
     private let uncategorized: String
     private let currencies: [Currency]
     private let primary: Currency
-    private let days: DayFinder
+    private let zone: TimeZone
 
     /// `accounts` and `categories` are all the person's; `currencies` those the transactions use;
     /// `primary` the person's own (beancount's operating currency).
@@ -45,7 +45,7 @@ public struct ExportWriter: Sendable {
     ) {
         self.format = format
         self.primary = primary
-        self.days = DayFinder(zone: zone)
+        self.zone = zone
         self.currencies = currencies
         let names = AccountNames(format: format)
         var taken: [String: Int64] = [:]
@@ -105,13 +105,15 @@ public struct ExportWriter: Sendable {
     public func entries(_ transactions: [Transaction]) -> String {
         var out = ExportText()
         out.bytes.reserveCapacity(transactions.count * 160)
-        for transaction in transactions { entry(transaction, into: &out) }
+        var days = DayFinder(zone: zone)
+        for transaction in transactions {
+            entry(transaction, on: days.day(transaction.bookedAt.epochSeconds), into: &out)
+        }
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// One transaction.
-    func entry(_ t: Transaction, into out: inout ExportText) {
-        let day = days.day(t.bookedAt.epochSeconds)
+    /// One transaction, booked on `day` in the person's zone.
+    func entry(_ t: Transaction, on day: Day, into out: inout ExportText) {
         let asset = accounts[t.accountID] ?? AccountNames(format: format).account(["assets", "account \(t.accountID)"])
         let other = t.categoryID.flatMap { categories[$0] } ?? uncategorized
         let amount = t.money.decimalString
@@ -260,31 +262,23 @@ extension String {
 }
 
 /// The day an instant falls on in a zone, without a calendar per row: the zone's offset is asked
-/// once per hour of time (it only changes on the hour), the date is arithmetic.
-final class DayFinder: @unchecked Sendable {
-    private let zone: TimeZone
-    private var offsets: [Int64: Int] = [:]
-    /// The hour asked last: an export goes in time order, dozens of rows an hour.
+/// once per hour of time (it only changes on the hour) and kept while the rows stay in that hour
+/// (an export goes oldest first, dozens of rows an hour); the date is arithmetic.
+struct DayFinder {
+    let zone: TimeZone
     private var last: (hour: Int64, offset: Int)?
-    private let lock = NSLock()
 
     init(zone: TimeZone) { self.zone = zone }
 
-    func day(_ epochSeconds: Int64) -> Day {
+    mutating func day(_ epochSeconds: Int64) -> Day {
         let hour = epochSeconds >= 0 ? epochSeconds / 3600 : (epochSeconds - 3599) / 3600
-        lock.lock()
         let offset: Int
         if let last, last.hour == hour {
             offset = last.offset
-        } else if let known = offsets[hour] {
-            offset = known
-            last = (hour, known)
         } else {
             offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(epochSeconds)))
-            offsets[hour] = offset
             last = (hour, offset)
         }
-        lock.unlock()
         let local = epochSeconds + Int64(offset)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         return Day(daysSince1970: days)

@@ -172,12 +172,16 @@ public struct BankImport: Sendable {
             var already = Set<String>()
             if let existing { already = try await imports.existingKeys(account: existing.id, keys) }
             let shown = existing?.displayName ?? name
-            let part = parts.firstIndex { $0.account.lowercased() == shown.lowercased() } ?? parts.count
-            if part == parts.count {
+            guard let part = parts.firstIndex(where: { $0.account.lowercased() == shown.lowercased() }) else {
+                // The account's first statement: its keys are unique already (repeats are numbered),
+                // and its rows are taken as they are, not copied one by one.
                 parts.append(
                     BankImportPlan.Part(
-                        account: shown, accountID: existing?.id, currency: currency, entries: [], alreadyImported: [],
-                        keys: []))
+                        account: shown, accountID: existing?.id, currency: currency, entries: statement.entries,
+                        alreadyImported: already.isEmpty
+                            ? Array(repeating: false, count: keys.count) : keys.map { already.contains($0) },
+                        keys: keys))
+                continue
             }
             guard parts[part].currency == currency else {
                 throw BillfoldError.validation(
@@ -186,20 +190,11 @@ public struct BankImport: Sendable {
                         "error.service.imports.twoCurrencies",
                         ["name": shown, "first": parts[part].currency.code, "second": currency.code]))
             }
-            if parts[part].keys.isEmpty {
-                // The account's first statement: its keys are unique already (repeats are numbered),
-                // and its rows are taken as they are, not copied one by one.
-                parts[part].alreadyImported =
-                    already.isEmpty ? Array(repeating: false, count: keys.count) : keys.map { already.contains($0) }
-                parts[part].entries = statement.entries
-                parts[part].keys = keys
-            } else {
-                var before = seen[part] ?? Set(parts[part].keys)
-                parts[part].alreadyImported += keys.map { already.contains($0) || !before.insert($0).inserted }
-                seen[part] = before
-                parts[part].entries += statement.entries
-                parts[part].keys += keys
-            }
+            var before = seen[part] ?? Set(parts[part].keys)
+            parts[part].alreadyImported += keys.map { already.contains($0) || !before.insert($0).inserted }
+            seen[part] = before
+            parts[part].entries += statement.entries
+            parts[part].keys += keys
         }
         return BankImportPlan(
             format: reading.format, parts: parts, unreadable: reading.unreadable, pending: reading.pending,

@@ -31,6 +31,5 @@ public enum BillfoldMigrations {
         M026IndexGroupRowsAndParents(),
         M027AddPayeeTotals(),
         M028LighterWrites(),
-        M029SearchWithoutSizes(),
     ]
 }

@@ -10,7 +10,10 @@ import SQLKit
 ///   empty. A search's totals are then its payees' sums plus the rows whose notes match and whose
 ///   payee does not (`SearchTotals`). M024's index over the rows' payees and notes keeps only the
 ///   payees: a row's notes were indexed twice, and a bank file's long notes made that the
-///   import's dearest part. A search's rows are those either index finds.
+///   import's dearest part. A search's rows are those either index finds. The row indexes keep
+///   no sizes (`columnsize = 0`): FTS5 keeps each row's length only to rank by relevance, which
+///   Billfold never does (it lists by time), and writing them was a fifth of what the two
+///   indexes cost a bulk write (6.6 → 5.3 s for a million rows in `sqlite3`).
 ///   PostgreSQL matches the sums' payees with `LIKE` and finds the notes through M024's trigram
 ///   index.
 struct M027AddPayeeTotals: AsyncMigration {
@@ -77,7 +80,7 @@ struct M027AddPayeeTotals: AsyncMigration {
         dropRowsSearch + [
             """
             CREATE VIRTUAL TABLE transaction_search USING fts5(
-              payee, content = 'transactions', content_rowid = 'id', tokenize = 'trigram')
+              payee, content = 'transactions', content_rowid = 'id', tokenize = 'trigram', columnsize = 0)
             """,
             "CREATE TRIGGER transaction_search_insert AFTER INSERT ON transactions BEGIN \(addRowPayee) END",
             "CREATE TRIGGER transaction_search_delete AFTER DELETE ON transactions BEGIN \(removeRowPayee) END",
@@ -86,7 +89,7 @@ struct M027AddPayeeTotals: AsyncMigration {
         ] + [
             """
             CREATE VIRTUAL TABLE transaction_notes_search USING fts5(
-              notes, content = 'transactions', content_rowid = 'id', tokenize = 'trigram')
+              notes, content = 'transactions', content_rowid = 'id', tokenize = 'trigram', columnsize = 0)
             """,
             "CREATE TRIGGER transaction_notes_search_insert AFTER INSERT ON transactions BEGIN \(addNotes) END",
             "CREATE TRIGGER transaction_notes_search_delete AFTER DELETE ON transactions BEGIN \(removeNotes) END",

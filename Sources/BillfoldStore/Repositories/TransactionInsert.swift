@@ -4,7 +4,7 @@ import SQLKit
 import SQLiteNIO
 
 /// What an insert returns of each row it wrote: enough for the sums (per day and per payee).
-struct InsertedRow: Decodable {
+struct InsertedRow {
     var id: Int64
     var account_id: Int64
     var category_id: Int64?
@@ -13,6 +13,17 @@ struct InsertedRow: Decodable {
     var booked_at: Int64
     var amount_minor: Int64
     var payee: String
+
+    init(_ row: StoredRow) throws {
+        id = try row.integer("id")
+        account_id = try row.integer("account_id")
+        category_id = try row.integerOrNil("category_id")
+        status = try row.text("status")
+        currency = try row.text("currency")
+        booked_at = try row.integer("booked_at")
+        amount_minor = try row.integer("amount_minor")
+        payee = try row.text("payee")
+    }
 }
 
 extension TransactionRepository {
@@ -40,7 +51,7 @@ extension TransactionRepository {
                 SQLBind(t.importKey), SQLBind(t.sourceExternalID))
         }
         return try await builder.ignoringConflicts().returning(Self.returnedColumns.map { SQLColumn($0) })
-            .all(decoding: InsertedRow.self)
+            .all().map { try InsertedRow(.sql($0)) }
     }
 
     /// The same on SQLite, as the bulk path writes it (values bound directly, not through
@@ -52,15 +63,7 @@ extension TransactionRepository {
         let (statement, binds) = sqliteAppend(chunk, accountID: accountID, now: now, importID: importID)
         return try await sqlite.rows(
             statement + " ON CONFLICT DO NOTHING RETURNING " + Self.returnedColumns.joined(separator: ", "), binds
-        ).map { row in
-            InsertedRow(
-                id: Int64(row.column("id")?.integer ?? 0), account_id: Int64(row.column("account_id")?.integer ?? 0),
-                category_id: row.column("category_id")?.integer.map(Int64.init),
-                status: row.column("status")?.string ?? "", currency: row.column("currency")?.string ?? "",
-                booked_at: Int64(row.column("booked_at")?.integer ?? 0),
-                amount_minor: Int64(row.column("amount_minor")?.integer ?? 0),
-                payee: row.column("payee")?.string ?? "")
-        }
+        ).map { try InsertedRow(.sqlite($0)) }
     }
 
     /// Billfold keeps no bookings before 1900 (the sums' day numbers start there).

@@ -63,7 +63,10 @@ struct ProjectListPage: WebPage {
             H.p(.class("secondary")) {
                 tr(
                     "projects.cardProgress",
-                    ["done": String(done), "total": String(items.count), "percent": String(ProjectLook.percent(items))])
+                    [
+                        "done": Words.current.number(done), "total": Words.current.number(items.count),
+                        "percent": Words.current.number(ProjectLook.percent(items)),
+                    ])
             }
         }
     }
