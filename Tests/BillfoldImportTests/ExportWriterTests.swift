@@ -44,6 +44,15 @@ struct ExportWriterTests {
         #expect(writer(.ledger).entries([booking(payee: "REWE", status: .uncleared)]).hasPrefix("2024/01/05 REWE\n"))
     }
 
+    @Test("beancount flags what is not cleared and says its status; ledger marks pending; CSV keeps every field")
+    func statusesAndCSV() {
+        let beancount = writer(.beancount).entries([booking(payee: "Shell", status: .pending)])
+        #expect(beancount.hasPrefix("2024-01-05 ! \"Shell\" \"\"\n  status: \"pending\"\n  Assets:Giro  -4.20 EUR\n"))
+        #expect(writer(.ledger).entries([booking(payee: "Shell", status: .pending)]).hasPrefix("2024/01/05 ! Shell\n"))
+        let csv = writer(.csv).entries([booking(payee: "=SUM(A1)", notes: "a, b", status: .uncleared)])
+        #expect(csv == "2024-01-05,'=SUM(A1),-4.20,EUR,Giro,,\"a, b\",uncleared,7\n")
+    }
+
     @Test(
         "a payee or note is written on one line, whatever breaks or pads it",
         arguments: [

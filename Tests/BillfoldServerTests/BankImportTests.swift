@@ -3,6 +3,7 @@ import BillfoldImport
 import BillfoldServer
 import BillfoldStore
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("Bank file import")
@@ -73,15 +74,50 @@ struct BankImportTests {
             // The next day's statement repeats the salary and adds a fee.
             let next = String(one[statement]).replacingOccurrences(of: "<Id>S1</Id>", with: "<Id>S2</Id>")
                 .replacingOccurrences(of: "REF-1", with: "REF-3").replacingOccurrences(of: "55.20", with: "4.50")
-            let both = one.replacingOccurrences(of: "</Stmt>", with: "</Stmt>\n" + next)
-            let request = BankImportRequest(fileName: "daily.xml", data: Data(both.utf8), account: "Giro")
+            // And the third day's repeats that fee and brings another salary.
+            let third = next.replacingOccurrences(of: "<Id>S2</Id>", with: "<Id>S3</Id>")
+                .replacingOccurrences(of: "REF-2", with: "REF-4")
+            let all = one.replacingOccurrences(of: "</Stmt>", with: "</Stmt>\n" + next + "\n" + third)
+            let request = BankImportRequest(fileName: "daily.xml", data: Data(all.utf8), account: "Giro")
             let plan = try await importer.plan(request)
-            #expect(plan.parts.count == 1 && plan.summary.hasPrefix("3 new, 1 already imported"), "\(plan.summary)")
+            #expect(plan.parts.count == 1 && plan.summary.hasPrefix("4 new, 2 already imported"), "\(plan.summary)")
             let done = try await importer.run(request)
-            #expect(done.added == 3 && done.accounts == ["Giro"])
+            #expect(done.added == 4 && done.accounts == ["Giro"])
             #expect(try await importer.run(request).added == 0, "and again adds nothing")
             let totals = try await t.transactions(ana).totals(.everything)
-            #expect(totals.map(\.money) == [Money(minorUnits: 210_000 - 5520 - 450, currency: .eur)])
+            #expect(totals.map(\.money) == [Money(minorUnits: 2 * 210_000 - 5520 - 450, currency: .eur)])
+        }
+    }
+
+    @Test(
+        "a file bigger than one bulk statement and one key lookup goes in whole, with its sums and its progress, and again adds nothing",
+        arguments: TestDatabase.all)
+    func bigFile(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let importer = BankImport(database: t.app.db, user: ana.user)
+            // 45,000 rows: three bulk statements on SQLite, nine key lookups when imported again.
+            var csv = "Date,Payee,Amount\n"
+            for index in 0..<45_000 {
+                csv += String(
+                    format: "2024-%02d-%02d,Shop %d,-1.%d0\n", index % 12 + 1, index % 28 + 1, index % 97, index % 10)
+            }
+            let request = BankImportRequest(
+                fileName: "big.csv", data: Data(csv.utf8), options: BankFileOptions(currency: .eur), account: "Giro")
+            let heard = Mutex<[Int]>([])
+            let done = try await importer.run(request) { written, total in
+                #expect(total == 45_000)
+                heard.withLock { $0.append(written) }
+            }
+            #expect(done.added == 45_000)
+            let progress = heard.withLock { $0 }
+            #expect(progress == progress.sorted() && progress.last == 45_000 && progress.count > 1, "\(progress)")
+            let cents = (0..<45_000).reduce(Int64(0)) { $0 - 100 - Int64($1 % 10) * 10 }
+            let totals = try await t.transactions(ana).totals(.everything)
+            #expect(totals.map(\.money) == [Money(minorUnits: cents, currency: .eur)])
+            #expect(try await t.transactions(ana).count() == 45_000)
+            let again = try await importer.run(request)
+            #expect(again.added == 0 && again.skipped == 45_000)
         }
     }
 
