@@ -52,10 +52,17 @@ public struct Award: Codable, Hashable, Sendable, Identifiable {
 
     public func isEarned(by count: Int) -> Bool { count >= value }
 
-    /// "7 of 10 items", in the current words: the award's own count `value` picks the unit's form.
-    public func progress(_ count: Int) -> String {
+    /// "7 of 10 items", in the current words.
+    public func progress(_ count: Int) -> String { counted("awards.progress", count) }
+
+    /// "So far: 7 of 10 items.", in the current words.
+    public func soFar(_ count: Int) -> String { counted("awards.soFar", count) }
+
+    /// A phrase of the family (`awards.progress`, `awards.soFar`) for the award's criterion, with
+    /// the count done so far: the award's own count `value` picks the unit's form.
+    private func counted(_ family: String, _ count: Int) -> String {
         let done = Words.current.number(min(count, value))
-        return tr("awards.progress.\(criterion.catalogueName)", count: value, ["done": done])
+        return tr("\(family).\(criterion.catalogueName)", count: value, ["done": done])
     }
 }
 

@@ -133,26 +133,12 @@ enum ISO8601Text {
         let local = time.epochSeconds + Int64(time.offsetSeconds)
         let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         let second = Int(local - days * 86_400)
-        let (year, month, day) = civil(fromDays: days)
         let sign = time.offsetSeconds < 0 ? "-" : "+"
         let magnitude = abs(time.offsetSeconds)
-        var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+        var text = Day(daysSince1970: days).text(separator: "-") + "T"
         text += pad(second / 3600, 2) + ":" + pad(second % 3600 / 60, 2) + ":" + pad(second % 60, 2)
         text += sign + pad(magnitude / 3600, 2) + (colon ? ":" : "") + pad(magnitude % 3600 / 60, 2)
         return text
-    }
-
-    /// Year, month and day of a count of days since 1970-01-01 (Howard Hinnant's algorithm).
-    static func civil(fromDays days: Int64) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shifted = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shifted + 2) / 5 + 1
-        let month = shifted < 10 ? shifted + 3 : shifted - 9
-        return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {

@@ -19,7 +19,7 @@ extension TransactionTotals {
         if sqlite && !text.fitsTrigramIndex { return nil }
         let payees: SQLQueryString =
             sqlite
-            ? "id IN (SELECT rowid FROM transaction_payee_search WHERE transaction_payee_search MATCH \(bind: text.searchPhrase))"
+            ? "id IN (" + text.found(in: "transaction_payee_search") + ")"
             : text.contained(in: "payee")
         let ofPayees = try await sums(
             query, perCategory, in: SumsTable.payees.name, by: SumsTable.payees.bucket, nil, nil,
@@ -27,8 +27,8 @@ extension TransactionTotals {
         // A counted row's payee is in the sums, so "its payee does not match" is "not among them".
         let notes: SQLQueryString =
             sqlite
-            ? " AND id IN (SELECT rowid FROM transaction_notes_search WHERE transaction_notes_search MATCH "
-                + "\(bind: text.searchPhrase)) AND payee NOT IN (SELECT payee FROM transaction_payee_totals"
+            ? " AND id IN (" + text.found(in: "transaction_notes_search") + ")"
+                + " AND payee NOT IN (SELECT payee FROM transaction_payee_totals"
                 + " WHERE user_id = \(bind: userID) AND " + payees + ")"
             : " AND " + text.contained(in: "notes") + " AND NOT " + text.contained(in: "payee")
         var rest = query

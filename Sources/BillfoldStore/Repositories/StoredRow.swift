@@ -15,40 +15,31 @@ enum StoredRow {
         return value
     }
 
-    func integerOrNil(_ column: String) throws -> Int64? {
-        switch self {
-        case .sql(let row): return try row.decode(column: column, as: Int64?.self)
-        case .sqlite(let row):
-            switch row.column(column) {
-            case .integer(let value): return Int64(value)
-            case .null: return nil
-            case let other: throw Self.unexpected(other, in: column)
-            }
-        }
-    }
+    func integerOrNil(_ column: String) throws -> Int64? { try value(column, as: Int64.self) }
 
     func text(_ column: String) throws -> String {
         guard let value = try textOrNil(column) else { throw Self.missing(column) }
         return value
     }
 
-    func textOrNil(_ column: String) throws -> String? {
-        switch self {
-        case .sql(let row): return try row.decode(column: column, as: String?.self)
-        case .sqlite(let row):
-            switch row.column(column) {
-            case .text(let value): return value
-            case .null: return nil
-            case let other: throw Self.unexpected(other, in: column)
-            }
-        }
-    }
+    func textOrNil(_ column: String) throws -> String? { try value(column, as: String.self) }
 
     /// A yes-or-no column: SQLite keeps it as 0 or 1, PostgreSQL as a boolean.
     func flag(_ column: String) throws -> Bool {
+        guard let value = try value(column, as: Bool.self) else { throw Self.missing(column) }
+        return value
+    }
+
+    /// The column's value, nil for NULL; on SQLite converted as SQLiteNIO converts its values (a
+    /// flag is 0 or 1, an integer read as text is its digits).
+    private func value<T: Decodable & SQLiteDataConvertible>(_ column: String, as type: T.Type) throws -> T? {
         switch self {
-        case .sql(let row): return try row.decode(column: column, as: Bool.self)
-        case .sqlite: return try integer(column) != 0
+        case .sql(let row): return try row.decode(column: column, as: T?.self)
+        case .sqlite(let row):
+            let data = row.column(column)
+            if case .some(.null) = data { return nil }
+            guard let data, let value = T(sqliteData: data) else { throw Self.unexpected(data, in: column) }
+            return value
         }
     }
 
@@ -103,14 +94,10 @@ extension StoredRow {
     static func sqliteValues(_ binds: [any Encodable & Sendable]) -> [SQLiteData]? {
         var values: [SQLiteData] = []
         values.reserveCapacity(binds.count)
+        // The values SQLiteKit's own encoder would send for these types.
         for bind in binds {
-            switch bind {
-            case let value as Int64: values.append(.integer(Int(value)))
-            case let value as Int: values.append(.integer(value))
-            case let value as String: values.append(.text(value))
-            case let value as Bool: values.append(.integer(value ? 1 : 0))
-            default: return nil
-            }
+            guard let value = (bind as? any SQLiteDataConvertible)?.sqliteData else { return nil }
+            values.append(value)
         }
         return values
     }

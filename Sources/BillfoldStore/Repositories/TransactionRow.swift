@@ -111,9 +111,8 @@ extension TransactionQuery {
                 // The trigram indexes (payees, notes) find any run of three or more characters,
                 // ignoring case.
                 sql +=
-                    " AND id IN (SELECT rowid FROM transaction_search WHERE transaction_search MATCH \(bind: text.searchPhrase)"
-                    + " UNION ALL SELECT rowid FROM transaction_notes_search"
-                    + " WHERE transaction_notes_search MATCH \(bind: text.searchPhrase))"
+                    " AND id IN (" + text.found(in: "transaction_search") + " UNION ALL "
+                    + text.found(in: "transaction_notes_search") + ")"
             } else {
                 sql += " AND (" + text.contained(in: "payee") + " OR " + text.contained(in: "notes") + ")"
             }
@@ -147,6 +146,11 @@ extension String {
 
     /// The (lowercased) words as one quoted FTS5 phrase, so nothing in them is read as syntax.
     var searchPhrase: String { "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    /// The rowids whose text in `index`, one of SQLite's trigram indexes, holds these words.
+    func found(in index: String) -> SQLQueryString {
+        "SELECT rowid FROM \(unsafeRaw: index) WHERE \(unsafeRaw: index) MATCH \(bind: searchPhrase)"
+    }
 
     /// Whether `column`, lowercased, holds these (lowercased) words: the search without an index.
     func contained(in column: String) -> SQLQueryString {

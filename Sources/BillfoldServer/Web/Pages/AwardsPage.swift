@@ -49,17 +49,11 @@ struct AwardsPage: WebPage {
                     if let earnedAt = standing.earnedAt {
                         H.p(.class("secondary")) { tr("awards.earnedOn", ["day": format.dayHeading(earnedAt)]) }
                     } else {
-                        H.p(.class("secondary")) { Self.soFar(award, standing.count) }
+                        H.p(.class("secondary")) { award.soFar(standing.count) }
                     }
                 }
             }
         }
-    }
-
-    /// "So far: 7 of 10 items.": the award's own count `value` picks the unit's form.
-    private static func soFar(_ award: Award, _ count: Int) -> String {
-        let key = "awards.soFar.\(award.criterion.catalogueName)"
-        return tr(key, count: award.value, ["done": Words.current.number(min(count, award.value))])
     }
 }
 
