@@ -82,7 +82,7 @@ struct SearchTotalsTests {
             // A form sends every field: a new note with the payee as the browser writes it (ü as one
             // character) under a payee stored with a combining diaeresis, which moves the payee's
             // sums; and the payee alone so written, which changes nothing.
-            let müller = try await repository.insert(
+            let diaeresis = try await repository.insert(
                 items(2).map {
                     var row = $0
                     row.payee = "Mu\u{308}ller"
@@ -90,12 +90,12 @@ struct SearchTotalsTests {
                     return row
                 },
                 accountID: { $0.accountID ?? giro.id }, now: Timestamp.now())
-            for (id, change) in zip(müller, [#"{"payee": "Müller", "notes": "form"}"#, #"{"payee": "Müller"}"#]) {
+            for (id, change) in zip(diaeresis, [#"{"payee": "Müller", "notes": "form"}"#, #"{"payee": "Müller"}"#]) {
                 let edited = try await t.send(.PATCH, "/api/v1/transactions/\(id)", as: ana, json: change)
                 #expect(edited.status == .ok, "\(change): \(edited.body.string)")
             }
             var stored: [Int?] = []
-            for id in müller { stored.append(try await repository.find(id)?.payee.utf8.count) }
+            for id in diaeresis { stored.append(try await repository.find(id)?.payee.utf8.count) }
             #expect(stored == [7, 8], "the first payee rewritten as sent, the second left as it was")
             for n in 0..<4 {
                 let transfer = try await t.send(
