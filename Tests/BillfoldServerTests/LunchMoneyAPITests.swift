@@ -214,6 +214,28 @@ struct LunchMoneyAPITests {
         }
     }
 
+    @Test("a refusal that lists what it names writes the list in the reader's words")
+    func lists() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com")
+            let boat = try await t.send(
+                .POST, "/v1/assets", as: ana,
+                json: #"{"type_name": "yacht", "name": "Boat", "balance": "0", "currency": "eur"}"#)
+            #expect(boat.status == .badRequest)
+            #expect(
+                boat.body.string.contains(
+                    "type_name must be one of: cash, credit, investment, real estate, loan, vehicle, cryptocurrency,"
+                        + " employee compensation, other liability, other asset, other."), "\(boat.body.string)")
+            let unsplit = try await t.send(
+                .POST, "/v1/transactions/unsplit", as: ana, json: #"{"parent_ids": [999999999, 999999998]}"#)
+            #expect(unsplit.status == .badRequest)
+            #expect(
+                unsplit.body.string.contains(
+                    "The following transaction ids are not valid to unsplit: 999999998, 999999999"),
+                "\(unsplit.body.string)")
+        }
+    }
+
     @Test("pending rows are listed only with pending=true", arguments: TestDatabase.all)
     func pending(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
