@@ -50,13 +50,16 @@ else
 fi
 
 echo "== Floor: the same rows loaded by sqlite3 itself into a copy of the table with its indexes and search indexes"
-# The table, its indexes and triggers, and the full-text tables its triggers write to, tuned as the server's.
+# The table, its indexes and triggers, and the full-text tables its triggers write to, with the settings
+# the server gave them (read from their config tables).
 sqlite3 "$dir/files.sqlite" "SELECT sql || ';' FROM sqlite_master WHERE sql IS NOT NULL
   AND (name IN ('transactions', 'transaction_search', 'transaction_notes_search')
     OR (tbl_name = 'transactions' AND type IN ('index', 'trigger')))
   ORDER BY type = 'trigger', type = 'index';
-  SELECT 'INSERT INTO ' || name || ' (' || name || ', rank) VALUES (''automerge'', 16);' FROM sqlite_master
-  WHERE name IN ('transaction_search', 'transaction_notes_search');" >"$dir/schema.sql"
+  SELECT 'INSERT INTO transaction_search (transaction_search, rank) VALUES (' || quote(k) || ', ' || v || ');'
+    FROM transaction_search_config WHERE k <> 'version';
+  SELECT 'INSERT INTO transaction_notes_search (transaction_notes_search, rank) VALUES (' || quote(k) || ', ' || v || ');'
+    FROM transaction_notes_search_config WHERE k <> 'version';" >"$dir/schema.sql"
 sqlite3 "$dir/floor.sqlite" <<SQL
 .read $dir/schema.sql
 SQL
