@@ -31,12 +31,12 @@ public struct CategoryRepository: Sendable {
     public func tree() async throws -> CategoryTree {
         CategoryTree(
             try await database.storedRows(CategoryRow.select + " WHERE user_id = \(bind: userID)")
-                .map { try CategoryRow($0).category })
+                .map { try CategoryRow.category($0) })
     }
 
     public func find(_ id: Int64) async throws -> Category? {
         try await database.storedRows(CategoryRow.select + " WHERE user_id = \(bind: userID) AND id = \(bind: id)")
-            .first.map { try CategoryRow($0).category }
+            .first.map { try CategoryRow.category($0) }
     }
 
     /// How many transactions each category holds (uncategorised ones are left out), read from the
@@ -158,7 +158,7 @@ public struct CategoryRepository: Sendable {
         if let existing = try await database.storedRows(
             CategoryRow.select + " WHERE user_id = \(bind: userID) AND source_key = \(bind: sourceKey)"
         ).first {
-            return try CategoryRow(existing).category
+            return try CategoryRow.category(existing)
         }
         let tree = try await tree()
         var draft = CategoryDraft(
@@ -203,51 +203,22 @@ public struct CategoryRepository: Sendable {
 }
 
 /// A `categories` row as the repository reads it.
-struct CategoryRow {
+enum CategoryRow {
     static let select: SQLQueryString = """
         SELECT id, name, description, group_id, is_group, colour, icon, is_income, exclude_from_budget,
           exclude_from_totals, archived, position, created_at, updated_at FROM categories
         """
 
-    var id: Int64
-    var name: String
-    var description: String
-    var group_id: Int64?
-    var is_group: Bool
-    var colour: String
-    var icon: String
-    var is_income: Bool
-    var exclude_from_budget: Bool
-    var exclude_from_totals: Bool
-    var archived: Bool
-    var position: Int64
-    var created_at: Int64
-    var updated_at: Int64?
-
-    init(_ row: StoredRow) throws {
-        id = try row.integer("id")
-        name = try row.text("name")
-        description = try row.text("description")
-        group_id = try row.integerOrNil("group_id")
-        is_group = try row.flag("is_group")
-        colour = try row.text("colour")
-        icon = try row.text("icon")
-        is_income = try row.flag("is_income")
-        exclude_from_budget = try row.flag("exclude_from_budget")
-        exclude_from_totals = try row.flag("exclude_from_totals")
-        archived = try row.flag("archived")
-        position = try row.integer("position")
-        created_at = try row.integer("created_at")
-        updated_at = try row.integerOrNil("updated_at")
-    }
-
-    var category: Category {
+    /// A row of `select`.
+    static func category(_ row: StoredRow) throws -> Category {
         Category(
-            id: id, name: name, description: description, groupID: group_id, isGroup: is_group, colour: colour,
-            icon: icon,
+            id: try row.integer("id"), name: try row.text("name"), description: try row.text("description"),
+            groupID: try row.integerOrNil("group_id"), isGroup: try row.flag("is_group"),
+            colour: try row.text("colour"), icon: try row.text("icon"),
             flags: CategoryFlags(
-                isIncome: is_income, excludeFromBudget: exclude_from_budget, excludeFromTotals: exclude_from_totals,
-                archived: archived),
-            order: Int(position), createdAt: created_at, updatedAt: updated_at)
+                isIncome: try row.flag("is_income"), excludeFromBudget: try row.flag("exclude_from_budget"),
+                excludeFromTotals: try row.flag("exclude_from_totals"), archived: try row.flag("archived")),
+            order: Int(try row.integer("position")), createdAt: try row.integer("created_at"),
+            updatedAt: try row.integerOrNil("updated_at"))
     }
 }
