@@ -113,3 +113,23 @@ def test_every_mapping_option_and_a_saved_profile_on_files_without_a_header(data
     missing = billfold("import", "csv", str(second), "--email", "ana@example.com", "--account", "Card",
                        "--profile", "nope", database=database, check=False)
     assert missing.returncode == 1 and "There is no import profile “nope”. Saved: card." in missing.stderr
+
+
+def test_dry_run_ends_as_the_import_would(database, tmp_path):
+    """A file with an unreadable row: the dry run shows it and says the import would refuse the
+    file, with the import's exit status; with --skip-unreadable both go ahead."""
+    statement = tmp_path / "statement.csv"
+    statement.write_text("Datum;Empfänger;Betrag\n02.01.2024;REWE;-3,20\n31.02.2024;Bäcker;-1,10\n",
+                         encoding="utf-8")
+    args = ["import", "csv", str(statement), "--email", "ana@example.com", "--account", "Giro", "--currency", "EUR"]
+    dry = billfold(*args, "--dry-run", "--json", database=database, check=False)
+    assert dry.returncode != 0
+    assert "line 3: “31.02.2024” is not a date" in dry.stdout and ".." not in dry.stdout
+    assert "would refuse the whole file" in dry.stdout
+    assert last_json(dry)["unreadable"] and last_json(dry)["added"] == 1
+    real = billfold(*args, database=database, check=False)
+    assert real.returncode != 0 and count(database) == 0
+    skipping = billfold(*args, "--dry-run", "--skip-unreadable", database=database)
+    assert "would refuse" not in skipping.stdout
+    billfold(*args, "--skip-unreadable", database=database)
+    assert count(database) == 1

@@ -125,6 +125,12 @@ public enum TransactionRules {
         return payee
     }
 
+    /// Text a bank file gives, cut to `limit` characters where it is longer: a payee of a thousand
+    /// characters is kept as its first 200 rather than refusing the file, and the row stays editable.
+    public static func cut(_ text: String, to limit: Int) -> String {
+        text.utf8.count > limit && text.count > limit ? String(text.prefix(limit)) : text
+    }
+
     public static func notes(_ raw: String) throws(BillfoldError) -> String {
         try TextRules.check(raw, field: "notes")
         let notes = raw.trimmingCharacters(in: .whitespacesAndNewlines)

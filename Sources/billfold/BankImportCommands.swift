@@ -190,11 +190,15 @@ struct BankImportRun {
             if arguments.dryRun {
                 showPreview(plan, zone: owner.preferences.zone, format: owner.preferences.format)
                 say(tr("cli.import.dryRun", ["summary": plan.summary]))
+                // The dry run ends as the import would: a script that checks it is not told "fine".
+                let refused = !plan.unreadable.isEmpty && !arguments.skipUnreadable
+                if refused { say(tr("cli.import.dryRunWouldRefuse")) }
                 if arguments.json {
                     printJSON(
                         added: plan.new, skipped: plan.already, accounts: plan.parts.map(\.account), plan: plan,
                         dryRun: true)
                 }
+                if refused { throw ExitCode.failure }
                 return
             }
             // Not in a dry run: it writes nothing, not even the profile.

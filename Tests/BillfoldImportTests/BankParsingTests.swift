@@ -154,6 +154,56 @@ struct OwnBankFileTests {
         #expect(statement.entries[0].notes == "Strom Januar" && statement.entries[0].bankID == "A-1")
     }
 
+    @Test("OFX as banks really write it: a namespace, CDATA, references by the thousand, STMTTRN never closed")
+    func ofxVariety() throws {
+        let many = String(repeating: "&#65;", count: 100_000)
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?><?OFX OFXHEADER="200" VERSION="220"?>
+            <OFX xmlns="http://ofx.net/ifx/2.0/ofx"><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF>
+            <BANKACCTFROM><ACCTID>9</ACCTID></BANKACCTFROM><BANKTRANLIST>
+            <STMTTRN><DTPOSTED>2024-01-05</DTPOSTED><TRNAMT>-5.75</TRNAMT><FITID>1</FITID>
+            <NAME><![CDATA[Joe's Bar & <Grill>]]></NAME></STMTTRN>
+            <STMTTRN><DTPOSTED>20240106120000.000[-5:EST]</DTPOSTED><TRNAMT>-1</TRNAMT><FITID>2</FITID>
+            <NAME>\(many)</NAME><MEMO>&lt;b&gt; &amp;amp; &#xE9;&#233; &unknown; &#99999999;</MEMO></STMTTRN>
+            </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+            """
+        let entries = try BankFileReader.read(Data(xml.utf8)).reading.statements[0].entries
+        #expect(entries.map(\.day.description) == ["2024-01-05", "2024-01-06"])
+        #expect(entries[0].payee == "Joe's Bar & <Grill>")
+        #expect(entries[1].payee == String(repeating: "A", count: TransactionRules.maxPayee), "a payee is cut to 200")
+        #expect(entries[1].notes == "<b> &amp; éé &unknown; &#99999999;")
+        // SGML that never closes its STMTTRN, 300 of them; the account's currency from the person.
+        let rows = (1...300).map { "<STMTTRN><DTPOSTED>20240105<TRNAMT>-1.\($0 % 100)<FITID>F\($0)<NAME>Shop" }
+        let sgml =
+            "OFXHEADER:100\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>"
+            + rows.joined(separator: "\n") + "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>"
+        let statement = try BankFileReader.read(Data(sgml.utf8), options: BankFileOptions(currency: .usd))
+            .reading.statements[0]
+        #expect(statement.entries.count == 300 && statement.account.currency == .usd)
+    }
+
+    @Test("CAMT: a statement's entry numbers are no ids, placeholders neither; a reversal comes from whom it went to")
+    func camtReferences() throws {
+        func statement(_ entries: String) -> Data {
+            Data(
+                """
+                <?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
+                <Stmt><Acct><Id><IBAN>DE1</IBAN></Id><Ccy>EUR</Ccy></Acct>\(entries)</Stmt></BkToCstmrStmt></Document>
+                """.utf8)
+        }
+        let entries = """
+            <Ntry><NtryRef>1</NtryRef><Amt Ccy="EUR">25.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts>
+            <BookgDt><Dt>2024-01-05</Dt></BookgDt><AcctSvcrRef>NONREF</AcctSvcrRef></Ntry>
+            <Ntry><NtryRef>2</NtryRef><Amt Ccy="EUR">45.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RvslInd>true</RvslInd>
+            <Sts>BOOK</Sts><BookgDt><Dt>2024-01-06</Dt></BookgDt><AcctSvcrRef>2024010612345</AcctSvcrRef>
+            <NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Max Mustermann</Nm></Dbtr><Cdtr><Nm>Stadtwerke</Nm></Cdtr>
+            </RltdPties></TxDtls></NtryDtls></Ntry>
+            """
+        let read = try BankFileReader.read(statement(entries)).reading.statements[0].entries
+        #expect(read.map(\.bankID) == [nil, "2024010612345"])
+        #expect(read[1].payee == "Stadtwerke" && read[1].amount.minorUnits == 4500)
+    }
+
     @Test("CAMT.053.001.08: Sts/Cd, parties under Pty, a pending entry left out")
     func camt08() throws {
         let reading = try Self.read("statement-v08.camt.xml").reading
@@ -190,7 +240,7 @@ struct OwnBankFileTests {
         #expect(reading.entryCount == 1)
         #expect(
             reading.unreadable.map(\.description) == [
-                "line 3: “2024-02-31” is not a date: there is no such day.", "line 4: “zwei” is not an amount.",
+                "line 3: “2024-02-31” is not a date: there is no such day", "line 4: “zwei” is not an amount",
             ])
         var mapping = CSVMapping()
         mapping.payee = .name("Empfänger")
@@ -296,13 +346,13 @@ struct OwnBankFileTests {
         #expect(
             read.unreadable.map(\.description) == [
                 "transaction 1 (FITID A-1): it has no amount (TRNAMT)",
-                "transaction 2 (FITID A-2): “20240231” is not a date: there is no such day.",
+                "transaction 2 (FITID A-2): “20240231” is not a date: there is no such day",
             ])
         let qif = "!Type:Bank\nD01/05/2024\nPShop\n^\nD01/06/2024\nTabc\nPKiosk\n^\n"
         let qifRead = try BankFileReader.read(Data(qif.utf8), options: BankFileOptions(currency: .eur)).reading
         #expect(
             qifRead.unreadable.map(\.description) == [
-                "line 2: the record has no amount (T)", "line 6: “abc” is not an amount.",
+                "line 2: the record has no amount (T)", "line 6: “abc” is not an amount",
             ])
         let camt = """
             <?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt>
@@ -313,6 +363,13 @@ struct OwnBankFileTests {
         let camtRead = try BankFileReader.read(Data(camt.utf8)).reading
         #expect(
             camtRead.unreadable.map(\.description) == ["entry 1 (line 3): it says neither CRDT nor DBIT (CdtDbtInd)"])
+        // CAMT amounts are XML decimals: a comma is refused, not read as a thousands mark.
+        let comma = camt.replacingOccurrences(of: "5.00", with: "23,45").replacingOccurrences(
+            of: "<BookgDt>", with: "<CdtDbtInd>DBIT</CdtDbtInd><BookgDt>")
+        #expect(
+            try BankFileReader.read(Data(comma.utf8)).reading.unreadable.map(\.description) == [
+                "entry 1 (line 3): its amount “23,45” is not an amount as CAMT writes them (digits and a decimal point: 1234.56)"
+            ])
         // A download cut short is refused, not read in part.
         for cut in [String(camt.prefix(camt.count - 40)), String(ofx.prefix(ofx.count - 30))] {
             #expect(throws: BillfoldError.self) { try BankFileReader.read(Data(cut.utf8)) }

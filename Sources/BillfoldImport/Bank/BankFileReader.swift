@@ -54,7 +54,7 @@ public enum BankFileReader {
         }
         switch format {
         case .ofx:
-            return Read(reading: try OFXReader.read(text))
+            return Read(reading: try OFXReader.read(text, currency: options.currency))
         case .camt:
             // The XML parser reads the bytes itself, with the encoding the file declares.
             return Read(reading: try CAMTReader.read(data))

@@ -73,8 +73,8 @@ public struct StatementEntry: Sendable, Equatable {
     ) {
         self.day = day
         self.amount = amount
-        self.payee = payee
-        self.notes = notes
+        self.payee = TransactionRules.cut(payee, to: TransactionRules.maxPayee)
+        self.notes = TransactionRules.cut(notes, to: TransactionRules.maxNotes)
         self.category = category
         self.bankID = bankID
         self.place = place
@@ -166,8 +166,12 @@ public struct UnreadableRow: Sendable, Equatable, CustomStringConvertible {
     /// Why it could not be read, in the current words' language.
     public var reason: String { reasonPhrase.text(Words.current) }
 
-    /// "line 17: “31.02.2024” is not a date: there is no such day."
-    public var description: String { tr("error.import.unreadableRow", ["place": place, "reason": reason]) }
+    /// "line 17: “31.02.2024” is not a date: there is no such day", without a full stop of its
+    /// own: the summaries and refusals it goes into end their sentences themselves.
+    public var description: String {
+        let text = tr("error.import.unreadableRow", ["place": place, "reason": reason])
+        return String(text.reversed().drop { $0 == "." || $0 == "。" }.reversed())
+    }
 }
 
 /// A numbered place in a file in the current words' language ("line 17", "transaction 3"), looked

@@ -79,6 +79,14 @@ public enum CAMTReader {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoCurrency"))
         }
         let currency = try Currency(code: code)
+        // An XML decimal: digits and at most one point. A comma is no thousands mark here (a bank
+        // writing `23,45` means 23.45, not 2,345).
+        guard !amountText.isEmpty,
+            amountText.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }),
+            amountText.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1
+        else {
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.camtBadAmount", ["text": amountText]))
+        }
         var amount = try AmountText.money(amountText, decimal: .point, currency: currency)
         switch entry.values["CdtDbtInd"]?.uppercased() {
         case "DBIT": amount = Money(minorUnits: -amount.minorUnits, currency: currency)
@@ -89,8 +97,10 @@ public enum CAMTReader {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoBookingDate"))
         }
         let day = try DateText.day(date, order: .yearMonthDay)
+        // A reversal (a returned direct debit) comes back from the party the money first went to.
+        let reversed = entry.values["RvslInd"]?.lowercased() == "true"
         let counterparty =
-            amount.minorUnits < 0
+            (amount.minorUnits < 0) != reversed
             ? entry.first(["Cdtr/Nm", "Cdtr/Pty/Nm", "UltmtCdtr/Nm"])
             : entry.first(["Dbtr/Nm", "Dbtr/Pty/Nm", "UltmtDbtr/Nm"])
         let info = entry.values["AddtlNtryInf"]?.trimmed ?? ""
@@ -102,7 +112,19 @@ public enum CAMTReader {
         let notes = ([info] + remittance).filter { !$0.isEmpty && $0 != payee }
         return StatementEntry(
             day: day, amount: amount, payee: payee, notes: notes.joined(separator: " · "),
-            bankID: entry.values["AcctSvcrRef"] ?? entry.values["NtryRef"], place: place)
+            bankID: bankID(entry), place: place)
+    }
+
+    /// The bank's id for an entry: its account servicer reference, which the bank keeps unique.
+    /// Not the entry reference (`NtryRef`): ISO 20022 makes that unique only within its statement,
+    /// and banks number it afresh in each (1, 2, 3 …), so a later statement's entry 1 is not the
+    /// earlier one's. Placeholders (`NONREF`, `NOTPROVIDED`) are none; an entry without an id is
+    /// known by its fingerprint.
+    static func bankID(_ entry: RawEntry) -> String? {
+        guard let reference = entry.values["AcctSvcrRef"]?.trimmed, !reference.isEmpty,
+            !["NONREF", "NOTPROVIDED", "NOT PROVIDED", "NONE", "N/A"].contains(reference.uppercased())
+        else { return nil }
+        return reference
     }
 
     struct RawEntry {
