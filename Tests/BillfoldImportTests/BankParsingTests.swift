@@ -28,6 +28,8 @@ struct BankParsingTests {
             ("£1,183.23", .point, 118_323), ("-$7,971.39", .point, -797_139), ("12,00 EUR", .comma, 1200),
             ("EUR -5,5", .comma, -550), ("2000", .point, 200_000), ("-100", .point, -10_000), (".5", .point, 50),
             ("100.00 DR", .point, -10_000), ("100.00 CR", .point, 10_000), ("1.234,56 Cr", .comma, 123_456),
+            ("1.234.567,89", .comma, 123_456_789), ("1,00,000.50", .point, 10_000_050), ("-1.150", .comma, -115_000),
+            ("1 234 567", .point, 123_456_700),
         ] as [(String, DecimalSeparator, Int64)])
     func amounts(_ text: String, _ decimal: DecimalSeparator, _ minor: Int64) throws {
         #expect(try AmountText.money(text, decimal: decimal, currency: .eur).minorUnits == minor)
@@ -38,10 +40,14 @@ struct BankParsingTests {
         arguments: [
             ("abc", "is not an amount"), ("12.345", "has 3 decimals; EUR has 2"), ("1.2.3", "is not an amount"),
             ("12,34,56", "two decimal marks"), ("", "is not an amount"),
+            // A point among decimal commas is no thousands mark unless three digits follow it.
+            ("-12.50", "“-12.50” is not an amount: its thousands are not in groups of three."),
+            ("1.2345,00", "groups of three"), ("12 34,00", "groups of three"), ("1.000.00", "groups of three"),
         ])
     func badAmounts(_ text: String, _ message: String) {
         do {
-            _ = try AmountText.money(text, decimal: text == "12,34,56" ? .comma : .point, currency: .eur)
+            let comma = ["12,34,56", "-12.50", "1.2345,00", "12 34,00", "1.000.00"].contains(text)
+            _ = try AmountText.money(text, decimal: comma ? .comma : .point, currency: .eur)
             Issue.record("“\(text)” was read as an amount")
         } catch {
             #expect(error.message.contains(message), "\(error.message)")

@@ -71,21 +71,36 @@ public enum AmountText {
         let grouping: Set<Character> = [decimal == .comma ? "." : ",", " ", "'", "’", "\u{00A0}", "\u{202F}"]
         var whole = ""
         var fraction: String?
+        var groups = Groups()
+        func refuseGroups() -> BillfoldError {
+            BillfoldError(
+                .invalidAmount,
+                Phrase(
+                    "error.import.notAnAmountBecause", ["text": raw],
+                    phrases: ["reason": Phrase("error.import.groupsOfThree")]))
+        }
         for character in body {
             if character.isASCII, character.isNumber {
-                if fraction == nil { whole.append(character) } else { fraction!.append(character) }
+                if fraction == nil {
+                    whole.append(character)
+                    groups.digit()
+                } else {
+                    fraction!.append(character)
+                }
             } else if String(character) == decimal.rawValue {
                 guard fraction == nil else {
                     throw BillfoldError(.invalidAmount, Phrase("error.import.notAnAmountTwoMarks", ["text": raw]))
                 }
+                guard groups.wholeEnds() else { throw refuseGroups() }
                 fraction = ""
             } else if grouping.contains(character), fraction == nil {
-                continue
+                guard groups.mark() else { throw refuseGroups() }
             } else {
                 throw refuse()
             }
         }
         guard !whole.isEmpty || !(fraction ?? "").isEmpty else { throw refuse() }
+        guard fraction != nil || groups.wholeEnds() else { throw refuseGroups() }
         let decimals = fraction?.count ?? 0
         guard decimals <= currency.minorUnits else {
             throw BillfoldError(
@@ -119,6 +134,7 @@ extension AmountText {
         var decimals = -1
         var digits = 0
         var first = true
+        var groups = Groups()
         for byte in text.utf8 {
             defer { first = false }
             if first && (byte == 0x2D || byte == 0x2B) {
@@ -135,16 +151,17 @@ extension AmountText {
                 } else {
                     guard digits <= 15 else { return nil }
                     whole = whole * 10 + digit
+                    groups.digit()
                 }
-            } else if byte == mark, decimals < 0 {
+            } else if byte == mark, decimals < 0, groups.wholeEnds() {
                 decimals = 0
-            } else if byte == group, decimals < 0, digits > 0 {
+            } else if byte == group, decimals < 0, groups.mark() {
                 continue
             } else {
                 return nil
             }
         }
-        guard digits > 0 else { return nil }
+        guard digits > 0, decimals >= 0 || groups.wholeEnds() else { return nil }
         var scale: Int64 = 1
         for _ in 0..<currency.minorUnits { scale *= 10 }
         var fractionScale: Int64 = 1
@@ -155,6 +172,28 @@ extension AmountText {
         let money = Money(minorUnits: negative ? -minor : minor, currency: currency)
         return money.isWithinLimit ? money : nil
     }
+}
+
+/// The thousands groups of an amount's whole part, checked as its digits are read: a mark
+/// stands after one to three digits, and then every three (two in the middle groups of India's
+/// lakh and crore: `1,00,000`). So `-12.50` in a column of decimal commas is refused, not read
+/// as −1,250.
+struct Groups {
+    private var marks = 0
+    private var digits = 0
+
+    mutating func digit() { digits += 1 }
+
+    /// A thousands mark after the digits so far; false where none may stand.
+    mutating func mark() -> Bool {
+        guard marks == 0 ? (1...3).contains(digits) : (2...3).contains(digits) else { return false }
+        marks += 1
+        digits = 0
+        return true
+    }
+
+    /// Whether the whole part may end here (at the decimal mark or the amount's end).
+    func wholeEnds() -> Bool { marks == 0 || digits == 3 }
 }
 
 extension Substring {
