@@ -18,6 +18,8 @@ struct FormReloadTests {
                 .POST, "/api/v1/transactions", as: ana,
                 json: #"{"payee":"Bakery","amount":"-3.20","currency":"EUR","bookedAt":"2026-05-02T09:00:00+02:00"}"#)
             let transactionID = try JSONDecoder().decode(TransactionDTO.self, from: added.body).id
+            let tag = try await t.send(.POST, "/api/v1/tags", as: ana, json: #"{"name":"Trip"}"#)
+            let tagID = try JSONDecoder().decode(TagDTO.self, from: tag.body).id
             let browser = try await Browser.signedIn(t, ana)
             // Every POST-only page address, from the route table: each must be in the list.
             let pages = Set(WebPages.all.filter { $0.method == .get }.map(\.template))
@@ -26,13 +28,19 @@ struct FormReloadTests {
             for endpoint in WebPages.formReloads {
                 let value: Int64 =
                     endpoint.template.hasPrefix("/projects/")
-                    ? projectID : endpoint.template.hasPrefix("/transactions/") ? transactionID : token.id
+                    ? projectID
+                    : endpoint.template.hasPrefix("/transactions/")
+                        ? transactionID : endpoint.template.hasPrefix("/settings/tags/") ? tagID : token.id
                 let path = endpoint.path(with: endpoint.parameters.map { _ in value })
                 let answer = try await browser.get(path)
                 #expect(answer.status == .seeOther, "\(path)")
                 let target = try #require(answer.headers.first(name: .location), "\(path)")
                 #expect(try await browser.get(target).status == .ok, "\(path) → \(target)")
             }
+            // Someone else's tag answers as a missing one.
+            let bob = try await t.person("bob@example.com")
+            let stranger = try await Browser.signedIn(t, bob)
+            #expect(try await stranger.get("/settings/tags/\(tagID)").status == .notFound)
         }
     }
 }

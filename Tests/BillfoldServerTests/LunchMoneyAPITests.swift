@@ -214,6 +214,26 @@ struct LunchMoneyAPITests {
         }
     }
 
+    @Test("the largest amounts a currency allows are written with four decimals, not multiplied past 64 bits")
+    func largestAmounts() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com")
+            for (amount, currency) in [("-999999999999999", "JPY"), ("-9999999999999.99", "EUR")] {
+                let added = try await t.send(
+                    .POST, "/api/v1/transactions", as: ana,
+                    json:
+                        #"{"bookedAt":"2026-03-02T10:00:00Z","payee":"Big","amount":"\#(amount)","currency":"\#(currency)"}"#
+                )
+                #expect(added.status == .created, "\(added.body.string)")
+            }
+            let listed = try await t.send(.GET, "/v1/transactions?start_date=2026-03-01&end_date=2026-03-31", as: ana)
+            #expect(listed.status == .ok)
+            let rows = (try json(listed) as! [String: Any])["transactions"] as! [[String: Any]]
+            #expect(Set(rows.compactMap { $0["amount"] as? String }) == ["999999999999999.0000", "9999999999999.9900"])
+            #expect(try await t.send(.GET, "/v1/assets", as: ana).status == .ok)
+        }
+    }
+
     @Test("a refusal that lists what it names writes the list in the reader's words")
     func lists() async throws {
         try await TestApp.run(.sqlite) { t in

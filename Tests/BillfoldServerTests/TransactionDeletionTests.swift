@@ -96,6 +96,21 @@ struct TransactionDeletionTests {
             #expect(done.status == .seeOther && location.hasPrefix("/transactions?q=o&deleted="), "\(location)")
             let left = try await t.get(TransactionListResponse.self, "/api/v1/transactions", as: ana)
             #expect(left.transactions.map(\.payee) == ["Two"] && left.totals.map(\.amount) == ["-2.00"])
+            // A list to go back to that would split the redirect's header (and set the victim's
+            // cookie) or leave the site goes to the plain list instead.
+            for bad in [
+                "/transactions\nSet-Cookie: billfold_session=stolen", "/transactions\r\nX-Injected: yes",
+                "//evil.example/transactions", "https://evil.example", "/settings",
+            ] {
+                let answer = try await browser.post("/transactions/delete", [("ids", String(ids[1])), ("back", bad)])
+                let target = answer.headers.first(name: .location) ?? ""
+                #expect(
+                    answer.status == .seeOther && target.hasPrefix("/transactions?") && target.contains("deleted=")
+                        && !target.contains("\n") && !target.contains("//"), "\(bad) → \(target)")
+                #expect(answer.headers.first(name: "X-Injected") == nil && !answer.headers.contains(name: .setCookie))
+                let undo = try #require(target.split(separator: "=").last)
+                _ = try await t.send(.POST, "/api/v1/deletions/\(undo)/restore", as: ana)
+            }
         }
     }
 

@@ -20,7 +20,13 @@ public enum CSVBankReader {
         _ text: String, mapping asked: CSVMapping, currency: Currency?, prefer: DateOrder = .dayMonthYear
     ) throws(BillfoldError) -> Result {
         let delimiter = asked.delimiter.flatMap(\.first).map { $0 == "t" ? "\t" : $0 } ?? CSVTable.guessDelimiter(text)
-        let skip = asked.skipLines ?? headerLine(text, delimiter: delimiter) ?? 0
+        // The columns the person named: the line that holds them all is the header, even one whose
+        // names the guess does not know ("Counter Party", "Trans. Date").
+        let named = CSVMapping.columnFields.compactMap { field -> String? in
+            if case .name(let name) = asked[keyPath: field.path] { return HeaderNames.key(name) }
+            return nil
+        }
+        let skip = asked.skipLines ?? headerLine(text, delimiter: delimiter, naming: named) ?? 0
         guard (0...10_000).contains(skip) else {
             throw BillfoldError.validation("skipLines", Phrase("error.import.skipLinesRange"))
         }
@@ -28,13 +34,14 @@ public enum CSVBankReader {
         guard let first = table.rows.first else {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.csvNoRows", ["line": String(skip)]))
         }
-        let hasHeader = looksLikeHeader(first.cells)
+        let hasHeader = looksLikeHeader(first.cells, naming: named)
         let header = hasHeader ? first.cells.map(\.trimmed) : []
         let body = Array(table.rows.dropFirst(hasHeader ? 1 : 0))
         var mapping = asked.filled(from: guess(header: header))
         mapping.delimiter = String(delimiter)
         mapping.skipLines = skip
-        let columns = try Columns(mapping, header: header, width: first.cells.count)
+        let columns = try Columns(
+            mapping, header: header, width: first.cells.count, firstLine: first.cells.map(\.trimmed))
         // The first rows tell the formats (a statement does not change them halfway).
         let samples = body.prefix(Self.sampleRows)
         mapping.dateOrder =
@@ -46,10 +53,10 @@ public enum CSVBankReader {
         mapping.decimal = mapping.decimal ?? DecimalSeparator.guess(amountSamples)
         mapping.sign = mapping.sign ?? AmountSign.guess(samples.lazy.compactMap { columns.amount?.cell($0.cells) })
         // "Betrag (EUR)", "Amount in USD": the header names the currency.
-        let named = [columns.amount, columns.debit, columns.credit].compactMap { $0 }.lazy
+        let headerCurrency = [columns.amount, columns.debit, columns.credit].compactMap { $0 }.lazy
             .compactMap { $0.index < header.count ? currencyCode(in: header[$0.index]) : nil }.first
         // What the file says beats the account's default the person left in the form.
-        let currency = named ?? currency
+        let currency = headerCurrency ?? currency
         if currency == nil && columns.currency == nil {
             throw BillfoldError.validation("currency", Phrase("error.import.csvNoCurrency"))
         }
@@ -70,7 +77,17 @@ public enum CSVBankReader {
                     : .empty
             }
         }
-        for (row, outcome) in zip(body, outcomes) {
+        // Lines after the last booking that fill a cell or two (a disclaimer, "Total;1.234,56") are
+        // the statement's footer, not rows it could not read.
+        let lastBooking =
+            outcomes.lastIndex { if case .unreadable = $0 { false } else if case .empty = $0 { false } else { true } }
+            ?? -1
+        for (index, (row, outcome)) in zip(body, outcomes).enumerated() {
+            if index > lastBooking, case .unreadable = outcome,
+                row.cells.filter({ !$0.trimmed.isEmpty }).count <= 2
+            {
+                continue
+            }
             switch outcome {
             case .empty: continue
             case .booked(let entry):
@@ -131,17 +148,20 @@ public enum CSVBankReader {
             .compactMap { try? Currency(code: String($0)) }.first
     }
 
-    /// The number of lines before the header, when a header is among the first rows.
-    static func headerLine(_ text: String, delimiter: Character) -> Int? {
+    /// The number of lines before the header, when a header is among the first rows. `naming`:
+    /// the keys of the columns the person named.
+    static func headerLine(_ text: String, delimiter: Character, naming: [String] = []) -> Int? {
         guard let table = try? CSVTable.read(String(text.prefix(20_000)), delimiter: delimiter, skip: 0) else {
             return nil
         }
-        return table.rows.prefix(40).first { looksLikeHeader($0.cells) }.map { $0.line - 1 }
+        return table.rows.prefix(40).first { looksLikeHeader($0.cells, naming: naming) }.map { $0.line - 1 }
     }
 
-    /// A header names a date and an amount (or debit and credit) column.
-    static func looksLikeHeader(_ cells: [String]) -> Bool {
-        let keys = Set(cells.map(HeaderNames.key))
+    /// A header names a date and an amount (or debit and credit) column, or holds every column
+    /// the person named (`naming`, as keys).
+    static func looksLikeHeader(_ cells: [String], naming: [String] = []) -> Bool {
+        let keys = Set(cells.map { HeaderNames.base(HeaderNames.key($0)) })
+        if !naming.isEmpty, Set(cells.map(HeaderNames.key)).isSuperset(of: naming) { return true }
         let hasDate = HeaderNames.date.contains { keys.contains($0) }
         let hasMoney = (HeaderNames.amount + HeaderNames.debit + HeaderNames.credit).contains { keys.contains($0) }
         return hasDate && hasMoney
@@ -149,7 +169,7 @@ public enum CSVBankReader {
 
     /// The mapping the header's names suggest.
     public static func guess(header: [String]) -> CSVMapping {
-        let keys = header.map(HeaderNames.key)
+        let keys = header.map { HeaderNames.base(HeaderNames.key($0)) }
         var used = Set<Int>()
         func pick(_ names: [String], after: Int? = nil) -> CSVColumn? {
             for name in names {
@@ -204,7 +224,10 @@ public enum CSVBankReader {
         var date: Position
         var amount, debit, credit, fee, payee, notes, category, currency, id, status, account: Position?
 
-        init(_ mapping: CSVMapping, header: [String], width: Int) throws(BillfoldError) {
+        /// `firstLine`: the table's first line, shown when a column cannot be found.
+        init(_ mapping: CSVMapping, header: [String], width: Int, firstLine: [String]) throws(BillfoldError) {
+            // The columns a person can choose from: the header's names, or the first line's cells.
+            let shown = Phrase("error.import.columnsAre", lists: ["names": firstLine.map { "“\($0)”" }])
             func position(_ column: CSVColumn?, _ role: String) throws(BillfoldError) -> Position? {
                 guard let column, column != .absent else { return nil }
                 guard let index = CSVBankReader.index(of: column, header) else {
@@ -227,14 +250,16 @@ public enum CSVBankReader {
                 return Position(index: index)
             }
             guard let date = try position(mapping.date, "date") else {
-                throw BillfoldError.validation("date", Phrase("error.import.chooseDateColumn"))
+                throw BillfoldError.validation(
+                    "date", Phrase(joining: [Phrase("error.import.chooseDateColumn"), shown]))
             }
             self.date = date
             amount = try position(mapping.amount, "amount")
             debit = try position(mapping.debit, "debit")
             credit = try position(mapping.credit, "credit")
             guard amount != nil || debit != nil || credit != nil else {
-                throw BillfoldError.validation("amount", Phrase("error.import.chooseAmountColumn"))
+                throw BillfoldError.validation(
+                    "amount", Phrase(joining: [Phrase("error.import.chooseAmountColumn"), shown]))
             }
             fee = try position(mapping.fee, "fee")
             payee = try position(mapping.payee, "payee")
@@ -288,6 +313,8 @@ public enum CSVBankReader {
             {
                 return .pending
             }
+            // A statement's own lines (its opening and closing balance) are no bookings.
+            if cells.contains(where: HeaderNames.isBalanceLine) { return .empty }
             guard !dateText.isEmpty else { return .unreadable(Phrase("error.import.rowNoDate")) }
             do {
                 let day = try DateText.day(dateText, order: mapping.dateOrder ?? .dayMonthYear)

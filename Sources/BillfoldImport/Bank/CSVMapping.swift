@@ -160,11 +160,11 @@ enum HeaderNames {
     static let date = [
         "bookingdate", "buchungstag", "buchungsdatum", "buchung", "posteddate", "postingdate", "dateprocessed",
         "completeddate", "transactiondate", "date", "datum", "datedelexecution", "dateoperation",
-        "datedoperation", "boekdatum", "fecha", "data", "starteddate",
+        "datedoperation", "boekdatum", "fecha", "data", "starteddate", "transdate",
     ]
     static let amount = [
         "amount", "betrag", "montant", "bedrag", "importe", "umsatz", "value", "amounteur", "betrageur",
-        "transactionamount", "sum",
+        "transactionamount", "sum", "gross",
     ]
     static let debit = [
         "debit", "debitamount", "debits", "withdrawal", "withdrawals", "moneyout", "paidout", "soll", "belastung",
@@ -175,10 +175,11 @@ enum HeaderNames {
         "eingang", "bij",
     ]
     static let payee = [
-        "payee", "name", "counterparty", "counterpartyname", "beneficiary", "merchant", "empfanger",
+        "payee", "name", "counterparty", "counterpartyname", "partnername", "beneficiary", "merchant", "empfanger",
+        "zahlungsempfangerin", "auftraggeberbegunstigter", "zahlungspflichtiger",
         "auftraggeberempfanger", "beguenstigterzahlungspflichtiger", "begunstigterzahlungspflichtiger",
         "zahlungsempfanger", "auftraggeber", "contrepartiedeloperation", "beneficiaire", "naamomschrijving",
-        "naam", "description", "transactiondescription", "omschrijving", "libelle", "details",
+        "naam", "description", "transactiondescription", "omschrijving", "libelle", "details", "beschreibung1",
     ]
     static let notes = [
         "memo", "notes", "note", "verwendungszweck", "purpose", "reference", "detail", "details", "description",
@@ -197,14 +198,50 @@ enum HeaderNames {
     static let status = ["state", "status", "info"]
     static let fee = ["fee", "fees", "gebuhr", "gebuehr"]
 
+    /// A header's key without the currency it names, when what is left is a name known here:
+    /// "Amount (GBP)" → "amount", "Umsatz in EUR" → "umsatz", "Débit euros" → "debit".
+    static func base(_ key: String) -> String {
+        for suffix in ["euros", "euro"] where key.hasSuffix(suffix) {
+            let rest = String(key.dropLast(suffix.count))
+            if known.contains(rest) { return rest }
+        }
+        guard key.count > 3, (try? Currency(code: key.suffix(3).uppercased())) != nil else { return key }
+        let rest = key.dropLast(3)
+        if known.contains(String(rest)) { return String(rest) }
+        if rest.hasSuffix("in"), known.contains(String(rest.dropLast(2))) { return String(rest.dropLast(2)) }
+        return key
+    }
+
+    private static let known = Set(date + amount + debit + credit + payee + notes + fee)
+
     /// A header as compared: "Auftraggeber/Empfänger" → "auftraggeberempfanger".
     static func key(_ header: String) -> String {
         header.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
             .filter { $0.isLetter || $0.isNumber }
     }
 
-    /// Words in a status column that mean "not booked yet".
+    /// Words in a status column that mean "not booked yet" (comdirect writes "offen" for the date).
     static let pendingWords = [
-        "pending", "vorgemerkt", "reserved", "authorised", "authorized", "en attente", "in afwachting",
+        "pending", "vorgemerkt", "reserved", "authorised", "authorized", "en attente", "in afwachting", "offen",
     ]
+
+    /// What a statement's balance lines begin with (Volksbank's "Anfangssaldo", Bank of America's
+    /// "Beginning balance as of 01/01/2024"), lowercased. Not "Saldo" alone: "Saldo der
+    /// Abschlussposten" is a booking.
+    static let balanceLines: [[UInt8]] = [
+        "anfangssaldo", "endsaldo", "alter kontostand", "neuer kontostand", "beginning balance", "ending balance",
+        "opening balance", "closing balance", "starting balance", "solde initial", "solde final", "ancien solde",
+        "nouveau solde", "beginsaldo", "eindsaldo",
+    ].map { Array($0.utf8) }
+
+    /// Whether a cell begins a balance line. Compares ASCII bytes only: it runs on every cell of a
+    /// million rows.
+    static func isBalanceLine(_ cell: String) -> Bool {
+        let start = cell.utf8.drop { $0 == 0x20 }.prefix(20)
+        let lower = { (byte: UInt8) in (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+        // Most cells (digits, "REWE") end here, before anything is copied.
+        guard let first = start.first, "abceons".utf8.contains(lower(first)) else { return false }
+        let lowered = start.map(lower)
+        return balanceLines.contains { lowered.starts(with: $0) }
+    }
 }

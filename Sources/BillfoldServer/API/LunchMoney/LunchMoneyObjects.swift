@@ -9,13 +9,13 @@ enum LunchMoneyAmount {
     /// Billfold's money (spending negative) as Lunch Money writes it (spending positive), or
     /// spending negative when the client asked for `debit_as_negative`.
     static func text(_ money: Money, debitAsNegative: Bool) -> String {
-        let minor = debitAsNegative ? money.minorUnits : -money.minorUnits
+        // Written from the digits, never multiplied: ¥999,999,999,999,999 in ten-thousandths is
+        // past 64 bits, and an overflow would stop the server.
+        let minor = debitAsNegative ? money.minorUnits : (money.minorUnits == .min ? .max : -money.minorUnits)
         let digits = money.currency.minorUnits
-        let scaled = digits <= 4 ? minor * pow10(4 - digits) : minor / pow10(digits - 4)
-        let sign = scaled < 0 ? "-" : ""
-        let magnitude = scaled.magnitude
-        let fraction = String(magnitude % 10_000)
-        return sign + String(magnitude / 10_000) + "." + String(repeating: "0", count: 4 - fraction.count) + fraction
+        let text = Money.format(minorUnits: minor, decimals: digits)
+        if digits > 4 { return String(text.dropLast(digits - 4)) }
+        return text + (digits == 0 ? "." : "") + String(repeating: "0", count: 4 - digits)
     }
 
     static func number(_ money: Money, debitAsNegative: Bool) -> Decimal {
@@ -29,8 +29,6 @@ enum LunchMoneyAmount {
         let sent = try Money(parsing: LunchMoneyReader.trimmedZeros(value.text), currency: currency)
         return debitAsNegative ? sent : Money(minorUnits: -sent.minorUnits, currency: currency)
     }
-
-    private static func pow10(_ n: Int) -> Int64 { (0..<n).reduce(1) { value, _ in value * 10 } }
 }
 
 /// A JSON value that may be a number or a numeric string, kept as the text the client wrote.

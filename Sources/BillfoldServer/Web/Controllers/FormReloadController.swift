@@ -16,7 +16,7 @@ struct FormReloadController: RouteCollection {
         }
     }
 
-    /// The ids the address names are the person's: a project, a token or a transaction.
+    /// The ids the address names are the person's: a project, a token, a transaction or a tag.
     private func checkOwned(_ ids: [Int64], in form: Endpoint, _ request: Request) async throws {
         guard let id = ids.first else { return }
         if form.template == WebPages.revokeToken.template {
@@ -24,6 +24,8 @@ struct FormReloadController: RouteCollection {
             guard owned.contains(where: { $0.id == id }) else { throw BillfoldError.notFound(.token) }
         } else if form.template.hasPrefix(WebPages.transaction.template) {
             _ = try await request.transactionService.get(id)
+        } else if form.template.hasPrefix(WebPages.renameTag.template) {
+            guard try await request.transactionService.tags.find(id) != nil else { throw BillfoldError.notFound(.tag) }
         } else {
             _ = try await request.projectService.project(id)
         }

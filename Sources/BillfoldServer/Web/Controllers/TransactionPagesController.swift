@@ -292,11 +292,17 @@ struct TransactionPagesController: RouteCollection {
                 carried: try await service.tags.tags(of: [transaction.id])[transaction.id] ?? [], error: partsError))
     }
 
-    /// The list to return to: only a transactions list URL, never another site.
+    /// The list to return to: only a transactions list URL (or a bare query for it), never
+    /// another site, and nothing a redirect's header could be split with (a line break would let
+    /// a link set the victim's cookies).
     static func safeBack(_ back: String?) -> String {
-        guard let back, !back.isEmpty else { return WebPages.transactions.path() }
-        if back.hasPrefix(WebPages.transactions.path()) { return back }
-        return WebPages.transactions.path() + "?" + back.filter { $0 != "/" }
+        let list = WebPages.transactions.path()
+        guard let back, !back.isEmpty else { return list }
+        let candidate = back.hasPrefix("/") ? back : list + "?" + back.filter { $0 != "/" }
+        guard let path = SafeRedirect.localPath(candidate),
+            path == list || path.hasPrefix(list + "?") || path.hasPrefix(list + "/")
+        else { return list }
+        return path
     }
 
     func newForm(request: Request) async throws -> Response {
