@@ -91,6 +91,20 @@ public struct ImportRepository: Sendable {
         try await database.transaction { db in
             let sql = db.sql
             struct ID: Decodable { var id: Int64 }
+            struct Count: Decodable { var n: Int64 }
+            // A row split or grouped since carries other rows with it (its parts, its group): the
+            // person takes those back first, rather than the undo leaving parts without their
+            // parent or a group whose sum no longer holds.
+            let tied =
+                try await sql.raw(
+                    """
+                    SELECT COUNT(*) AS n FROM transactions WHERE user_id = \(bind: userID) AND import_id = \(bind: id)
+                      AND (kind IS NOT NULL OR group_id IS NOT NULL)
+                    """
+                ).first(decoding: Count.self)?.n ?? 0
+            guard tied == 0 else {
+                throw BillfoldError(.conflict, Phrase("error.store.importHasSplitsOrGroups", count: Int(tied)))
+            }
             // Marked undone first, and only if it was not: of two undos at once (a double click),
             // the second finds nothing to mark and takes nothing out of the sums again.
             let marked = try await sql.raw(
@@ -106,7 +120,6 @@ public struct ImportRepository: Sendable {
             try await TransactionTotals.add(
                 matching: "import_id = \(bind: id)", userID: userID, sign: -1, on: sql)
             // Counted through the same index, so the delete need not send a million ids back.
-            struct Count: Decodable { var n: Int64 }
             let removed =
                 try await sql.raw(
                     """
