@@ -191,7 +191,7 @@ struct BankImportRun {
                 showPreview(plan, zone: owner.preferences.zone, format: owner.preferences.format)
                 say(tr("cli.import.dryRun", ["summary": plan.summary]))
                 // The dry run ends as the import would: a script that checks it is not told "fine".
-                let refused = !plan.unreadable.isEmpty && !arguments.skipUnreadable
+                let refused = BankImport.refusal(plan.unreadable, skipUnreadable: arguments.skipUnreadable) != nil
                 if refused { say(tr("cli.import.dryRunWouldRefuse")) }
                 if arguments.json {
                     printJSON(

@@ -188,6 +188,54 @@ struct OwnBankFileTests {
         #expect(statement.entries.count == 300 && statement.account.currency == .usd)
     }
 
+    @Test("CSV as banks write it: a currency in a header's name, balance lines, pending rows and a footer")
+    func csvVariety() throws {
+        func read(_ text: String, _ mapping: CSVMapping = CSVMapping()) throws(BillfoldError) -> BankFileReading {
+            try BankFileReader.read(Data(text.utf8), options: BankFileOptions(currency: .eur, mapping: mapping)).reading
+        }
+        // Starling: "Amount (GBP)" is the amount, in pounds.
+        let starling =
+            "Date,Counter Party,Reference,Type,Amount (GBP),Balance (GBP)\n05/01/2024,Tesco,Card,CARD,-12.34,100.00\n"
+        let pounds = try read(starling).statements[0]
+        #expect(pounds.account.currency == .gbp && pounds.entries.map(\.amount.minorUnits) == [-1234])
+        // Volksbank: balance lines are no bookings, but "Saldo der Abschlussposten" is one.
+        let volksbank = """
+            Buchungstag;Empfänger;Verwendungszweck;Betrag
+            15.01.2024;REWE;Einkauf;-23,45
+            31.01.2024;Bank;Saldo der Abschlussposten;-4,90
+            16.01.2024;;Anfangssaldo;1.000,00
+            16.01.2024;;Endsaldo;4.187,32
+
+            """
+        #expect(try read(volksbank).statements[0].entries.map(\.amount.minorUnits) == [-2345, -490])
+        // comdirect: a pending row's date is "offen"; a footer after the last booking is no row.
+        let comdirect = """
+            Buchungstag;Wertstellung (Valuta);Vorgang;Buchungstext;Umsatz in EUR
+            offen;15.01.2024;Lastschrift;Stadtwerke;-85,00
+            12.01.2024;12.01.2024;Überweisung;Miete;-1.150,00
+            Alter Kontostand;3.210,77 EUR
+            Dieses Dokument wurde automatisch erstellt.
+
+            """
+        let pending = try read(comdirect)
+        #expect(pending.pending == 1 && pending.unreadable.isEmpty)
+        #expect(pending.statements[0].entries.map(\.amount.minorUnits) == [-115_000])
+        // A header the guess does not know: the person names its columns, and they are found.
+        let unknown = "Title line\nWhen;Who;How much\n02.01.2024;Kiosk;-1,50\n"
+        do {
+            _ = try read(unknown)
+            Issue.record("a file without a date column was read")
+        } catch {
+            #expect(
+                error.message.contains("Choose the column with the date. The columns: “Title line”."),
+                "\(error.message)")
+        }
+        var mapping = CSVMapping()
+        (mapping.date, mapping.payee, mapping.amount) = (.name("When"), .name("Who"), .name("How much"))
+        let named = try read(unknown, mapping).statements[0].entries
+        #expect(named.map(\.payee) == ["Kiosk"] && named.map(\.amount.minorUnits) == [-150])
+    }
+
     @Test("CAMT: a statement's entry numbers are no ids, placeholders neither; a reversal comes from whom it went to")
     func camtReferences() throws {
         func statement(_ entries: String) -> Data {
@@ -374,7 +422,7 @@ struct OwnBankFileTests {
             of: "<BookgDt>", with: "<CdtDbtInd>DBIT</CdtDbtInd><BookgDt>")
         #expect(
             try BankFileReader.read(Data(comma.utf8)).reading.unreadable.map(\.description) == [
-                "entry 1 (line 3): its amount “23,45” is not an amount as CAMT writes them (digits and a decimal point: 1234.56)"
+                "entry 1 (line 3): “23,45” is not a valid EUR amount: write a number like -12.34 with at most 2 decimals"
             ])
         // A download cut short is refused, not read in part.
         for cut in [String(camt.prefix(camt.count - 40)), String(ofx.prefix(ofx.count - 30))] {

@@ -79,15 +79,9 @@ public enum CAMTReader {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoCurrency"))
         }
         let currency = try Currency(code: code)
-        // An XML decimal: digits and at most one point. A comma is no thousands mark here (a bank
-        // writing `23,45` means 23.45, not 2,345).
-        guard !amountText.isEmpty,
-            amountText.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }),
-            amountText.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1
-        else {
-            throw BillfoldError(.invalidImportFile, Phrase("error.import.camtBadAmount", ["text": amountText]))
-        }
-        var amount = try AmountText.money(amountText, decimal: .point, currency: currency)
+        // An XML decimal, read as Billfold reads a plain amount: a comma is refused, not taken for a
+        // thousands mark (a bank writing `23,45` means 23.45, not 2,345).
+        var amount = try Money(parsing: amountText, currency: currency)
         switch entry.values["CdtDbtInd"]?.uppercased() {
         case "DBIT": amount = Money(minorUnits: -amount.minorUnits, currency: currency)
         case "CRDT": break

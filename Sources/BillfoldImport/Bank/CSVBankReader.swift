@@ -79,9 +79,7 @@ public enum CSVBankReader {
         }
         // Lines after the last booking that fill a cell or two (a disclaimer, "Total;1.234,56") are
         // the statement's footer, not rows it could not read.
-        let lastBooking =
-            outcomes.lastIndex { if case .unreadable = $0 { false } else if case .empty = $0 { false } else { true } }
-            ?? -1
+        let lastBooking = outcomes.lastIndex(where: \.isBooking) ?? -1
         for (index, (row, outcome)) in zip(body, outcomes).enumerated() {
             if index > lastBooking, case .unreadable = outcome,
                 row.cells.filter({ !$0.trimmed.isEmpty }).count <= 2
@@ -293,8 +291,16 @@ public enum CSVBankReader {
             case booked(StatementEntry)
             case pending
             case unreadable(Phrase)
-            /// A row of empty cells, left out.
+            /// A row of empty cells, or a statement's balance line: left out.
             case empty
+
+            /// A booking, now or once the bank books it.
+            var isBooking: Bool {
+                switch self {
+                case .booked, .pending: true
+                case .unreadable, .empty: false
+                }
+            }
         }
 
         /// The row as it will be booked, or why not. `place`: where the row is ("line 17").

@@ -192,9 +192,6 @@ public enum OFXReader {
     /// an `&` stays as written.
     static func decodeEntities(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        let named: [Substring: Unicode.Scalar] = [
-            "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "amp": "&",
-        ]
         var result = String.UnicodeScalarView()
         let scalars = text.unicodeScalars
         var index = scalars.startIndex
@@ -203,7 +200,7 @@ public enum OFXReader {
             index = scalars.index(after: index)
             guard scalar == "&",
                 let end = scalars[index...].prefix(10).firstIndex(of: ";"),
-                let decoded = reference(Substring(scalars[index..<end]), named: named)
+                let decoded = reference(Substring(scalars[index..<end]))
             else {
                 result.append(scalar)
                 continue
@@ -214,8 +211,13 @@ public enum OFXReader {
         return String(result)
     }
 
+    /// The named references OFX files use.
+    private static let named: [Substring: Unicode.Scalar] = [
+        "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "amp": "&",
+    ]
+
     /// The character of a reference's body (`amp`, `#233`, `#xE9`), or nil.
-    private static func reference(_ body: Substring, named: [Substring: Unicode.Scalar]) -> Unicode.Scalar? {
+    private static func reference(_ body: Substring) -> Unicode.Scalar? {
         guard body.first == "#" else { return named[body] }
         let digits = body.dropFirst()
         let value =

@@ -215,13 +215,8 @@ public struct BankImport: Sendable {
         } else {
             read = try BankFileReader.read(request.data, options: try await options(request))
         }
-        if let first = read.reading.unreadable.first, !request.skipUnreadable {
-            let more = read.reading.unreadable.count - 1
-            throw BillfoldError(
-                .invalidImportFile,
-                more > 0
-                    ? Phrase("error.service.imports.unreadableRefusedMore", ["row": first.description], count: more)
-                    : Phrase("error.service.imports.unreadableRefused", ["row": first.description]))
+        if let refusal = Self.refusal(read.reading.unreadable, skipUnreadable: request.skipUnreadable) {
+            throw refusal
         }
         let zone = user.preferences.zone
         let outcome = try await database.transaction { db in
@@ -298,6 +293,18 @@ public struct BankImport: Sendable {
         }
         BillfoldMetrics.imported(format: read.reading.format.rawValue, added: outcome.added)
         return outcome
+    }
+
+    /// Why an import with these unreadable rows is refused whole, or nil when it goes ahead (none,
+    /// or the person chose to leave them out). A dry run asks it too, to end as the import would.
+    public static func refusal(_ unreadable: [UnreadableRow], skipUnreadable: Bool) -> BillfoldError? {
+        guard let first = unreadable.first, !skipUnreadable else { return nil }
+        let more = unreadable.count - 1
+        return BillfoldError(
+            .invalidImportFile,
+            more > 0
+                ? Phrase("error.service.imports.unreadableRefusedMore", ["row": first.description], count: more)
+                : Phrase("error.service.imports.unreadableRefused", ["row": first.description]))
     }
 
     /// "Food:Groceries" (QIF's group and category) is the category "Groceries".
