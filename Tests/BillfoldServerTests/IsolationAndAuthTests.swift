@@ -148,6 +148,10 @@ struct ConfigurationTests {
             (Configuration.Flags(logLevel: "loud"), [:], "--log-level"),
             (Configuration.Flags(), ["BILLFOLD_MAX_BODY_BYTES": "ten"], "BILLFOLD_MAX_BODY_BYTES"),
             (Configuration.Flags(), ["BILLFOLD_SQLITE_CACHE_MB": "4"], "BILLFOLD_SQLITE_CACHE_MB"),
+            (
+                Configuration.Flags(), ["BILLFOLD_LUNCHMONEY_MAX_TRANSACTIONS": "10"],
+                "BILLFOLD_LUNCHMONEY_MAX_TRANSACTIONS"
+            ),
         ])
     func invalid(flags: Configuration.Flags, env: [String: String], setting: String) {
         #expect {

@@ -76,6 +76,9 @@ public struct Configuration: Sendable, Equatable {
     public var secrets: SecretBox?
     /// Seconds before a change Lunch Money could not take is sent again; doubling per attempt.
     public var lunchMoneyRetrySeconds: Int64 = 30
+    /// The most transactions one Lunch Money pull takes: everything is held in memory until it
+    /// is imported in one go, and the address it comes from was typed by a user.
+    public var lunchMoneyMaxTransactions = 500_000
     /// The page cache SQLite's connections share out between them, in megabytes: the server's
     /// memory for the file's pages, whatever the load (each connection gets at least 2 MB).
     public var sqliteCacheMegabytes = 64
@@ -254,6 +257,14 @@ public struct Configuration: Sendable, Equatable {
                     "BILLFOLD_LUNCHMONEY_RETRY_SECONDS", Phrase("error.app.config.notRetrySeconds", ["value": value]))
             }
             config.lunchMoneyRetrySeconds = seconds
+        }
+        if let value = environment["BILLFOLD_LUNCHMONEY_MAX_TRANSACTIONS"] {
+            guard let count = Int(value), (1000...10_000_000).contains(count) else {
+                throw invalid(
+                    "BILLFOLD_LUNCHMONEY_MAX_TRANSACTIONS",
+                    Phrase("error.app.config.notMaxTransactions", ["value": value]))
+            }
+            config.lunchMoneyMaxTransactions = count
         }
         if let value = environment["BILLFOLD_SECRET_KEY"], !value.isEmpty {
             config.secrets = try SecretBox(base64: value)

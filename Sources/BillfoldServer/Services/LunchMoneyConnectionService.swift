@@ -105,6 +105,10 @@ struct LunchMoneyConnectionService: Sendable {
         let pulls = LunchMoneyPullRepository(database: app.db, userID: user.id)
         guard try await pulls.start(now: Timestamp.now(), staleAfter: Self.staleAfter) else { return }
         let puller = LunchMoneyPull(fetch: fetch, baseURL: saved.baseURL, token: saved.token)
+        let connections = LunchMoneyConnectionRepository(database: app.db, userID: user.id)
+        @Sendable func sameConnection(_ now: LunchMoneyConnection) -> Bool {
+            now.baseURL == saved.baseURL && now.checkedAt == saved.checkedAt
+        }
         // The status is stored and shown later on the person's Settings page: in their language.
         let words = Words(locale: user.preferences.locale)
         @Sendable func report(_ message: Phrase, running: Bool = true, failed: Bool = false) async {
@@ -115,8 +119,13 @@ struct LunchMoneyConnectionService: Sendable {
         Task {
             await Words.$current.withValue(words) {
                 do {
-                    let outcome = try await puller.pull(zone: user.preferences.zone, progress: { await report($0) }) {
-                        rows, categories in
+                    let outcome = try await puller.pull(
+                        zone: user.preferences.zone,
+                        maxTransactions: app.billfoldConfiguration.lunchMoneyMaxTransactions,
+                        progress: { await report($0) },
+                        // Disconnecting (or connecting anew) stops this pull at its next page.
+                        stillWanted: { try await connections.find().map(sameConnection) ?? false }
+                    ) { rows, categories in
                         try await app.writeTransaction { database in
                             try await LunchMoneyImport(database: database, user: user).run(rows, categories: categories)
                         }

@@ -60,18 +60,43 @@ struct LunchMoneyPull: Sendable {
         _ = me
     }
 
+    /// The most a pull may take, whatever the pages say: a server that answers `has_more`
+    /// forever, or a page at a time just inside the fetch's time limit, is given up on.
+    static let longestPull: Duration = .seconds(30 * 60)
+
     /// Fetches everything first, reporting progress (to be written in the reader's words), then
-    /// hands it all to `importing` at once.
+    /// hands it all to `importing` at once. Everything is held in memory until then, so the pull
+    /// stops (importing nothing) past `maxTransactions`, after `longestPull`, or as soon as
+    /// `stillWanted` says no (the person disconnected) between pages.
     func pull(
-        zone: TimeZone, progress: @Sendable (Phrase) async -> Void,
+        zone: TimeZone, maxTransactions: Int, progress: @Sendable (Phrase) async -> Void,
+        stillWanted: @Sendable () async throws -> Bool,
         importing: @Sendable ([LunchMoneyTransaction], [LunchMoneyCategory]) async throws -> LunchMoneyImport.Outcome
     ) async throws -> LunchMoneyImport.Outcome {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: Self.longestPull)
+        func goOn() async throws {
+            guard try await stillWanted() else {
+                throw BillfoldError(.conflict, Phrase("error.service.lunchMoney.disconnectedWhilePulling"))
+            }
+            guard clock.now < deadline else {
+                let minutes = String(Self.longestPull.components.seconds / 60)
+                throw BillfoldError(
+                    .unavailable,
+                    Phrase("error.service.lunchMoney.pullTooLong", ["address": baseURL, "minutes": minutes]))
+            }
+        }
         await progress(Phrase("error.service.lunchMoney.fetchingCategories"))
         let categories = try LunchMoneyReader.categories(try body(try await get("/v1/categories?format=flattened")))
         var rows: [LunchMoneyTransaction] = []
         let end = Day(Date().addingTimeInterval(366 * 86_400), in: zone)
+        let tooMany = BillfoldError(
+            .unavailable,
+            Phrase(
+                "error.service.lunchMoney.tooManyTransactions", ["address": baseURL, "limit": String(maxTransactions)]))
         var offset = 0
         while true {
+            try await goOn()
             await progress(Phrase("error.service.lunchMoney.fetchingTransactions", count: rows.count))
             let page = try body(
                 try await get(
@@ -79,11 +104,15 @@ struct LunchMoneyPull: Sendable {
                 ))
             let read = try LunchMoneyReader.transactions(page, timeZone: zone)
             rows += read
+            guard rows.count <= maxTransactions else { throw tooMany }
             struct More: Decodable { var has_more: Bool? }
             let more = (try? JSONDecoder().decode(More.self, from: page))?.has_more ?? false
             guard more, !read.isEmpty else { break }
             offset += Self.pageSize
+            // Counted by the offset too: a server sending a row a page would be asked without end.
+            guard offset < maxTransactions else { throw tooMany }
         }
+        try await goOn()
         await progress(Phrase("error.service.lunchMoney.importing", count: rows.count))
         return try await importing(rows, categories)
     }
