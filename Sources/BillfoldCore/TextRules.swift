@@ -18,6 +18,33 @@ public enum TextRules {
         return previousCR
     }
 
+    /// `text` made to keep the rule, for what a file gives (a bank's export is taken as it is,
+    /// not refused for a stray byte): each control character becomes a space, and so do tab and
+    /// line breaks unless `keepingLines` (notes keep theirs, a CR LF as LF); none is left at
+    /// either end. A NUL would cut the
+    /// text short and an ESC would drive the terminal that prints it.
+    public static func cleaned(_ text: String, keepingLines: Bool = false) -> String {
+        // Most text has no byte below space, no DEL and no C1 control (C2 80–9F): it is kept as it is.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        var kept = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
+            if keepingLines && (scalar == "\t" || scalar == "\n") {
+                kept.append(scalar)
+            } else if keepingLines && scalar == "\r" && next == "\n" {
+                continue
+            } else if scalar.properties.generalCategory == .control {
+                kept.append(" ")
+            } else {
+                kept.append(scalar)
+            }
+        }
+        // One at either end (the text was trimmed around it) leaves no space behind.
+        return String(kept).trimmingCharacters(in: .whitespaces)
+    }
+
     /// The human message for a field that broke the rule.
     public static func message(field: String) -> Phrase {
         Phrase("error.core.controlCharacter", ["field": field])

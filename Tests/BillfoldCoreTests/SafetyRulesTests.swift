@@ -38,6 +38,20 @@ struct SafetyRulesTests {
         }
     }
 
+    @Test("text from a file is made to keep the rule: controls become spaces, notes keep their lines")
+    func cleanedText() {
+        #expect(TextRules.cleaned("REWE Markt") == "REWE Markt")
+        #expect(TextRules.cleaned("REWE\u{0}Markt\u{7}") == "REWE Markt")
+        #expect(TextRules.cleaned("\u{1B}[31mred\u{1B}[0m") == "[31mred [0m")
+        #expect(TextRules.cleaned("two\nlines\ttab\u{85}") == "two lines tab")
+        #expect(TextRules.cleaned("Café ☕️ Ünïcode") == "Café ☕️ Ünïcode", "C2 starts letters too")
+        #expect(TextRules.cleaned("two\r\nlines\rcr\tand\u{7F}", keepingLines: true) == "two\nlines cr\tand")
+        for text in ["pay\u{0}load", "\u{1B}]0;title\u{7}", "a\u{9B}b"] {
+            #expect(!TextRules.hasForbiddenControl(TextRules.cleaned(text)))
+            #expect(!TextRules.hasForbiddenControl(TextRules.cleaned(text, keepingLines: true)))
+        }
+    }
+
     @Test("a transaction's text goes through the same rule")
     func transactionText() throws {
         let new = NewTransaction(

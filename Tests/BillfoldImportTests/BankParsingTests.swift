@@ -234,6 +234,10 @@ struct OwnBankFileTests {
         (mapping.date, mapping.payee, mapping.amount) = (.name("When"), .name("Who"), .name("How much"))
         let named = try read(unknown, mapping).statements[0].entries
         #expect(named.map(\.payee) == ["Kiosk"] && named.map(\.amount.minorUnits) == [-150])
+        // Control bytes in a cell (a backspace, a terminal’s escape, a bell) become spaces.
+        let controls = "Date,Payee,Notes,Amount\n2024-01-02,\u{1B}[2JRewe\u{8}Markt\u{7},\"two\r\nlines\u{7F}\",-1.00\n"
+        let cleaned = try read(controls).statements[0].entries
+        #expect(cleaned.map(\.payee) == ["[2JRewe Markt"] && cleaned.map(\.notes) == ["two lines"])
     }
 
     @Test("CAMT: a statement's entry numbers are no ids, placeholders neither; a reversal comes from whom it went to")

@@ -106,6 +106,12 @@ struct ImportAPITests {
                     .POST, "/api/v1/imports?\(query)", as: ana, json: Self.csv, headers: Self.asCSV)
                 #expect(answer.status == .badRequest, "\(query): \(answer.body.string)")
             }
+            // Query values keep the rule the body's values keep.
+            for (query, field) in [("account=Giro%1B%5B2J", "account"), ("fileName=a%00b", "fileName")] {
+                let answer = try await t.send(
+                    .POST, "/api/v1/imports?\(query)", as: ana, json: Self.csv, headers: Self.asCSV)
+                #expect(answer.status == .badRequest && answer.body.string.contains(#""\#(field)""#), "\(query)")
+            }
             let html = try await t.send(
                 .POST, "/api/v1/imports?account=Giro", as: ana, json: "<html><head></head><body>Login</body></html>",
                 headers: Self.asCSV)

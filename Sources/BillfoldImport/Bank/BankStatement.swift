@@ -28,10 +28,10 @@ public struct StatementAccount: Hashable, Sendable {
     public var name: String?
 
     public init(number: String? = nil, kind: String? = nil, currency: Currency? = nil, name: String? = nil) {
-        self.number = number
-        self.kind = kind
+        self.number = number.map { TextRules.cleaned($0) }
+        self.kind = kind.map { TextRules.cleaned($0) }
         self.currency = currency
-        self.name = name
+        self.name = name.map { TextRules.cleaned($0) }
     }
 
     /// A name for a Billfold account made from it, e.g. "Checking 815-30219-12345-EOP".
@@ -73,10 +73,11 @@ public struct StatementEntry: Sendable, Equatable {
     ) {
         self.day = day
         self.amount = amount
-        self.payee = TransactionRules.cut(payee, to: TransactionRules.maxPayee)
-        self.notes = TransactionRules.cut(notes, to: TransactionRules.maxNotes)
-        self.category = category
-        self.bankID = bankID
+        // Kept to the rule every text field keeps: a file's stray control bytes become spaces.
+        self.payee = TransactionRules.cut(TextRules.cleaned(payee), to: TransactionRules.maxPayee)
+        self.notes = TransactionRules.cut(TextRules.cleaned(notes, keepingLines: true), to: TransactionRules.maxNotes)
+        self.category = category.map { TextRules.cleaned($0) }
+        self.bankID = bankID.map { TextRules.cleaned($0) }
         self.place = place
     }
 }

@@ -18,6 +18,10 @@ struct BankImportQuery: Sendable {
     /// (a header's name or a 1-based number), dateFormat, decimal, delimiter, encoding, skipLines,
     /// invertAmounts; or the whole mapping as JSON in `mapping`.
     init(_ values: [String: String]) throws(BillfoldError) {
+        // Query values skip the body's guard (`TextInputGuard`); the same rule, naming the value.
+        for (name, text) in values.sorted(by: { $0.key < $1.key }) {
+            try TextRules.check(text, field: TextRules.hasForbiddenControl(name) ? "query" : name)
+        }
         func value(_ name: String) -> String? {
             values[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
