@@ -36,7 +36,11 @@ def book(tmp_path_factory):
     odd.write_text('Date;Payee;Amount;Notes\n'
                    '2026-01-02;"Café ""Zum; Glück""";-4,20;"a note\nwith a line break"\n'
                    '2026-01-03;Ärztehaus: Dr. Müller;-60,00;\n'
-                   '2026-01-04;"=HYPERLINK(""http://example.com"",""x"")";-1,00;Ref [2024/01/05]\n')
+                   '2026-01-04;"=HYPERLINK(""http://example.com"",""x"")";-1,00;Ref [2024/01/05]\n'
+                   # Payees that start like a journal's status mark or code.
+                   '2026-01-05;* (42) Kiosk;-2,00;\n'
+                   '2026-01-05;! Alarmanlagen;-3,00;\n'
+                   '2026-01-05;(1) Bar;-5,00;\n')
     billfold("import", "csv", str(odd), "--email", "ana@example.com", "--account", "Spar:konto; Nr. 1",
              "--currency", "EUR", database=database)
     return folder, database
@@ -176,3 +180,22 @@ def test_names_marks_and_range(book):
              "--output", str(january), database=database)
     days = [line[:10] for line in january.read_text().splitlines() if line[:4].isdigit()]
     assert days == ["2024-01-05", "2024-01-10"], "only the OFX statement's two bookings of January 2024"
+
+
+def test_payees_that_look_like_marks(book):
+    """A payee starting with "*", "!" or "(" stays the payee in hledger and ledger: not a status, not a code."""
+    marked = ["* (42) Kiosk", "! Alarmanlagen", "(1) Bar"]
+    journal = export(book, "hledger")
+    rows = list(csv.DictReader(io.StringIO(subprocess.run(
+        ["hledger", "-f", str(journal), "print", "-O", "csv", "date:2026-01-05"],
+        capture_output=True, text=True, check=True).stdout)))
+    # The demo's own rows on that day are left aside; before, "* (42) Kiosk" came out as "Kiosk", cleared, code 42.
+    assert sorted({(r["description"], r["status"], r["code"]) for r in rows if r["description"] in marked}) == \
+        sorted((p, "", "") for p in marked)
+    assert all(r["code"] == "" for r in rows)
+    ledger = export(book, "ledger")
+    lines = subprocess.run(["ledger", "-f", str(ledger), "reg", "--begin", "2026/01/05", "--end", "2026/01/06",
+                            "--format", "%(payee)|%(code)|%(cleared)|%(pending)\n"],
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    assert sorted({line for line in lines if line.split("|")[0] in marked}) == \
+        sorted(f"{p}||false|false" for p in marked)

@@ -134,6 +134,9 @@ public struct ExportWriter: Sendable {
             out.add(t.status == .cleared ? " * " : t.status == .pending ? " ! " : " ")
             // A ";" would start a comment: the payee keeps its words without it.
             let payee = t.payee.singleLine
+            // A payee starting with "*", "!" or "(" would be read as a status mark or a code: an
+            // empty code "()" before it ends their place, and both tools keep the payee as written.
+            if let first = payee.utf8.first, first == 0x2A || first == 0x21 || first == 0x28 { out.add("() ") }
             out.add(payee.utf8.contains(0x3B) ? payee.replacingOccurrences(of: ";", with: ",") : payee)
             // Ledger reads "[2024/01/05]" in a note as a date: brackets in notes become parentheses.
             let notes = t.notes.singleLine
