@@ -92,6 +92,27 @@ def test_an_oversized_body_is_refused_with_413_and_nothing_written(server):
     assert server.api("GET", "/api/v1/transactions?limit=1").json()["totals"] == before
 
 
+def test_a_body_of_exactly_the_limit_is_taken(server):
+    """The limits are sizes a body may have: 1 MiB by default, 50 MiB for a bank file; a byte more is 413."""
+    def transaction(size):
+        body = json.dumps({"bookedAt": "2026-11-20T10:00:00Z", "payee": "x", "amount": "1", "currency": "EUR",
+                           "notes": ""})
+        body = body.replace('"notes": ""', '"notes": "' + "n" * (size - len(body)) + '"')
+        assert len(body) == size
+        return server.api("POST", "/api/v1/transactions", data=body, headers={"Content-Type": "application/json"})
+    at_limit = transaction(1 << 20)
+    assert at_limit.status_code == 400 and at_limit.json()["error"]["fields"].get("notes"), at_limit.text
+    assert transaction((1 << 20) + 1).status_code == 413
+
+    def bank_file(size):
+        body = b"%PDF-1.7\n" + b"\0" * (size - 9)
+        return server.api("POST", "/api/v1/imports?account=Limits&currency=EUR&dryRun=true", data=body,
+                          headers={"Content-Type": "application/octet-stream"})
+    at_limit = bank_file(50 << 20)
+    assert at_limit.status_code == 400 and at_limit.json()["error"]["code"] == "invalid_import_file", at_limit.text
+    assert bank_file((50 << 20) + 1).status_code == 413
+
+
 def test_serve_demo_prints_credentials_that_sign_in(tmp_path):
     """The README's first command: a demo account full of data, its sign-in printed."""
     import subprocess

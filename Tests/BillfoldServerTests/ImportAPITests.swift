@@ -106,6 +106,25 @@ struct ImportAPITests {
                     .POST, "/api/v1/imports?\(query)", as: ana, json: Self.csv, headers: Self.asCSV)
                 #expect(answer.status == .badRequest, "\(query): \(answer.body.string)")
             }
+            // The file is the body: inside a multipart upload or JSON it is refused, not read as text.
+            let boundary = "----b"
+            let upload =
+                "--\(boundary)\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.csv\"\r\n\r\n"
+                + Self.csv + "\r\n--\(boundary)--\r\n"
+            for (body, type) in [
+                (upload, "multipart/form-data; boundary=\(boundary)"), (#"{"file":"x"}"#, "application/json"),
+            ] {
+                let answer = try await t.send(
+                    .POST, "/api/v1/imports?account=Giro", as: ana, json: body, headers: ["Content-Type": type])
+                #expect(answer.status == .unsupportedMediaType, "\(type): \(answer.body.string)")
+                #expect(answer.body.string.contains("not inside a multipart upload or JSON"))
+            }
+            // What curl --data-binary sends without -H is taken as the file.
+            let curl = try await t.send(
+                .POST, "/api/v1/imports?account=Giro&dryRun=true", as: ana, json: Self.csv,
+                headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            #expect(curl.status == .ok, "\(curl.body.string)")
+            #expect(try await t.transactions(ana).count() == 0)
             // Query values keep the rule the body's values keep.
             for (query, field) in [("account=Giro%1B%5B2J", "account"), ("fileName=a%00b", "fileName")] {
                 let answer = try await t.send(

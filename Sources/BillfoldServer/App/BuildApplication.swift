@@ -27,7 +27,8 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     BillfoldMetrics.bootstrap()
     app.http.server.configuration.hostname = configuration.hostname
     app.http.server.configuration.port = configuration.port
-    app.routes.defaultMaxBodySize = ByteCount(value: configuration.maxBodyBytes)
+    // Vapor refuses a body that reaches its maximum: one more, so the configured size itself is taken.
+    app.routes.defaultMaxBodySize = ByteCount(value: configuration.maxBodyBytes + 1)
     app.billfoldConfiguration = configuration
 
     switch configuration.database {

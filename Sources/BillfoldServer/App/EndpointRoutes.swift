@@ -19,8 +19,10 @@ extension RoutesBuilder {
         _ endpoint: Endpoint, maxBody: ByteCount, use handler: @escaping @Sendable (Request) async throws -> Answer
     ) -> Route {
         let route = on(
-            HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents, body: .collect(maxSize: maxBody),
+            HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents,
+            body: .collect(maxSize: ByteCount(value: maxBody.value + 1)),
             use: answering(handler))
+        // One more for Vapor, which refuses a body that reaches its maximum (`Request.bodyCollectMax`).
         route.userInfo[Route.maxBodyKey] = maxBody.value
         return route
     }

@@ -23,7 +23,7 @@ struct IdempotentWrites: AsyncMiddleware {
         guard (1...200).contains(key.count), !TextRules.hasForbiddenControl(key) else {
             throw BillfoldError.validation(Self.header, Phrase("error.app.idempotencyKeyLength"))
         }
-        let body = try await request.body.collect(max: request.bodyLimit).get()
+        let body = try await request.body.collect(max: request.bodyCollectMax).get()
         let hash = Self.hash(request, body: body.map { Data(buffer: $0) } ?? Data())
         let answers = IdempotentRequestRepository(database: request.store, userID: try request.user.id)
         if let first = try await answers.find(key: key) {

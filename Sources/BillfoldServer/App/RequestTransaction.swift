@@ -80,8 +80,12 @@ extension Request {
     /// How much body this request may send: what its route declared (a bank file upload), else
     /// the configured limit.
     var bodyLimit: Int {
-        route?.userInfo[Route.maxBodyKey] as? Int ?? application.routes.defaultMaxBodySize.value
+        route?.userInfo[Route.maxBodyKey] as? Int ?? application.billfoldConfiguration.maxBodyBytes
     }
+
+    /// What to give Vapor's `collect(max:)` for `bodyLimit`: it refuses a body that reaches its
+    /// maximum, and a body of exactly the limit is allowed.
+    var bodyCollectMax: Int { bodyLimit + 1 }
 
     /// The database for this request: its transaction while one runs, else the shared pool.
     var store: any Database { storage[RequestTransaction.StoreKey.self] ?? db }

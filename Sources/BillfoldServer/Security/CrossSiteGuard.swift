@@ -49,8 +49,7 @@ struct CrossSiteGuard: Middleware {
         }
         var sent = request.headers.first(name: header)
         if sent == nil, request.headers.contentType == .urlEncodedForm {
-            let limit = request.application.routes.defaultMaxBodySize.value
-            _ = try await request.body.collect(max: limit).get()
+            _ = try await request.body.collect(max: request.bodyCollectMax).get()
             sent = try? request.content.get(String.self, at: field)
         }
         // Signed in, only the session's token counts: a sibling site could plant a pre-session cookie.

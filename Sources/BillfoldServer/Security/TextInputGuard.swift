@@ -8,6 +8,8 @@ import Vapor
 struct TextInputGuard: Middleware {
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method) else { return next.respond(to: request) }
+        // A route that takes a file (a bank import) reads it by its own rules, whatever it is labelled.
+        guard request.route?.userInfo[Route.maxBodyKey] == nil else { return next.respond(to: request) }
         let type = request.headers.contentType
         let isForm = type == .urlEncodedForm
         let isMultipart = type?.type == "multipart"
@@ -16,13 +18,12 @@ struct TextInputGuard: Middleware {
             type == nil
             || (type?.type == "application" && (type?.subType == "json" || type?.subType.hasSuffix("+json") == true))
         guard isJSON || isForm || isMultipart else { return next.respond(to: request) }
-        let limit = request.bodyLimit
-        return request.body.collect(max: limit).flatMapThrowing { body in
+        return request.body.collect(max: request.bodyCollectMax).flatMapThrowing { body in
             guard let body, body.readableBytes > 0 else { return }
             let data = Data(body.readableBytesView)
             let field: String? =
                 if isMultipart {
-                    // Nothing here takes files yet: any control byte but the framing's CR LF and tab is refused.
+                    // No form here takes a file: any control byte but the framing's CR LF and tab is refused.
                     data.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F } ? "body" : nil
                 } else if isJSON {
                     Self.jsonField(in: data)

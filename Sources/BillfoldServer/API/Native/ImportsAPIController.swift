@@ -15,6 +15,13 @@ struct ImportsAPIController: RouteCollection {
     }
 
     func create(request: Request) async throws -> Response {
+        // A multipart upload or JSON would be read as the file's own text. (A form's type is
+        // taken: it is what `curl --data-binary @file` sends without a -H.)
+        if let type = request.headers.contentType,
+            type.type == "multipart" || type.subType == "json" || type.subType.hasSuffix("+json")
+        {
+            throw BillfoldError(.unsupportedMediaType, Phrase("error.http.importBodyNotFile"))
+        }
         let query = try BankImportQuery(try request.query.decode([String: String].self))
         guard let body = request.body.data, body.readableBytes > 0 else {
             throw BillfoldError.validation("body", Phrase("error.http.importBodyMissing"))
