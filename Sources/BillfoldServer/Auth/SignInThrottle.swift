@@ -3,13 +3,17 @@ import BillfoldStore
 import Foundation
 import Vapor
 
-/// The limit on password guessing: at most `limit` failed attempts per account and per client
-/// address in a sliding window, counted in the database so that every instance sees them all.
-/// Past the limit the answer is 429 with `Retry-After` until the oldest attempt leaves the window.
+/// The limit on password guessing, counted in the database so that every instance sees all
+/// attempts: at most `limit` failed attempts per client address in a sliding window, and
+/// `accountFactor` times that per account. An account's own count is higher so that one address
+/// guessing cannot lock its owner out (it is stopped by its own count first), while guesses spread
+/// over many addresses are still bounded. Past a limit the answer is 429 with `Retry-After` until
+/// the oldest attempt leaves the window.
 struct SignInThrottle {
     let attempts: SignInAttemptRepository
     let limit: Int
     let window: Int64
+    static let accountFactor = 10
 
     init(request: Request) {
         let configuration = request.application.billfoldConfiguration
@@ -22,20 +26,22 @@ struct SignInThrottle {
         ["account:" + email.trimmingCharacters(in: .whitespaces).lowercased(), "address:" + address]
     }
 
-    /// Counts this attempt under each key first, then refuses it with `TooManyAttempts` when
-    /// either key is over the limit. Counting first means a burst of requests sent at once cannot
-    /// all pass before any is recorded. A refused attempt is taken back out, so waiting is enough.
+    /// Counts this attempt under each key first, then refuses it with `TooManyAttempts` when a
+    /// key is over its limit. Counting first means a burst of requests sent at once cannot all
+    /// pass before any is recorded. A refused attempt is taken back out, so waiting is enough.
     func attempt(_ keys: [String]) async throws {
         let now = Timestamp.now()
         try await attempts.record(keys, at: now, forgetBefore: now - window)
-        let recent = try await attempts.recent(keys, since: now - window)
-        guard recent.count > limit else { return }
-        try await attempts.forget(keys, at: now)
-        let wait = max(1, (recent.oldest ?? now) + window - now)
-        let minutes = (wait + 59) / 60
-        throw TooManyAttempts(
-            retryAfterSeconds: Int(wait),
-            problem: BillfoldError(.rateLimited, Phrase("error.auth.tooManySignInAttempts", count: Int(minutes))))
+        for key in keys {
+            let recent = try await attempts.recent(key, since: now - window)
+            guard recent.count > limit * (key.hasPrefix("account:") ? Self.accountFactor : 1) else { continue }
+            try await attempts.forget(keys, at: now)
+            let wait = max(1, (recent.oldest ?? now) + window - now)
+            let minutes = (wait + 59) / 60
+            throw TooManyAttempts(
+                retryAfterSeconds: Int(wait),
+                problem: BillfoldError(.rateLimited, Phrase("error.auth.tooManySignInAttempts", count: Int(minutes))))
+        }
     }
 
     /// After a good password the account starts afresh, and the address does not count it.

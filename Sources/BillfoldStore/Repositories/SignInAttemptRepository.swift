@@ -16,20 +16,16 @@ public struct SignInAttemptRepository: Sendable {
         var oldest: Int64?
     }
 
-    /// How many attempts each key had since `since`, and the oldest of them (it leaves the
-    /// window first, which is when the next attempt is allowed again).
-    public func recent(_ keys: [String], since: Int64) async throws -> (count: Int, oldest: Int64?) {
-        var worst: (count: Int, oldest: Int64?) = (0, nil)
-        for key in keys {
-            let row = try await sql.raw(
-                """
-                SELECT COUNT(*) AS count, MIN(attempted_at) AS oldest FROM sign_in_attempts
-                WHERE key = \(bind: key) AND attempted_at > \(bind: since)
-                """
-            ).first(decoding: Row.self)
-            if let row, Int(row.count) > worst.count { worst = (Int(row.count), row.oldest) }
-        }
-        return worst
+    /// How many attempts `key` had since `since`, and the oldest of them (it leaves the window
+    /// first, which is when the next attempt is allowed again).
+    public func recent(_ key: String, since: Int64) async throws -> (count: Int, oldest: Int64?) {
+        let row = try await sql.raw(
+            """
+            SELECT COUNT(*) AS count, MIN(attempted_at) AS oldest FROM sign_in_attempts
+            WHERE key = \(bind: key) AND attempted_at > \(bind: since)
+            """
+        ).first(decoding: Row.self)
+        return (Int(row?.count ?? 0), row?.oldest)
     }
 
     /// Records one failed attempt under each key, and sweeps attempts older than `forgetBefore`.
