@@ -153,6 +153,13 @@ extension TransactionRepository {
         let categories = Set(
             try await sql.raw("SELECT id FROM categories WHERE user_id = \(bind: userID)").all(decoding: ID.self)
                 .map(\.id))
+        // A row of an import undone since comes back as the person's own: the undone import keeps
+        // no rows (its key stays, so the same file brought in again does not add it twice).
+        let liveImports =
+            kept.contains { $0.row.import_id != nil }
+            ? Set(
+                try await sql.raw("SELECT id FROM imports WHERE user_id = \(bind: userID) AND undone_at IS NULL")
+                    .all(decoding: ID.self).map(\.id)) : []
         var restored: [Int64] = []
         for kept in kept {
             let row = kept.row
@@ -168,7 +175,8 @@ extension TransactionRepository {
                     SQLBind(row.amount_minor), SQLBind(row.currency),
                     SQLBind(row.category_id.flatMap { categories.contains($0) ? $0 : nil }), SQLBind(row.status),
                     SQLBind(row.external_id), SQLBind(row.created_at), SQLBind(row.updated_at),
-                    SQLBind(row.import_id), SQLBind(kept.importKey), SQLBind(row.source_external_id),
+                    SQLBind(row.import_id.flatMap { liveImports.contains($0) ? $0 : nil }), SQLBind(kept.importKey),
+                    SQLBind(row.source_external_id),
                     SQLBind(row.transfer_id), SQLBind(row.kind),
                     SQLBind(row.parent_id), SQLBind(row.group_id)
                 )
