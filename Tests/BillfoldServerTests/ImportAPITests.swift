@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import VaporTesting
 
+@testable import BillfoldServer
+
 @Suite("Import API")
 struct ImportAPITests {
     static let csv = """
@@ -201,5 +203,39 @@ struct ImportAPITests {
             #expect(answer.status == .ok, "\(answer.body.string.prefix(300))")
             // Other routes keep the configured limit: tests/test_api_contract.py sends them 413s.
         }
+    }
+
+    @Test("one bank file at a time per person and a few in all; a file that waits too long is refused with 429")
+    func slots() async throws {
+        let slots = ImportSlots(total: 2, longestWait: .milliseconds(300))
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let (boGate, boOpen) = AsyncStream<Void>.makeStream()
+        // Ana's first file holds her slot until the gate opens.
+        let first = Task {
+            try await slots.reading(for: 1) {
+                for await _ in gate { break }
+                return "first"
+            }
+        }
+        while await slots.inUse == 0 { await Task.yield() }
+        // Bo's file has the other slot at once; Ana's second waits, and past the wait is refused.
+        #expect(try await slots.reading(for: 2) { "bo" } == "bo")
+        await #expect(throws: TooManyAttempts.self) { try await slots.reading(for: 1) { "second" } }
+        // With both slots held, a third person waits too.
+        let bo = Task {
+            try await slots.reading(for: 2) {
+                for await _ in boGate { break }
+                return "bo"
+            }
+        }
+        while await slots.inUse < 2 { await Task.yield() }
+        await #expect(throws: TooManyAttempts.self) { try await slots.reading(for: 3) { "cy" } }
+        open.yield()
+        boOpen.yield()
+        #expect(try await first.value == "first")
+        #expect(try await bo.value == "bo")
+        #expect(try await slots.reading(for: 1) { "again" } == "again")
+        let left = await slots.inUse
+        #expect(left == 0)
     }
 }

@@ -30,6 +30,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     // Vapor refuses a body that reaches its maximum: one more, so the configured size itself is taken.
     app.routes.defaultMaxBodySize = ByteCount(value: configuration.maxBodyBytes + 1)
     app.billfoldConfiguration = configuration
+    app.importSlots = ImportSlots(total: max(2, System.coreCount))
 
     switch configuration.database {
     case .sqlite(let path):

@@ -27,6 +27,16 @@ struct ImportsAPIController: RouteCollection {
             throw BillfoldError.validation("body", Phrase("error.http.importBodyMissing"))
         }
         let user = try request.user
+        // One file at a time per person, and a few in all: each takes memory by the file's size.
+        return try await request.application.importSlots.reading(for: user.id) {
+            try await Self.imported(body, query: query, user: user, request: request)
+        }
+    }
+
+    /// The file read, planned and, unless a dry run, imported in one transaction.
+    private static func imported(
+        _ body: ByteBuffer, query: BankImportQuery, user: User, request: Request
+    ) async throws -> Response {
         let importer = BankImport(database: request.db, user: user)
         let importRequest = try await query.request(
             data: Data(body.readableBytesView), fileName: "import", importer: importer)
@@ -41,7 +51,7 @@ struct ImportsAPIController: RouteCollection {
             return try ImportResultResponse(
                 id: nil, dryRun: true, format: plan.format.rawValue, summary: plan.summary, added: plan.new,
                 skipped: plan.already, pending: plan.pending, accounts: accounts, unreadable: unreadable,
-                mapping: plan.mappingValues, header: plan.csv?.header, preview: Self.preview(plan)
+                mapping: plan.mappingValues, header: plan.csv?.header, preview: preview(plan)
             ).apiResponse()
         }
         // A dry run writes nothing, not even the profile: it is saved with the import's rows.

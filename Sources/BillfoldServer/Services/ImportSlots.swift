@@ -1,0 +1,59 @@
+import BillfoldCore
+import Foundation
+import Vapor
+
+/// How many bank files this instance reads at once: one per person, and `total` in all. A file of
+/// 50 MB takes about a gigabyte while it is read and planned, so without this a few uploads sent
+/// at once could take all the server's memory. A file beyond a slot waits for one (a preview asked
+/// for again while the last one is still read, say) and is refused with 429 after `longestWait`.
+actor ImportSlots {
+    let total: Int
+    let longestWait: Duration
+    private var busy: [Int64: Int] = [:]
+    private(set) var inUse = 0
+
+    init(total: Int, longestWait: Duration = .seconds(60)) {
+        self.total = total
+        self.longestWait = longestWait
+    }
+
+    private func take(_ user: Int64) -> Bool {
+        guard inUse < total, busy[user, default: 0] == 0 else { return false }
+        busy[user, default: 0] += 1
+        inUse += 1
+        return true
+    }
+
+    private func give(_ user: Int64) {
+        busy[user, default: 1] -= 1
+        if busy[user] == 0 { busy[user] = nil }
+        inUse -= 1
+    }
+
+    /// Runs `work` in a slot for `user`, waiting up to `longestWait` for one.
+    func reading<T: Sendable>(for user: Int64, _ work: @Sendable () async throws -> T) async throws -> T {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: longestWait)
+        while !take(user) {
+            guard clock.now < deadline else {
+                throw TooManyAttempts(
+                    retryAfterSeconds: 10,
+                    problem: BillfoldError(.rateLimited, Phrase("error.service.imports.busy")))
+            }
+            // Polled: a slot is held for seconds, so a tenth of a second's delay costs nothing.
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        defer { give(user) }
+        return try await work()
+    }
+}
+
+extension Application {
+    private struct ImportSlotsKey: StorageKey { typealias Value = ImportSlots }
+
+    /// Set by `configure`: as many as the machine has cores, at least two.
+    var importSlots: ImportSlots {
+        get { storage[ImportSlotsKey.self]! }
+        set { storage[ImportSlotsKey.self] = newValue }
+    }
+}
