@@ -40,6 +40,8 @@ struct CSVArguments: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.dateHelp"))) var date: String?
     @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.payeeHelp"))) var payee: String?
     @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.amountHelp"))) var amount: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.payerHelp"))) var payer: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.directionHelp"))) var direction: String?
     @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.debitHelp"))) var debit: String?
     @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.creditHelp"))) var credit: String?
     @Option(name: .long, help: ArgumentHelp(tr("cli.import.csv.notesHelp"))) var notes: String?
@@ -70,6 +72,8 @@ struct CSVArguments: ParsableArguments {
         var mapping = CSVMapping()
         mapping.date = date.map(CSVColumn.init)
         mapping.payee = payee.map(CSVColumn.init)
+        mapping.payer = payer.map(CSVColumn.init)
+        mapping.direction = direction.map(CSVColumn.init)
         mapping.amount = amount.map(CSVColumn.init)
         mapping.debit = debit.map(CSVColumn.init)
         mapping.credit = credit.map(CSVColumn.init)

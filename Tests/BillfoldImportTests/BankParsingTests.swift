@@ -312,6 +312,86 @@ struct OwnBankFileTests {
         }
     }
 
+    @Test("a direction column signs unsigned amounts: Volksbank's nameless S/H, ING's Af/Bij, Capital One's type")
+    func directions() throws {
+        func read(_ text: String, _ mapping: CSVMapping = CSVMapping()) throws -> CSVBankReader.Result {
+            try CSVBankReader.read(text, mapping: mapping, currency: .eur)
+        }
+        // Volksbank: the S/H column has no name; its party columns hold the account holder by turns.
+        let volksbank = """
+            Buchungstag;Valuta;Auftraggeber/Zahlungsempfänger;Empfänger/Zahlungspflichtiger;Vorgang/Verwendungszweck;Währung;Umsatz;" "
+            15.01.2024;15.01.2024;Max Mustermann;REWE Markt GmbH;Basislastschrift REWE SAGT DANKE;EUR;23,45;S
+            10.01.2024;10.01.2024;Arbeitgeber AG;Max Mustermann;Gutschrift Gehalt Januar;EUR;3.210,77;H
+            16.01.2024;;;;Anfangssaldo;EUR;1.000,00;H
+
+            """
+        let vb = try read(volksbank)
+        #expect(vb.mapping.direction == .number(8))
+        #expect(vb.reading.statements[0].entries.map(\.amount.minorUnits) == [-2345, 321_077])
+        #expect(vb.reading.statements[0].entries.map(\.payee) == ["REWE Markt GmbH", "Arbeitgeber AG"])
+        // ING (Netherlands): "Af Bij" beside an unsigned "Bedrag (EUR)".
+        let ing = """
+            "Datum","Naam / Omschrijving","Rekening","Tegenrekening","Code","Af Bij","Bedrag (EUR)","Mutatiesoort","Mededelingen"
+            "20240115","Albert Heijn 1234","NL20INGB0001234567","","BA","Af","23,45","Betaalautomaat","Pasvolgnr:001"
+            "20240110","Werkgever BV","NL20INGB0001234567","NL91ABNA0417164300","OV","Bij","2500,00","Overschrijving","Salaris"
+
+            """
+        let nl = try read(ing)
+        #expect(nl.mapping.direction == .name("Af Bij"))
+        #expect(nl.reading.statements[0].entries.map(\.amount.minorUnits) == [-2345, 250_000])
+        // Said to be absent, the amounts are read as written.
+        var none = CSVMapping()
+        none.direction = .absent
+        #expect(try read(ing, none).reading.statements[0].entries.map(\.amount.minorUnits) == [2345, 250_000])
+        // A word that is no direction is the row's reason, when the person named the column.
+        var named = CSVMapping()
+        named.direction = .name("Af Bij")
+        let odd = try read(ing.replacingOccurrences(of: "\"Bij\"", with: "\"Storno\""), named).reading
+        #expect(
+            odd.unreadable.map(\.description) == [
+                "line 3: “Storno” in the direction column says neither money in nor money out"
+            ])
+        // Capital One 360: "Transaction Type" Credit/Debit.
+        let capitalOne = """
+            Account Number,Transaction Description,Transaction Date,Transaction Type,Transaction Amount,Balance
+            3600,Deposit from ACME PAYROLL,01/03/24,Credit,2500.00,3500.00
+            3600,Debit Card Purchase - STARBUCKS,01/05/24,Debit,5.75,3494.25
+
+            """
+        #expect(try read(capitalOne).reading.statements[0].entries.map(\.amount.minorUnits) == [250_000, -575])
+        // Signed amounts keep their sign: Chase's DEBIT/CREDIT "Details" is no direction column then.
+        let chase =
+            "Details,Posting Date,Description,Amount,Type,Balance\nDEBIT,01/05/2024,COFFEE,-5.75,DEBIT_CARD,100.00\n"
+            + "CREDIT,01/06/2024,PAYROLL,2500.00,ACH_CREDIT,2600.00\n"
+        let signed = try read(chase)
+        #expect(signed.mapping.direction == nil)
+        #expect(signed.reading.statements[0].entries.map(\.amount.minorUnits) == [-575, 250_000])
+        // DKB (2023): money in takes its payee from "Zahlungspflichtige*r".
+        let dkb = """
+            "Buchungsdatum";"Wertstellung";"Status";"Zahlungspflichtige*r";"Zahlungsempfänger*in";"Verwendungszweck";"Umsatztyp";"Betrag (€)"
+            "15.01.24";"15.01.24";"Gebucht";"Max Mustermann";"REWE Markt GmbH";"REWE SAGT DANKE";"Ausgang";"-23,45"
+            "10.01.24";"10.01.24";"Gebucht";"Arbeitgeber AG";"Max Mustermann";"Gehalt";"Eingang";"3.210,77"
+
+            """
+        let payees = try read(dkb).reading.statements[0].entries.map(\.payee)
+        #expect(payees == ["REWE Markt GmbH", "Arbeitgeber AG"])
+    }
+
+    @Test("Revolut: a pending row waits, a reverted or declined one never happened")
+    func revolutStates() throws {
+        let text = """
+            Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance
+            CARD_PAYMENT,Current,2023-01-05 14:03:22,2023-01-06 09:00:01,Tesco,-12.30,0.00,EUR,COMPLETED,100.00
+            EXCHANGE,Current,2023-01-07 10:00:00,,Exchanged to USD,-20.00,0.10,EUR,PENDING,
+            TRANSFER,Current,2023-01-08 10:00:00,2023-01-08 10:00:01,To John,-1000.00,0.00,EUR,REVERTED,
+            CARD_PAYMENT,Current,2023-01-09 10:00:00,2023-01-09 10:00:01,Amazon,-5.00,0.00,EUR,DECLINED,
+
+            """
+        let reading = try CSVBankReader.read(text, mapping: CSVMapping(), currency: nil).reading
+        #expect(reading.statements[0].entries.map(\.payee) == ["Tesco"])
+        #expect(reading.pending == 1 && reading.unreadable.isEmpty)
+    }
+
     @Test("a guessed id column whose values repeat is not the bank's id; a currency in the header beats the default")
     func referencesAndCurrencies() throws {
         let text =

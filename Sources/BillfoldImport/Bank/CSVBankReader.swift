@@ -40,10 +40,16 @@ public enum CSVBankReader {
         var mapping = asked.filled(from: guess(header: header))
         mapping.delimiter = String(delimiter)
         mapping.skipLines = skip
-        let columns = try Columns(
-            mapping, header: header, width: first.cells.count, firstLine: first.cells.map(\.trimmed))
         // The first rows tell the formats (a statement does not change them halfway).
         let samples = body.prefix(Self.sampleRows)
+        mapping.direction =
+            mapping.direction
+            ?? guessDirection(
+                header: header, mapping: mapping, rows: samples,
+                amount: mapping.amount.flatMap { index(of: $0, header) })
+        let columns = try Columns(
+            mapping, header: header, width: first.cells.count, firstLine: first.cells.map(\.trimmed))
+        let holder = holder(payee: columns.payee?.index, payer: columns.payer?.index, rows: samples)
         mapping.dateOrder =
             mapping.dateOrder
             ?? DateOrder.guess(samples.lazy.compactMap { columns.date.cell($0.cells) }, prefer: prefer)
@@ -73,7 +79,8 @@ public enum CSVBankReader {
             return rows.map { row in
                 row.cells.contains(where: { !$0.trimmed.isEmpty })
                     ? columns.entry(
-                        row.cells, place: linePlace(row.line), mapping: mapping, currency: currency, known: &known)
+                        row.cells, place: linePlace(row.line), mapping: mapping, currency: currency, holder: holder,
+                        known: &known)
                     : .empty
             }
         }
@@ -194,6 +201,9 @@ public enum CSVBankReader {
         mapping.account = pick(HeaderNames.account)
         mapping.fee = pick(HeaderNames.fee)
         mapping.category = pick(HeaderNames.category)
+        // Before the payee: "Zahlungspflichtige*r" is the payer beside a payee column, and the
+        // payee when it is the only party column (money in then takes it anyway).
+        mapping.payer = pick(HeaderNames.payer)
         mapping.payee = pick(HeaderNames.payee)
         mapping.notes = pick(HeaderNames.notes)
         return mapping
@@ -204,7 +214,7 @@ public enum CSVBankReader {
         header.filter { $0 == header[index] }.count == 1 ? .name(header[index]) : .number(index + 1)
     }
 
-    private static func index(of column: CSVColumn, _ header: [String]) -> Int? {
+    static func index(of column: CSVColumn, _ header: [String]) -> Int? {
         switch column {
         case .number(let number): number - 1
         case .name(let name): header.firstIndex { HeaderNames.key($0) == HeaderNames.key(name) }
@@ -220,7 +230,8 @@ public enum CSVBankReader {
         }
 
         var date: Position
-        var amount, debit, credit, fee, payee, notes, category, currency, id, status, account: Position?
+        var amount, debit, credit, fee, payee, payer, direction, notes, category, currency, id, status,
+            account: Position?
 
         /// `firstLine`: the table's first line, shown when a column cannot be found.
         init(_ mapping: CSVMapping, header: [String], width: Int, firstLine: [String]) throws(BillfoldError) {
@@ -261,6 +272,8 @@ public enum CSVBankReader {
             }
             fee = try position(mapping.fee, "fee")
             payee = try position(mapping.payee, "payee")
+            payer = try position(mapping.payer, "payer")
+            direction = try position(mapping.direction, "direction")
             notes = try position(mapping.notes, "notes")
             category = try position(mapping.category, "category")
             currency = try position(mapping.currency, "currency")
@@ -274,7 +287,7 @@ public enum CSVBankReader {
         static let keyNames = [
             "date": "Date", "amount": "Amount", "debit": "Debit", "credit": "Credit", "fee": "Fee", "payee": "Payee",
             "notes": "Notes", "category": "Category", "currency": "Currency", "id": "ID", "status": "Status",
-            "account": "Account",
+            "account": "Account", "payer": "Payer", "direction": "Direction",
         ]
 
         /// "There is no column “Betrag” for the amount."
@@ -304,10 +317,11 @@ public enum CSVBankReader {
         }
 
         /// The row as it will be booked, or why not. `place`: where the row is ("line 17").
+        /// `holder`: the account holder's name, when a payee and a payer column hold it by turns.
         /// `known`: the currencies a currency column named so far (it holds a handful of codes a
         /// million times; each is checked once).
         func entry(
-            _ cells: [String], place: String, mapping: CSVMapping, currency fallback: Currency?,
+            _ cells: [String], place: String, mapping: CSVMapping, currency fallback: Currency?, holder: String?,
             known: inout [String: Currency]
         ) -> Outcome {
             let dateText = date.cell(cells) ?? ""
@@ -319,6 +333,8 @@ public enum CSVBankReader {
             {
                 return .pending
             }
+            // Money that never moved (a declined card payment, a reverted transfer) is no booking.
+            if !statusText.isEmpty, HeaderNames.voidWords.contains(where: { statusText.contains($0) }) { return .empty }
             // A statement's own lines (its opening and closing balance) are no bookings.
             if cells.contains(where: HeaderNames.isBalanceLine) { return .empty }
             guard !dateText.isEmpty else { return .unreadable(Phrase("error.import.rowNoDate")) }
@@ -340,6 +356,13 @@ public enum CSVBankReader {
                     // Inverted: what is written unsigned went out; an explicit "+" came in.
                     let explicitPlus = amount?.cell(cells)?.hasPrefix("+") == true
                     minor = mapping.sign == .inverted && !explicitPlus ? -value.minorUnits : value.minorUnits
+                    // A direction column signs the amount; a row that leaves it empty keeps its own sign.
+                    if let word = direction?.cell(cells), !word.isEmpty {
+                        guard let way = Direction(word) else {
+                            return .unreadable(Phrase("error.import.rowDirectionUnknown", ["text": word]))
+                        }
+                        minor = way.signed(value.minorUnits)
+                    }
                 } else {
                     let out = try money(debit)
                     let into = try money(credit)
@@ -360,7 +383,8 @@ public enum CSVBankReader {
                     }
                     return cell
                 }
-                var payeeText = clean(payee?.cell(cells))
+                var payeeText = CSVBankReader.counterparty(
+                    payee: clean(payee?.cell(cells)), payer: clean(payer?.cell(cells)), amount: minor, holder: holder)
                 let notesText = clean(notes?.cell(cells))
                 if payeeText.isEmpty { payeeText = String(notesText.prefix(80)) }
                 let categoryText = clean(category?.cell(cells))

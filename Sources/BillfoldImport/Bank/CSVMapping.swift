@@ -76,6 +76,12 @@ public struct CSVMapping: Hashable, Sendable, Codable {
     /// A fee taken off the amount (Revolut).
     public var fee: CSVColumn?
     public var payee: CSVColumn?
+    /// Who the money came from, beside a payee column that says whom it went to (DKB's
+    /// "Zahlungspflichtige*r"): money in takes its payee from here.
+    public var payer: CSVColumn?
+    /// A column saying which way each unsigned amount went: "S"/"H" (Soll/Haben), "Af"/"Bij",
+    /// "Debit"/"Credit".
+    public var direction: CSVColumn?
     public var notes: CSVColumn?
     public var category: CSVColumn?
     public var currency: CSVColumn?
@@ -96,9 +102,11 @@ public struct CSVMapping: Hashable, Sendable, Codable {
         amount: CSVColumn? = nil, debit: CSVColumn? = nil, credit: CSVColumn? = nil, fee: CSVColumn? = nil,
         payee: CSVColumn? = nil, notes: CSVColumn? = nil, category: CSVColumn? = nil, currency: CSVColumn? = nil,
         id: CSVColumn? = nil, status: CSVColumn? = nil, dateOrder: DateOrder? = nil, decimal: DecimalSeparator? = nil,
-        sign: AmountSign? = nil
+        sign: AmountSign? = nil, payer: CSVColumn? = nil, direction: CSVColumn? = nil
     ) {
         self.sign = sign
+        self.payer = payer
+        self.direction = direction
         self.delimiter = delimiter
         self.encoding = encoding
         self.skipLines = skipLines
@@ -122,7 +130,8 @@ public struct CSVMapping: Hashable, Sendable, Codable {
         [
             ("date", \.date), ("payee", \.payee), ("amount", \.amount), ("debit", \.debit), ("credit", \.credit),
             ("notes", \.notes), ("category", \.category), ("currencyColumn", \.currency), ("id", \.id),
-            ("status", \.status), ("fee", \.fee), ("accountColumn", \.account),
+            ("status", \.status), ("fee", \.fee), ("accountColumn", \.account), ("payer", \.payer),
+            ("direction", \.direction),
         ]
     }
 
@@ -141,6 +150,8 @@ public struct CSVMapping: Hashable, Sendable, Codable {
         }
         result.fee = fee ?? guess.fee
         result.payee = payee ?? guess.payee
+        result.payer = payer ?? guess.payer
+        result.direction = direction ?? guess.direction
         result.notes = notes ?? guess.notes
         result.category = category ?? guess.category
         result.currency = currency ?? guess.currency
@@ -180,6 +191,15 @@ enum HeaderNames {
         "auftraggeberempfanger", "beguenstigterzahlungspflichtiger", "begunstigterzahlungspflichtiger",
         "zahlungsempfanger", "auftraggeber", "contrepartiedeloperation", "beneficiaire", "naamomschrijving",
         "naam", "description", "transactiondescription", "omschrijving", "libelle", "details", "beschreibung1",
+        "empfangerzahlungspflichtiger",
+    ]
+    /// Who paid, beside a payee column: DKB's "Zahlungspflichtige*r", Volksbank's
+    /// "Auftraggeber/Zahlungsempfänger" (its other party column is the payee).
+    static let payer = ["zahlungspflichtiger", "auftraggeberzahlungsempfanger", "payer", "zahler"]
+    /// A column saying which way the money went; taken only when its values say so (`Direction`).
+    static let direction = [
+        "afbij", "sollhaben", "transactiontype", "type", "debitcredit", "creditdebit", "creditdebitindicator",
+        "cdtdbtind", "dc", "drcr", "sh",
     ]
     static let notes = [
         "memo", "notes", "note", "verwendungszweck", "purpose", "reference", "detail", "details", "description",
@@ -223,6 +243,13 @@ enum HeaderNames {
     /// Words in a status column that mean "not booked yet" (comdirect writes "offen" for the date).
     static let pendingWords = [
         "pending", "vorgemerkt", "reserved", "authorised", "authorized", "en attente", "in afwachting", "offen",
+    ]
+
+    /// Words in a status column that mean the booking never happened (Revolut's "REVERTED" and
+    /// "DECLINED"): such rows are left out.
+    static let voidWords = [
+        "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",
+        "annule", "geweigerd",
     ]
 
     /// What a statement's balance lines begin with (Volksbank's "Anfangssaldo", Bank of America's

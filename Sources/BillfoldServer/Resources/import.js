@@ -104,9 +104,11 @@ function fillColumns(header, values) {
     if (key !== shownHeader) {
       const options = [element("option", { value: "" }, "—")];
       names.forEach((name, index) => {
-        const unique = header.length && names.indexOf(name) === names.lastIndexOf(name);
+        // A column without a name (Volksbank's S/H beside "Umsatz") goes by its number.
+        const named = header.length && name.trim() !== "";
+        const unique = named && names.indexOf(name) === names.lastIndexOf(name);
         const value = unique ? name : String(index + 1);
-        options.push(element("option", { value, "data-number": String(index + 1) }, header.length ? name : numbered(index)));
+        options.push(element("option", { value, "data-number": String(index + 1) }, named ? name : numbered(index)));
       });
       select.replaceChildren(...options);
     }

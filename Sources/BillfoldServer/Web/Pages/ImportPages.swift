@@ -75,7 +75,8 @@ struct ImportPage: WebPage {
                 for (name, label) in [
                     ("date", tr("import.column.date")), ("amount", tr("import.column.amount")),
                     ("debit", tr("import.column.debit")), ("credit", tr("import.column.credit")),
-                    ("payee", tr("import.column.payee")), ("notes", tr("import.column.notes")),
+                    ("direction", tr("import.column.direction")), ("payee", tr("import.column.payee")),
+                    ("payer", tr("import.column.payer")), ("notes", tr("import.column.notes")),
                     ("category", tr("import.column.category")), ("currencyColumn", tr("import.column.currency")),
                     ("id", tr("import.column.bankID")),
                 ] {

@@ -1,0 +1,91 @@
+import BillfoldCore
+import Foundation
+
+/// Which way an unsigned amount went, as a bank's direction column writes it: Volksbank's
+/// "S"/"H" (Soll, Haben), ING's "Af"/"Bij", Capital One's "Debit"/"Credit", CAMT's "DBIT"/"CRDT".
+enum Direction {
+    case out, into
+
+    /// The words, as header keys are compared (`HeaderNames.key`).
+    static let outWords: Set<String> = [
+        "s", "soll", "af", "debit", "debet", "dr", "d", "dbit", "db", "ausgang", "belastung", "out",
+    ]
+    static let inWords: Set<String> = ["h", "haben", "bij", "credit", "cr", "c", "crdt", "eingang", "gutschrift", "in"]
+
+    /// The direction a cell names, or nil when it names none.
+    init?(_ cell: String) {
+        let key = HeaderNames.key(cell)
+        if Self.outWords.contains(key) {
+            self = .out
+        } else if Self.inWords.contains(key) {
+            self = .into
+        } else {
+            return nil
+        }
+    }
+
+    /// Whether a column's cells are directions: some are filled, and nine in ten of those name one.
+    static func fills(_ cells: some Collection<String>) -> Bool {
+        let filled = cells.filter { !$0.isEmpty }
+        guard !filled.isEmpty else { return false }
+        return filled.filter { Direction($0) != nil }.count * 10 >= filled.count * 9
+    }
+
+    /// `amount` (minor units) signed by this direction.
+    func signed(_ amount: Int64) -> Int64 {
+        let size = Int64(amount.magnitude)
+        return self == .out ? -size : size
+    }
+}
+
+extension CSVBankReader {
+    /// The direction column, when the person named none: a column the header calls so (or leaves
+    /// blank, as Volksbank does beside "Umsatz") whose values are directions. Only for a single
+    /// amount column none of whose amounts is negative: signed amounts need no direction.
+    static func guessDirection(
+        header: [String], mapping: CSVMapping, rows: ArraySlice<(line: Int, cells: [String])>, amount: Int?
+    ) -> CSVColumn? {
+        guard mapping.direction == nil, !header.isEmpty, let amount else { return nil }
+        func cells(_ index: Int) -> [String] { rows.map { index < $0.cells.count ? $0.cells[index].trimmed : "" } }
+        let amounts = cells(amount)
+        guard !amounts.contains(where: { $0.hasPrefix("-") || $0.hasSuffix("-") || $0.hasPrefix("(") }) else {
+            return nil
+        }
+        let taken = Set(
+            CSVMapping.columnFields.compactMap { field in mapping[keyPath: field.path] }.compactMap {
+                index(of: $0, header)
+            })
+        for (index, name) in header.enumerated() where !taken.contains(index) {
+            let key = HeaderNames.key(name)
+            guard key.isEmpty || HeaderNames.direction.contains(key), Direction.fills(cells(index)) else { continue }
+            return key.isEmpty || header.filter({ $0 == name }).count > 1 ? .number(index + 1) : .name(name)
+        }
+        return nil
+    }
+
+    /// The account holder's name when a file has a payee and a payer column: the name in one of
+    /// them on at least half the rows. The other party of each row is then the one that is not it.
+    static func holder(payee: Int?, payer: Int?, rows: ArraySlice<(line: Int, cells: [String])>) -> String? {
+        guard let payee, let payer, rows.count >= 2 else { return nil }
+        var counts: [String: Int] = [:]
+        for row in rows {
+            let names = Set(
+                [payee, payer].compactMap { $0 < row.cells.count ? row.cells[$0].trimmed.lowercased() : nil })
+            for name in names where !name.isEmpty { counts[name, default: 0] += 1 }
+        }
+        guard let top = counts.max(by: { $0.value < $1.value }), top.value * 2 >= rows.count else { return nil }
+        return top.key
+    }
+
+    /// Whom a row's money went to or came from, from a payee and a payer cell: the one that is not
+    /// the account holder, else by the money's way (in: who paid; out: who was paid).
+    static func counterparty(payee: String, payer: String, amount: Int64, holder: String?) -> String {
+        if payer.isEmpty { return payee }
+        if payee.isEmpty { return payer }
+        if let holder {
+            if payee.lowercased() == holder { return payer }
+            if payer.lowercased() == holder { return payee }
+        }
+        return amount > 0 ? payer : payee
+    }
+}
