@@ -20,8 +20,8 @@ public enum TextRules {
 
     /// `text` made to keep the rule, for what a file gives (a bank's export is taken as it is,
     /// not refused for a stray byte): each control character becomes a space, and so do tab and
-    /// line breaks unless `keepingLines` (notes keep theirs, a CR LF as LF); none is left at
-    /// either end. A NUL would cut the
+    /// line breaks unless `keepingLines` (notes keep theirs, a CR LF as LF); a control at
+    /// either end leaves no space behind. A NUL would cut the
     /// text short and an ESC would drive the terminal that prints it.
     public static func cleaned(_ text: String, keepingLines: Bool = false) -> String {
         // Most text has no byte below space, no DEL and no C1 control (C2 80–9F): it is kept as it is.

@@ -371,10 +371,20 @@ struct OwnBankFileTests {
             "Buchungsdatum";"Wertstellung";"Status";"Zahlungspflichtige*r";"Zahlungsempfänger*in";"Verwendungszweck";"Umsatztyp";"Betrag (€)"
             "15.01.24";"15.01.24";"Gebucht";"Max Mustermann";"REWE Markt GmbH";"REWE SAGT DANKE";"Ausgang";"-23,45"
             "10.01.24";"10.01.24";"Gebucht";"Arbeitgeber AG";"Max Mustermann";"Gehalt";"Eingang";"3.210,77"
+            "20.01.24";"20.01.24";"Gebucht";"Max  Mustermann";"";"Kontoführung";"Ausgang";"-4,90"
 
             """
+        // The holder alone on a row (a fee) names no payee: the notes do.
         let payees = try read(dkb).reading.statements[0].entries.map(\.payee)
-        #expect(payees == ["REWE Markt GmbH", "Arbeitgeber AG"])
+        #expect(payees == ["REWE Markt GmbH", "Arbeitgeber AG", "Kontoführung"])
+        // Rent paid twice: the landlord ties with the holder, so neither is taken as the holder.
+        let rent = """
+            "Buchungsdatum";"Zahlungspflichtige*r";"Zahlungsempfänger*in";"Betrag (€)"
+            "01.01.24";"Max Mustermann";"Vermieter GbR";"-1.150,00"
+            "01.02.24";"Max Mustermann";"Vermieter GbR";"-1.150,00"
+
+            """
+        #expect(try read(rent).reading.statements[0].entries.map(\.payee) == ["Vermieter GbR", "Vermieter GbR"])
     }
 
     @Test("Revolut: a pending row waits, a reverted or declined one never happened")

@@ -207,7 +207,7 @@ struct ImportAPITests {
 
     @Test("one bank file at a time per person and a few in all; a file that waits too long is refused with 429")
     func slots() async throws {
-        let slots = ImportSlots(total: 2, longestWait: .milliseconds(300))
+        let slots = ImportSlots(total: 2, longestWait: .milliseconds(1500))
         let (gate, open) = AsyncStream<Void>.makeStream()
         let (boGate, boOpen) = AsyncStream<Void>.makeStream()
         // Ana's first file holds her slot until the gate opens.
@@ -218,9 +218,12 @@ struct ImportAPITests {
             }
         }
         while await slots.inUse == 0 { await Task.yield() }
-        // Bo's file has the other slot at once; Ana's second waits, and past the wait is refused.
+        // Bo's file has the other slot at once.
         #expect(try await slots.reading(for: 2) { "bo" } == "bo")
-        await #expect(throws: TooManyAttempts.self) { try await slots.reading(for: 1) { "second" } }
+        // Her second waits, and past the wait is refused; a third meanwhile is refused at once.
+        let second = Task { try await slots.reading(for: 1) { "second" } }
+        await #expect(throws: TooManyAttempts.self) { try await slots.reading(for: 1) { "third" } }
+        await #expect(throws: TooManyAttempts.self) { try await second.value }
         // With both slots held, a third person waits too.
         let bo = Task {
             try await slots.reading(for: 2) {

@@ -64,6 +64,15 @@ struct OutboundAndMetricsTests {
         #expect(!proxies.contains("11.0.0.1"))
     }
 
+    @Test("sign-in attempts count an IPv6 address by its /64, an IPv4 one whole")
+    func signInAddresses() {
+        #expect(SignInThrottle.counted("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64")
+        #expect(SignInThrottle.counted("2001:db8:1:2:ffff:1:2:3") == "2001:db8:1:2::/64")
+        #expect(SignInThrottle.counted("2001:db8:1:3::1") == "2001:db8:1:3::/64")
+        #expect(SignInThrottle.counted("::ffff:203.0.113.7") == "::ffff:203.0.113.7")
+        #expect(SignInThrottle.counted("203.0.113.7") == "203.0.113.7")
+    }
+
     @Test("/metrics is off by default, and behind its token when switched on")
     func metrics() async throws {
         try await TestApp.run(.sqlite) { t in

@@ -210,8 +210,11 @@ public enum CSVBankReader {
     }
 
     /// A column by name, or by number when its name is not unique in the header.
-    private static func column(_ index: Int, _ header: [String]) -> CSVColumn {
-        header.filter { $0 == header[index] }.count == 1 ? .name(header[index]) : .number(index + 1)
+    static func column(_ index: Int, _ header: [String]) -> CSVColumn {
+        // A column without a name (Volksbank's S/H) goes by its number too.
+        let name = header[index]
+        return !HeaderNames.key(name).isEmpty && header.filter { $0 == name }.count == 1
+            ? .name(name) : .number(index + 1)
     }
 
     static func index(of column: CSVColumn, _ header: [String]) -> Int? {

@@ -14,12 +14,15 @@ public enum AmountSign: String, Sendable, Codable, CaseIterable {
         var plus = false
         for sample in samples {
             let text = sample.trimmingCharacters(in: .whitespaces)
-            if text.hasPrefix("-") || text.hasSuffix("-") || text.hasPrefix("(") || text.hasPrefix("−") {
-                return .asWritten
-            }
+            if isNegative(text) { return .asWritten }
             if text.hasPrefix("+") { plus = true }
         }
         return plus ? .inverted : .asWritten
+    }
+
+    /// Whether an amount is written as negative: "-12.34", "12.34-", "(12.34)", "−12.34".
+    static func isNegative(_ text: String) -> Bool {
+        text.hasPrefix("-") || text.hasSuffix("-") || text.hasPrefix("(") || text.hasPrefix("−")
     }
 }
 
@@ -249,7 +252,7 @@ enum HeaderNames {
     /// "DECLINED"): such rows are left out.
     static let voidWords = [
         "reverted", "declined", "failed", "cancelled", "canceled", "rejected", "storniert", "abgelehnt",
-        "annule", "geweigerd",
+        "annul", "geweigerd",
     ]
 
     /// What a statement's balance lines begin with (Volksbank's "Anfangssaldo", Bank of America's

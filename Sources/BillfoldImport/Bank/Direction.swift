@@ -24,10 +24,11 @@ enum Direction {
         }
     }
 
-    /// Whether a column's cells are directions: some are filled, and nine in ten of those name one.
+    /// Whether a column's cells are directions: at least half are filled, and nine in ten of
+    /// those name one.
     static func fills(_ cells: some Collection<String>) -> Bool {
         let filled = cells.filter { !$0.isEmpty }
-        guard !filled.isEmpty else { return false }
+        guard !filled.isEmpty, filled.count * 2 >= cells.count else { return false }
         return filled.filter { Direction($0) != nil }.count * 10 >= filled.count * 9
     }
 
@@ -48,9 +49,7 @@ extension CSVBankReader {
         guard mapping.direction == nil, !header.isEmpty, let amount else { return nil }
         func cells(_ index: Int) -> [String] { rows.map { index < $0.cells.count ? $0.cells[index].trimmed : "" } }
         let amounts = cells(amount)
-        guard !amounts.contains(where: { $0.hasPrefix("-") || $0.hasSuffix("-") || $0.hasPrefix("(") }) else {
-            return nil
-        }
+        guard !amounts.contains(where: AmountSign.isNegative) else { return nil }
         let taken = Set(
             CSVMapping.columnFields.compactMap { field in mapping[keyPath: field.path] }.compactMap {
                 index(of: $0, header)
@@ -58,34 +57,39 @@ extension CSVBankReader {
         for (index, name) in header.enumerated() where !taken.contains(index) {
             let key = HeaderNames.key(name)
             guard key.isEmpty || HeaderNames.direction.contains(key), Direction.fills(cells(index)) else { continue }
-            return key.isEmpty || header.filter({ $0 == name }).count > 1 ? .number(index + 1) : .name(name)
+            return column(index, header)
         }
         return nil
     }
 
     /// The account holder's name when a file has a payee and a payer column: the name in one of
-    /// them on at least half the rows. The other party of each row is then the one that is not it.
+    /// them on at least half the rows, and on more rows than any other name (a landlord paid
+    /// every month ties with the holder in a short file: then there is none). The other party of
+    /// each row is the one that is not it. Names are compared as `entry` cleans its cells.
     static func holder(payee: Int?, payer: Int?, rows: ArraySlice<(line: Int, cells: [String])>) -> String? {
         guard let payee, let payer, rows.count >= 2 else { return nil }
         var counts: [String: Int] = [:]
         for row in rows {
             let names = Set(
-                [payee, payer].compactMap { $0 < row.cells.count ? row.cells[$0].trimmed.lowercased() : nil })
+                [payee, payer].compactMap {
+                    $0 < row.cells.count ? row.cells[$0].collapsedSpaces.lowercased() : nil
+                })
             for name in names where !name.isEmpty { counts[name, default: 0] += 1 }
         }
-        guard let top = counts.max(by: { $0.value < $1.value }), top.value * 2 >= rows.count else { return nil }
-        return top.key
+        let ranked = counts.values.sorted(by: >)
+        guard let most = ranked.first, most * 2 >= rows.count, ranked.dropFirst().first.map({ $0 < most }) ?? true
+        else { return nil }
+        return counts.first { $0.value == most }?.key
     }
 
     /// Whom a row's money went to or came from, from a payee and a payer cell: the one that is not
-    /// the account holder, else by the money's way (in: who paid; out: who was paid).
+    /// the account holder (none when only the holder is named: the notes say more), else by the
+    /// money's way (in: who paid; out: who was paid), else the one that is filled.
     static func counterparty(payee: String, payer: String, amount: Int64, holder: String?) -> String {
+        let payee = payee.lowercased() == holder ? "" : payee
+        let payer = payer.lowercased() == holder ? "" : payer
         if payer.isEmpty { return payee }
         if payee.isEmpty { return payer }
-        if let holder {
-            if payee.lowercased() == holder { return payer }
-            if payer.lowercased() == holder { return payee }
-        }
         return amount > 0 ? payer : payee
     }
 }

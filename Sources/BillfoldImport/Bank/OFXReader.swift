@@ -84,8 +84,8 @@ public enum OFXReader {
                 } else if statement != nil {
                     switch name {
                     case "CURDEF": statement!.account.currency = (try? Currency(code: value.uppercased())) ?? currency
-                    case "ACCTID": statement!.account.number = value
-                    case "ACCTTYPE": statement!.account.kind = value
+                    case "ACCTID": statement!.account.number = TextRules.cleaned(value)
+                    case "ACCTTYPE": statement!.account.kind = TextRules.cleaned(value)
                     default: break
                     }
                 }

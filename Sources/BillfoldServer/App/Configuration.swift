@@ -166,7 +166,7 @@ public struct Configuration: Sendable, Equatable {
             config.logLevel = level
         }
         if let value = environment["BILLFOLD_MAX_BODY_BYTES"] {
-            guard let bytes = Int(value), bytes >= 1024 else {
+            guard let bytes = Int(value), (1024...(1 << 30)).contains(bytes) else {
                 throw invalid("BILLFOLD_MAX_BODY_BYTES", Phrase("error.app.config.notAByteCount", ["value": value]))
             }
             config.maxBodyBytes = bytes

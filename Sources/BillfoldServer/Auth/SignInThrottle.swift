@@ -23,7 +23,18 @@ struct SignInThrottle {
     }
 
     static func keys(email: String, address: String) -> [String] {
-        ["account:" + email.trimmingCharacters(in: .whitespaces).lowercased(), "address:" + address]
+        ["account:" + email.trimmingCharacters(in: .whitespaces).lowercased(), "address:" + counted(address)]
+    }
+
+    /// An address as attempts are counted: an IPv6 address by its /64, which one host holds
+    /// whole (counted one by one, it could guess from endless addresses and reach the account's
+    /// limit, locking its owner out).
+    static func counted(_ address: String) -> String {
+        guard let bytes = AddressRanges.bytes(address), bytes.count == 16 else { return address }
+        let groups = stride(from: 0, to: 8, by: 2).map {
+            String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16)
+        }
+        return groups.joined(separator: ":") + "::/64"
     }
 
     /// Counts this attempt under each key first, then refuses it with `TooManyAttempts` when a

@@ -14,8 +14,8 @@ struct BankImportQuery: Sendable {
     var fileName: String?
 
     /// The names: format, account, currency, dryRun, skipUnreadable, fileName, profile, saveProfile,
-    /// and for CSV date, payee, amount, debit, credit, notes, category, currencyColumn, id, status, fee
-    /// (a header's name or a 1-based number), dateFormat, decimal, delimiter, encoding, skipLines,
+    /// and for CSV date, payee, payer, amount, direction, debit, credit, notes, category, currencyColumn,
+    /// id, status, fee (a header's name or a 1-based number), dateFormat, decimal, delimiter, encoding, skipLines,
     /// invertAmounts; or the whole mapping as JSON in `mapping`.
     init(_ values: [String: String]) throws(BillfoldError) {
         // Query values skip the body's guard (`TextInputGuard`); the same rule, naming the value.

@@ -6,10 +6,13 @@ import Vapor
 /// 50 MB takes about a gigabyte while it is read and planned, so without this a few uploads sent
 /// at once could take all the server's memory. A file beyond a slot waits for one (a preview asked
 /// for again while the last one is still read, say) and is refused with 429 after `longestWait`.
+/// A waiting file is already received (50 MB at most), so each person has one waiting at most:
+/// another is refused at once.
 actor ImportSlots {
     let total: Int
     let longestWait: Duration
     private var busy: [Int64: Int] = [:]
+    private var waiting: Set<Int64> = []
     private(set) var inUse = 0
 
     init(total: Int, longestWait: Duration = .seconds(60)) {
@@ -32,16 +35,18 @@ actor ImportSlots {
 
     /// Runs `work` in a slot for `user`, waiting up to `longestWait` for one.
     func reading<T: Sendable>(for user: Int64, _ work: @Sendable () async throws -> T) async throws -> T {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: longestWait)
-        while !take(user) {
-            guard clock.now < deadline else {
-                throw TooManyAttempts(
-                    retryAfterSeconds: 10,
-                    problem: BillfoldError(.rateLimited, Phrase("error.service.imports.busy")))
+        let busy = TooManyAttempts(
+            retryAfterSeconds: 10, problem: BillfoldError(.rateLimited, Phrase("error.service.imports.busy")))
+        if !take(user) {
+            guard waiting.insert(user).inserted else { throw busy }
+            defer { waiting.remove(user) }
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: longestWait)
+            while !take(user) {
+                guard clock.now < deadline else { throw busy }
+                // Polled: a slot is held for seconds, so a tenth of a second's delay costs nothing.
+                try await Task.sleep(for: .milliseconds(100))
             }
-            // Polled: a slot is held for seconds, so a tenth of a second's delay costs nothing.
-            try await Task.sleep(for: .milliseconds(100))
         }
         defer { give(user) }
         return try await work()
