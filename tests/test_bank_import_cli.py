@@ -133,3 +133,20 @@ def test_dry_run_ends_as_the_import_would(database, tmp_path):
     assert "would refuse" not in skipping.stdout
     billfold(*args, "--skip-unreadable", database=database)
     assert count(database) == 1
+
+
+def test_direction_and_payer_columns(database, tmp_path):
+    """Unsigned amounts beside a direction column are signed by it, unless --direction none says
+    the amounts are as written; --payer names who paid, the payee of money in."""
+    statement = tmp_path / "giro.csv"
+    statement.write_text("Datum;Von;An;Betrag;Art\n"
+                         "02.01.2024;Ana;REWE;3,20;S\n"
+                         "03.01.2024;Firma;Ana;2500,00;H\n", encoding="utf-8")
+    args = ["import", "csv", str(statement), "--email", "ana@example.com", "--account", "Giro", "--currency", "EUR",
+            "--payee", "An", "--dry-run", "--json"]
+    named = billfold(*args, "--direction", "Art", "--payer", "Von", database=database)
+    assert "direction “Art”" in named.stdout and "payer “Von”" in named.stdout
+    assert "-€3.20  REWE" in named.stdout and "€2,500.00  Firma" in named.stdout
+    as_written = billfold(*args, "--direction", "none", database=database)
+    assert "€3.20  REWE" in as_written.stdout and "-€3.20" not in as_written.stdout
+    assert count(database) == 0

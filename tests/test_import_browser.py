@@ -112,6 +112,32 @@ def test_leaving_out_unreadable_rows_then_mapping_them_readable_redraws_the_prev
     assert browser.find_element(By.ID, "commit").get_attribute("disabled") is None
 
 
+def test_a_nameless_direction_column_is_chosen_by_number_and_signs_the_preview(browser, shot, sqlite_server, tmp_path):
+    """Volksbank's S/H column has no name: the form shows it as a numbered column, the preview is
+    signed by it, and the payer column gives money in its payee."""
+    email = person(sqlite_server)
+    giro = tmp_path / "volksbank.csv"
+    giro.write_text('Buchungstag;Auftraggeber/Zahlungsempfänger;Empfänger/Zahlungspflichtiger;Umsatz;" "\n'
+                    "15.01.2024;Max Mustermann;REWE Markt;23,45;S\n"
+                    "10.01.2024;Arbeitgeber AG;Max Mustermann;3.210,77;H\n", encoding="utf-8")
+    sign_in(browser, sqlite_server, email=email)
+    browser.get(sqlite_server.url + "/import")
+    browser.find_element(By.ID, "account").send_keys("Volksbank")
+    currency = browser.find_element(By.ID, "currency")
+    currency.clear()
+    currency.send_keys("EUR")
+    browser.find_element(By.ID, "file").send_keys(str(giro))
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".preview-table tbody tr")))
+    assert Select(browser.find_element(By.ID, "map-direction")).first_selected_option.text == "Column 5"
+    assert Select(browser.find_element(By.ID, "map-payer")).first_selected_option.text == \
+        "Auftraggeber/Zahlungsempfänger"
+    rows = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".preview-table tbody tr")]
+    assert "REWE Markt" in rows[0] and "-€23.45" in rows[0], rows
+    assert "Arbeitgeber AG" in rows[1] and "€3,210.77" in rows[1] and "-€3,210.77" not in rows[1], rows
+    browser.execute_script("document.getElementById('map-direction').scrollIntoView()")
+    shot("direction")
+
+
 def test_export_downloads_keep_the_filter(sqlite_server):
     session = requests.Session()
     email = person(sqlite_server)

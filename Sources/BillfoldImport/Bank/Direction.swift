@@ -86,8 +86,9 @@ extension CSVBankReader {
     /// the account holder (none when only the holder is named: the notes say more), else by the
     /// money's way (in: who paid; out: who was paid), else the one that is filled.
     static func counterparty(payee: String, payer: String, amount: Int64, holder: String?) -> String {
-        let payee = payee.lowercased() == holder ? "" : payee
-        let payer = payer.lowercased() == holder ? "" : payer
+        // Compared only when there is a holder: this runs on every row of a million.
+        let payee = holder != nil && payee.lowercased() == holder ? "" : payee
+        let payer = holder != nil && payer.lowercased() == holder ? "" : payer
         if payer.isEmpty { return payee }
         if payee.isEmpty { return payer }
         return amount > 0 ? payer : payee
