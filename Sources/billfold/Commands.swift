@@ -5,7 +5,8 @@ import BillfoldStore
 import Foundation
 
 struct Users: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: tr("cli.users.abstract"), subcommands: [Create.self])
+    static let configuration = CommandConfiguration(
+        abstract: tr("cli.users.abstract"), subcommands: [Create.self, SetPassword.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: tr("cli.users.create.abstract"))
@@ -21,6 +22,40 @@ struct Users: AsyncParsableCommand {
                     email: email, password: password, name: name)
                 say(tr("cli.users.created", ["email": user.email, "id": String(user.id)]))
             }
+        }
+    }
+}
+
+extension Users {
+    /// The reset for a forgotten password: whoever runs the CLI on the server's database is its
+    /// operator, so no old password is asked for.
+    struct SetPassword: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set-password", abstract: tr("cli.users.setPassword.abstract"))
+
+        @Option(name: .long, help: ArgumentHelp(tr("cli.users.create.emailHelp"))) var email: String
+        @Option(name: .long, help: ArgumentHelp(tr("cli.users.setPassword.passwordHelp"))) var password: String?
+        @OptionGroup var options: DatabaseOption
+
+        func run() async throws {
+            let password = try password ?? Self.readPassword()
+            try await withApplication(options.flags) { app in
+                let person = try await user(email, in: app)
+                try await AccountService(database: app.db).setPassword(of: person, to: password)
+                say(tr("cli.users.passwordSet", ["email": person.email]))
+            }
+        }
+
+        /// The password from standard input: typed without echo on a terminal, else its first
+        /// line (so it need not appear in the process list or the shell's history).
+        static func readPassword() throws -> String {
+            if isatty(STDIN_FILENO) != 0, let typed = getpass(tr("cli.users.setPassword.prompt") + " ") {
+                return String(cString: typed)
+            }
+            guard let line = readLine(strippingNewline: true) else {
+                throw BillfoldError.validation("password", Phrase("cli.users.setPassword.noPassword"))
+            }
+            return line
         }
     }
 }

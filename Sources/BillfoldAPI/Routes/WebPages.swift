@@ -80,6 +80,8 @@ public enum WebPages: RouteCatalogue {
     public static let saveSettings = Endpoint(.post, "/settings")
     public static let createToken = Endpoint(.post, "/settings/tokens")
     public static let revokeToken = Endpoint(.post, "/settings/tokens/{id}/revoke")
+    public static let changePassword = Endpoint(.post, "/settings/password")
+    public static let endOtherSessions = Endpoint(.post, "/settings/sessions/end")
     public static let createTag = Endpoint(.post, "/settings/tags")
     public static let renameTag = Endpoint(.post, "/settings/tags/{id}")
     public static let deleteTag = Endpoint(.post, "/settings/tags/{id}/delete")
@@ -101,6 +103,7 @@ public enum WebPages: RouteCatalogue {
         (connectLunchMoney, settings), (checkLunchMoney, settings), (disconnectLunchMoney, settings),
         (addTransfer, accounts), (scheduleLunchMoneyPulls, settings), (syncTransaction, transaction),
         (changeTransactionParts, transaction), (createTag, settings), (renameTag, settings), (deleteTag, settings),
+        (changePassword, settings), (endOtherSessions, settings),
     ]
 
     /// The GET of each of `formPages`' form addresses.
@@ -120,6 +123,7 @@ public enum WebPages: RouteCatalogue {
             deleteItems, completeItem, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
             connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
             scheduleLunchMoneyPulls, syncTransaction, changeTransactionParts, createTag, renameTag, deleteTag,
+            changePassword, endOtherSessions,
         ]
 }
 

@@ -13,13 +13,15 @@ import Vapor
 struct RequestTransaction: Middleware {
     /// Routes that manage their own transactions: a review batch applies each decision in its own,
     /// so one failure stops no other, and claims its Idempotency-Key before any of them; a failed
-    /// sign-in (page or app) is refused but its attempt must still count toward the limit; setup hashes the
+    /// sign-in (page or app, or a wrong current password on Settings) is refused but its attempt must
+    /// still count toward the limit; setup hashes the
     /// password (slow on purpose) before it takes a connection for its short transaction.
     /// The Lunch Money connection and check fetch another server for up to 25 s, which must not
     /// hold a database connection (or SQLite's turn) meanwhile.
     static let ownTransactions = Set(
         [
             NativeAPI.reviewBatch, NativeAPI.createToken, WebPages.sendSignIn, WebPages.sendSetup,
+            WebPages.changePassword,
             // A bank file is read and checked (seconds for a big one) before the write starts.
             NativeAPI.addImport,
             WebPages.connectLunchMoney,

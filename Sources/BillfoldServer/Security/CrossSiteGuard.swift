@@ -79,10 +79,16 @@ struct CrossSiteGuard: Middleware {
 }
 
 extension Request {
+    /// The secret of this browser's session cookie, if it sent one.
+    var sessionSecret: String? {
+        guard let secret = cookies[SessionAuthenticator.cookie]?.string, !secret.isEmpty else { return nil }
+        return secret
+    }
+
     /// This browser's CSRF token: from its session, or else from its pre-session cookie, which is
     /// made (and set on the answer) the first time a page needs it.
     var csrfToken: String {
-        if auth.has(User.self), let session = cookies[SessionAuthenticator.cookie]?.string, !session.isEmpty {
+        if auth.has(User.self), let session = sessionSecret {
             return CrossSiteGuard.token(for: session)
         }
         if let secret = cookies[CrossSiteGuard.cookie]?.string ?? storage[CrossSiteGuard.NewPreSessionKey.self],

@@ -35,22 +35,29 @@ public struct AccountService: Sendable {
         guard Self.looksLikeEmail(email) else {
             throw BillfoldError.validation("email", Phrase("error.service.accounts.notAnEmail", ["text": rawEmail]))
         }
-        guard password.count >= Self.minimumPasswordLength else {
-            throw BillfoldError.validation(
-                "password",
-                Phrase("error.service.accounts.passwordTooShort", ["min": String(Self.minimumPasswordLength)]))
-        }
-        guard password.utf8.count <= 72 else {
-            // bcrypt reads only 72 bytes; refusing is more honest than silently ignoring the rest.
-            throw BillfoldError.validation("password", Phrase("error.service.accounts.passwordTooLong"))
-        }
+        try Self.checkLength(of: password, field: "password")
         try TextRules.check(rawName ?? "", field: "name")
         let name = rawName?.trimmingCharacters(in: .whitespaces) ?? ""
         let checked = try preferences.validated()
-        let hash = try await Self.offEventLoop { try Bcrypt.hash(password, cost: 10) }
+        let hash = try await Self.hash(password)
         return NewUser(
             email: email, name: name.isEmpty ? String(email.prefix { $0 != "@" }) : name, passwordHash: hash,
             preferences: checked)
+    }
+
+    private static func checkLength(of password: String, field: String) throws {
+        guard password.count >= Self.minimumPasswordLength else {
+            throw BillfoldError.validation(
+                field, Phrase("error.service.accounts.passwordTooShort", ["min": String(Self.minimumPasswordLength)]))
+        }
+        guard password.utf8.count <= 72 else {
+            // bcrypt reads only 72 bytes; refusing is more honest than silently ignoring the rest.
+            throw BillfoldError.validation(field, Phrase("error.service.accounts.passwordTooLong"))
+        }
+    }
+
+    private static func hash(_ password: String) async throws -> String {
+        try await Self.offEventLoop { try Bcrypt.hash(password, cost: 10) }
     }
 
     public func create(_ user: NewUser) async throws -> User {
@@ -69,6 +76,45 @@ public struct AccountService: Sendable {
     }
 
     private var users: UserRepository { UserRepository(database: database) }
+
+    /// A signed-in person's new password, checked and hashed but not yet stored: the current one
+    /// must match, the new one is checked as at sign-up and typed twice alike. Both slow bcrypt
+    /// steps happen here, before the caller's write transaction.
+    func newPasswordHash(of user: User, current: String, new: String, again: String) async throws -> String {
+        guard try await signIn(email: user.email, password: current) != nil else {
+            throw BillfoldError.validation("currentPassword", Phrase("error.service.accounts.currentPasswordWrong"))
+        }
+        try Self.checkLength(of: new, field: "newPassword")
+        guard new == again else {
+            throw BillfoldError.validation("newPasswordAgain", Phrase("error.service.accounts.passwordsDiffer"))
+        }
+        return try await Self.hash(new)
+    }
+
+    /// Stores a new password hash and ends every session of the person: one of them may be
+    /// whoever made the change necessary. A browser that made the change gets a fresh session.
+    func replacePassword(of user: User, hash: String) async throws {
+        try await users.setPasswordHash(hash, forUser: user.id)
+        try await users.deleteSessions(userID: user.id, keeping: nil)
+    }
+
+    /// Sets a person's password without the old one (the CLI's reset for a forgotten password)
+    /// and ends all their sessions, in one transaction.
+    public func setPassword(of user: User, to password: String) async throws {
+        try Self.checkLength(of: password, field: "password")
+        let hash = try await Self.hash(password)
+        try await database.transaction { try await AccountService(database: $0).replacePassword(of: user, hash: hash) }
+    }
+
+    /// Ends the person's sessions other than this browser's.
+    func endOtherSessions(of user: User, keeping secret: String?) async throws {
+        try await users.deleteSessions(userID: user.id, keeping: secret.map(Secrets.hash))
+    }
+
+    /// How many other browsers are signed in as the person.
+    func otherSessions(of user: User, idle: Int64, keeping secret: String?) async throws -> Int {
+        try await users.liveSessions(userID: user.id, idle: idle, except: secret.map(Secrets.hash))
+    }
 
     /// False until the owner account is made (the first visit then offers setup).
     func hasUsers() async throws -> Bool { try await users.count() > 0 }

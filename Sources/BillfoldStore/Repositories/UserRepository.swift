@@ -56,6 +56,15 @@ public struct UserRepository: Sendable {
         return true
     }
 
+    /// Stores a new password hash; false when there is no such user.
+    @discardableResult
+    public func setPasswordHash(_ hash: String, forUser id: Int64) async throws -> Bool {
+        guard let user = try await UserModel.find(id, on: database) else { return false }
+        user.passwordHash = hash
+        try await user.save(on: database)
+        return true
+    }
+
     private func apply(_ preferences: Preferences, to user: UserModel) {
         user.locale = preferences.locale
         user.timeZone = preferences.timeZone
@@ -110,6 +119,26 @@ public struct UserRepository: Sendable {
 
     public func deleteSession(secretHash: String) async throws {
         try await SessionModel.query(on: database).filter(\.$secretHash == secretHash).delete()
+    }
+
+    /// Ends every session of the user except the one with `keeping` (nil ends them all).
+    public func deleteSessions(userID: Int64, keeping secretHash: String?) async throws {
+        var query = SessionModel.query(on: database).filter(\.$userID == userID)
+        if let secretHash { query = query.filter(\.$secretHash != secretHash) }
+        try await query.delete()
+    }
+
+    /// How many of the user's sessions could still be used (within their absolute end and used
+    /// within `idle` seconds), not counting the one with `except`.
+    public func liveSessions(userID: Int64, idle: Int64, except secretHash: String?) async throws -> Int {
+        let now = Timestamp.now()
+        var query = SessionModel.query(on: database).filter(\.$userID == userID).filter(\.$expiresAt > now)
+            .group(.or) { either in
+                either.filter(\.$lastSeenAt > now - idle)
+                    .group(.and) { $0.filter(\.$lastSeenAt == nil).filter(\.$createdAt > now - idle) }
+            }
+        if let secretHash { query = query.filter(\.$secretHash != secretHash) }
+        return try await query.count()
     }
 
     // MARK: Access tokens

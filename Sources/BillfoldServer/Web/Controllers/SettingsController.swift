@@ -8,6 +8,8 @@ struct SettingsController: RouteCollection {
         routes.on(WebPages.saveSettings, use: save)
         routes.on(WebPages.createToken, use: createToken)
         routes.on(WebPages.revokeToken, use: revokeToken)
+        routes.on(WebPages.changePassword, use: changePassword)
+        routes.on(WebPages.endOtherSessions, use: endOtherSessions)
     }
 
     private func page(_ request: Request) async throws -> SettingsPage { try await Self.page(request) }
@@ -27,10 +29,15 @@ struct SettingsController: RouteCollection {
             }
         }
         section.canSaveTokens = request.application.billfoldConfiguration.secrets != nil
+        let accounts = AccountService(database: request.store)
+        let others = try await accounts.otherSessions(
+            of: user, idle: request.application.billfoldConfiguration.sessionIdleSeconds,
+            keeping: request.sessionSecret)
         return SettingsPage(
-            preferences: user.preferences, tokens: try await AccountService(database: request.store).tokens(of: user),
+            preferences: user.preferences, tokens: try await accounts.tokens(of: user),
             format: user.preferences.format, lunchMoney: section,
-            tags: TagsSettingsSection(tags: try await request.transactionService.tags.all()))
+            tags: TagsSettingsSection(tags: try await request.transactionService.tags.all()),
+            password: PasswordSettingsSection(otherSessions: others))
     }
 
     func show(request: Request) async throws -> Response {
@@ -44,6 +51,8 @@ struct SettingsController: RouteCollection {
             case "tag-added": request.words("settings.notice.tagAdded")
             case "tag-renamed": request.words("settings.notice.tagRenamed")
             case "tag-deleted": request.words("settings.notice.tagDeleted")
+            case "password": request.words("settings.notice.passwordChanged")
+            case "signed-out": request.words("settings.notice.signedOutOthers")
             default: nil
             }
         return try await page(request).response(request, notice: notice)
@@ -98,5 +107,46 @@ struct SettingsController: RouteCollection {
         }
         try await AccountService(database: request.store).revokeToken(id, of: try request.user)
         return request.redirect(to: WebPages.settings.path(query: [("done", "revoked")]))
+    }
+
+    struct PasswordForm: Content {
+        var currentPassword: String
+        var newPassword: String
+        var newPasswordAgain: String
+    }
+
+    /// A wrong current password counts as a wrong sign-in (a stolen session must not be a free
+    /// way to guess it), so the route keeps its own transaction (`RequestTransaction`) and the
+    /// attempt stays when the answer is a refusal. Changed, the password ends every session of
+    /// the person, this one included, and this browser gets a new one: whoever held a copy of the
+    /// old cookie is out.
+    func changePassword(request: Request) async throws -> Response {
+        let user = try request.user
+        let form = try request.content.decode(PasswordForm.self)
+        let throttle = SignInThrottle(request: request)
+        let keys = SignInThrottle.keys(email: user.email, address: request.clientAddress)
+        try await throttle.attempt(keys)
+        let hash: String
+        do {
+            hash = try await AccountService(database: request.store).newPasswordHash(
+                of: user, current: form.currentPassword, new: form.newPassword, again: form.newPasswordAgain)
+        } catch let error as BillfoldError {
+            if error.fields["currentPassword"] == nil { try await throttle.succeeded(keys) }
+            var view = try await page(request)
+            view.password.error = error
+            return view.response(request)
+        }
+        try await throttle.succeeded(keys)
+        return try await request.transaction {
+            try await AccountService(database: request.store).replacePassword(of: user, hash: hash)
+            return try await SignInController.startSession(
+                for: user, request: request, next: WebPages.settings.path(query: [("done", "password")]) + "#password")
+        }
+    }
+
+    func endOtherSessions(request: Request) async throws -> Response {
+        try await AccountService(database: request.store).endOtherSessions(
+            of: try request.user, keeping: request.sessionSecret)
+        return request.redirect(to: WebPages.settings.path(query: [("done", "signed-out")]) + "#password")
     }
 }

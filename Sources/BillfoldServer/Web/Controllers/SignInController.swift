@@ -50,11 +50,11 @@ struct SignInController: RouteCollection {
             ).response(request)
         }
         try await throttle.succeeded(keys)
-        return try await startSession(for: user, request: request, next: form.next)
+        return try await Self.startSession(for: user, request: request, next: form.next)
     }
 
     func signOut(request: Request) async throws -> Response {
-        if let secret = request.cookies[SessionAuthenticator.cookie]?.string {
+        if let secret = request.sessionSecret {
             try await AccountService(database: request.store).endSession(secret: secret)
         }
         request.auth.logout(User.self)
@@ -105,14 +105,14 @@ struct SignInController: RouteCollection {
                     return request.redirect(to: WebPages.signIn.path())
                 }
                 let user = try await AccountService(database: request.store).create(owner)
-                return try await startSession(for: user, request: request, next: WebPages.transactions.path())
+                return try await Self.startSession(for: user, request: request, next: WebPages.transactions.path())
             }
         } catch let error as BillfoldError {
             return SetupPage(values: values, error: error).response(request)
         }
     }
 
-    private func startSession(for user: User, request: Request, next: String?) async throws -> Response {
+    static func startSession(for user: User, request: Request, next: String?) async throws -> Response {
         let lifetime = request.application.billfoldConfiguration.sessionLifetimeSeconds
         let secret = try await AccountService(database: request.store).startSession(for: user, lifetime: lifetime)
         // Only paths on this site: an open redirect would let a link send people elsewhere.

@@ -2,14 +2,15 @@ import BillfoldAPI
 import BillfoldCore
 import NIOHTTP1
 
-/// Settings: language and region, time zone, primary currency, deck size, access tokens, tags,
-/// Lunch Money and the person's data.
+/// Settings: language and region, time zone, primary currency, deck size, access tokens, password
+/// and sign-ins, tags, Lunch Money and the person's data.
 struct SettingsPage: WebPage {
     let preferences: Preferences
     let tokens: [AccessToken]
     let format: DisplayFormat
     var lunchMoney = LunchMoneySettingsSection()
     var tags = TagsSettingsSection()
+    var password = PasswordSettingsSection()
     /// A token just created: shown this once, never again.
     var newToken: (label: String, token: String)?
     var error: BillfoldError?
@@ -19,7 +20,7 @@ struct SettingsPage: WebPage {
         Layout(context: context, title: tr("nav.settings"), section: .settings, scripts: ["settings.js"])
             .document(
                 status: error == nil && tokenError == nil && lunchMoney.error == nil && tags.error == nil
-                    ? .ok : .badRequest
+                    && password.error == nil ? .ok : .badRequest
             ) {
                 H.header(.class("page-header")) { H.h1 { tr("nav.settings") } }
                 // First on the page: this is the only time the token can be copied.
@@ -39,6 +40,7 @@ struct SettingsPage: WebPage {
                 }
                 preferencesForm
                 tokensSection
+                password.html
                 tags.html
                 lunchMoney.html
                 ExportLinks.dataSection
