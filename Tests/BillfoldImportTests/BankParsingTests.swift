@@ -151,6 +151,20 @@ struct OwnBankFileTests {
         #expect(entries[1].notes == "Transfer: Checking")
     }
 
+    @Test("QIF from Quicken with two accounts: each !Account names its registers; the AutoSwitch list names none")
+    func qifAccounts() throws {
+        let statements = try Self.read("quicken-two-accounts.qif", BankFileOptions(currency: .usd)).reading.statements
+        #expect(statements.map(\.account.name) == ["Checking", "Visa"])
+        #expect(statements.map(\.account.suggestedName) == ["Checking", "Visa"])
+        #expect(statements.map(\.account.kind) == [nil, "CREDITCARD"])
+        #expect(statements[0].entries.map(\.payee) == ["Landlord", "Visa payment"])
+        #expect(statements[1].entries.map(\.payee) == ["Grocery Store", "Payment, thank you"])
+        #expect(statements[1].entries.map(\.amount.minorUnits) == [-4500, 50000])
+        // Without any !Account, one statement whose account the person names.
+        let bare = try Self.read("oneline.qif", BankFileOptions(currency: .usd)).reading.statements
+        #expect(bare.count == 1 && bare[0].account.suggestedName == nil)
+    }
+
     @Test("OFX 2 with an XML declaration: entities, a comma amount, PAYEE/NAME")
     func ofx2() throws {
         let statement = try Self.read("statement-v2.ofx").reading.statements[0]

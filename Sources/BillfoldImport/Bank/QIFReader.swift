@@ -6,6 +6,11 @@ import Foundation
 /// memo, `L` category (`[Other account]` is a transfer, left uncategorised), `N` number and
 /// splits (`S`/`E`/`$`), which become one booking with the splits listed in its notes.
 /// Investment registers are refused: they hold trades, not bookings.
+///
+/// A whole-file export (Quicken, GnuCash, MS Money) holds several accounts: an `!Account` block
+/// (`N` name, `T` type, ended by `^`) names the account the registers after it belong to, and each
+/// account becomes its own statement. Between `!Option:AutoSwitch` and `!Clear:AutoSwitch` the
+/// `!Account` block is only the list of accounts, naming none of the registers.
 public enum QIFReader {
     /// Whether `text` looks like QIF: a `!Type:` or `!Account` line first.
     public static func recognises(_ text: String) -> Bool {
@@ -16,6 +21,10 @@ public enum QIFReader {
     /// A record's fields as read, with the line it starts on.
     private struct Record {
         var line: Int
+        /// The `!Account` the record's register belongs to (nil before any).
+        var account: Account?
+        /// The register's `!Type:` ("bank", "ccard" …).
+        var section: String
         var fields: [(code: Character, value: String, line: Int)] = []
         func first(_ code: Character) -> (value: String, line: Int)? {
             fields.first { $0.code == code }.map { ($0.value, $0.line) }
@@ -28,8 +37,10 @@ public enum QIFReader {
         var records: [Record] = []
         var current: Record?
         var section = ""
+        var listingAccounts = false
         var inAccountBlock = false
-        var accountName: String?
+        var account: Account?
+        var described = Account()
         for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
         {
             let line = offset + 1
@@ -46,12 +57,23 @@ public enum QIFReader {
                     }
                 } else if header.hasPrefix("!account") {
                     inAccountBlock = true
+                    described = Account()
+                } else if header.hasPrefix("!option:autoswitch") {
+                    listingAccounts = true
+                } else if header.hasPrefix("!clear:autoswitch") {
+                    listingAccounts = false
                 }
                 continue
             }
             if code == "^" {
                 if inAccountBlock {
-                    inAccountBlock = false
+                    // In the list of accounts each ends with "^" and the block goes on; otherwise
+                    // the one account described is the one the next registers belong to.
+                    if !listingAccounts {
+                        account = described
+                        inAccountBlock = false
+                    }
+                    described = Account()
                 } else if let done = current {
                     records.append(done)
                 }
@@ -60,11 +82,12 @@ public enum QIFReader {
             }
             let value = String(content.dropFirst()).trimmingCharacters(in: .whitespaces)
             if inAccountBlock {
-                if code == "N" { accountName = value }
+                if code == "N" { described.name = value }
+                if code == "T" { described.type = value.lowercased() }
                 continue
             }
             guard ["bank", "cash", "ccard", "oth a", "oth l", ""].contains(section) else { continue }
-            if current == nil { current = Record(line: line) }
+            if current == nil { current = Record(line: line, account: account, section: section) }
             current!.fields.append((code, value, line))
         }
         if let open = current, !open.fields.isEmpty { records.append(open) }
@@ -77,14 +100,20 @@ public enum QIFReader {
                 records.compactMap { $0.first("D")?.value.replacingOccurrences(of: "'", with: "/") },
                 prefer: .monthDayYear)
         let decimal = DecimalSeparator.guess(records.compactMap { ($0.first("T") ?? $0.first("U"))?.value })
-        var entries: [StatementEntry] = []
+        var statements: [(account: Account?, section: String, entries: [StatementEntry])] = []
         var unreadable: [UnreadableRow] = []
         let linePlace = NumberedPlace.line()
         for record in records {
             do {
-                entries.append(
-                    try entry(record, currency: currency, order: order, decimal: decimal, place: linePlace(record.line))
-                )
+                let entry = try entry(
+                    record, currency: currency, order: order, decimal: decimal, place: linePlace(record.line))
+                if let last = statements.indices.last, statements[last].account == record.account {
+                    statements[last].entries.append(entry)
+                } else if let same = statements.firstIndex(where: { $0.account == record.account }) {
+                    statements[same].entries.append(entry)
+                } else {
+                    statements.append((record.account, record.section, [entry]))
+                }
             } catch {
                 unreadable.append(
                     UnreadableRow(
@@ -92,14 +121,24 @@ public enum QIFReader {
                         reason: error.error.phrase))
             }
         }
-        let kind = section == "ccard" ? "CREDITCARD" : nil
+        if statements.isEmpty { statements = [(account, section, [])] }
         return BankFileReading(
             format: .qif,
-            statements: [
-                Statement(
-                    account: StatementAccount(number: accountName, kind: kind, currency: currency), entries: entries)
-            ],
+            statements: statements.map { read in
+                let type = read.account?.type ?? read.section
+                return Statement(
+                    account: StatementAccount(
+                        kind: type == "ccard" ? "CREDITCARD" : nil, currency: currency, name: read.account?.name),
+                    entries: read.entries)
+            },
             unreadable: unreadable)
+    }
+
+    /// An account as an `!Account` block describes it.
+    private struct Account: Equatable {
+        var name: String?
+        /// `bank`, `ccard`, `cash`, `oth a` … as written, lowercased.
+        var type: String?
     }
 
     private struct Fault: Error {
