@@ -305,6 +305,65 @@ struct OwnBankFileTests {
         }
     }
 
+    @Test(
+        "a format chosen that the file is not says what the file is; a PDF says so",
+        arguments: [
+            (
+                "OFXHEADER:100\n<OFX><BANKMSGSRSV1></BANKMSGSRSV1></OFX>", BankFormat.csv,
+                "This file is OFX/QFX, not CSV."
+            ),
+            ("!Type:Bank\nD01/05/2024\nT-1.00\n^\n", .csv, "This file is QIF, not CSV."),
+            (
+                "<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\"/>", .qif,
+                "This file is CAMT.053, not QIF."
+            ),
+            ("Date,Payee,Amount\n2024-01-05,Shop,-1.00\n", .qif, "This is not a QIF file."),
+            ("Date,Payee,Amount\n2024-01-05,Shop,-1.00\n", .camt, "This is not a CAMT.053 file."),
+            (#"{"error":"unauthorized"}"#, .csv, "This is JSON, not a bank statement."),
+            ("<?xml version=\"1.0\"?><error>expired</error>", .csv, "This is an XML file that is not a CAMT.053"),
+            ("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n", .csv, "This is a PDF."),
+        ])
+    func wrongFormat(_ text: String, _ format: BankFormat, _ words: String) {
+        do {
+            _ = try BankFileReader.read(Data(text.utf8), options: BankFileOptions(format: format, currency: .eur))
+            Issue.record("read as \(format)")
+        } catch {
+            #expect(error.message.contains(words), "\(error.message)")
+            #expect(error.code == .invalidImportFile)
+        }
+    }
+
+    @Test("UTF-16 without a byte order mark, either order, is read as UTF-16")
+    func utf16WithoutBOM() throws {
+        let text = "Buchungstag;Empfänger;Betrag\n15.01.2024;Bäckerei Müller;-3,50\n"
+        for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian] {
+            let read = try BankFileReader.read(
+                try #require(text.data(using: encoding)), options: BankFileOptions(currency: .eur))
+            #expect(read.csv?.mapping.encoding == .utf16)
+            #expect(read.reading.statements[0].entries.map(\.payee) == ["Bäckerei Müller"], "\(encoding)")
+        }
+    }
+
+    @Test(
+        "CAMT that is not well-formed XML says what is wrong and where",
+        arguments: [
+            ("<Stmt><Ntry><Nm>Smith & Sons</Nm></Ntry></Stmt>", "line 3: an “&” begins no character reference"),
+            ("<Stmt><Ntry><Nm>Smith</Ntry></Stmt>", "line 3: its elements do not close in order"),
+            // An undeclared prefix is recovered from: the file reads on, to what CAMT it lacks.
+            (#"<Stmt xsi:schemaLocation="a b">1</Stmt>"#, "there is no BkToCstmrStmt element"),
+        ])
+    func camtNotWellFormed(_ body: String, _ words: String) {
+        let text =
+            "<?xml version=\"1.0\"?>\n<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\">\n"
+            + body + "\n</Document>\n"
+        do {
+            _ = try BankFileReader.read(Data(text.utf8), options: BankFileOptions(format: .camt))
+            Issue.record("read")
+        } catch {
+            #expect(error.message.contains(words), "\(error.message)")
+        }
+    }
+
     @Test("a CSV row that cannot be read is named with its line and why; a missing column is named")
     func unreadable() throws {
         let text = "Date;Payee;Amount\n2024-01-02;A;-1,00\n2024-02-31;B;-2,00\n2024-01-04;C;zwei\n"

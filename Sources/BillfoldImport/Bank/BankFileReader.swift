@@ -46,12 +46,9 @@ public enum BankFileReader {
 
     public static func read(_ data: Data, options: BankFileOptions = BankFileOptions()) throws(BillfoldError) -> Read {
         let (text, encoding) = try FileText.decode(data, as: options.mapping.encoding)
-        guard let format = options.format ?? detect(text) else {
-            let start = text.prefix(200).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw BillfoldError(
-                .invalidImportFile,
-                start.hasPrefix("<") ? Phrase("error.import.xmlNotCAMT") : Phrase("error.import.jsonNotStatement"))
-        }
+        let found = detect(text)
+        if let asked = options.format { try check(found, asked: asked, text) }
+        guard let format = options.format ?? found else { throw notABankFile(text) }
         switch format {
         case .ofx:
             return Read(reading: try OFXReader.read(text, currency: options.currency))
@@ -71,5 +68,29 @@ public enum BankFileReader {
             result.mapping.encoding = encoding
             return Read(reading: result.reading, csv: result)
         }
+    }
+
+    /// A format the person chose must be the file's: read as CSV, an OFX file would only be said
+    /// to have no date column. OFX and CAMT say themselves what they miss in other XML.
+    private static func check(_ found: BankFormat?, asked: BankFormat, _ text: String) throws(BillfoldError) {
+        switch found {
+        case let found? where found != asked && found != .csv:
+            throw BillfoldError(
+                .invalidImportFile, Phrase("error.import.otherFormat", ["found": found.label, "asked": asked.label]))
+        case nil where asked == .csv || asked == .qif:
+            throw notABankFile(text)
+        case .csv? where asked == .qif || asked == .camt:
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.notFormat", ["asked": asked.label]))
+        default:
+            return
+        }
+    }
+
+    /// What a file detected as no bank format is: XML that is no statement, or JSON.
+    private static func notABankFile(_ text: String) -> BillfoldError {
+        let start = text.prefix(200).trimmingCharacters(in: .whitespacesAndNewlines)
+        return BillfoldError(
+            .invalidImportFile,
+            start.hasPrefix("<") ? Phrase("error.import.xmlNotCAMT") : Phrase("error.import.jsonNotStatement"))
     }
 }

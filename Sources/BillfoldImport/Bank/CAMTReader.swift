@@ -18,19 +18,33 @@ public enum CAMTReader {
         return start.contains("camt.053") || start.contains("BkToCstmrStmt")
     }
 
+    /// What is wrong, in a person's words, for the parser's error code (libxml2's numbers, which
+    /// Foundation passes on; its own description is no more than the number).
+    static func notWellFormed(_ code: Int) -> String {
+        switch code {
+        case 4: "error.import.camtXMLNone"
+        case 9: "error.import.camtXMLCharacter"
+        case 23, 68: "error.import.camtXMLAmpersand"
+        case 26, 27: "error.import.camtXMLEntity"
+        case 5, 73, 76, 77: "error.import.camtXMLTags"
+        case 31, 32: "error.import.camtXMLEncoding"
+        default: "error.import.camtNotXMLBroken"
+        }
+    }
+
     public static func read(_ data: Data) throws(BillfoldError) -> BankFileReading {
         let collector = Collector()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
         parser.delegate = collector
         let parsed = parser.parse()
-        if !parsed {
-            let line = String(parser.lineNumber)
-            // The parser's own words, which are not Billfold's.
-            guard let why = parser.parserError.map({ ($0 as NSError).localizedDescription }) else {
-                throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNotXMLBroken", ["line": line]))
-            }
-            throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNotXML", ["line": line, "reason": why]))
+        // A recovered error counts when it is one of well-formedness; others the parser reports
+        // and goes on from (an undeclared namespace prefix, as on a stray `xsi:schemaLocation`)
+        // leave the statement readable.
+        let broken = collector.fault.map { notWellFormed($0.code) != "error.import.camtNotXMLBroken" } ?? false
+        if !parsed || broken {
+            let fault = collector.fault ?? ((parser.parserError as NSError?)?.code ?? 0, parser.lineNumber)
+            throw BillfoldError(.invalidImportFile, Phrase(notWellFormed(fault.code), ["line": String(fault.line)]))
         }
         guard collector.sawDocument else {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoDocument"))
@@ -147,6 +161,9 @@ public enum CAMTReader {
         var sawDocument = false
         /// The statement element was closed: the file is whole.
         var finished = false
+        /// The first error and the line it is on. The parser may recover and go on (from a closing
+        /// tag that does not match), and by the end its line is the last one: both are kept here.
+        var fault: (code: Int, line: Int)?
         private var path: [String] = []
         private var text = ""
         private var entry: RawEntry?
@@ -173,6 +190,10 @@ public enum CAMTReader {
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            if fault == nil { fault = ((parseError as NSError).code, parser.lineNumber) }
+        }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             defer {

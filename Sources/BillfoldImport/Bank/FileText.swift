@@ -34,9 +34,13 @@ public enum FileText {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.fileEmpty"))
         }
+        if bytes.starts(with: Array("%PDF-".utf8)) {
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.pdf"))
+        }
         let utf16BOM = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-        if asked == .utf16 || (asked == nil && utf16BOM) {
-            guard let text = String(data: bytes, encoding: .utf16) else {
+        let utf16Order = utf16BOM ? nil : utf16WithoutBOM(bytes)
+        if asked == .utf16 || (asked == nil && (utf16BOM || utf16Order != nil)) {
+            guard let text = String(data: bytes, encoding: utf16Order ?? .utf16) else {
                 throw BillfoldError(.invalidImportFile, Phrase("error.import.notUTF16"))
             }
             return (try checked(text.replacingOccurrences(of: "\u{FEFF}", with: "")), .utf16)
@@ -61,6 +65,24 @@ public enum FileText {
             // Not UTF-8: the Windows superset of Latin-1, which is what banks mean by "ANSI".
             return (try checked(windows1252(bytes)), .windows1252)
         }
+    }
+
+    /// The byte order of UTF-16 written without a byte order mark (Excel's "Unicode text" can be),
+    /// seen in its first characters: in text that is mostly Latin, one byte of each pair is zero,
+    /// and which one tells the order. Nil when the bytes do not look so.
+    static func utf16WithoutBOM(_ bytes: Data) -> String.Encoding? {
+        let start = Array(bytes.prefix(1024))
+        let pairs = start.count / 2
+        guard pairs >= 4 else { return nil }
+        var zeroFirst = 0
+        var zeroSecond = 0
+        for pair in 0..<pairs {
+            if start[2 * pair] == 0 { zeroFirst += 1 }
+            if start[2 * pair + 1] == 0 { zeroSecond += 1 }
+        }
+        if zeroFirst == 0, zeroSecond * 10 >= pairs * 7 { return .utf16LittleEndian }
+        if zeroSecond == 0, zeroFirst * 10 >= pairs * 7 { return .utf16BigEndian }
+        return nil
     }
 
     /// Refuses a web page: banks' sites answer errors and sign-in pages as HTML.
