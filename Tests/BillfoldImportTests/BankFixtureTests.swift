@@ -41,7 +41,8 @@ struct BankFixtureTests {
         Case(file: "targobank-duesseldorf.qif", format: .qif, currency: .eur, count: 10, sums: ["EUR": "-611.23"]),
         Case(file: "cbb-export.qif", format: .qif, currency: .usd, count: 9, sums: ["USD": "-507.59"]),
         Case(
-            file: "camt.053_P_CH0309000000250090342_380000000_0_2016053100163801.xml", format: .camt, count: 13,
+            // 13 entries; 7 are batches whose details add up to them: 32 payments in all.
+            file: "camt.053_P_CH0309000000250090342_380000000_0_2016053100163801.xml", format: .camt, count: 32,
             sums: ["CHF": "537.61"]),
         Case(file: "Business Sample camt.053.001.04.xml", format: .camt, count: 3, sums: ["SEK": "-64321.50"]),
     ]
@@ -94,12 +95,14 @@ struct BankFixtureTests {
         #expect(statements[0].account.suggestedName == "Checking 815-30219-12345-EOP")
     }
 
-    @Test("CAMT: reversals keep their indicator's sign, the servicer's reference is the id, DtTm dates read")
+    @Test(
+        "CAMT: reversals keep their indicator's sign, the servicer's reference is the id, DtTm dates read, batches split"
+    )
     func camt() throws {
         let post = try BankFixtures.read("camt.053_P_CH0309000000250090342_380000000_0_2016053100163801.xml")
         let statement = try #require(post.reading.statements.first)
         #expect(statement.account.number == "CH0309000000250090342")
-        #expect(Set(statement.entries.compactMap(\.bankID)).count == 13)
+        #expect(Set(statement.entries.compactMap(\.bankID)).count == 32, "each payment of a batch has its own id")
         let business = try BankFixtures.read("Business Sample camt.053.001.04.xml").reading.statements[0]
         #expect(business.account.number == "50000000054910000003")
         #expect(business.entries.first?.day == Day(year: 2010, month: 10, day: 18))

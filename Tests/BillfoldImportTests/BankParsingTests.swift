@@ -286,6 +286,18 @@ struct OwnBankFileTests {
         #expect(entries.map(\.notes) == ["Einkauf 15.01.", "Gehalt"])
     }
 
+    @Test("CAMT batch: the single payments when their amounts make the entry's, each with its party; else the entry")
+    func camtBatch() throws {
+        let entries = try Self.read("batch-v08.camt.xml").reading.statements[0].entries
+        #expect(entries.map(\.payee) == ["Alice Architektin", "Bob Bau GmbH", "Carol Copy", "SAMMELGUTSCHRIFT"])
+        #expect(entries.map(\.amount.minorUnits) == [-10_000, -15_000, -5000, 8000])
+        #expect(entries.map(\.bankID) == ["2024030100042/1", "2024030100042/2", "2024030100042/3", "2024030100043"])
+        #expect(entries[0].notes == "SAMMLER · Rechnung 1")
+        // Booked whole (one detail has no amount), the batch is named by its own text, not a party.
+        #expect(entries[3].notes.isEmpty)
+        #expect(entries.allSatisfy { $0.day.description == "2024-03-01" })
+    }
+
     @Test(
         "files that are not bank exports say what they are",
         arguments: [

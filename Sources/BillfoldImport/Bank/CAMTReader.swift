@@ -69,7 +69,7 @@ public enum CAMTReader {
                     continue
                 }
                 do {
-                    entries.append(try read(entry, accountCurrency: currency, place: place.text(Words.current)))
+                    entries += try read(entry, accountCurrency: currency, place: place.text(Words.current))
                 } catch {
                     unreadable.append(UnreadableRow(place: place, reason: error.phrase))
                 }
@@ -83,8 +83,10 @@ public enum CAMTReader {
         return BankFileReading(format: .camt, statements: statements, unreadable: unreadable, pending: pending)
     }
 
+    /// The bookings of one entry: itself, or a batch's single payments where each of its details
+    /// gives an amount and together they make the entry's.
     private static func read(_ entry: RawEntry, accountCurrency: Currency?, place: String) throws(BillfoldError)
-        -> StatementEntry
+        -> [StatementEntry]
     {
         guard let amountText = entry.values["Amt"] else {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoAmount"))
@@ -95,32 +97,85 @@ public enum CAMTReader {
         let currency = try Currency(code: code)
         // An XML decimal, read as Billfold reads a plain amount: a comma is refused, not taken for a
         // thousands mark (a bank writing `23,45` means 23.45, not 2,345).
-        var amount = try Money(parsing: amountText, currency: currency)
-        switch entry.values["CdtDbtInd"]?.uppercased() {
-        case "DBIT": amount = Money(minorUnits: -amount.minorUnits, currency: currency)
-        case "CRDT": break
-        default: throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoDirection"))
-        }
+        let amount = try signed(Money(parsing: amountText, currency: currency), entry.values["CdtDbtInd"])
         guard let date = entry.values["BookgDt/Dt"] ?? entry.values["BookgDt/DtTm"] ?? entry.values["ValDt/Dt"] else {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoBookingDate"))
         }
         let day = try DateText.day(date, order: .yearMonthDay)
         // A reversal (a returned direct debit) comes back from the party the money first went to.
         let reversed = entry.values["RvslInd"]?.lowercased() == "true"
-        let counterparty =
-            (amount.minorUnits < 0) != reversed
-            ? entry.first(["Cdtr/Nm", "Cdtr/Pty/Nm", "UltmtCdtr/Nm"])
-            : entry.first(["Dbtr/Nm", "Dbtr/Pty/Nm", "UltmtDbtr/Nm"])
         let info = entry.values["AddtlNtryInf"]?.trimmed ?? ""
-        let remittance = entry.remittance.map(\.trimmed).filter { !$0.isEmpty }
         // Without a counterparty: the entry's own text, a batch's size, or which way the money went.
         let batch = entry.values["NbOfTxs"].flatMap(Int.init).map { "Batch of \($0) transactions" }
+        let parts = batchParts(entry, of: amount)
+        // A batch booked whole has many parties: naming the first would misname the rest.
+        let whole = described(
+            entry, amount: amount, reversed: reversed, info: info, otherwise: batch,
+            party: entry.details.count <= 1)
+        let id = bankID(entry)
+        if let parts {
+            return parts.enumerated().map { index, part in
+                let (payee, notes) = described(
+                    entry.details[index], amount: part, reversed: reversed, info: info, otherwise: whole.payee,
+                    party: true)
+                return StatementEntry(
+                    day: day, amount: part, payee: payee, notes: notes,
+                    bankID: id.map { "\($0)/\(index + 1)" } ?? bankID(entry.details[index]), place: place)
+            }
+        }
+        return [
+            StatementEntry(day: day, amount: amount, payee: whole.payee, notes: whole.notes, bankID: id, place: place)
+        ]
+    }
+
+    /// `amount` with the sign `indicator` (DBIT, CRDT) gives it.
+    private static func signed(_ amount: Money, _ indicator: String?) throws(BillfoldError) -> Money {
+        switch indicator?.uppercased() {
+        case "DBIT": Money(minorUnits: -amount.minorUnits, currency: amount.currency)
+        case "CRDT": amount
+        default: throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoDirection"))
+        }
+    }
+
+    /// The amounts of a batch's details, signed, when every detail has one in the entry's currency
+    /// and they add up to it; otherwise nil (the entry is booked whole).
+    private static func batchParts(_ entry: RawEntry, of amount: Money) -> [Money]? {
+        guard entry.details.count > 1 else { return nil }
+        var parts: [Money] = []
+        for detail in entry.details {
+            guard let text = detail.values["Amt"],
+                (detail.amountCurrency ?? amount.currency.code) == amount.currency.code,
+                let unsigned = try? Money(parsing: text, currency: amount.currency)
+            else { return nil }
+            let indicator = detail.values["CdtDbtInd"] ?? entry.values["CdtDbtInd"]
+            guard let part = try? signed(unsigned, indicator) else { return nil }
+            parts.append(part)
+        }
+        var total: Int64 = 0
+        for part in parts {
+            let (sum, overflow) = total.addingReportingOverflow(part.minorUnits)
+            guard !overflow else { return nil }
+            total = sum
+        }
+        return total == amount.minorUnits ? parts : nil
+    }
+
+    /// The payee and notes of an entry or of one of its details: the counterparty (who was paid,
+    /// or who paid; when `party`), else the entry's text, its remittance, or `otherwise`.
+    private static func described(
+        _ source: RawEntry, amount: Money, reversed: Bool, info: String, otherwise: String?, party: Bool
+    ) -> (payee: String, notes: String) {
+        let counterparty =
+            !party
+            ? nil
+            : (amount.minorUnits < 0) != reversed
+                ? source.first(["Cdtr/Nm", "Cdtr/Pty/Nm", "UltmtCdtr/Nm"])
+                : source.first(["Dbtr/Nm", "Dbtr/Pty/Nm", "UltmtDbtr/Nm"])
+        let remittance = source.remittance.map(\.trimmed).filter { !$0.isEmpty }
         let direction = amount.minorUnits < 0 ? "Debit" : "Credit"
-        let payee = counterparty ?? (info.isEmpty ? remittance.first ?? batch ?? direction : info)
+        let payee = counterparty ?? (info.isEmpty ? remittance.first ?? otherwise ?? direction : info)
         let notes = ([info] + remittance).filter { !$0.isEmpty && $0 != payee }
-        return StatementEntry(
-            day: day, amount: amount, payee: payee, notes: notes.joined(separator: " · "),
-            bankID: bankID(entry), place: place)
+        return (payee, notes.joined(separator: " · "))
     }
 
     /// The bank's id for an entry: its account servicer reference, which the bank keeps unique.
@@ -143,6 +198,8 @@ public enum CAMTReader {
         var values: [String: String] = [:]
         var amountCurrency: String?
         var remittance: [String] = []
+        /// Each `TxDtls` of the entry on its own: a batch booking holds several.
+        var details: [RawEntry] = []
 
         func first(_ keys: [String]) -> String? {
             keys.lazy.compactMap { values[$0]?.trimmed }.first { !$0.isEmpty }
@@ -169,6 +226,8 @@ public enum CAMTReader {
         private var entry: RawEntry?
         private var entryCount = 0
         private var entryDepth = 0
+        /// The depth of the `TxDtls` being read, 0 outside one.
+        private var detailDepth = 0
 
         func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
@@ -185,11 +244,39 @@ public enum CAMTReader {
                 entryDepth = path.count
             case "Amt" where entry != nil && path.count == entryDepth + 1:
                 entry!.amountCurrency = attributes["Ccy"]
+            case "TxDtls" where entry != nil:
+                entry!.details.append(RawEntry(number: entry!.number, line: parser.lineNumber))
+                detailDepth = path.count
+            case "Amt" where entry != nil && detailDepth > 0:
+                // The detail's own amount: TxDtls/Amt (version 8 on) or TxDtls/AmtDtls/TxAmt/Amt.
+                let below = path.dropFirst(detailDepth).joined(separator: "/")
+                if below == "Amt" || below == "AmtDtls/TxAmt/Amt" {
+                    entry!.details[entry!.details.count - 1].amountCurrency = attributes["Ccy"]
+                }
             default: break
             }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        /// A value inside a `TxDtls`, kept on that detail as the entry keeps its own.
+        private func keepInDetail(_ name: String, _ value: String, _ entry: inout RawEntry) {
+            let index = entry.details.count - 1
+            let below = path.dropFirst(detailDepth).joined(separator: "/")
+            switch below {
+            case "Amt", "AmtDtls/TxAmt/Amt": entry.details[index].values["Amt"] = value
+            case "CdtDbtInd", "Refs/AcctSvcrRef", "Refs/EndToEndId": entry.details[index].values[below] = value
+            default:
+                if path.contains("RmtInf") {
+                    if name == "Ustrd" || name == "Ref" { entry.details[index].remittance.append(value) }
+                } else if path.contains("RltdPties") {
+                    let party = path.drop { $0 != "RltdPties" }.dropFirst().joined(separator: "/")
+                    entry.details[index].values[party] = entry.details[index].values[party] ?? value
+                } else if name == "AddtlTxInf" {
+                    entry.details[index].remittance.append(value)
+                }
+            }
+        }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
             if fault == nil { fault = ((parseError as NSError).code, parser.lineNumber) }
@@ -212,6 +299,8 @@ public enum CAMTReader {
                 entry = nil
                 let below = path.dropFirst(entryDepth)
                 let key = below.joined(separator: "/")
+                if detailDepth > 0, !value.isEmpty { keepInDetail(name, value, &current) }
+                if name == "TxDtls" { detailDepth = 0 }
                 if !value.isEmpty {
                     if below.count <= 2 {
                         // The entry's own fields: Amt, CdtDbtInd, Sts(/Cd), BookgDt/Dt, AcctSvcrRef …
