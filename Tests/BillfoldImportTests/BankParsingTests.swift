@@ -165,6 +165,20 @@ struct OwnBankFileTests {
         #expect(bare.count == 1 && bare[0].account.suggestedName == nil)
     }
 
+    @Test("QIF: a record left open before a header is kept; accounts without a name are each their own")
+    func qifLooseEnds() throws {
+        let text =
+            "!Account\nTBank\n^\n!Type:Bank\nD01/05/2024\nT-1.00\nPKiosk\n!Account\nTCCard\n^\n"
+            + "!Type:CCard\nD01/06/2024\nT-2.00\nPShop\n^\n"
+        let statements = try BankFileReader.read(Data(text.utf8), options: BankFileOptions(currency: .eur)).reading
+            .statements
+        #expect(statements.map { $0.entries.map(\.payee) } == [["Kiosk"], ["Shop"]])
+        // No header at all, chosen as QIF: still read, record by record.
+        let bare = try BankFileReader.read(
+            Data("D01/05/2024\nT-1.00\nPKiosk\n^\n".utf8), options: BankFileOptions(format: .qif, currency: .eur))
+        #expect(bare.reading.statements[0].entries.map(\.payee) == ["Kiosk"])
+    }
+
     @Test("OFX 2 with an XML declaration: entities, a comma amount, PAYEE/NAME")
     func ofx2() throws {
         let statement = try Self.read("statement-v2.ofx").reading.statements[0]
@@ -295,6 +309,19 @@ struct OwnBankFileTests {
         #expect(entries[0].notes == "SAMMLER · Rechnung 1")
         // Booked whole (one detail has no amount), the batch is named by its own text, not a party.
         #expect(entries[3].notes.isEmpty)
+        // Without the entry's reference, each payment goes by its own; without the entry's text,
+        // a batch booked whole is named as a batch, not by its first payment's purpose.
+        let bare = String(
+            decoding: try Data(contentsOf: Self.folder.appendingPathComponent("batch-v08.camt.xml")), as: UTF8.self
+        )
+        .replacingOccurrences(of: "<AcctSvcrRef>2024030100042</AcctSvcrRef>", with: "")
+        .replacingOccurrences(of: "<AddtlNtryInf>SAMMELGUTSCHRIFT</AddtlNtryInf>", with: "")
+        .replacingOccurrences(
+            of: "<Amt Ccy=\"EUR\">100.00</Amt>",
+            with: "<Refs><AcctSvcrRef>P-1</AcctSvcrRef></Refs><Amt Ccy=\"EUR\">100.00</Amt>")
+        let read = try BankFileReader.read(Data(bare.utf8)).reading.statements[0].entries
+        #expect(read.map(\.bankID) == ["P-1", nil, nil, "2024030100043"])
+        #expect(read[3].payee == "Batch of 2 transactions", "\(read[3].payee)")
         #expect(entries.allSatisfy { $0.day.description == "2024-03-01" })
     }
 
@@ -345,15 +372,20 @@ struct OwnBankFileTests {
         }
     }
 
-    @Test("UTF-16 without a byte order mark, either order, is read as UTF-16")
+    @Test("UTF-16 without a byte order mark, either order, is read as UTF-16; a CSV naming OFX or CAMT is a CSV")
     func utf16WithoutBOM() throws {
-        let text = "Buchungstag;Empfänger;Betrag\n15.01.2024;Bäckerei Müller;-3,50\n"
+        // U+3000 (an ideographic space) has a zero in the other byte: one such is no obstacle.
+        let text = "Buchungstag;Empfänger;Betrag\n15.01.2024;Bäckerei\u{3000}Müller;-3,50\n"
         for encoding in [String.Encoding.utf16LittleEndian, .utf16BigEndian] {
             let read = try BankFileReader.read(
                 try #require(text.data(using: encoding)), options: BankFileOptions(currency: .eur))
             #expect(read.csv?.mapping.encoding == .utf16)
+            // (Read as any other space in a payee.)
             #expect(read.reading.statements[0].entries.map(\.payee) == ["Bäckerei Müller"], "\(encoding)")
         }
+        let csv = "Date,Payee,Amount,Notes\n2024-01-05,Bank,-1.00,fee for camt.053 and OFXHEADER files\n"
+        let read = try BankFileReader.read(Data(csv.utf8), options: BankFileOptions(format: .csv, currency: .eur))
+        #expect(read.reading.statements[0].entries.count == 1)
     }
 
     @Test(
@@ -361,8 +393,13 @@ struct OwnBankFileTests {
         arguments: [
             ("<Stmt><Ntry><Nm>Smith & Sons</Nm></Ntry></Stmt>", "line 3: an “&” begins no character reference"),
             ("<Stmt><Ntry><Nm>Smith</Ntry></Stmt>", "line 3: its elements do not close in order"),
-            // An undeclared prefix is recovered from: the file reads on, to what CAMT it lacks.
+            // An undeclared prefix is recovered from: the file reads on, to what CAMT it lacks,
+            // and a later error that counts is still found.
             (#"<Stmt xsi:schemaLocation="a b">1</Stmt>"#, "there is no BkToCstmrStmt element"),
+            (
+                #"<Stmt xsi:schemaLocation="a b"><Nm>Smith</Ntry></Stmt>"#,
+                "line 3: its elements do not close in order"
+            ),
         ])
     func camtNotWellFormed(_ body: String, _ words: String) {
         let text =

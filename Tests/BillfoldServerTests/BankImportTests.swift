@@ -90,6 +90,28 @@ struct BankImportTests {
     }
 
     @Test(
+        "a QIF with registers before its first !Account: the account chosen takes those, the named account its own",
+        arguments: TestDatabase.all)
+    func qifMixedAccounts(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let importer = BankImport(database: t.app.db, user: ana.user)
+            let qif =
+                "!Type:Bank\nD01/05/2024\nT-10.00\nPBakery\n^\n!Account\nNVisa\nTCCard\n^\n!Type:CCard\n"
+                + "D01/06/2024\nT-20.00\nPShop\n^\n"
+            let without = BankImportRequest(
+                fileName: "mixed.qif", data: Data(qif.utf8), options: BankFileOptions(currency: .usd))
+            await #expect(throws: BillfoldError.self, "the unnamed register needs an account") {
+                try await importer.plan(without)
+            }
+            var request = without
+            request.account = "Checking"
+            let done = try await importer.run(request)
+            #expect(done.added == 2 && Set(done.accounts) == ["Checking", "Visa"], "\(done.accounts)")
+        }
+    }
+
+    @Test(
         "a file bigger than one bulk statement and one key lookup goes in whole, with its sums and its progress, and again adds nothing",
         arguments: TestDatabase.all)
     func bigFile(database: TestDatabase) async throws {

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldStore
 import Foundation
 import SQLKit
 import Testing
@@ -53,6 +54,29 @@ struct PasswordChangeTests {
             #expect(
                 try await AccountService(database: t.app.db).signIn(email: ana.user.email, password: "new secret")
                     != nil)
+        }
+    }
+
+    @Test(
+        "the operator's reset lets a person locked out by guesses sign in with the new password",
+        arguments: TestDatabase.all)
+    func resetUnlocks(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let attempts = SignInAttemptRepository(database: t.app.db)
+            let now = Timestamp.now()
+            for second in 0..<150 {
+                try await attempts.record(["account:ana@example.com"], at: now - Int64(second), forgetBefore: now - 900)
+            }
+            let browser = Browser(t)
+            try await browser.get("/signin")
+            let locked = try await browser.post(
+                "/signin", [("email", "ana@example.com"), ("password", "correct horse")])
+            #expect(locked.status == .tooManyRequests)
+            try await AccountService(database: t.app.db).setPassword(of: ana.user, to: "a brand new one")
+            let answer = try await browser.post(
+                "/signin", [("email", "ana@example.com"), ("password", "a brand new one")])
+            #expect(answer.status == .seeOther, "\(answer.status)")
         }
     }
 }

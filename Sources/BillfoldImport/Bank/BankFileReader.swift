@@ -73,13 +73,18 @@ public enum BankFileReader {
     /// A format the person chose must be the file's: read as CSV, an OFX file would only be said
     /// to have no date column. OFX and CAMT say themselves what they miss in other XML.
     private static func check(_ found: BankFormat?, asked: BankFormat, _ text: String) throws(BillfoldError) {
+        let start = text.prefix(64).drop { $0.isWhitespace }
+        // OFX and CAMT are told by a word in their first kilobytes, which a CSV's text may hold
+        // too: only a file that starts as they do is taken for one here.
+        let startsAsMarkup = start.hasPrefix("<") || start.uppercased().hasPrefix("OFXHEADER")
         switch found {
-        case let found? where found != asked && found != .csv:
+        case let found? where found != asked && (found == .qif || (found != .csv && startsAsMarkup)):
             throw BillfoldError(
                 .invalidImportFile, Phrase("error.import.otherFormat", ["found": found.label, "asked": asked.label]))
         case nil where asked == .csv || asked == .qif:
             throw notABankFile(text)
-        case .csv? where asked == .qif || asked == .camt:
+        // QIF without a header line is still read: every record of it ends with "^".
+        case .csv? where asked == .camt || (asked == .qif && !text.contains("\n^")):
             throw BillfoldError(.invalidImportFile, Phrase("error.import.notFormat", ["asked": asked.label]))
         default:
             return

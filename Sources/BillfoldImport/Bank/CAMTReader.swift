@@ -9,8 +9,9 @@ import Foundation
 /// is one account (IBAN or other id); each booked `Ntry` one booking, signed by its `CdtDbtInd`
 /// alone (a reversal's indicator already says which way the money went), on its booking date,
 /// with the counterparty (the creditor of a debit, the debtor of a credit), the remittance
-/// information as notes, and the account servicer's reference (else the entry reference) as the
-/// bank's id. Pending and information-only entries are left out.
+/// information as notes, and the account servicer's reference as the bank's id. A batch entry
+/// whose details each give an amount, together its own, is one booking per detail instead.
+/// Pending and information-only entries are left out.
 public enum CAMTReader {
     /// Whether `text` looks like CAMT.053.
     public static func recognises(_ text: String) -> Bool {
@@ -38,11 +39,9 @@ public enum CAMTReader {
         parser.shouldProcessNamespaces = true
         parser.delegate = collector
         let parsed = parser.parse()
-        // A recovered error counts when it is one of well-formedness; others the parser reports
-        // and goes on from (an undeclared namespace prefix, as on a stray `xsi:schemaLocation`)
-        // leave the statement readable.
-        let broken = collector.fault.map { notWellFormed($0.code) != "error.import.camtNotXMLBroken" } ?? false
-        if !parsed || broken {
+        // An error the parser recovered from counts when it is one of well-formedness (the only
+        // ones `fault` keeps); others leave the statement readable.
+        if !parsed || collector.fault != nil {
             let fault = collector.fault ?? ((parser.parserError as NSError?)?.code ?? 0, parser.lineNumber)
             throw BillfoldError(.invalidImportFile, Phrase(notWellFormed(fault.code), ["line": String(fault.line)]))
         }
@@ -106,18 +105,19 @@ public enum CAMTReader {
         let reversed = entry.values["RvslInd"]?.lowercased() == "true"
         let info = entry.values["AddtlNtryInf"]?.trimmed ?? ""
         // Without a counterparty: the entry's own text, a batch's size, or which way the money went.
-        let batch = entry.values["NbOfTxs"].flatMap(Int.init).map { "Batch of \($0) transactions" }
+        let size = entry.values["NbOfTxs"].flatMap(Int.init) ?? (entry.details.count > 1 ? entry.details.count : nil)
+        let batch = size.map { "Batch of \($0) transactions" }
         let parts = batchParts(entry, of: amount)
-        // A batch booked whole has many parties: naming the first would misname the rest.
+        // A batch booked whole has many parties and purposes: naming the first would misname the rest.
         let whole = described(
             entry, amount: amount, reversed: reversed, info: info, otherwise: batch,
-            party: entry.details.count <= 1)
+            single: entry.details.count <= 1)
         let id = bankID(entry)
         if let parts {
             return parts.enumerated().map { index, part in
                 let (payee, notes) = described(
                     entry.details[index], amount: part, reversed: reversed, info: info, otherwise: whole.payee,
-                    party: true)
+                    single: true)
                 return StatementEntry(
                     day: day, amount: part, payee: payee, notes: notes,
                     bankID: id.map { "\($0)/\(index + 1)" } ?? bankID(entry.details[index]), place: place)
@@ -161,19 +161,20 @@ public enum CAMTReader {
     }
 
     /// The payee and notes of an entry or of one of its details: the counterparty (who was paid,
-    /// or who paid; when `party`), else the entry's text, its remittance, or `otherwise`.
+    /// or who paid), else the entry's text, its remittance, or `otherwise`. Not `single` (a batch
+    /// booked whole), its parties and remittance are several: none of them names it.
     private static func described(
-        _ source: RawEntry, amount: Money, reversed: Bool, info: String, otherwise: String?, party: Bool
+        _ source: RawEntry, amount: Money, reversed: Bool, info: String, otherwise: String?, single: Bool
     ) -> (payee: String, notes: String) {
         let counterparty =
-            !party
+            !single
             ? nil
             : (amount.minorUnits < 0) != reversed
                 ? source.first(["Cdtr/Nm", "Cdtr/Pty/Nm", "UltmtCdtr/Nm"])
                 : source.first(["Dbtr/Nm", "Dbtr/Pty/Nm", "UltmtDbtr/Nm"])
         let remittance = source.remittance.map(\.trimmed).filter { !$0.isEmpty }
         let direction = amount.minorUnits < 0 ? "Debit" : "Credit"
-        let payee = counterparty ?? (info.isEmpty ? remittance.first ?? otherwise ?? direction : info)
+        let payee = counterparty ?? (info.isEmpty ? (single ? remittance.first : nil) ?? otherwise ?? direction : info)
         let notes = ([info] + remittance).filter { !$0.isEmpty && $0 != payee }
         return (payee, notes.joined(separator: " · "))
     }
@@ -262,24 +263,35 @@ public enum CAMTReader {
         /// A value inside a `TxDtls`, kept on that detail as the entry keeps its own.
         private func keepInDetail(_ name: String, _ value: String, _ entry: inout RawEntry) {
             let index = entry.details.count - 1
-            let below = path.dropFirst(detailDepth).joined(separator: "/")
-            switch below {
+            switch path.dropFirst(detailDepth).joined(separator: "/") {
             case "Amt", "AmtDtls/TxAmt/Amt": entry.details[index].values["Amt"] = value
-            case "CdtDbtInd", "Refs/AcctSvcrRef", "Refs/EndToEndId": entry.details[index].values[below] = value
-            default:
-                if path.contains("RmtInf") {
-                    if name == "Ustrd" || name == "Ref" { entry.details[index].remittance.append(value) }
-                } else if path.contains("RltdPties") {
-                    let party = path.drop { $0 != "RltdPties" }.dropFirst().joined(separator: "/")
-                    entry.details[index].values[party] = entry.details[index].values[party] ?? value
-                } else if name == "AddtlTxInf" {
-                    entry.details[index].remittance.append(value)
-                }
+            case "CdtDbtInd": entry.details[index].values["CdtDbtInd"] = value
+            // Named as an entry's own, so `bankID` reads either.
+            case "Refs/AcctSvcrRef": entry.details[index].values["AcctSvcrRef"] = value
+            default: keepDetail(name, value, in: &entry.details[index])
+            }
+        }
+
+        /// What the details say of the parties and the purpose: the first party of each role
+        /// (Cdtr/Nm, Dbtr/Pty/Nm …), the remittance lines and additional information.
+        private func keepDetail(_ name: String, _ value: String, in target: inout RawEntry) {
+            if path.contains("RmtInf") {
+                if name == "Ustrd" || name == "Ref" { target.remittance.append(value) }
+            } else if path.contains("RltdPties") {
+                let party = path.drop { $0 != "RltdPties" }.dropFirst().joined(separator: "/")
+                target.values[party] = target.values[party] ?? value
+            } else if name == "AddtlTxInf" {
+                target.remittance.append(value)
             }
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-            if fault == nil { fault = ((parseError as NSError).code, parser.lineNumber) }
+            let code = (parseError as NSError).code
+            // Only errors of well-formedness: one the parser goes on from (an undeclared prefix,
+            // as on a stray `xsi:schemaLocation`) must not hide a later one that counts.
+            if fault == nil, CAMTReader.notWellFormed(code) != "error.import.camtNotXMLBroken" {
+                fault = (code, parser.lineNumber)
+            }
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
@@ -305,16 +317,10 @@ public enum CAMTReader {
                     if below.count <= 2 {
                         // The entry's own fields: Amt, CdtDbtInd, Sts(/Cd), BookgDt/Dt, AcctSvcrRef …
                         current.values[key] = current.values[key] ?? value
-                    } else if path.contains("RmtInf") {
-                        if name == "Ustrd" || name == "Ref" { current.remittance.append(value) }
-                    } else if path.contains("RltdPties") {
-                        // The first party of the details: Cdtr/Nm, Dbtr/Pty/Nm …
-                        let party = path.drop { $0 != "RltdPties" }.dropFirst().joined(separator: "/")
-                        current.values[party] = current.values[party] ?? value
                     } else if name == "NbOfTxs" {
                         current.values["NbOfTxs"] = current.values["NbOfTxs"] ?? value
-                    } else if name == "AddtlTxInf" {
-                        current.remittance.append(value)
+                    } else {
+                        keepDetail(name, value, in: &current)
                     }
                 }
                 entry = current

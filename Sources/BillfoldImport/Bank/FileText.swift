@@ -80,8 +80,9 @@ public enum FileText {
             if start[2 * pair] == 0 { zeroFirst += 1 }
             if start[2 * pair + 1] == 0 { zeroSecond += 1 }
         }
-        if zeroFirst == 0, zeroSecond * 10 >= pairs * 7 { return .utf16LittleEndian }
-        if zeroSecond == 0, zeroFirst * 10 >= pairs * 7 { return .utf16BigEndian }
+        // A few characters have a zero in the other byte too (U+0100, U+3000, U+4E00).
+        if zeroFirst * 10 < pairs, zeroSecond * 10 >= pairs * 7 { return .utf16LittleEndian }
+        if zeroSecond * 10 < pairs, zeroFirst * 10 >= pairs * 7 { return .utf16BigEndian }
         return nil
     }
 

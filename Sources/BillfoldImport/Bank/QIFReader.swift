@@ -40,13 +40,17 @@ public enum QIFReader {
         var listingAccounts = false
         var inAccountBlock = false
         var account: Account?
-        var described = Account()
+        var blocks = 0
+        var described = Account(block: 0)
         for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
         {
             let line = offset + 1
             let content = String(rawLine).trimmingCharacters(in: .whitespaces)
             guard let code = content.first else { continue }
             if code == "!" {
+                // A header ends a record left open (its "^" missing): it is kept, not lost.
+                if let open = current, !open.fields.isEmpty { records.append(open) }
+                current = nil
                 let header = content.lowercased()
                 if header.hasPrefix("!type:") {
                     section = String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)
@@ -57,7 +61,8 @@ public enum QIFReader {
                     }
                 } else if header.hasPrefix("!account") {
                     inAccountBlock = true
-                    described = Account()
+                    blocks += 1
+                    described = Account(block: blocks)
                 } else if header.hasPrefix("!option:autoswitch") {
                     listingAccounts = true
                 } else if header.hasPrefix("!clear:autoswitch") {
@@ -73,7 +78,7 @@ public enum QIFReader {
                         account = described
                         inAccountBlock = false
                     }
-                    described = Account()
+                    described = Account(block: blocks)
                 } else if let done = current {
                     records.append(done)
                 }
@@ -107,9 +112,7 @@ public enum QIFReader {
             do {
                 let entry = try entry(
                     record, currency: currency, order: order, decimal: decimal, place: linePlace(record.line))
-                if let last = statements.indices.last, statements[last].account == record.account {
-                    statements[last].entries.append(entry)
-                } else if let same = statements.firstIndex(where: { $0.account == record.account }) {
+                if let same = statements.lastIndex(where: { $0.account == record.account }) {
                     statements[same].entries.append(entry)
                 } else {
                     statements.append((record.account, record.section, [entry]))
@@ -134,11 +137,19 @@ public enum QIFReader {
             unreadable: unreadable)
     }
 
-    /// An account as an `!Account` block describes it.
+    /// An account as an `!Account` block describes it. Blocks naming the same account are one;
+    /// blocks without a name are each their own.
     private struct Account: Equatable {
+        /// Which `!Account` block it was described in.
+        var block: Int
         var name: String?
         /// `bank`, `ccard`, `cash`, `oth a` … as written, lowercased.
         var type: String?
+
+        static func == (one: Account, other: Account) -> Bool {
+            if let name = one.name, let otherName = other.name { return name == otherName }
+            return one.name == nil && other.name == nil && one.block == other.block
+        }
     }
 
     private struct Fault: Error {

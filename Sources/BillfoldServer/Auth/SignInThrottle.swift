@@ -23,7 +23,12 @@ struct SignInThrottle {
     }
 
     static func keys(email: String, address: String) -> [String] {
-        ["account:" + email.trimmingCharacters(in: .whitespaces).lowercased(), "address:" + counted(address)]
+        [accountKey(email), "address:" + counted(address)]
+    }
+
+    /// The key an account's attempts are counted under.
+    static func accountKey(_ email: String) -> String {
+        "account:" + email.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// An address as attempts are counted: an IPv6 address by its /64, which one host holds

@@ -99,11 +99,15 @@ public struct AccountService: Sendable {
     }
 
     /// Sets a person's password without the old one (the CLI's reset for a forgotten password)
-    /// and ends all their sessions, in one transaction.
+    /// and ends all their sessions, in one transaction. The account's count of wrong passwords
+    /// starts afresh: someone locked out by guessing can sign in with the new one at once.
     public func setPassword(of user: User, to password: String) async throws {
         try Self.checkLength(of: password, field: "password")
         let hash = try await Self.hash(password)
-        try await database.transaction { try await AccountService(database: $0).replacePassword(of: user, hash: hash) }
+        try await database.transaction {
+            try await AccountService(database: $0).replacePassword(of: user, hash: hash)
+            try await SignInAttemptRepository(database: $0).clear(SignInThrottle.accountKey(user.email))
+        }
     }
 
     /// Ends the person's sessions other than this browser's.

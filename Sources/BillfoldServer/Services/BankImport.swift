@@ -134,10 +134,13 @@ public struct BankImport: Sendable {
         if request.account != nil, reading.format == .csv, statements.count > 1 {
             statements = [Statement(account: statements[0].account, entries: statements.flatMap(\.entries))]
         }
-        if request.account != nil, Set(statements.map(\.account)).count > 1 {
+        // The account chosen takes a file's one account, or else the bookings the file names no
+        // account for (a QIF's registers before its first !Account); named ones go to their own.
+        let fileAccounts = Set(statements.map(\.account)).count
+        let someUnnamed = statements.contains { $0.account.suggestedName == nil }
+        if request.account != nil, fileAccounts > 1, !someUnnamed {
             throw BillfoldError.validation(
-                "account",
-                Phrase("error.service.imports.manyAccountsForOne", count: Set(statements.map(\.account)).count))
+                "account", Phrase("error.service.imports.manyAccountsForOne", count: fileAccounts))
         }
         let accounts = try await AccountRepository(database: db, userID: user.id).all()
         let imports = ImportRepository(database: db, userID: user.id)
@@ -148,7 +151,8 @@ public struct BankImport: Sendable {
         // imported again does, and what they share is added once. Gathered from the second.
         var seen: [Int: Set<String>] = [:]
         for (index, statement) in statements.enumerated() {
-            guard let name = request.account ?? statement.account.suggestedName else {
+            let chosen = fileAccounts == 1 || statement.account.suggestedName == nil ? request.account : nil
+            guard let name = chosen ?? statement.account.suggestedName else {
                 throw BillfoldError.validation(
                     "account", Phrase("error.service.imports.sayAccount"))
             }
