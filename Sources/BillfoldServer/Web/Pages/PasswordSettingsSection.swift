@@ -20,20 +20,8 @@ struct PasswordSettingsSection {
                     "currentPassword", label: tr("settings.password.current"), type: "password",
                     error: error?.fields["currentPassword"],
                     extra: [.required, .attr("autocomplete", "current-password")])
-                Field.input(
-                    "newPassword", label: tr("settings.password.new"), type: "password",
-                    error: error?.fields["newPassword"],
-                    extra: [
-                        .required, .attr("autocomplete", "new-password"),
-                        .attr("minlength", String(AccountService.minimumPasswordLength)),
-                    ])
-                Field.input(
-                    "newPasswordAgain", label: tr("settings.password.again"), type: "password",
-                    error: error?.fields["newPasswordAgain"],
-                    extra: [
-                        .required, .attr("autocomplete", "new-password"),
-                        .attr("minlength", String(AccountService.minimumPasswordLength)),
-                    ])
+                newPasswordField("newPassword", label: tr("settings.password.new"))
+                newPasswordField("newPasswordAgain", label: tr("settings.password.again"))
                 H.button(.type("submit"), .class("button primary")) { tr("settings.password.change") }
             }
             H.h3 { tr("settings.sessions.title") }
@@ -46,5 +34,15 @@ struct PasswordSettingsSection {
                 }
             }
         }
+    }
+
+    /// A field for the new password: the browser may suggest one and knows how short it may be.
+    private func newPasswordField(_ name: String, label: String) -> HTML {
+        Field.input(
+            name, label: label, type: "password", error: error?.fields[name],
+            extra: [
+                .required, .attr("autocomplete", "new-password"),
+                .attr("minlength", String(AccountService.minimumPasswordLength)),
+            ])
     }
 }
