@@ -109,6 +109,10 @@ struct SettingsController: RouteCollection {
         return request.redirect(to: WebPages.settings.path(query: [("done", "revoked")]))
     }
 
+    /// Back to the top of the page, where the notice says it is done. Without a fragment of its
+    /// own, the browser would keep the form's `#password` across the redirect.
+    static let top = "#top"
+
     struct PasswordForm: Content {
         var currentPassword: String
         var newPassword: String
@@ -140,13 +144,13 @@ struct SettingsController: RouteCollection {
         return try await request.transaction {
             try await AccountService(database: request.store).replacePassword(of: user, hash: hash)
             return try await SignInController.startSession(
-                for: user, request: request, next: WebPages.settings.path(query: [("done", "password")]) + "#password")
+                for: user, request: request, next: WebPages.settings.path(query: [("done", "password")]) + Self.top)
         }
     }
 
     func endOtherSessions(request: Request) async throws -> Response {
         try await AccountService(database: request.store).endOtherSessions(
             of: try request.user, keeping: request.sessionSecret)
-        return request.redirect(to: WebPages.settings.path(query: [("done", "signed-out")]) + "#password")
+        return request.redirect(to: WebPages.settings.path(query: [("done", "signed-out")]) + Self.top)
     }
 }
