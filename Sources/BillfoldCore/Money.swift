@@ -155,3 +155,17 @@ public struct Money: Hashable, Sendable {
 extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
+
+extension Sequence<Int64> {
+    /// The sum of amounts in minor units, or nil where it would overflow: a sum of money never
+    /// wraps round silently.
+    public var checkedSum: Int64? {
+        var sum: Int64 = 0
+        for amount in self {
+            let (next, overflow) = sum.addingReportingOverflow(amount)
+            guard !overflow else { return nil }
+            sum = next
+        }
+        return sum
+    }
+}

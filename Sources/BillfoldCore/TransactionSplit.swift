@@ -92,11 +92,8 @@ public enum SplitRules {
         guard members.allSatisfy({ $0.money.currency == currency }) else {
             throw .validation("transactions", Phrase("error.core.groupMixedCurrencies"))
         }
-        var sum: Int64 = 0
-        for member in members {
-            let (next, overflow) = sum.addingReportingOverflow(member.money.minorUnits)
-            guard !overflow else { throw .validation("transactions", Phrase("error.core.groupAmountsTooLarge")) }
-            sum = next
+        guard let sum = members.map(\.money.minorUnits).checkedSum else {
+            throw .validation("transactions", Phrase("error.core.groupAmountsTooLarge"))
         }
         return Money(minorUnits: sum, currency: currency)
     }

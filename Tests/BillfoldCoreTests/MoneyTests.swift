@@ -30,6 +30,14 @@ struct MoneyTests {
         #expect(throws: BillfoldError.self) { try Money(parsing: text, currency: currency) }
     }
 
+    @Test("a sum of amounts says when it would overflow instead of wrapping round")
+    func checkedSum() {
+        #expect([Int64(1250), -300, 50].checkedSum == 1000)
+        #expect([Int64]().checkedSum == 0)
+        #expect([Int64.max, 1].checkedSum == nil)
+        #expect([Int64.min, -1].checkedSum == nil)
+    }
+
     @Test("currencies: ISO codes and points, with their decimals")
     func currencies() throws {
         #expect(try Currency(code: "eur").code == "EUR")

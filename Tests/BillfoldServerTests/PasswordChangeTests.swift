@@ -81,4 +81,30 @@ struct PasswordChangeTests {
             #expect(answer.status == .seeOther, "\(answer.status)")
         }
     }
+
+    @Test(
+        "Settings counts the other browsers that could still be used, not idle or expired ones",
+        arguments: TestDatabase.all)
+    func otherSessions(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let here = try await Browser.signedIn(t, ana)
+            _ = try await Browser.signedIn(t, ana)
+            _ = try await Browser.signedIn(t, ana)
+            #expect(try await here.get("/settings").body.string.contains("2 other browsers or devices are signed in"))
+            let sql = t.app.db as! any SQLDatabase
+            let now = Timestamp.now()
+            let idle = t.app.billfoldConfiguration.sessionIdleSeconds
+            let others = try await sql.raw(
+                "SELECT id FROM sessions WHERE secret_hash <> \(bind: Secrets.hash(here.cookies["billfold_session"] ?? ""))"
+            ).all().map { try $0.decode(column: "id", as: Int64.self) }
+            try await sql.raw(
+                "UPDATE sessions SET last_seen_at = \(bind: now - idle - 60) WHERE id = \(bind: others[0])"
+            )
+            .run()
+            try await sql.raw("UPDATE sessions SET expires_at = \(bind: now - 1) WHERE id = \(bind: others[1])").run()
+            #expect(
+                try await here.get("/settings").body.string.contains("No other browser or device is signed in as you."))
+        }
+    }
 }

@@ -21,7 +21,8 @@ public enum CAMTReader {
 
     /// What is wrong, in a person's words, for the parser's error code (libxml2's numbers, which
     /// Foundation passes on; its own description is no more than the number).
-    static func notWellFormed(_ code: Int) -> String {
+    /// Nil for an error that is not one of well-formedness (an undeclared namespace prefix).
+    static func notWellFormed(_ code: Int) -> String? {
         switch code {
         case 4: "error.import.camtXMLNone"
         case 9: "error.import.camtXMLCharacter"
@@ -29,7 +30,7 @@ public enum CAMTReader {
         case 26, 27: "error.import.camtXMLEntity"
         case 5, 73, 76, 77: "error.import.camtXMLTags"
         case 31, 32: "error.import.camtXMLEncoding"
-        default: "error.import.camtNotXMLBroken"
+        default: nil
         }
     }
 
@@ -43,7 +44,9 @@ public enum CAMTReader {
         // ones `fault` keeps); others leave the statement readable.
         if !parsed || collector.fault != nil {
             let fault = collector.fault ?? ((parser.parserError as NSError?)?.code ?? 0, parser.lineNumber)
-            throw BillfoldError(.invalidImportFile, Phrase(notWellFormed(fault.code), ["line": String(fault.line)]))
+            throw BillfoldError(
+                .invalidImportFile,
+                Phrase(notWellFormed(fault.code) ?? "error.import.camtNotXMLBroken", ["line": String(fault.line)]))
         }
         guard collector.sawDocument else {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.camtNoDocument"))
@@ -151,13 +154,7 @@ public enum CAMTReader {
             guard let part = try? signed(unsigned, indicator) else { return nil }
             parts.append(part)
         }
-        var total: Int64 = 0
-        for part in parts {
-            let (sum, overflow) = total.addingReportingOverflow(part.minorUnits)
-            guard !overflow else { return nil }
-            total = sum
-        }
-        return total == amount.minorUnits ? parts : nil
+        return parts.map(\.minorUnits).checkedSum == amount.minorUnits ? parts : nil
     }
 
     /// The payee and notes of an entry or of one of its details: the counterparty (who was paid,
@@ -289,7 +286,7 @@ public enum CAMTReader {
             let code = (parseError as NSError).code
             // Only errors of well-formedness: one the parser goes on from (an undeclared prefix,
             // as on a stray `xsi:schemaLocation`) must not hide a later one that counts.
-            if fault == nil, CAMTReader.notWellFormed(code) != "error.import.camtNotXMLBroken" {
+            if fault == nil, CAMTReader.notWellFormed(code) != nil {
                 fault = (code, parser.lineNumber)
             }
         }

@@ -96,9 +96,8 @@ public struct UserRepository: Sendable {
     public func user(forSession secretHash: String, idle: Int64) async throws -> User? {
         let now = Timestamp.now()
         guard
-            let session = try await SessionModel.query(on: database)
-                .filter(\.$secretHash == secretHash).first(),
-            session.expiresAt > now, (session.lastSeenAt ?? session.createdAt) + idle > now
+            let session = try await Self.live(SessionModel.query(on: database), now: now, idle: idle)
+                .filter(\.$secretHash == secretHash).first()
         else { return nil }
         if now - (session.lastSeenAt ?? 0) >= Self.lastSeenResolution, let id = session.id {
             try await SessionModel.query(on: database).filter(\.$id == id).set(\.$lastSeenAt, to: now).update()
@@ -131,14 +130,20 @@ public struct UserRepository: Sendable {
     /// How many of the user's sessions could still be used (within their absolute end and used
     /// within `idle` seconds), not counting the one with `except`.
     public func liveSessions(userID: Int64, idle: Int64, except secretHash: String?) async throws -> Int {
-        let now = Timestamp.now()
-        var query = SessionModel.query(on: database).filter(\.$userID == userID).filter(\.$expiresAt > now)
-            .group(.or) { either in
-                either.filter(\.$lastSeenAt > now - idle)
-                    .group(.and) { $0.filter(\.$lastSeenAt == nil).filter(\.$createdAt > now - idle) }
-            }
+        var query = Self.live(SessionModel.query(on: database), now: Timestamp.now(), idle: idle)
+            .filter(\.$userID == userID)
         if let secretHash { query = query.filter(\.$secretHash != secretHash) }
         return try await query.count()
+    }
+
+    /// Sessions that can still be used: before their absolute end, and used (or, never used,
+    /// made) within `idle` seconds.
+    private static func live(_ query: QueryBuilder<SessionModel>, now: Int64, idle: Int64) -> QueryBuilder<SessionModel>
+    {
+        query.filter(\.$expiresAt > now).group(.or) { either in
+            either.filter(\.$lastSeenAt > now - idle)
+                .group(.and) { $0.filter(\.$lastSeenAt == nil).filter(\.$createdAt > now - idle) }
+        }
     }
 
     // MARK: Access tokens

@@ -174,15 +174,11 @@ struct LunchMoneyBudgetsController: RouteCollection {
         }
         guard let groupID = category.groupID else { return LunchMoneyJSON.response(Answer()) }
         let children = Set(try await request.categoryService.tree().children(of: groupID).map(\.id))
-        let total = try await repository.budgets(from: month, to: month)
-            .filter { children.contains($0.categoryID) && $0.money.currency == currency }
-            .reduce(Int64(0)) { sum, budget in
-                let (next, overflow) = sum.addingReportingOverflow(budget.money.minorUnits)
-                guard !overflow else {
-                    throw BillfoldError.validation("amount", Phrase("error.http.lmGroupBudgetsOverflow"))
-                }
-                return next
-            }
+        guard
+            let total = try await repository.budgets(from: month, to: month)
+                .filter({ children.contains($0.categoryID) && $0.money.currency == currency })
+                .map(\.money.minorUnits).checkedSum
+        else { throw BillfoldError.validation("amount", Phrase("error.http.lmGroupBudgetsOverflow")) }
         return LunchMoneyJSON.response(
             Answer(
                 category_group: GroupBudget(
