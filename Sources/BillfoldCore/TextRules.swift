@@ -24,8 +24,14 @@ public enum TextRules {
     /// either end leaves no space behind. A NUL would cut the
     /// text short and an ESC would drive the terminal that prints it.
     public static func cleaned(_ text: String, keepingLines: Bool = false) -> String {
-        // Most text has no byte below space, no DEL and no C1 control (C2 80–9F): it is kept as it is.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        // Most text has no byte below space, no DEL and no C1 control (C2 80–9F; "£", "§" and the
+        // no-break space are C2 too, above 9F): it is kept as it is.
+        var previous: UInt8 = 0
+        let suspect = text.utf8.contains { byte in
+            defer { previous = byte }
+            return byte < 0x20 || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte))
+        }
+        guard suspect else { return text }
         var kept = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         var next = scalars.next()

@@ -45,6 +45,8 @@ struct SafetyRulesTests {
         #expect(TextRules.cleaned("\u{1B}[31mred\u{1B}[0m") == "[31mred [0m")
         #expect(TextRules.cleaned("two\nlines\ttab\u{85}") == "two lines tab")
         #expect(TextRules.cleaned("Café ☕️ Ünïcode") == "Café ☕️ Ünïcode", "C2 starts letters too")
+        #expect(TextRules.cleaned("£ 5 · §\u{A0}3") == "£ 5 · §\u{A0}3", "C2 A0–BF are no controls")
+        #expect(TextRules.cleaned("£\u{9B}31m") == "£ 31m", "a C1 control after another C2 character")
         #expect(TextRules.cleaned("two\r\nlines\rcr\tand\u{7F}", keepingLines: true) == "two\nlines cr\tand")
         for text in ["pay\u{0}load", "\u{1B}]0;title\u{7}", "a\u{9B}b"] {
             #expect(!TextRules.hasForbiddenControl(TextRules.cleaned(text)))

@@ -154,15 +154,7 @@ extension CSVBankReader {
                     minor -= (out?.minorUnits.magnitude).map(Int64.init) ?? 0
                 }
                 if let charged = try money(fee) { minor -= Int64(charged.minorUnits.magnitude) }
-                // An apostrophe a spreadsheet-safe export put before "=", "+", "-" or "@" comes off again.
-                let clean = { (text: String?) -> String in
-                    let cell = (text ?? "").collapsedSpaces
-                    let bytes = Array(cell.utf8.prefix(2))
-                    if bytes.count == 2, bytes[0] == 0x27, [0x3D, 0x2B, 0x2D, 0x40].contains(bytes[1]) {
-                        return String(cell.dropFirst())
-                    }
-                    return cell
-                }
+                let clean = CSVBankReader.cleaned
                 var payeeText = CSVBankReader.counterparty(
                     payee: clean(payee?.cell(cells)), payer: clean(payer?.cell(cells)), amount: minor, holder: holder)
                 let notesText = clean(notes?.cell(cells))

@@ -177,7 +177,7 @@ enum HeaderNames {
         "datedoperation", "boekdatum", "fecha", "data", "starteddate", "transdate",
     ]
     static let amount = [
-        "amount", "betrag", "montant", "bedrag", "importe", "umsatz", "value", "amounteur", "betrageur",
+        "amount", "betrag", "montant", "bedrag", "importe", "umsatz", "value",
         "transactionamount", "sum", "gross",
     ]
     static let debit = [
@@ -271,7 +271,8 @@ enum HeaderNames {
         let lower = { (byte: UInt8) in (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
         // Most cells (digits, "REWE") end here, before anything is copied.
         guard let first = start.first, "abceons".utf8.contains(lower(first)) else { return false }
-        let lowered = start.map(lower)
-        return balanceLines.contains { lowered.starts(with: $0) }
+        return balanceLines.contains { line in
+            start.count >= line.count && zip(start, line).allSatisfy { lower($0) == $1 }
+        }
     }
 }

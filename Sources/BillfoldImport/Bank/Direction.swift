@@ -12,9 +12,21 @@ enum Direction {
     ]
     static let inWords: Set<String> = ["h", "haben", "bij", "credit", "cr", "c", "crdt", "eingang", "gutschrift", "in"]
 
-    /// The direction a cell names, or nil when it names none.
+    /// The direction a cell names, or nil when it names none. This runs on every row: a cell of
+    /// ASCII (all the words are) is keyed byte by byte, without Foundation's folding.
     init?(_ cell: String) {
-        let key = HeaderNames.key(cell)
+        var ascii = cell.utf8.count <= 16
+        var bytes: [UInt8] = []
+        for byte in cell.utf8 where ascii {
+            if byte >= 0x80 {
+                ascii = false
+            } else if (0x41...0x5A).contains(byte) {
+                bytes.append(byte + 0x20)
+            } else if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+                bytes.append(byte)
+            }
+        }
+        let key = ascii ? String(decoding: bytes, as: UTF8.self) : HeaderNames.key(cell)
         if Self.outWords.contains(key) {
             self = .out
         } else if Self.inWords.contains(key) {
@@ -46,7 +58,7 @@ extension CSVBankReader {
     static func guessDirection(
         header: [String], mapping: CSVMapping, rows: ArraySlice<(line: Int, cells: [String])>, amount: Int?
     ) -> CSVColumn? {
-        guard mapping.direction == nil, !header.isEmpty, let amount else { return nil }
+        guard !header.isEmpty, let amount else { return nil }
         func cells(_ index: Int) -> [String] { rows.map { index < $0.cells.count ? $0.cells[index].trimmed : "" } }
         let amounts = cells(amount)
         guard !amounts.contains(where: AmountSign.isNegative) else { return nil }
@@ -72,7 +84,7 @@ extension CSVBankReader {
         for row in rows {
             let names = Set(
                 [payee, payer].compactMap {
-                    $0 < row.cells.count ? row.cells[$0].collapsedSpaces.lowercased() : nil
+                    $0 < row.cells.count ? cleaned(row.cells[$0]).lowercased() : nil
                 })
             for name in names where !name.isEmpty { counts[name, default: 0] += 1 }
         }
@@ -80,6 +92,19 @@ extension CSVBankReader {
         guard let most = ranked.first, most * 2 >= rows.count, ranked.dropFirst().first.map({ $0 < most }) ?? true
         else { return nil }
         return counts.first { $0.value == most }?.key
+    }
+
+    /// A text cell as it is booked: spaces collapsed, and an apostrophe that a spreadsheet-safe
+    /// export put before "=", "+", "-" or "@" taken off again.
+    static func cleaned(_ text: String?) -> String {
+        let cell = (text ?? "").collapsedSpaces
+        // Three cells of every row come here: read two bytes, copy nothing.
+        var bytes = cell.utf8.makeIterator()
+        guard bytes.next() == 0x27 else { return cell }
+        switch bytes.next() {
+        case 0x3D, 0x2B, 0x2D, 0x40: return String(cell.dropFirst())
+        default: return cell
+        }
     }
 
     /// Whom a row's money went to or came from, from a payee and a payer cell: the one that is not

@@ -14,9 +14,7 @@ struct TextInputGuard: Middleware {
         let isForm = type == .urlEncodedForm
         let isMultipart = type?.type == "multipart"
         // No content type is read as JSON by the API's decoder, so it is checked as JSON.
-        let isJSON =
-            type == nil
-            || (type?.type == "application" && (type?.subType == "json" || type?.subType.hasSuffix("+json") == true))
+        let isJSON = type?.isJSON ?? true
         guard isJSON || isForm || isMultipart else { return next.respond(to: request) }
         return request.body.collect(max: request.bodyCollectMax).flatMapThrowing { body in
             guard let body, body.readableBytes > 0 else { return }
@@ -76,4 +74,9 @@ struct TextInputGuard: Middleware {
         }
         return nil
     }
+}
+
+extension HTTPMediaType {
+    /// JSON (`application/json`, `text/json`) or a type built on it (`application/problem+json`).
+    var isJSON: Bool { subType == "json" || subType.hasSuffix("+json") }
 }

@@ -11,9 +11,10 @@ import Vapor
 actor ImportSlots {
     let total: Int
     let longestWait: Duration
-    private var busy: [Int64: Int] = [:]
+    /// The people reading a file now: one each.
+    private var busy: Set<Int64> = []
     private var waiting: Set<Int64> = []
-    private(set) var inUse = 0
+    var inUse: Int { busy.count }
 
     init(total: Int, longestWait: Duration = .seconds(60)) {
         self.total = total
@@ -21,17 +22,11 @@ actor ImportSlots {
     }
 
     private func take(_ user: Int64) -> Bool {
-        guard inUse < total, busy[user, default: 0] == 0 else { return false }
-        busy[user, default: 0] += 1
-        inUse += 1
-        return true
+        guard busy.count < total else { return false }
+        return busy.insert(user).inserted
     }
 
-    private func give(_ user: Int64) {
-        busy[user, default: 1] -= 1
-        if busy[user] == 0 { busy[user] = nil }
-        inUse -= 1
-    }
+    private func give(_ user: Int64) { busy.remove(user) }
 
     /// Runs `work` in a slot for `user`, waiting up to `longestWait` for one.
     func reading<T: Sendable>(for user: Int64, _ work: @Sendable () async throws -> T) async throws -> T {

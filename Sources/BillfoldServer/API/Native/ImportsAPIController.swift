@@ -18,7 +18,7 @@ struct ImportsAPIController: RouteCollection {
         // A multipart upload or JSON would be read as the file's own text. (A form's type is
         // taken: it is what `curl --data-binary @file` sends without a -H.)
         if let type = request.headers.contentType,
-            type.type == "multipart" || type.subType == "json" || type.subType.hasSuffix("+json")
+            type.type == "multipart" || type.isJSON
         {
             throw BillfoldError(.unsupportedMediaType, Phrase("error.http.importBodyNotFile"))
         }
