@@ -232,8 +232,6 @@ public struct BankImport: Sendable {
             let categories = CategoryRepository(database: db, userID: user.id)
             // Per name in the file: its category, or nil for a name too short to be one.
             var categoryIDs: [String: Int64?] = [:]
-            // Noon of each booking day in the person's zone, worked out once per day, not per row.
-            var noon: [Day: BookingTime] = [:]
             var added = 0
             var written = 0
             for part in plan.parts {
@@ -245,48 +243,28 @@ public struct BankImport: Sendable {
                             "bank:" + part.account.lowercased(), displayName: part.account, currency: part.currency
                         ).id
                     }
-                let keys = part.keys
-                var rows: [NewTransaction] = []
-                rows.reserveCapacity(part.new)
                 // Oldest first, so the time-ordered indexes grow at their end; a day's bookings
                 // keep the file's order. Sorting numbers, not the rows, is what a million of them allows.
                 let order = part.entries.indices.lazy.filter { !part.alreadyImported[$0] }
                     .map { (day: part.entries[$0].day.number, index: $0) }.sorted { $0 < $1 }.map(\.index)
+                // The categories the file names, made before the rows are (the rows are made as
+                // the database writes the ones before, where nothing else may be asked of it).
                 for index in order {
-                    let entry = part.entries[index]
-                    var categoryID: Int64?
-                    if let name = entry.category {
-                        if let known = categoryIDs[name] {
-                            categoryID = known
-                        } else {
-                            let shown = Self.categoryName(name)
-                            if shown.count >= CategoryRules.nameLength.lowerBound {
-                                categoryID = try await categories.forSource("import:" + name.lowercased(), name: shown)
-                                    .id
-                            }
-                            categoryIDs[name] = .some(categoryID)
-                        }
-                    }
-                    let bookedAt: BookingTime
-                    if let known = noon[entry.day] {
-                        bookedAt = known
-                    } else {
-                        bookedAt = try BookingTime(localDateTime: "\(entry.day)T12:00", timeZone: zone)
-                        noon[entry.day] = bookedAt
-                    }
-                    rows.append(
-                        NewTransaction(
-                            bookedAt: bookedAt,
-                            payee: entry.payee, notes: entry.notes, money: entry.amount, categoryID: categoryID,
-                            importKey: keys[index]))
+                    guard let name = part.entries[index].category, categoryIDs[name] == nil else { continue }
+                    let shown = Self.categoryName(name)
+                    categoryIDs[name] =
+                        shown.count >= CategoryRules.nameLength.lowerBound
+                        ? .some(try await categories.forSource("import:" + name.lowercased(), name: shown).id)
+                        : .some(nil)
                 }
+                let rows = try BankRows(part: part, order: order, zone: zone, categoryIDs: categoryIDs)
                 // The keys were checked inside this transaction: every row is new.
                 let before = written
                 let total = plan.new
                 added += try await TransactionRepository(database: db, userID: user.id).append(
-                    rows, accountID: { _ in accountID }, now: now, importID: importID,
-                    progress: { progress(before + $0, total) })
-                written += rows.count
+                    count: order.count, accountID: { _ in accountID }, now: now, importID: importID,
+                    progress: { progress(before + $0, total) }, rows: rows.make)
+                written += order.count
             }
             let total = plan.parts.reduce(0) { $0 + $1.entries.count }
             try await imports.finish(
@@ -374,5 +352,43 @@ public struct BankImport: Sendable {
 
     public func profileNames() async throws -> [String] {
         try await ImportRepository(database: database, userID: user.id).profileNames()
+    }
+}
+
+/// The new bookings of one account's part of a file as the transactions they become, made a
+/// range at a time while the database writes the range before.
+struct BankRows: Sendable {
+    let entries: [StatementEntry]
+    let keys: [String]
+    /// The new entries' indices, oldest first.
+    let order: [Int]
+    let categoryIDs: [String: Int64?]
+    /// Noon of each booking day in the person's zone, worked out once per day, not per row.
+    let noon: [Day: BookingTime]
+
+    init(part: BankImportPlan.Part, order: [Int], zone: TimeZone, categoryIDs: [String: Int64?]) throws {
+        entries = part.entries
+        keys = part.keys
+        self.order = order
+        self.categoryIDs = categoryIDs
+        var noon: [Day: BookingTime] = [:]
+        var last: Day?
+        // `order` is by day: a day's noon is worked out where its first booking comes.
+        for index in order where entries[index].day != last {
+            let day = entries[index].day
+            noon[day] = try BookingTime(localDateTime: "\(day)T12:00", timeZone: zone)
+            last = day
+        }
+        self.noon = noon
+    }
+
+    /// The transactions of `range` of `order`.
+    @Sendable func make(_ range: Range<Int>) -> [NewTransaction] {
+        order[range].map { index in
+            let entry = entries[index]
+            return NewTransaction(
+                bookedAt: noon[entry.day]!, payee: entry.payee, notes: entry.notes, money: entry.amount,
+                categoryID: entry.category.flatMap { categoryIDs[$0] ?? nil }, importKey: keys[index])
+        }
     }
 }

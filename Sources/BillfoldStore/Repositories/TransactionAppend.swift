@@ -17,57 +17,80 @@ extension TransactionRepository {
         _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64,
         importID: Int64? = nil, progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> Int {
-        try Self.refuseTooEarly(transactions)
-        return try await atomically { repository in
-            // The sums are gathered on one core while the database writes on the other; an
-            // overflowing volume throws after the rows went in, and the rollback takes them out.
-            async let sums = Self.sums(of: transactions, accountID: accountID)
+        try await append(
+            count: transactions.count, accountID: accountID, now: now, importID: importID, progress: progress
+        ) { Array(transactions[$0]) }
+    }
+
+    /// Writes `count` rows that `rows` makes a range at a time (from `0..<count`), and returns
+    /// how many. Each range is made, summed and written out as a statement while the database
+    /// runs the one before, so a million rows are made on one core as the other writes them.
+    public func append(
+        count: Int, accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64, importID: Int64? = nil,
+        progress: @escaping @Sendable (Int) -> Void = { _ in },
+        rows: @escaping @Sendable (Range<Int>) throws -> [NewTransaction]
+    ) async throws -> Int {
+        try await atomically { repository in
+            var batch = Batch(accountID: accountID, rows: rows)
             if let sqlite = repository.database as? any SQLiteDatabase {
                 try await repository.appendSQLite(
-                    transactions, into: sqlite, accountID: accountID, now: now, importID: importID, progress: progress)
+                    count: count, into: sqlite, batch: &batch, now: now, importID: importID, progress: progress)
             } else if let postgres = repository.database as? any PostgresDatabase {
                 try await repository.copyPostgres(
-                    transactions, into: postgres, accountID: accountID, now: now, importID: importID,
-                    progress: progress)
+                    count: count, into: postgres, batch: &batch, now: now, importID: importID, progress: progress)
             } else {
                 throw BillfoldError(.internalError, Phrase("error.store.unsupportedDatabase"))
             }
-            try await sums.write(userID: repository.userID, on: repository.sql)
-            return transactions.count
+            // An overflowing volume threw while its rows were made; the rollback takes out what went in.
+            try await batch.sums.write(userID: repository.userID, on: repository.sql)
+            return count
         }
     }
 
-    private static func sums(of transactions: [NewTransaction], accountID: (NewTransaction) -> Int64) throws
-        -> TransactionTotals.Pending
-    {
-        var pending = TransactionTotals.Pending()
-        for t in transactions {
-            try pending.add(
-                account: accountID(t), category: t.categoryID, status: t.status.rawValue,
-                currency: t.money.currency.code,
-                bookedAt: t.bookedAt.epochSeconds, payee: t.payee, amount: t.money.minorUnits)
+    /// The rows of one bulk write as they are made, and their sums (per day and per payee).
+    struct Batch {
+        let accountID: @Sendable (NewTransaction) -> Int64
+        let rows: @Sendable (Range<Int>) throws -> [NewTransaction]
+        var sums = TransactionTotals.Pending()
+
+        /// The rows of `range`, checked and added to the sums.
+        mutating func make(_ range: Range<Int>) throws -> [NewTransaction] {
+            let made = try rows(range)
+            try TransactionRepository.refuseTooEarly(made)
+            for t in made {
+                try sums.add(
+                    account: accountID(t), category: t.categoryID, status: t.status.rawValue,
+                    currency: t.money.currency.code, bookedAt: t.bookedAt.epochSeconds, payee: t.payee,
+                    amount: t.money.minorUnits)
+            }
+            return made
         }
-        return pending
+    }
+
+    /// `0..<count` in ranges of `size`.
+    static func ranges(_ count: Int, _ size: Int) -> [Range<Int>] {
+        stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
 
     private func appendSQLite(
-        _ transactions: [NewTransaction], into sqlite: any SQLiteDatabase,
-        accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?, progress: (Int) -> Void
+        count: Int, into sqlite: any SQLiteDatabase, batch: inout Batch, now: Int64, importID: Int64?,
+        progress: (Int) -> Void
     ) async throws {
-        let chunks = transactions.chunked(Self.sqliteRowsPerStatement)
-        var written = 0
+        let ranges = Self.ranges(count, Self.sqliteRowsPerStatement)
+        let accountID = batch.accountID
+        func statement(_ index: Int) throws -> (String, [SQLiteData])? {
+            guard index < ranges.count else { return nil }
+            return sqliteAppend(try batch.make(ranges[index])[...], accountID: accountID, now: now, importID: importID)
+        }
         var index = 0
-        var next = chunks.first.map { sqliteAppend($0, accountID: accountID, now: now, importID: importID) }
-        while let (statement, binds) = next {
-            // SQLite runs this statement on its thread while the next one is written out here.
-            async let ran = sqlite.rows(statement, binds)
+        var next = try statement(index)
+        while let (text, binds) = next {
+            // SQLite runs this statement on its thread while the next one is made here.
+            async let ran = sqlite.rows(text, binds)
             index += 1
-            next =
-                index < chunks.count
-                ? sqliteAppend(chunks[index], accountID: accountID, now: now, importID: importID) : nil
+            next = try statement(index)
             _ = try await ran
-            written += chunks[index - 1].count
-            progress(written)
+            progress(ranges[index - 1].upperBound)
         }
     }
 
@@ -100,44 +123,52 @@ extension TransactionRepository {
         let shared = (user: String(userID), now: String(now), importID: importID.map(String.init) ?? "NULL")
         var text = "INSERT INTO transactions (" + Self.insertColumns.joined(separator: ", ") + ") VALUES "
         text.reserveCapacity(text.utf8.count + chunk.count * 90)
+        // Each value and its comma appended in place: a list of the row's values joined cost a
+        // dozen short-lived strings per row.
+        func put(_ value: String) {
+            text += value
+            text += ","
+        }
         for (index, t) in chunk.enumerated() {
-            let values = [
-                shared.user, String(accountID(t)), String(t.bookedAt.epochSeconds), String(t.bookedAt.offsetSeconds),
-                bind(t.payee), bind(t.originalName), t.notes.isEmpty ? "''" : bind(t.notes),
-                String(t.money.minorUnits), word(t.money.currency.code), t.categoryID.map { String($0) } ?? "NULL",
-                word(t.status.rawValue), bind(t.externalID), shared.now, shared.now, shared.importID, bind(t.importKey),
-                bind(t.sourceExternalID),
-            ]
-            text += (index == 0 ? "(" : ",(") + values.joined(separator: ",") + ")"
+            text += index == 0 ? "(" : ",("
+            put(shared.user)
+            put(String(accountID(t)))
+            put(String(t.bookedAt.epochSeconds))
+            put(String(t.bookedAt.offsetSeconds))
+            put(bind(t.payee))
+            put(bind(t.originalName))
+            put(t.notes.isEmpty ? "''" : bind(t.notes))
+            put(String(t.money.minorUnits))
+            put(word(t.money.currency.code))
+            put(t.categoryID.map { String($0) } ?? "NULL")
+            put(word(t.status.rawValue))
+            put(bind(t.externalID))
+            put(shared.now)
+            put(shared.now)
+            put(shared.importID)
+            put(bind(t.importKey))
+            text += bind(t.sourceExternalID)
+            text += ")"
         }
         return (text, binds)
     }
 
     /// COPY … FROM STDIN in PostgreSQL's text format, a few thousand rows per message.
     private func copyPostgres(
-        _ transactions: [NewTransaction], into postgres: any PostgresDatabase,
-        accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64, importID: Int64?,
+        count: Int, into postgres: any PostgresDatabase, batch: inout Batch, now: Int64, importID: Int64?,
         progress: @escaping @Sendable (Int) -> Void
     ) async throws {
         // Only ever called inside `atomically`, where the database is one connection's
         // transaction: that connection stays this write's until the transaction ends, and the
         // COPY runs in it.
         let connection = try await postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.get()
-        try await Self.copy(
-            transactions, on: connection, user: userID, accountID: accountID, now: now, importID: importID,
-            logger: database.logger, progress: progress)
-    }
-
-    private static func copy(
-        _ transactions: [NewTransaction], on connection: PostgresConnection, user userID: Int64,
-        accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?, logger: Logger,
-        progress: (Int) -> Void
-    ) async throws {
         let user = String(userID)
         let stamp = String(now)
-        var written = 0
-        try await connection.copyFrom(table: "transactions", columns: insertColumns, logger: logger) { writer in
-            for chunk in transactions.chunked(rowsPerCopyMessage) {
+        let accountID = batch.accountID
+        try await connection.copyFrom(table: "transactions", columns: Self.insertColumns, logger: database.logger) {
+            writer in
+            for range in Self.ranges(count, Self.rowsPerCopyMessage) {
+                let chunk = try batch.make(range)
                 var buffer = ByteBufferAllocator().buffer(capacity: chunk.count * 160)
                 for t in chunk {
                     let fields: [String?] = [
@@ -149,13 +180,12 @@ extension TransactionRepository {
                     ]
                     for (index, field) in fields.enumerated() {
                         if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
-                        writeCopyText(field, to: &buffer)
+                        Self.writeCopyText(field, to: &buffer)
                     }
                     buffer.writeInteger(UInt8(ascii: "\n"))
                 }
                 try await writer.write(buffer)
-                written += chunk.count
-                progress(written)
+                progress(range.upperBound)
             }
         }
     }
