@@ -11,18 +11,52 @@ struct CSVRecordScan {
     /// The line (from 1) a quoted cell opens on when it is never closed.
     var unclosedQuoteLine: Int?
 
+    init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, parts: Int) {
+        var line = 1
+        var nextCut = parts > 1 ? bytes.count / parts : Int.max
+        var index = 0
+        while index < bytes.count {
+            let record = Self.record(bytes, from: index, delimiter: delimiter)
+            if let opened = record.unclosedQuoteBreaks {
+                unclosedQuoteLine = line + opened
+                return
+            }
+            line += record.innerBreaks + 1
+            index = record.end
+            if index >= nextCut && index < bytes.count {
+                cuts.append(index)
+                nextCut = cuts.count + 1 < parts ? bytes.count / parts * (cuts.count + 1) : Int.max
+            }
+        }
+    }
+
+    /// One record as the parser reads it.
+    struct Record {
+        /// Where its text ends, before the line break that ends it.
+        var textEnd: Int
+        /// Just after that line break (the end of the bytes for the last record).
+        var end: Int
+        /// It has a quoted cell: only such a record can read otherwise than split at its delimiters.
+        var hasQuotedCell: Bool
+        /// The line breaks inside its quoted cells.
+        var innerBreaks: Int
+        /// For a quoted cell never closed, the line breaks before it opens within the record.
+        var unclosedQuoteBreaks: Int?
+    }
+
     private enum State { case fieldStart, unquoted, quoted }
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, parts: Int) {
+    /// The record that starts at byte `start`.
+    static func record(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8) -> Record {
         let quote = UInt8(ascii: "\"")
         let cr = UInt8(ascii: "\r")
         let lf = UInt8(ascii: "\n")
         let count = bytes.count
         var state = State.fieldStart
-        var line = 1
-        var quoteLine = 1
-        var nextCut = parts > 1 ? count / parts : Int.max
-        var index = 0
+        var hasQuotedCell = false
+        var breaks = 0
+        var breaksBeforeQuote = 0
+        var index = start
         while index < count {
             let byte = bytes[index]
             if state == .quoted {
@@ -41,32 +75,32 @@ struct CSVRecordScan {
                         index += 2
                     }
                 } else {
-                    if byte == lf || (byte == cr && (index + 1 == count || bytes[index + 1] != lf)) { line += 1 }
+                    if byte == lf || (byte == cr && (index + 1 == count || bytes[index + 1] != lf)) { breaks += 1 }
                     index += 1
                 }
                 continue
             }
             if byte == quote && state == .fieldStart {
                 state = .quoted
-                quoteLine = line
+                hasQuotedCell = true
+                breaksBeforeQuote = breaks
                 index += 1
             } else if byte == delimiter {
                 state = .fieldStart
                 index += 1
             } else if byte == cr || byte == lf {
                 // "\r\n" is one line break.
-                index += byte == cr && index + 1 < count && bytes[index + 1] == lf ? 2 : 1
-                line += 1
-                state = .fieldStart
-                if index >= nextCut && index < count {
-                    cuts.append(index)
-                    nextCut = cuts.count + 1 < parts ? count / parts * (cuts.count + 1) : Int.max
-                }
+                let end = index + (byte == cr && index + 1 < count && bytes[index + 1] == lf ? 2 : 1)
+                return Record(
+                    textEnd: index, end: end, hasQuotedCell: hasQuotedCell, innerBreaks: breaks,
+                    unclosedQuoteBreaks: nil)
             } else {
                 state = .unquoted
                 index += 1
             }
         }
-        if state == .quoted { unclosedQuoteLine = quoteLine }
+        return Record(
+            textEnd: count, end: count, hasQuotedCell: hasQuotedCell, innerBreaks: breaks,
+            unclosedQuoteBreaks: state == .quoted ? breaksBeforeQuote : nil)
     }
 }

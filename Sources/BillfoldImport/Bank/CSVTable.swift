@@ -1,5 +1,4 @@
 import BillfoldCore
-import CSV
 import Foundation
 
 /// A CSV file's rows as the parser (yaslab/CSV.swift) reads them, each with the line it starts
@@ -74,32 +73,5 @@ struct CSVTable {
             line += piece.lines
         }
         return CSVTable(rows: rows)
-    }
-
-    /// One part of a file as the parser reads it, its lines counted from 0.
-    struct Piece {
-        var rows: [(line: Int, cells: [String])] = []
-        /// How many lines the part spans.
-        var lines = 0
-        var error: (line: Int, message: String)?
-
-        init(_ text: String, delimiter: UnicodeScalar) {
-            let reader: CSVReader
-            do {
-                reader = try CSVReader(string: text, delimiter: delimiter)
-            } catch {
-                self.error = (0, "\(error)")
-                return
-            }
-            while let cells = reader.next() {
-                rows.append((lines, cells))
-                lines += 1
-                // A quoted cell may hold line breaks; the next row starts after them.
-                for cell in cells where cell.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                    lines += cell.filter(\.isNewline).count
-                }
-            }
-            if let error = reader.error { self.error = (lines, "\(error)") }
-        }
     }
 }
