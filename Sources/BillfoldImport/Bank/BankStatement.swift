@@ -105,22 +105,25 @@ public struct Statement: Sendable, Equatable {
         let prints = Parallel.mapSlices(entries.indices) { part in
             part.map { byID[$0] ? "" : Self.fingerprint(entries[$0]) }
         }
-        let hashes = Parallel.mapSlices(prints) { part in part.map { UInt(bitPattern: $0.hashValue) } }
+        let hashes = Parallel.mapSlices(prints) { part in part.map(\.hashValue) }
         // Equal fingerprints are counted in file order. Equal ones share a hash, so the counting
         // is split by hash, one share per core, each share in order.
         let shares = entries.count >= 20_000 ? Parallel.parts : 1
         let counted = Parallel.map(shares) { share in
-            var seen: [String: Int] = [:]
+            var seen: [HashedPrint: Int] = [:]
             var keys: [(index: Int, key: String)] = []
             // Sized for this share at once: growing a million-key table on the way cost a tenth.
             seen.reserveCapacity(hashes.count / shares + 16)
             keys.reserveCapacity(hashes.count / shares + 16)
             // Only the hashes are read for the other shares' entries: two cores touching the
             // same strings would fight over their reference counts.
-            for (index, hash) in hashes.enumerated() where hash % UInt(shares) == UInt(share) && !byID[index] {
+            for (index, hash) in hashes.enumerated()
+            where UInt(bitPattern: hash) % UInt(shares) == UInt(share) && !byID[index] {
                 let print = prints[index]
-                let occurrence = seen[print, default: 0] + 1
-                seen[print] = occurrence
+                // Looked up by the hash worked out above, not by hashing the text again.
+                let key = HashedPrint(text: print, hash: hash)
+                seen[key, default: 0] += 1
+                let occurrence = seen[key]!
                 keys.append((index, print + String(occurrence)))
             }
             return keys
@@ -221,4 +224,14 @@ public struct BankFileReading: Sendable, Equatable {
 
     /// Every entry of every statement.
     public var entryCount: Int { statements.reduce(0) { $0 + $1.entries.count } }
+}
+
+/// A fingerprint with its hash worked out once: a million of them are each hashed to be shared
+/// out between the cores, and counting them hashed them twice more.
+private struct HashedPrint: Hashable {
+    var text: String
+    var hash: Int
+
+    static func == (a: HashedPrint, b: HashedPrint) -> Bool { a.hash == b.hash && a.text == b.text }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
