@@ -56,9 +56,15 @@ extension CSVTable {
             while let cells = reader.next() {
                 rows.append((lines, cells))
                 lines += 1
-                // A quoted cell may hold line breaks; the next row starts after them.
-                for cell in cells where cell.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-                    lines += cell.filter(\.isNewline).count
+                // A quoted cell may hold line breaks (LF, CR or CR LF, as the records are
+                // found); the next row starts after them.
+                for cell in cells {
+                    var previous: UInt8 = 0
+                    for byte in cell.utf8 {
+                        if byte == 0x0A || (previous == 0x0D && byte != 0x0A) { lines += 1 }
+                        previous = byte
+                    }
+                    if previous == 0x0D { lines += 1 }
                 }
             }
             if let error = reader.error { self.error = (lines, "\(error)") }

@@ -1,7 +1,9 @@
 /// Where a CSV's records end, found the way the parser (yaslab/CSV.swift) reads them: a cell is
 /// quoted when it starts with a quote, and inside it line breaks and delimiters are text and `""`
-/// is a quote. Knowing the record ends lets the parser read parts of a large file at once; a
-/// quoted cell still open at the end is a quote never closed.
+/// is a quote; outside, a line break ends the record before anything else. Knowing the record
+/// ends lets the parser read parts of a large file at once, and tells the records with a quoted
+/// cell (which the parser reads) from those it would read as their text split at the delimiter;
+/// a quoted cell still open at the end is a quote never closed.
 ///
 /// It reads bytes only: the delimiter, the quote and the line breaks are ASCII, and UTF-8 never
 /// uses ASCII bytes inside a longer character.
@@ -85,15 +87,16 @@ struct CSVRecordScan {
                 hasQuotedCell = true
                 breaksBeforeQuote = breaks
                 index += 1
-            } else if byte == delimiter {
-                state = .fieldStart
-                index += 1
             } else if byte == cr || byte == lf {
-                // "\r\n" is one line break.
+                // "\r\n" is one line break; a line break ends the record even when it is the
+                // delimiter chosen, as it does in the parser.
                 let end = index + (byte == cr && index + 1 < count && bytes[index + 1] == lf ? 2 : 1)
                 return Record(
                     textEnd: index, end: end, hasQuotedCell: hasQuotedCell, innerBreaks: breaks,
                     unclosedQuoteBreaks: nil)
+            } else if byte == delimiter {
+                state = .fieldStart
+                index += 1
             } else {
                 state = .unquoted
                 index += 1
