@@ -100,59 +100,6 @@ extension TransactionRepository {
     /// rows went in 2 s faster in statements of 20,000 than of 1,000.
     static let sqliteRowsPerStatement = 20_000
 
-    /// One INSERT of the chunk with only the rows' texts and times bound: numbers (the user, the
-    /// account, the category, the time, the import) and the currency and status words are
-    /// written into the statement, where SQLite reads them faster than it binds them. (Numbered
-    /// parameters such as `?3` would bind a shared value once, but SQLite looks each one up in
-    /// a list, which costs the square of a thousand rows.)
-    func sqliteAppend(
-        _ chunk: ArraySlice<NewTransaction>, accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
-    ) -> (String, [SQLiteData]) {
-        var binds: [SQLiteData] = []
-        binds.reserveCapacity(chunk.count * 6)
-        func bind(_ value: String?) -> String {
-            guard let value else { return "NULL" }
-            binds.append(.text(value))
-            return "?"
-        }
-        /// A currency code or a status: letters only, so it is safe as a literal.
-        func word(_ value: String) -> String {
-            value.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
-                ? "'" + value + "'" : bind(value)
-        }
-        let shared = (user: String(userID), now: String(now), importID: importID.map(String.init) ?? "NULL")
-        var text = "INSERT INTO transactions (" + Self.insertColumns.joined(separator: ", ") + ") VALUES "
-        text.reserveCapacity(text.utf8.count + chunk.count * 90)
-        // Each value and its comma appended in place: a list of the row's values joined cost a
-        // dozen short-lived strings per row.
-        func put(_ value: String) {
-            text += value
-            text += ","
-        }
-        for (index, t) in chunk.enumerated() {
-            text += index == 0 ? "(" : ",("
-            put(shared.user)
-            put(String(accountID(t)))
-            put(String(t.bookedAt.epochSeconds))
-            put(String(t.bookedAt.offsetSeconds))
-            put(bind(t.payee))
-            put(bind(t.originalName))
-            put(t.notes.isEmpty ? "''" : bind(t.notes))
-            put(String(t.money.minorUnits))
-            put(word(t.money.currency.code))
-            put(t.categoryID.map { String($0) } ?? "NULL")
-            put(word(t.status.rawValue))
-            put(bind(t.externalID))
-            put(shared.now)
-            put(shared.now)
-            put(shared.importID)
-            put(bind(t.importKey))
-            text += bind(t.sourceExternalID)
-            text += ")"
-        }
-        return (text, binds)
-    }
-
     /// COPY … FROM STDIN in PostgreSQL's text format, a few thousand rows per message.
     private func copyPostgres(
         count: Int, into postgres: any PostgresDatabase, batch: inout Batch, now: Int64, importID: Int64?,
