@@ -68,6 +68,29 @@ struct BulkWriteTests {
     }
 
     @Test(
+        "a value shared by a statement's rows is theirs byte for byte: texts Swift takes as equal stay apart",
+        arguments: TestDatabase.all)
+    func sharedValuesByBytes(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(.eur)
+            let composed = "M\u{FC}ller"
+            let decomposed = "Mu\u{308}ller"
+            var rows = [composed, decomposed, composed].enumerated().map { index, payee in
+                spend(payee, "-1.00", at: "2026-03-0\(index + 1)T10:00:00Z")
+            }
+            // Its original name is its payee to Swift, not to the database.
+            rows[2].originalName = decomposed
+            _ = try await t.transactions(ana).append(rows, accountID: { _ in account.id }, now: 1_000)
+            let stored = try await t.transactions(ana).page(.everything, after: nil, limit: 10).transactions
+                .sorted { $0.bookedAt.epochSeconds < $1.bookedAt.epochSeconds }
+            #expect(stored.map { Array($0.payee.utf8) } == [composed, decomposed, composed].map { Array($0.utf8) })
+            #expect(
+                stored.map { Array($0.originalName.utf8) } == [composed, decomposed, decomposed].map { Array($0.utf8) })
+        }
+    }
+
+    @Test(
         "the demo fills fresh books in bulk with projects too, and run again adds nothing", arguments: TestDatabase.all)
     func demoTwice(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in

@@ -30,7 +30,12 @@ extension TransactionRepository {
             ("booked_offset", { .integer(Int64($0.bookedAt.offsetSeconds)) }),
             ("payee", { .text($0.payee) }),
             // Most rows' original name is their payee: then it is the payee's value, not a second.
-            ("original_name", { $0.originalName == $0.payee ? .samePayee : .text($0.originalName) }),
+            (
+                "original_name",
+                {
+                    $0.originalName.utf8.elementsEqual($0.payee.utf8) ? .samePayee : .text($0.originalName)
+                }
+            ),
             ("notes", { .text($0.notes) }),
             ("amount_minor", { .integer($0.money.minorUnits) }),
             ("currency", { .word($0.money.currency.code) }),
@@ -104,7 +109,9 @@ extension TransactionRepository {
     }
 }
 
-/// A value of a bulk INSERT as the statement holds it.
+/// A value of a bulk INSERT as the statement holds it. Texts are the same when their bytes are:
+/// Swift takes "Müller" with a combining diaeresis for the one written with "ü", and one row's
+/// spelling must not be written for another's.
 enum SQLiteValue: Equatable {
     case integer(Int64)
     case text(String)
@@ -113,4 +120,13 @@ enum SQLiteValue: Equatable {
     /// The original name where it is the payee.
     case samePayee
     case null
+
+    static func == (a: SQLiteValue, b: SQLiteValue) -> Bool {
+        switch (a, b) {
+        case (.integer(let x), .integer(let y)): x == y
+        case (.text(let x), .text(let y)), (.word(let x), .word(let y)): x.utf8.elementsEqual(y.utf8)
+        case (.samePayee, .samePayee), (.null, .null): true
+        default: false
+        }
+    }
 }
