@@ -32,7 +32,7 @@ extension CSVTable {
                         run = run ?? index
                     } else {
                         if let start = run {
-                            parse(Self.text(bytes, start..<index), delimiter: delimiter)
+                            parse(CSVTable.text(bytes, start..<index), delimiter: delimiter)
                             run = nil
                         }
                         rows.append((lines, Self.split(bytes, index..<record.textEnd, at: byte)))
@@ -40,7 +40,9 @@ extension CSVTable {
                     }
                     index = record.end
                 }
-                if let start = run, error == nil { parse(Self.text(bytes, start..<bytes.count), delimiter: delimiter) }
+                if let start = run, error == nil {
+                    parse(CSVTable.text(bytes, start..<bytes.count), delimiter: delimiter)
+                }
             }
         }
 
@@ -70,10 +72,6 @@ extension CSVTable {
             if let error = reader.error { self.error = (lines, "\(error)") }
         }
 
-        private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
-
         /// The cells of a record without quoted cells: its text between delimiters.
         private static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at delimiter: UInt8)
             -> [String]
@@ -81,10 +79,10 @@ extension CSVTable {
             var cells: [String] = []
             var start = range.lowerBound
             for index in range where bytes[index] == delimiter {
-                cells.append(text(bytes, start..<index))
+                cells.append(CSVTable.text(bytes, start..<index))
                 start = index + 1
             }
-            cells.append(text(bytes, start..<range.upperBound))
+            cells.append(CSVTable.text(bytes, start..<range.upperBound))
             return cells
         }
     }

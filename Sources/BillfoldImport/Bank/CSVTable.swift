@@ -50,7 +50,7 @@ struct CSVTable {
                 bytes, delimiter: UInt8(scalar.value), parts: bytes.count >= 1 << 20 ? Parallel.parts : 1)
             let bounds = [0] + scan.cuts + [bytes.count]
             let parts = (0..<bounds.count - 1).map {
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[bounds[$0]..<bounds[$0 + 1]]), as: UTF8.self)
+                Self.text(bytes, bounds[$0]..<bounds[$0 + 1])
             }
             return (parts, scan.unclosedQuoteLine)
         }
@@ -73,5 +73,10 @@ struct CSVTable {
             line += piece.lines
         }
         return CSVTable(rows: rows)
+    }
+
+    /// The text of a range of a file's bytes (cut at ASCII bytes, so whole characters).
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

@@ -67,16 +67,11 @@ extension TransactionRepository {
         }
     }
 
-    /// `0..<count` in ranges of `size`.
-    static func ranges(_ count: Int, _ size: Int) -> [Range<Int>] {
-        stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
-    }
-
     private func appendSQLite(
         count: Int, into sqlite: any SQLiteDatabase, batch: inout Batch, now: Int64, importID: Int64?,
         progress: (Int) -> Void
     ) async throws {
-        let ranges = Self.ranges(count, Self.sqliteRowsPerStatement)
+        let ranges = (0..<count).chunked(Self.sqliteRowsPerStatement)
         let accountID = batch.accountID
         func statement(_ index: Int) throws -> (String, [SQLiteData])? {
             guard index < ranges.count else { return nil }
@@ -114,7 +109,7 @@ extension TransactionRepository {
         let accountID = batch.accountID
         try await connection.copyFrom(table: "transactions", columns: Self.insertColumns, logger: database.logger) {
             writer in
-            for range in Self.ranges(count, Self.rowsPerCopyMessage) {
+            for range in (0..<count).chunked(Self.rowsPerCopyMessage) {
                 let chunk = try batch.make(range)
                 var buffer = ByteBufferAllocator().buffer(capacity: chunk.count * 160)
                 for t in chunk {
