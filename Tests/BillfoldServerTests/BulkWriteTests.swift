@@ -3,6 +3,7 @@ import BillfoldCore
 import BillfoldServer
 import BillfoldStore
 import Foundation
+import SQLKit
 import Testing
 
 @Suite("The bulk write path (imports and the demo)")
@@ -87,6 +88,34 @@ struct BulkWriteTests {
             #expect(stored.map { Array($0.payee.utf8) } == [composed, decomposed, composed].map { Array($0.utf8) })
             #expect(
                 stored.map { Array($0.originalName.utf8) } == [composed, decomposed, decomposed].map { Array($0.utf8) })
+        }
+    }
+
+    @Test("a bulk write into SQLite leaves the connection zeroing what is deleted, after it ends or fails")
+    func secureDeleteBack() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let ana = try await t.person("ana@example.com")
+            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(.eur)
+            var shop = spend("Shop", "-1.00", at: "2026-03-01T10:00:00Z")
+            shop.importKey = "fp:shop"
+            let row = shop
+            // One connection throughout: the write's and the question's.
+            let setting = try await t.app.db.transaction { db in
+                let transactions = TransactionRepository(database: db, userID: ana.id)
+                func secureDelete() async throws -> Int? {
+                    try await (db as! any SQLDatabase).raw("PRAGMA secure_delete").first()?
+                        .decode(column: "secure_delete", as: Int.self)
+                }
+                let before = try await secureDelete()
+                _ = try await transactions.append([row], accountID: { _ in account.id }, now: 1_000)
+                let afterWrite = try await secureDelete()
+                // The same key again fails the write in SQLite.
+                await #expect(throws: (any Error).self) {
+                    _ = try await transactions.append([row], accountID: { _ in account.id }, now: 1_000)
+                }
+                return [before, afterWrite, try await secureDelete()]
+            }
+            #expect(setting == [1, 1, 1])
         }
     }
 

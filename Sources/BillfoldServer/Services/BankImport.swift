@@ -384,11 +384,14 @@ struct BankRows: Sendable {
 
     /// The transactions of `range` of `order`.
     @Sendable func make(_ range: Range<Int>) -> [NewTransaction] {
-        order[range].map { index in
-            let entry = entries[index]
-            return NewTransaction(
-                bookedAt: noon[entry.day]!, payee: entry.payee, notes: entry.notes, money: entry.amount,
-                categoryID: entry.category.flatMap { categoryIDs[$0] ?? nil }, importKey: keys[index])
+        // Entries are read in place: a copy of one retains every text it holds.
+        entries.withUnsafeBufferPointer { entries in
+            order[range].map { index in
+                NewTransaction(
+                    bookedAt: noon[entries[index].day]!, payee: entries[index].payee, notes: entries[index].notes,
+                    money: entries[index].amount,
+                    categoryID: entries[index].category.flatMap { categoryIDs[$0] ?? nil }, importKey: keys[index])
+            }
         }
     }
 }

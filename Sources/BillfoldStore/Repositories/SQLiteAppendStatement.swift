@@ -20,40 +20,78 @@ extension TransactionRepository {
         _ chunk: ArraySlice<NewTransaction>, accountID: @escaping (NewTransaction) -> Int64, now: Int64,
         importID: Int64?
     ) -> (String, [SQLiteData]) {
-        let stamp = SQLiteValue.integer(now)
-        let columns: [(name: String, value: (NewTransaction) -> SQLiteValue)] = [
-            ("user_id", { [userID] _ in .integer(userID) }),
-            ("account_id", { .integer(accountID($0)) }),
-            ("booked_at", { .integer($0.bookedAt.epochSeconds) }),
-            ("booked_offset", { .integer(Int64($0.bookedAt.offsetSeconds)) }),
-            ("payee", { .text($0.payee) }),
-            // Most rows' original name is their payee: then it is the payee's value, not a second.
-            (
-                "original_name",
-                {
-                    $0.originalName.utf8.elementsEqual($0.payee.utf8) ? .samePayee : .text($0.originalName)
-                }
-            ),
-            ("notes", { .text($0.notes) }),
-            ("amount_minor", { .integer($0.money.minorUnits) }),
-            ("currency", { .word($0.money.currency.code) }),
-            ("category_id", { $0.categoryID.map(SQLiteValue.integer) ?? .null }),
-            ("status", { .word($0.status.rawValue) }),
-            ("external_id", { $0.externalID.map(SQLiteValue.text) ?? .null }),
-            ("created_at", { _ in stamp }),
-            ("updated_at", { _ in stamp }),
-            ("import_id", { _ in importID.map(SQLiteValue.integer) ?? .null }),
-            ("import_key", { $0.importKey.map(SQLiteValue.text) ?? .null }),
-            ("source_external_id", { $0.sourceExternalID.map(SQLiteValue.text) ?? .null }),
-        ]
-        guard let first = chunk.first else { return ("SELECT 1 WHERE false", []) }
+        // The rows are read in place, a field at a time: handing a row to a closure copies it, and
+        // the copy retains each of its texts (a tenth of a million-row import's time).
+        chunk.withUnsafeBufferPointer { rows in
+            AppendRows(rows: rows, userID: userID, accountID: accountID, now: now, importID: importID).statement()
+        }
+    }
+}
+
+/// The columns of a bulk INSERT, in the statement's order.
+private enum AppendColumn: String, CaseIterable {
+    case userID = "user_id"
+    case accountID = "account_id"
+    case bookedAt = "booked_at"
+    case bookedOffset = "booked_offset"
+    case payee
+    case originalName = "original_name"
+    case notes
+    case amountMinor = "amount_minor"
+    case currency
+    case categoryID = "category_id"
+    case status
+    case externalID = "external_id"
+    case createdAt = "created_at"
+    case updatedAt = "updated_at"
+    case importID = "import_id"
+    case importKey = "import_key"
+    case sourceExternalID = "source_external_id"
+}
+
+/// One bulk INSERT's rows and what they share.
+private struct AppendRows {
+    let rows: UnsafeBufferPointer<NewTransaction>
+    let userID: Int64
+    let accountID: (NewTransaction) -> Int64
+    let now: Int64
+    let importID: Int64?
+
+    /// Row `index`'s value of `column`.
+    func value(_ column: AppendColumn, _ index: Int) -> SQLiteValue {
+        switch column {
+        case .userID: .integer(userID)
+        case .accountID: .integer(accountID(rows[index]))
+        case .bookedAt: .integer(rows[index].bookedAt.epochSeconds)
+        case .bookedOffset: .integer(Int64(rows[index].bookedAt.offsetSeconds))
+        case .payee: .text(rows[index].payee)
+        // Most rows' original name is their payee: then it is the payee's value, not a second.
+        case .originalName:
+            rows[index].originalName.utf8.elementsEqual(rows[index].payee.utf8)
+                ? .samePayee : .text(rows[index].originalName)
+        case .notes: .text(rows[index].notes)
+        case .amountMinor: .integer(rows[index].money.minorUnits)
+        case .currency: .word(rows[index].money.currency.code)
+        case .categoryID: rows[index].categoryID.map(SQLiteValue.integer) ?? .null
+        case .status: .word(rows[index].status.rawValue)
+        case .externalID: rows[index].externalID.map(SQLiteValue.text) ?? .null
+        case .createdAt, .updatedAt: .integer(now)
+        case .importID: importID.map(SQLiteValue.integer) ?? .null
+        case .importKey: rows[index].importKey.map(SQLiteValue.text) ?? .null
+        case .sourceExternalID: rows[index].sourceExternalID.map(SQLiteValue.text) ?? .null
+        }
+    }
+
+    func statement() -> (String, [SQLiteData]) {
+        let columns = AppendColumn.allCases
+        guard !rows.isEmpty else { return ("SELECT 1 WHERE false", []) }
         // The day is always written per row, so VALUES is never empty.
         let perRow = columns.map { column in
-            let shared = column.value(first)
-            return column.name == "booked_at" || chunk.dropFirst().contains { column.value($0) != shared }
+            let shared = value(column, 0)
+            return column == .bookedAt || rows.indices.dropFirst().contains { value(column, $0) != shared }
         }
         var binds: [SQLiteData] = []
-        binds.reserveCapacity(chunk.count * 4)
+        binds.reserveCapacity(rows.count * 4)
         func sql(_ value: SQLiteValue) -> String {
             switch value {
             case .integer(let number): return String(number)
@@ -73,32 +111,32 @@ extension TransactionRepository {
         var place = 0
         // The payee's place among the row's values, when it has one.
         var payeePlace: String?
-        for (column, (name, value)) in columns.enumerated() {
+        for (position, column) in columns.enumerated() {
             var expression: String
-            if perRow[column] {
+            if perRow[position] {
                 place += 1
                 expression = "column\(place)"
             } else {
-                expression = sql(value(first))
+                expression = sql(value(column, 0))
             }
-            if name == "payee", perRow[column] { payeePlace = expression }
+            if column == .payee, perRow[position] { payeePlace = expression }
             // A row whose original name is its payee says NULL for it. A payee shared by every
             // row is bound again here: each `?` takes the next bound value.
-            if name == "original_name" {
-                expression = "coalesce(\(expression), \(payeePlace ?? sql(.text(first.payee))))"
+            if column == .originalName {
+                expression = "coalesce(\(expression), \(payeePlace ?? sql(.text(rows[0].payee))))"
             }
             selected.append(expression)
         }
-        let rowColumns = columns.indices.filter { perRow[$0] }.map { columns[$0].value }
+        let rowColumns = columns.indices.filter { perRow[$0] }.map { columns[$0] }
         var text =
-            "INSERT INTO transactions (" + columns.map(\.name).joined(separator: ", ") + ") SELECT "
+            "INSERT INTO transactions (" + columns.map(\.rawValue).joined(separator: ", ") + ") SELECT "
             + selected.joined(separator: ", ") + " FROM (VALUES "
-        text.reserveCapacity(text.utf8.count + chunk.count * 8 * (rowColumns.count + 1))
-        for (index, row) in chunk.enumerated() {
+        text.reserveCapacity(text.utf8.count + rows.count * 8 * (rowColumns.count + 1))
+        for index in rows.indices {
             text += index == 0 ? "(" : ",("
-            for (position, value) in rowColumns.enumerated() {
+            for (position, column) in rowColumns.enumerated() {
                 if position > 0 { text += "," }
-                text += sql(value(row))
+                text += sql(value(column, index))
             }
             text += ")"
         }

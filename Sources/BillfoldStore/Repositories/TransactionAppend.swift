@@ -57,11 +57,15 @@ extension TransactionRepository {
         mutating func make(_ range: Range<Int>) throws -> [NewTransaction] {
             let made = try rows(range)
             try TransactionRepository.refuseTooEarly(made)
-            for t in made {
-                try sums.add(
-                    account: accountID(t), category: t.categoryID, status: t.status.rawValue,
-                    currency: t.money.currency.code, bookedAt: t.bookedAt.epochSeconds, payee: t.payee,
-                    amount: t.money.minorUnits)
+            // Read in place, not copied row by row (see `sqliteAppend`).
+            try made.withUnsafeBufferPointer { rows in
+                for index in rows.indices {
+                    try sums.add(
+                        account: accountID(rows[index]), category: rows[index].categoryID,
+                        status: rows[index].status.rawValue, currency: rows[index].money.currency.code,
+                        bookedAt: rows[index].bookedAt.epochSeconds, payee: rows[index].payee,
+                        amount: rows[index].money.minorUnits)
+                }
             }
             return made
         }
@@ -77,6 +81,27 @@ extension TransactionRepository {
             guard index < ranges.count else { return nil }
             return sqliteAppend(try batch.make(ranges[index])[...], accountID: accountID, now: now, importID: importID)
         }
+        // SQLiteNIO builds SQLite to zero whatever a write frees (SECURE_DELETE). An append frees
+        // only what stays readable elsewhere: cells a page split moves, and search index
+        // segments merged into new ones (FTS5 keeps a deleted row's terms in its live segments
+        // until such a merge anyway). Zeroing them cost a tenth of the write, so it is off for
+        // the write and back as it was after it, whatever happens.
+        let secure = try await sqlite.rows("PRAGMA secure_delete", []).first?.column("secure_delete")?.integer ?? 1
+        _ = try await sqlite.rows("PRAGMA secure_delete = 0", [])
+        do {
+            try await writeStatements(
+                ranges.count, into: sqlite, statement: statement, ranges: ranges, progress: progress)
+        } catch {
+            _ = try? await sqlite.rows("PRAGMA secure_delete = \(secure)", [])
+            throw error
+        }
+        _ = try await sqlite.rows("PRAGMA secure_delete = \(secure)", [])
+    }
+
+    private func writeStatements(
+        _ count: Int, into sqlite: any SQLiteDatabase, statement: (Int) throws -> (String, [SQLiteData])?,
+        ranges: [Range<Int>], progress: (Int) -> Void
+    ) async throws {
         var index = 0
         var next = try statement(index)
         while let (text, binds) = next {

@@ -68,9 +68,12 @@ extension TransactionRepository {
 
     /// Billfold keeps no bookings before 1900 (the sums' day numbers start there).
     static func refuseTooEarly(_ transactions: [NewTransaction]) throws {
-        if let early = transactions.first(where: { $0.bookedAt.epochSeconds < TransactionTotals.earliest }) {
+        let early = transactions.withUnsafeBufferPointer { rows in
+            rows.firstIndex { $0.bookedAt.epochSeconds < TransactionTotals.earliest }.map { rows[$0].bookedAt }
+        }
+        if let early {
             throw BillfoldError.validation(
-                "bookedAt", Phrase("error.store.bookedBefore1900", ["time": early.bookedAt.iso8601]))
+                "bookedAt", Phrase("error.store.bookedBefore1900", ["time": early.iso8601]))
         }
     }
 }
