@@ -1,10 +1,11 @@
 import BillfoldAPI
 import BillfoldCore
 import BillfoldServer
-import BillfoldStore
 import Foundation
 import SQLKit
 import Testing
+
+@testable import BillfoldStore
 
 @Suite("The bulk write path (imports and the demo)")
 struct BulkWriteTests {
@@ -88,6 +89,34 @@ struct BulkWriteTests {
             #expect(stored.map { Array($0.payee.utf8) } == [composed, decomposed, composed].map { Array($0.utf8) })
             #expect(
                 stored.map { Array($0.originalName.utf8) } == [composed, decomposed, decomposed].map { Array($0.utf8) })
+        }
+    }
+
+    @Test(
+        "a bulk write refused after its first statements went in leaves nothing of it, rows or sums",
+        arguments: TestDatabase.all)
+    func refusedPartway(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(.eur)
+            _ = try await t.transactions(ana).insert(
+                [spend("Before", "-5.00", at: "2026-01-01T10:00:00Z")], accountID: { _ in account.id }, now: 1_000)
+            let totals = try await t.transactions(ana).totals(.everything)
+            // More rows than one SQLite statement or one COPY message holds, the last one too
+            // early to keep: it is made only once the first statements have gone in.
+            let good = TransactionRepository.sqliteRowsPerStatement + 10
+            let rows = (0...good).map { index in
+                var row = spend(
+                    "Shop \(index % 7)", "-1.\(index % 10)0",
+                    at: index == good ? "1899-12-31T10:00:00Z" : "2026-02-0\(index % 9 + 1)T10:00:00Z")
+                row.importKey = "fp:\(index)"
+                return row
+            }
+            await #expect(throws: BillfoldError.self) {
+                _ = try await t.transactions(ana).append(rows, accountID: { _ in account.id }, now: 2_000)
+            }
+            #expect(try await t.transactions(ana).count() == 1)
+            #expect(try await t.transactions(ana).totals(.everything) == totals)
         }
     }
 
