@@ -87,13 +87,15 @@ public enum CSVBankReader {
         // Lines after the last booking that fill a cell or two (a disclaimer, "Total;1.234,56") are
         // the statement's footer, not rows it could not read.
         let lastBooking = outcomes.lastIndex(where: \.isBooking) ?? -1
-        for (index, (row, outcome)) in zip(body, outcomes).enumerated() {
-            if index > lastBooking, case .unreadable = outcome,
+        // By index: a row or outcome copied whole retains each of its texts, a million times.
+        for index in body.indices {
+            let row = body[index]
+            if index > lastBooking, case .unreadable = outcomes[index],
                 row.cells.filter({ !$0.trimmed.isEmpty }).count <= 2
             {
                 continue
             }
-            switch outcome {
+            switch outcomes[index] {
             case .empty: continue
             case .booked(let entry):
                 let name = columns.account?.cell(row.cells).flatMap { $0.isEmpty ? nil : $0 }

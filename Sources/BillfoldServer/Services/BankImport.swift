@@ -161,7 +161,10 @@ public struct BankImport: Sendable {
                 let currency = existing?.currency ?? statement.account.currency ?? request.options.currency
                     ?? statement.entries.first?.amount.currency
             else { throw BillfoldError.validation("currency", Phrase("error.service.imports.sayCurrency")) }
-            if let wrong = statement.entries.first(where: { $0.amount.currency != currency }) {
+            // By index: handing each of a million entries to a closure would copy it.
+            if let wrong = statement.entries.indices.first(where: { statement.entries[$0].amount.currency != currency })
+                .map({ statement.entries[$0] })
+            {
                 throw BillfoldError.validation(
                     "account",
                     Phrase(
