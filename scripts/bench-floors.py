@@ -7,7 +7,7 @@ the request it belongs to. Each question is asked once to warm the caches, then 
 log emptied; that request's statements (binds written in as literals) are run in the tool, many
 times in one process, and the process's own start-up (the same run with no statements) is taken off.
 
-  bench-floors.py --log FILE --base URL --token T --engine sqlite|postgres --database PATH|URL \
+  bench-floors.py --log FILE --base URL --token T [--session S] --engine sqlite|postgres --database PATH|URL \
       --pragmas SQL "NAME|PATH" ...
 Prints one line per question: name, floor in ms, the number of statements.
 """
@@ -25,8 +25,8 @@ SWIFT_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 PLACEHOLDER = re.compile(r"[?$](\d+)")
 
 
-def ask(base, token, path):
-    request = urllib.request.Request(base + path, headers={"Authorization": "Bearer " + token})
+def ask(base, credentials, path):
+    request = urllib.request.Request(base + path, headers=credentials)
     with urllib.request.urlopen(request, timeout=600) as response:
         while response.read(1 << 20):
             pass
@@ -34,6 +34,12 @@ def ask(base, token, path):
 
 def literal(value):
     # The log prints every bind as a string; numbers the server bound are written back as numbers.
+    # An optional one (Fluent's filters on optional fields) is printed "Optional(…)", or "nil".
+    if value == "nil":
+        return "NULL"
+    wrapped = re.fullmatch(r"Optional\((.*)\)", value)
+    if wrapped:
+        value = wrapped.group(1)
     if re.fullmatch(r"-?\d{1,18}", value):
         return value
     return "'" + value.replace("'", "''") + "'"
@@ -77,19 +83,23 @@ def main():
     parser = argparse.ArgumentParser()
     for name in ("log", "base", "token", "engine", "database"):
         parser.add_argument("--" + name, required=True)
+    parser.add_argument("--session", help="a web session's cookie, for questions NAME|PATH|web")
     parser.add_argument("--pragmas", default="")
     parser.add_argument("--save", help="a folder to keep each question's statements in, as NAME.sql")
-    parser.add_argument("questions", nargs="+", help="NAME|PATH; a NAME ending in ! is asked only once")
+    parser.add_argument("questions", nargs="+",
+                        help="NAME|PATH, or NAME|PATH|web for a page signed in by --session; a NAME ending in ! is asked once")
     arguments = parser.parse_args()
     for question in arguments.questions:
-        name, path = question.split("|", 1)
+        name, path, *how = question.split("|", 2)
+        credentials = ({"Cookie": "billfold_session=" + arguments.session} if how == ["web"]
+                       else {"Authorization": "Bearer " + arguments.token})
         once = name.endswith("!")
         name = name.rstrip("!")
         if not once:
-            ask(arguments.base, arguments.token, path)
+            ask(arguments.base, credentials, path)
         time.sleep(0.3)  # background work of the warm-up logs first
         open(arguments.log, "w").close()
-        ask(arguments.base, arguments.token, path)
+        ask(arguments.base, credentials, path)
         time.sleep(0.3)
         with open(arguments.log, encoding="utf-8", errors="replace") as log:
             found = statements(log.read().replace("\x00", ""))  # truncated under the server's open file

@@ -84,17 +84,39 @@ questions=(
   "/v1/transactions?tag_id (a tag, current month)|/v1/transactions?tag_id=$trips"
   "/v1/budgets, 12 months|/v1/budgets?start_date=$year_ago&end_date=$today"
   "home dashboard (this month's spending)|/api/v1/home"
+  # Web pages, signed in by a session cookie: the session's own queries come with the page's.
+  "web: Transactions page|/transactions|web"
+  "web: Settings (with the other live sessions)|/settings|web"
 )
+
+# The sign-in form's CSRF token and pre-session cookie (in $work/jar), as a browser gets them.
+signin_form() {
+  local page
+  page=$(curl -s -c "$work/jar" "$base/signin")
+  csrf=$(python3 -c 'import sys; t=sys.stdin.read(); print(t.split("name=\"_csrf\" value=\"")[1].split("\"")[0])' <<<"$page")
+  presession=$(awk '/billfold_presession/ {print $7}' "$work/jar")
+}
+
+# A question's credentials: a web page's session cookie, or else the API token.
+credentials() { # [web]
+  if [ "${1:-}" = web ]; then echo "Cookie: billfold_session=$session"; else echo "Authorization: Bearer $token"; fi
+}
 
 echo "== $engine: floors (the server's statements for each question, in $tool)"
 start_server trace
+signin_form
+curl -s -b "$work/jar" -c "$work/jar" -o /dev/null --data-urlencode "email=bench@example.com" \
+  --data-urlencode "password=bench-password" --data-urlencode "_csrf=$csrf" "$base/signin"
+session=$(awk '/billfold_session/ {print $7}' "$work/jar")
+[ -n "$session" ] || { echo "signing in for the web pages failed" >&2; exit 1; }
 pragmas=""
 # One connection's part of the server's page cache (64 MB shared by one event loop per core), no memory map.
 cache_kib=$((64 * 1024 / $(nproc)))
 [ "$cache_kib" -lt 2048 ] && cache_kib=2048
 [ "$engine" = sqlite ] && pragmas="PRAGMA cache_size = -$cache_kib; PRAGMA mmap_size = 0; PRAGMA temp_store = MEMORY;"
 mkdir -p "$out/statements-$engine"
-scripts/bench-floors.py --log "$work/server.log" --base "$base" --token "$token" --engine "$engine" \
+scripts/bench-floors.py --log "$work/server.log" --base "$base" --token "$token" --session "$session" \
+  --engine "$engine" \
   --database "$database" --pragmas "$pragmas" --save "$out/statements-$engine" "${questions[@]}" \
   "PAYBACK feed!|/payback/transactions" | tee "$work/floors.txt"
 stop_server
@@ -105,19 +127,21 @@ pid_rss() { awk '/VmRSS|RssAnon/ {printf "%s %s MB ", $1, int($2 / 1024)}' "/pro
 rss_start=$(pid_rss)
 wrk -t2 -c16 -d5s -H "Authorization: Bearer $token" "$base/api/v1/transactions" >/dev/null # warm-up
 
-measure() { # path connections → "p50 p99 rps"
-  wrk -t"$(($2 > 1 ? 2 : 1))" -c"$2" -d"${seconds}s" --latency -H "Authorization: Bearer $token" "$base$1" >"$work/q.txt"
+measure() { # path connections [web] → "p50 p99 rps"
+  wrk -t"$(($2 > 1 ? 2 : 1))" -c"$2" -d"${seconds}s" --latency -H "$(credentials "${3:-}")" "$base$1" >"$work/q.txt"
   # wrk stops with requests still queued in the server: one more, answered after them, lets them finish.
-  curl -s -o /dev/null -H "Authorization: Bearer $token" "$base$1"
+  curl -s -o /dev/null -H "$(credentials "${3:-}")" "$base$1"
   echo "$(awk '/ 50%/ {print $2}' "$work/q.txt") $(awk '/ 99%/ {print $2}' "$work/q.txt") $(awk '/Requests\/sec/ {print $2}' "$work/q.txt")"
 }
 echo "== $engine: every question at 1 and 16 connections, ${seconds} s each"
 printf "%-46s | %-30s | %-30s | %-9s | %s\n" "question" "1 connection: p50, p99, req/s" "16 connections" "floor" \
   "p50 ÷ floor" | tee "$work/table.txt"
 for q in "${questions[@]}"; do
-  name=${q%%|*}
-  read -r p50 p99 rps <<<"$(measure "${q#*|}" 1)"
-  read -r p50_16 p99_16 rps_16 <<<"$(measure "${q#*|}" 16)"
+  name=${q%%|*} rest=${q#*|}
+  path=${rest%%|*} how=""
+  [ "$path" = "$rest" ] || how=${rest#*|}
+  read -r p50 p99 rps <<<"$(measure "$path" 1 "$how")"
+  read -r p50_16 p99_16 rps_16 <<<"$(measure "$path" 16 "$how")"
   floor=$(awk -F'\t' -v n="$name" '$1 == n {print $2}' "$work/floors.txt")
   ratio=$(python3 -c "
 import re
@@ -141,9 +165,7 @@ curl -sf -H "Authorization: Bearer $token" "$base/api/v1/accounts" >"$out/accoun
 
 echo "== $engine: another user's GET /api/v1/me, alone and while 16 connections post wrong passwords"
 read -r me_alone _ _ <<<"$(token=$other measure /api/v1/me 1)"
-page=$(curl -s -c "$work/jar" "$base/signin")
-csrf=$(python3 -c 'import sys; t=sys.stdin.read(); print(t.split("name=\"_csrf\" value=\"")[1].split("\"")[0])' <<<"$page")
-presession=$(awk '/billfold_presession/ {print $7}' "$work/jar")
+signin_form
 cat >"$work/attack.lua" <<LUA
 wrk.method = "POST"
 wrk.body = "email=bench%40example.com&password=wrong-guess&_csrf=$csrf"
