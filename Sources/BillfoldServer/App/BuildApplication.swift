@@ -27,8 +27,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     BillfoldMetrics.bootstrap()
     app.http.server.configuration.hostname = configuration.hostname
     app.http.server.configuration.port = configuration.port
-    // Vapor refuses a body that reaches its maximum: one more, so the configured size itself is taken.
-    app.routes.defaultMaxBodySize = ByteCount(value: configuration.maxBodyBytes + 1)
+    app.routes.defaultMaxBodySize = ByteCount(value: Request.vaporMaximum(allowing: configuration.maxBodyBytes))
     app.billfoldConfiguration = configuration
     app.importSlots = ImportSlots(total: max(2, System.coreCount))
 

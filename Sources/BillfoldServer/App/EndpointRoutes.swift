@@ -20,9 +20,8 @@ extension RoutesBuilder {
     ) -> Route {
         let route = on(
             HTTPMethod(rawValue: endpoint.method.rawValue), endpoint.pathComponents,
-            body: .collect(maxSize: ByteCount(value: maxBody.value + 1)),
+            body: .collect(maxSize: ByteCount(value: Request.vaporMaximum(allowing: maxBody.value))),
             use: answering(handler))
-        // One more for Vapor, which refuses a body that reaches its maximum (`Request.bodyCollectMax`).
         route.userInfo[Route.maxBodyKey] = maxBody.value
         return route
     }

@@ -85,9 +85,13 @@ extension Request {
         route?.userInfo[Route.maxBodyKey] as? Int ?? application.billfoldConfiguration.maxBodyBytes
     }
 
-    /// What to give Vapor's `collect(max:)` for `bodyLimit`: it refuses a body that reaches its
-    /// maximum, and a body of exactly the limit is allowed.
-    var bodyCollectMax: Int { bodyLimit + 1 }
+    /// What to give Vapor's `collect(max:)` for `bodyLimit` (see `Request.vaporMaximum`).
+    var bodyCollectMax: Int { Self.vaporMaximum(allowing: bodyLimit) }
+
+    /// The maximum to tell Vapor for a body of at most `bytes`: Vapor refuses a body that reaches
+    /// its maximum, and a body of exactly the limit is allowed. The one copy of that rule, for
+    /// the routes' collecting, the default and the middleware that read the body.
+    static func vaporMaximum(allowing bytes: Int) -> Int { bytes + 1 }
 
     /// The database for this request: its transaction while one runs, else the shared pool.
     var store: any Database { storage[RequestTransaction.StoreKey.self] ?? db }
