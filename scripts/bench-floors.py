@@ -34,12 +34,13 @@ def ask(base, credentials, path):
 
 def literal(value):
     # The log prints every bind as a string; numbers the server bound are written back as numbers.
-    # An optional one (Fluent's filters on optional fields) is printed "Optional(…)", or "nil".
+    # An optional one (Fluent's filters on optional fields) is printed "Optional(…)", or "nil"
+    # (a text that is the word nil would be taken for none: no question binds one).
     if value == "nil":
         return "NULL"
     wrapped = re.fullmatch(r"Optional\((.*)\)", value)
     if wrapped:
-        value = wrapped.group(1)
+        value = re.sub(r'^"(.*)"$', r"\1", wrapped.group(1))
     if re.fullmatch(r"-?\d{1,18}", value):
         return value
     return "'" + value.replace("'", "''") + "'"
@@ -89,6 +90,8 @@ def main():
     parser.add_argument("questions", nargs="+",
                         help="NAME|PATH, or NAME|PATH|web for a page signed in by --session; a NAME ending in ! is asked once")
     arguments = parser.parse_args()
+    if not arguments.session and any(q.endswith("|web") for q in arguments.questions):
+        parser.error("a NAME|PATH|web question needs --session")
     for question in arguments.questions:
         name, path, *how = question.split("|", 2)
         credentials = ({"Cookie": "billfold_session=" + arguments.session} if how == ["web"]

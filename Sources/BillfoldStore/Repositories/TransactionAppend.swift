@@ -81,27 +81,6 @@ extension TransactionRepository {
             guard index < ranges.count else { return nil }
             return sqliteAppend(try batch.make(ranges[index])[...], accountID: accountID, now: now, importID: importID)
         }
-        // SQLiteNIO builds SQLite to zero whatever a write frees (SECURE_DELETE). An append frees
-        // only what stays readable elsewhere: cells a page split moves, and search index
-        // segments merged into new ones (FTS5 keeps a deleted row's terms in its live segments
-        // until such a merge anyway). Zeroing them cost a tenth of the write, so it is off for
-        // the write and back as it was after it, whatever happens.
-        let secure = try await sqlite.rows("PRAGMA secure_delete", []).first?.column("secure_delete")?.integer ?? 1
-        _ = try await sqlite.rows("PRAGMA secure_delete = 0", [])
-        do {
-            try await writeStatements(
-                ranges.count, into: sqlite, statement: statement, ranges: ranges, progress: progress)
-        } catch {
-            _ = try? await sqlite.rows("PRAGMA secure_delete = \(secure)", [])
-            throw error
-        }
-        _ = try await sqlite.rows("PRAGMA secure_delete = \(secure)", [])
-    }
-
-    private func writeStatements(
-        _ count: Int, into sqlite: any SQLiteDatabase, statement: (Int) throws -> (String, [SQLiteData])?,
-        ranges: [Range<Int>], progress: (Int) -> Void
-    ) async throws {
         var index = 0
         var next = try statement(index)
         while let (text, binds) = next {

@@ -68,12 +68,10 @@ extension TransactionRepository {
 
     /// Billfold keeps no bookings before 1900 (the sums' day numbers start there).
     static func refuseTooEarly(_ transactions: [NewTransaction]) throws {
-        let early = transactions.withUnsafeBufferPointer { rows in
-            rows.firstIndex { $0.bookedAt.epochSeconds < TransactionTotals.earliest }.map { rows[$0].bookedAt }
-        }
-        if let early {
+        // By index, a field at a time: a row handed to a closure is copied, texts and all.
+        for index in transactions.indices where transactions[index].bookedAt.epochSeconds < TransactionTotals.earliest {
             throw BillfoldError.validation(
-                "bookedAt", Phrase("error.store.bookedBefore1900", ["time": early.iso8601]))
+                "bookedAt", Phrase("error.store.bookedBefore1900", ["time": transactions[index].bookedAt.iso8601]))
         }
     }
 }
