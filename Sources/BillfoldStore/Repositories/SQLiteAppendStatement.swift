@@ -20,70 +20,16 @@ extension TransactionRepository {
         _ chunk: ArraySlice<NewTransaction>, accountID: @escaping (NewTransaction) -> Int64, now: Int64,
         importID: Int64?
     ) -> (String, [SQLiteData]) {
-        // The rows are read in place, a field at a time: handing a row to a closure copies it, and
-        // the copy retains each of its texts (a tenth of a million-row import's time).
         chunk.withUnsafeBufferPointer { rows in
-            AppendRows(rows: rows, userID: userID, accountID: accountID, now: now, importID: importID).statement()
+            BulkRows(rows: rows, userID: userID, accountID: accountID, now: now, importID: importID).statement()
         }
     }
 }
 
-/// The columns of a bulk INSERT, in the statement's order.
-private enum AppendColumn: String, CaseIterable {
-    case userID = "user_id"
-    case accountID = "account_id"
-    case bookedAt = "booked_at"
-    case bookedOffset = "booked_offset"
-    case payee
-    case originalName = "original_name"
-    case notes
-    case amountMinor = "amount_minor"
-    case currency
-    case categoryID = "category_id"
-    case status
-    case externalID = "external_id"
-    case createdAt = "created_at"
-    case updatedAt = "updated_at"
-    case importID = "import_id"
-    case importKey = "import_key"
-    case sourceExternalID = "source_external_id"
-}
-
-/// One bulk INSERT's rows and what they share.
-private struct AppendRows {
-    let rows: UnsafeBufferPointer<NewTransaction>
-    let userID: Int64
-    let accountID: (NewTransaction) -> Int64
-    let now: Int64
-    let importID: Int64?
-
-    /// Row `index`'s value of `column`.
-    func value(_ column: AppendColumn, _ index: Int) -> SQLiteValue {
-        switch column {
-        case .userID: .integer(userID)
-        case .accountID: .integer(accountID(rows[index]))
-        case .bookedAt: .integer(rows[index].bookedAt.epochSeconds)
-        case .bookedOffset: .integer(Int64(rows[index].bookedAt.offsetSeconds))
-        case .payee: .text(rows[index].payee)
-        // Most rows' original name is their payee: then it is the payee's value, not a second.
-        case .originalName:
-            rows[index].originalName.utf8.elementsEqual(rows[index].payee.utf8)
-                ? .samePayee : .text(rows[index].originalName)
-        case .notes: .text(rows[index].notes)
-        case .amountMinor: .integer(rows[index].money.minorUnits)
-        case .currency: .word(rows[index].money.currency.code)
-        case .categoryID: rows[index].categoryID.map(SQLiteValue.integer) ?? .null
-        case .status: .word(rows[index].status.rawValue)
-        case .externalID: rows[index].externalID.map(SQLiteValue.text) ?? .null
-        case .createdAt, .updatedAt: .integer(now)
-        case .importID: importID.map(SQLiteValue.integer) ?? .null
-        case .importKey: rows[index].importKey.map(SQLiteValue.text) ?? .null
-        case .sourceExternalID: rows[index].sourceExternalID.map(SQLiteValue.text) ?? .null
-        }
-    }
-
+extension BulkRows {
+    /// The rows as one SQLite INSERT and its bound texts.
     func statement() -> (String, [SQLiteData]) {
-        let columns = AppendColumn.allCases
+        let columns = InsertColumn.allCases
         guard !rows.isEmpty else { return ("SELECT 1 WHERE false", []) }
         // The day is always written per row, so VALUES is never empty.
         let perRow = columns.map { column in
@@ -92,7 +38,7 @@ private struct AppendRows {
         }
         var binds: [SQLiteData] = []
         binds.reserveCapacity(rows.count * 4)
-        func sql(_ value: SQLiteValue) -> String {
+        func sql(_ value: ColumnValue) -> String {
             switch value {
             case .integer(let number): return String(number)
             case .null, .samePayee: return "NULL"
@@ -142,27 +88,5 @@ private struct AppendRows {
         }
         text += ") WHERE true"
         return (text, binds)
-    }
-}
-
-/// A value of a bulk INSERT as the statement holds it. Texts are the same when their bytes are:
-/// Swift takes "Müller" with a combining diaeresis for the one written with "ü", and one row's
-/// spelling must not be written for another's.
-enum SQLiteValue: Equatable {
-    case integer(Int64)
-    case text(String)
-    /// A currency code or status word, written as a literal when it is letters only.
-    case word(String)
-    /// The original name where it is the payee.
-    case samePayee
-    case null
-
-    static func == (a: SQLiteValue, b: SQLiteValue) -> Bool {
-        switch (a, b) {
-        case (.integer(let x), .integer(let y)): x == y
-        case (.text(let x), .text(let y)), (.word(let x), .word(let y)): x.utf8.elementsEqual(y.utf8)
-        case (.samePayee, .samePayee), (.null, .null): true
-        default: false
-        }
     }
 }

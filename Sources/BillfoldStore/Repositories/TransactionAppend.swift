@@ -57,7 +57,7 @@ extension TransactionRepository {
         mutating func make(_ range: Range<Int>) throws -> [NewTransaction] {
             let made = try rows(range)
             try TransactionRepository.refuseTooEarly(made)
-            // Read in place, not copied row by row (see `sqliteAppend`).
+            // Read in place, not copied row by row (see `BulkRows`).
             try made.withUnsafeBufferPointer { rows in
                 for index in rows.indices {
                     try sums.add(
@@ -108,27 +108,21 @@ extension TransactionRepository {
         // transaction: that connection stays this write's until the transaction ends, and the
         // COPY runs in it.
         let connection = try await postgres.withConnection { $0.eventLoop.makeSucceededFuture($0) }.get()
-        let user = String(userID)
-        let stamp = String(now)
         let accountID = batch.accountID
         try await connection.copyFrom(table: "transactions", columns: Self.insertColumns, logger: database.logger) {
             writer in
             for range in (0..<count).chunked(Self.rowsPerCopyMessage) {
                 let chunk = try batch.make(range)
                 var buffer = ByteBufferAllocator().buffer(capacity: chunk.count * 160)
-                for t in chunk {
-                    let fields: [String?] = [
-                        user, String(accountID(t)), String(t.bookedAt.epochSeconds), String(t.bookedAt.offsetSeconds),
-                        t.payee, t.originalName, t.notes, String(t.money.minorUnits), t.money.currency.code,
-                        t.categoryID.map(String.init), t.status.rawValue, t.externalID, stamp, stamp,
-                        importID.map(String.init),
-                        t.importKey, t.sourceExternalID,
-                    ]
-                    for (index, field) in fields.enumerated() {
-                        if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
-                        Self.writeCopyText(field, to: &buffer)
+                chunk.withUnsafeBufferPointer { rows in
+                    let bulk = BulkRows(rows: rows, userID: userID, accountID: accountID, now: now, importID: importID)
+                    for index in rows.indices {
+                        for (position, column) in InsertColumn.allCases.enumerated() {
+                            if position > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
+                            Self.writeCopyText(bulk.value(column, index), payee: rows[index].payee, to: &buffer)
+                        }
+                        buffer.writeInteger(UInt8(ascii: "\n"))
                     }
-                    buffer.writeInteger(UInt8(ascii: "\n"))
                 }
                 try await writer.write(buffer)
                 progress(range.upperBound)
@@ -140,10 +134,15 @@ extension TransactionRepository {
 
     /// A value in COPY's text format: `\N` for none; backslash, tab, line feed and carriage
     /// return escaped, so a payee holding them arrives as written.
-    static func writeCopyText(_ value: String?, to buffer: inout ByteBuffer) {
-        guard let value else {
+    static func writeCopyText(_ column: ColumnValue, payee: String, to buffer: inout ByteBuffer) {
+        let value: String
+        switch column {
+        case .null:
             buffer.writeString("\\N")
             return
+        case .integer(let number): value = String(number)
+        case .text(let text), .word(let text): value = text
+        case .samePayee: value = payee
         }
         let special: (UInt8) -> Bool = { $0 == UInt8(ascii: "\\") || $0 == 9 || $0 == 10 || $0 == 13 }
         guard value.utf8.contains(where: special) else {

@@ -27,11 +27,7 @@ struct InsertedRow {
 }
 
 extension TransactionRepository {
-    static let insertColumns = [
-        "user_id", "account_id", "booked_at", "booked_offset", "payee", "original_name", "notes", "amount_minor",
-        "currency", "category_id", "status", "external_id", "created_at", "updated_at", "import_id", "import_key",
-        "source_external_id",
-    ]
+    static let insertColumns = InsertColumn.allCases.map(\.rawValue)
     static let returnedColumns = [
         "id", "account_id", "category_id", "status", "currency", "booked_at", "amount_minor", "payee",
     ]
