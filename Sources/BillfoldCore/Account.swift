@@ -65,6 +65,14 @@ public enum AccountRules {
         }
         return name
     }
+
+    /// What makes two account names the same name: case and Unicode spelling aside ("Cash (EUR)",
+    /// "cash (eur)", a composed and a decomposed "ü"). The database holds one account per key and
+    /// currency for a person, so every way in (a form, the API, an import, a cash transaction)
+    /// finds the account it names instead of making a second.
+    public static func nameKey(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping.lowercased()
+    }
 }
 
 /// A personal access token as its owner sees it: never the secret, which is shown once.

@@ -27,8 +27,10 @@ struct AccountBook: Sendable {
         let name = try AccountRules.checkedName(rawName)
         _ = try opening.checkedLimit()
         try await refuseTakenName(name, except: nil)
-        return try await accounts.create(
-            displayName: name, currency: opening.currency, openingMinor: opening.minorUnits, now: Timestamp.now())
+        return try await Self.takenAsRefusal(name) {
+            try await accounts.create(
+                displayName: name, currency: opening.currency, openingMinor: opening.minorUnits, now: Timestamp.now())
+        }
     }
 
     func create(_ request: CreateAccountRequest) async throws -> Account {
@@ -49,8 +51,11 @@ struct AccountBook: Sendable {
         let openingMinor = try opening.map { try $0(current.currency).checkedLimit().minorUnits }
         let archivedAt: Int64?? = archived.map { $0 ? (current.archivedAt ?? Timestamp.now()) : nil }
         guard
-            let updated = try await accounts.update(
-                id, displayName: name, openingMinor: openingMinor, archivedAt: archivedAt)
+            let updated = try await Self.takenAsRefusal(
+                name ?? current.displayName,
+                {
+                    try await accounts.update(id, displayName: name, openingMinor: openingMinor, archivedAt: archivedAt)
+                })
         else { throw BillfoldError.notFound(.account) }
         return updated
     }
@@ -63,12 +68,23 @@ struct AccountBook: Sendable {
             archived: request.archived)
     }
 
-    /// Two open accounts with one name would be told apart by nobody.
+    /// Two accounts with one name would be told apart by nobody.
     private func refuseTakenName(_ name: String, except id: Int64?) async throws {
-        let taken = try await accounts.all().contains {
-            $0.id != id && $0.displayName.caseInsensitiveCompare(name) == .orderedSame
+        let key = AccountRules.nameKey(name)
+        let taken = try await accounts.all().contains { $0.id != id && AccountRules.nameKey($0.displayName) == key }
+        if taken { throw Self.nameTaken(name) }
+    }
+
+    private static func nameTaken(_ name: String) -> BillfoldError {
+        BillfoldError.validation("name", Phrase("error.service.accounts.nameTaken", ["name": name]))
+    }
+
+    /// A write that another request beat to the name (both saw it free): the database's unique
+    /// name key refuses the second, which gets the same answer as if it had come later.
+    private static func takenAsRefusal<T>(_ name: String, _ write: () async throws -> T) async throws -> T {
+        do { return try await write() } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw nameTaken(name)
         }
-        if taken { throw BillfoldError.validation("name", Phrase("error.service.accounts.nameTaken", ["name": name])) }
     }
 
     /// The two open accounts a transfer names, each read once.

@@ -31,5 +31,6 @@ public enum BillfoldMigrations {
         M026IndexGroupRowsAndParents(),
         M027AddPayeeTotals(),
         M028LighterWrites(),
+        M029OneAccountPerName(),
     ]
 }

@@ -11,6 +11,8 @@ public final class AccountModel: Model, @unchecked Sendable {
     @Field(key: "name") public var name: String
     /// The name the user sees.
     @Field(key: "display_name") public var displayName: String
+    /// `AccountRules.nameKey` of the display name: unique with the currency per user (M029).
+    @Field(key: "display_key") public var displayKey: String
     @Field(key: "currency") public var currency: String
     @Field(key: "created_at") public var createdAt: Int64
     @Field(key: "opening_minor") public var openingMinor: Int64
@@ -22,6 +24,7 @@ public final class AccountModel: Model, @unchecked Sendable {
         self.userID = userID
         self.name = name
         self.displayName = displayName
+        self.displayKey = AccountRules.nameKey(displayName)
         self.currency = currency
         self.createdAt = createdAt
         self.openingMinor = 0

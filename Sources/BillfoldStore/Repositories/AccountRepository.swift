@@ -22,20 +22,29 @@ public struct AccountRepository: Sendable {
             .filter(\.$userID == userID).first()?.value
     }
 
-    /// The account with this name, made when missing. Insert-or-get on the unique (user, name)
-    /// key, so two requests making the same account at once both get the one row.
+    /// The account with this source name, or else the person's account of this display name and
+    /// currency, made when neither is there (an import's account, the cash wallet). Insert-or-get on
+    /// both unique keys, so two requests making the same account at once both get the one row, and
+    /// a cash transaction lands in the "Cash (EUR)" the person opened by hand.
     public func named(_ name: String, displayName: String, currency: Currency) async throws
         -> Account
     {
-        let existing = AccountModel.query(on: database).filter(\.$userID == userID).filter(\.$name == name)
-        if let account = try await existing.first() { return account.value }
+        let bySource = AccountModel.query(on: database).filter(\.$userID == userID).filter(\.$name == name)
+        let byName = AccountModel.query(on: database).filter(\.$userID == userID)
+            .filter(\.$displayKey == AccountRules.nameKey(displayName)).filter(\.$currency == currency.code)
+        func existing() async throws -> AccountModel? {
+            if let found = try await bySource.first() { return found }
+            return try await byName.first()
+        }
+        if let account = try await existing() { return account.value }
         try await database.sql.insert(into: AccountModel.schema)
-            .columns("user_id", "name", "display_name", "currency", "created_at")
+            .columns("user_id", "name", "display_name", "display_key", "currency", "created_at")
             .values(
-                SQLBind(userID), SQLBind(name), SQLBind(displayName), SQLBind(currency.code), SQLBind(Timestamp.now())
+                SQLBind(userID), SQLBind(name), SQLBind(displayName), SQLBind(AccountRules.nameKey(displayName)),
+                SQLBind(currency.code), SQLBind(Timestamp.now())
             )
-            .ignoringConflicts(with: ["user_id", "name"]).run()
-        guard let account = try await existing.first() else {
+            .ignoringConflicts().run()
+        guard let account = try await existing() else {
             throw BillfoldError(.conflict, Phrase("error.store.accountNotMade", ["name": displayName]))
         }
         return account.value
@@ -63,7 +72,10 @@ public struct AccountRepository: Sendable {
             let model = try await AccountModel.query(on: database).filter(\.$id == id)
                 .filter(\.$userID == userID).first()
         else { return nil }
-        if let displayName { model.displayName = displayName }
+        if let displayName {
+            model.displayName = displayName
+            model.displayKey = AccountRules.nameKey(displayName)
+        }
         if let openingMinor { model.openingMinor = openingMinor }
         if let archivedAt { model.archivedAt = archivedAt }
         try await model.save(on: database)
