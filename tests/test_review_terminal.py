@@ -96,8 +96,8 @@ class Screen:
         subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
 
 
-def add(server, payee, day, category=None):
-    body = {"bookedAt": f"{MONTH}-{day:02d}T10:00:00+01:00", "payee": payee, "amount": "-12.50",
+def add(server, payee, day, category=None, month=MONTH):
+    body = {"bookedAt": f"{month}-{day:02d}T10:00:00+01:00", "payee": payee, "amount": "-12.50",
             "currency": "EUR", "status": "uncleared"}
     if category:
         body["categoryId"] = category
@@ -171,6 +171,47 @@ def test_clear_recategorise_undo_and_apply_in_the_terminal(review_server, config
     assert now(delta)["status"] == "uncleared" and now(delta)["categoryId"] is None
     activity = review_server.api("GET", "/api/v1/activity").json()["items"]
     assert sorted(item["transaction"]["payee"] for item in activity) == ["Alpha Market", "Bravo Books", "Charlie Cafe"]
+
+
+def test_a_deck_left_early_comes_back_where_it_was(review_server, config):
+    month = "2020-04"
+    hotel, india, juliett = (add(review_server, payee, day, month=month)
+                             for day, payee in enumerate(["Hotel", "India", "Juliett"], start=1))
+    command = [str(BINARY), "review", "--server", review_server.url, "--month", month]
+    screen = Screen(command, config, "kept")
+    try:
+        screen.wait_for("card 1 of 3")
+        # Both keys at once: each counts, in order.
+        screen.keys("Right", "s")
+        screen.wait_for("card 3 of 3")
+        screen.keys("q")
+        screen.wait_for("REVIEW-ENDED-0")
+    finally:
+        screen.close()
+    assert review_server.api("GET", f"/api/v1/transactions/{hotel['id']}").json()["status"] == "uncleared"
+
+    screen = Screen(command, config, "kept")
+    try:
+        back = screen.wait_for("card 3 of 3")
+        assert "Juliett" in back and "Picked up where you left off: 2 cards already decided" in back, back
+        screen.save("resumed")
+        screen.keys("u")
+        assert "India" in screen.wait_for("card 2 of 3")
+        screen.keys("Right", "Right")
+        screen.wait_for("Done: 3 applied.")
+        screen.keys("q")
+        screen.wait_for("REVIEW-ENDED-0")
+    finally:
+        screen.close()
+    for transaction in (hotel, india, juliett):
+        assert review_server.api("GET", f"/api/v1/transactions/{transaction['id']}").json()["status"] == "cleared"
+
+    screen = Screen(command, config, "kept")
+    try:
+        assert "Picked up" not in screen.wait_for("Nothing to review in April 2020")
+        screen.keys("q")
+    finally:
+        screen.close()
 
 
 def test_no_colour_and_a_pipe(review_server, config):

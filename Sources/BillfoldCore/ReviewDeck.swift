@@ -196,6 +196,64 @@ public struct ReviewDeck: Sendable, Equatable {
         }
     }
 
+    /// The steps taken so far, to keep where they survive the screen (a file, the browser's
+    /// storage) until the deck is finished.
+    public var draft: Draft {
+        Draft(
+            steps: zip(cards, steps).map { card, step in
+                switch step?.action {
+                case nil: Draft.Step(transactionId: card.id, action: .skip)
+                case .clear: Draft.Step(transactionId: card.id, action: .clear)
+                case .recategorize(let id): Draft.Step(transactionId: card.id, action: .recategorize, categoryId: id)
+                }
+            })
+    }
+
+    /// Takes again the steps of a deck left unfinished, as far as they are for the cards in the
+    /// order they are on top now (a card cleared elsewhere meanwhile ends the replay there); the
+    /// number of steps taken again. The deck must be swiping at its first card.
+    @discardableResult
+    public mutating func resume(_ draft: Draft) -> Int {
+        guard phase == .swiping, position == 0 else { return 0 }
+        var taken = 0
+        for step in draft.steps {
+            guard let card = current, card.id == step.transactionId else { break }
+            switch step.action {
+            case .skip: skip()
+            case .clear: swipeRight()
+            case .recategorize: swipeLeft(choosing: .category(step.categoryId))
+            }
+            taken += 1
+        }
+        return taken
+    }
+
+    /// The steps of an unfinished deck in the form they are kept in: JSON, the same for the
+    /// review page's script (`{"steps": [{"transactionId": 7, "action": "skip"}, …]}`) and for
+    /// BillfoldKit's `ReviewDraftStore`.
+    public struct Draft: Hashable, Codable, Sendable {
+        public enum Action: String, Hashable, Codable, Sendable {
+            case clear, recategorize, skip
+        }
+
+        public struct Step: Hashable, Codable, Sendable {
+            public var transactionId: Int64
+            public var action: Action
+            /// The category moved to (recategorize only); nil is Uncategorized.
+            public var categoryId: Int64?
+
+            public init(transactionId: Int64, action: Action, categoryId: Int64? = nil) {
+                self.transactionId = transactionId
+                self.action = action
+                self.categoryId = categoryId
+            }
+        }
+
+        public var steps: [Step]
+
+        public init(steps: [Step]) { self.steps = steps }
+    }
+
     /// The batch's answer for some decisions; once every decision has one, the deck is done.
     public mutating func record(_ outcomes: [Int64: Outcome]) {
         let merged = self.outcomes.merging(outcomes) { _, new in new }

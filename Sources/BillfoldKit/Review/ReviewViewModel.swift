@@ -66,14 +66,21 @@ public final class ReviewViewModel {
     public private(set) var remaining = 0
     /// Each decision with its progress, once the last card is decided.
     public private(set) var items: [Item] = []
+    /// How many steps of an earlier, unfinished visit to this month's deck were taken again on
+    /// load (from `drafts`), for the screen to say so; 0 for a fresh deck.
+    public private(set) var resumedSteps = 0
+    /// Where the steps of an unfinished deck are kept as they are taken; nil keeps them nowhere.
+    public let drafts: ReviewDraftStore?
     /// "You have uncleared transactions from March 2026": the month and how many.
     public private(set) var lookbackOffer: (month: Month, count: Int)?
     private var loadFailure: ClientError?
 
-    /// `queue` keeps decisions that got no answer while the server could not be reached (native API only).
-    public init(source: any ReviewSource, queue: OfflineQueue? = nil) {
+    /// `queue` keeps decisions that got no answer while the server could not be reached (native API
+    /// only); `drafts` keeps each step as it is taken, so leaving the deck early loses none.
+    public init(source: any ReviewSource, queue: OfflineQueue? = nil, drafts: ReviewDraftStore? = nil) {
         self.source = source
         self.queue = queue
+        self.drafts = drafts
         self.deck = ReviewDeck(limit: Preferences.standard.deckSize)
     }
 
@@ -119,6 +126,7 @@ public final class ReviewViewModel {
         items = []
         lookbackOffer = nil
         loadFailure = nil
+        resumedSteps = 0
         do {
             preferences = try await source.preferences()
             deck = ReviewDeck(limit: preferences.deckSize)
@@ -129,6 +137,10 @@ public final class ReviewViewModel {
             remaining = loaded.remaining
             accountNames.merge(loaded.accountNames) { _, named in named }
             deck.loaded(loaded.cards)
+            if let draft = drafts?.draft(for: loaded.month) {
+                resumedSteps = deck.resume(draft)
+                startApplyingIfFinished()
+            }
         } catch {
             loadFailure = error
             deck.failedToLoad(error.message)
@@ -144,12 +156,14 @@ public final class ReviewViewModel {
     public func clear() {
         deck.swipeRight()
         startApplyingIfFinished()
+        keepDraft()
     }
 
     /// Left, then the picker's answer: a category (nil for Uncategorized).
     public func choose(category id: Int64?) {
         deck.swipeLeft(choosing: .category(id))
         startApplyingIfFinished()
+        keepDraft()
     }
 
     /// Left, then Esc: back to the same card, nothing decided.
@@ -161,10 +175,23 @@ public final class ReviewViewModel {
     public func skip() {
         deck.skip()
         startApplyingIfFinished()
+        keepDraft()
     }
 
-    /// Takes back the last step; its card is on top again.
-    public func undo() { deck.undo() }
+    /// Takes back the last step, a skip as much as a decision; its card is on top again.
+    public func undo() {
+        deck.undo()
+        keepDraft()
+    }
+
+    /// Writes the steps so far where they outlive this screen; a deck whose every decision has
+    /// been answered (or that had none) leaves nothing behind. A draft that cannot be written
+    /// costs only the resume, never the deck.
+    private func keepDraft() {
+        guard let drafts, let month else { return }
+        let finished = deck.phase == .done && failedCount == 0
+        try? drafts.keep(finished ? ReviewDeck.Draft(steps: []) : deck.draft, for: month)
+    }
 
     private func startApplyingIfFinished() {
         guard deck.phase == .applying, items.isEmpty else { return }
@@ -208,6 +235,7 @@ public final class ReviewViewModel {
             deck.record([item.id: outcome])
             progress()
         }
+        keepDraft()
     }
 
     /// Puts a decision that got no answer into the offline queue, with the key it was sent with.

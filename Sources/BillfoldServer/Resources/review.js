@@ -4,9 +4,13 @@
 // there and ignores an event the table does not allow in the current phase, as the Swift deck does.
 // Right clears; left opens the category picker (another category recategorises and clears, the same
 // one only clears, Esc or Cancel goes back to the same card); Skip (S) passes a card untouched; U
-// undoes the last step. When the deck is
+// undoes the last step, a skip as much as a decision. When the deck is
 // finished, each decision is sent as its own one-item batch, so the progress shown is real; every
 // request carries an Idempotency-Key, so a retry never applies anything twice.
+// Every step is kept in the browser's storage as it is taken (ReviewDeck.Draft's JSON), so leaving the
+// page, a reload or a closed tab loses none: the month's deck opens where it was left. A step takes
+// effect the moment its key is pressed; the card flying off is a picture of it, so keys pressed
+// quickly each count, in order.
 import { enableDrag, pick } from "/assets/review-parts.js";
 import { send, sendJSON } from "/assets/fetching.js";
 import { tr, trCount } from "/assets/words.js";
@@ -31,7 +35,8 @@ let cards = [];
 let remaining = 0;
 let position = 0;
 let steps = []; // one per card passed: a decision, or null for a skipped card
-let busy = false; // a card is flying off or the picker is open
+let busy = false; // the picker is open
+let resumed = 0; // steps of an earlier visit taken again when the deck loaded
 let loading = 0; // counts loads: an answer for an older one, or for a deck left behind, changes nothing
 
 const decisions = () => steps.filter(Boolean);
@@ -97,31 +102,90 @@ async function load(event) {
     remaining = body.remaining;
     monthName = body.monthName;
     showMonths(body);
+    month = body.month;
     position = 0;
     steps = [];
     go(cards.length ? "loaded" : "loadedEmpty");
+    resumed = phase === "swiping" ? resume() : 0;
   } catch (error) {
     if (ticket !== loading) return;
     failure = navigator.onLine ? error.message : tr("js.review.offlineReconnect");
     go("failedToLoad");
   }
+  if (resumed && phase !== "swiping") return finish();
   render();
+}
+
+// ---- Kept as they are taken ----
+
+const draftKey = () => `${urls.drafts}-${month}`;
+
+/// The month's steps as ReviewDeck.Draft writes them; nothing kept once every decision is answered.
+function keepDraft() {
+  try {
+    const settled = (phase === "done" && decisions().every((d) => d.status !== "failed")) || !steps.length;
+    if (settled) return localStorage.removeItem(draftKey());
+    const kept = steps.map((decision, index) => decision === null
+      ? { transactionId: cards[index].id, action: "skip" }
+      : decision.action === "clear"
+        ? { transactionId: decision.transactionId, action: "clear" }
+        : { transactionId: decision.transactionId, action: "recategorize", categoryId: decision.categoryId ?? null });
+    localStorage.setItem(draftKey(), JSON.stringify({ steps: kept }));
+  } catch {
+    // Storage full or refused (a private window): the deck works on, only leaving it loses steps.
+  }
+}
+
+/// Takes again the kept steps that are for the cards in the order they are on top now, as
+/// ReviewDeck.resume does: the first that is not ends the replay. The number taken again.
+function resume() {
+  let kept;
+  try {
+    kept = JSON.parse(localStorage.getItem(draftKey()) ?? "null")?.steps;
+  } catch {
+    kept = null;
+  }
+  if (!Array.isArray(kept)) return 0;
+  let taken = 0;
+  for (const step of kept) {
+    const card = cards[position];
+    if (phase !== "swiping" || !card || card.id !== step.transactionId) break;
+    const decision = step.action === "skip" ? null
+      : step.action === "recategorize" && (step.categoryId ?? null) !== (card.categoryId ?? null)
+        ? { transactionId: card.id, action: "recategorize", categoryId: step.categoryId ?? null, payee: card.payee }
+        : { transactionId: card.id, action: "clear", payee: card.payee };
+    record(step.action === "skip" ? "skip" : step.action === "clear" ? "swipeRight" : "pick", decision);
+    taken += 1;
+  }
+  return taken;
 }
 
 // ---- Deciding ----
 
-/// A card passed by event ("swipeRight", "pick", "cancel"); after the last one the deck is finished.
-function pass(event, decision) {
-  if (!go(event)) return;
+/// A card passed by event ("swipeRight", "pick", "skip"); after the last one the deck is finished.
+function record(event, decision) {
+  if (!go(event)) return false;
   steps.push(decision);
   position += 1;
-  if (position === cards.length) {
-    go(decisions().length ? "lastCardPassed" : "lastCardPassedUntouched");
-    render();
-    if (phase === "applying") applyAll();
-    else offerNext();
-  } else {
-    render();
+  if (position === cards.length) go(decisions().length ? "lastCardPassed" : "lastCardPassedUntouched");
+  return true;
+}
+
+/// A step the person took: kept at once, then drawn.
+function pass(event, decision) {
+  if (!record(event, decision)) return;
+  keepDraft();
+  if (phase === "swiping") render();
+  else finish();
+}
+
+/// The last card passed: the summary, and the decisions sent.
+function finish() {
+  render();
+  if (phase === "applying") applyAll();
+  else {
+    keepDraft();
+    offerNext();
   }
 }
 
@@ -160,6 +224,7 @@ function undo() {
   if (busy || !steps.length || !go("undo")) return;
   steps.pop();
   position -= 1;
+  keepDraft();
   render();
   announce(tr("js.review.undone", { payee: cards[position].payee }));
 }
@@ -229,7 +294,13 @@ function renderSwiping() {
     ? trCount("js.review.cardOfWithRemaining", remaining, { position: position + 1, total: cards.length })
     : trCount("js.review.cardOf", cards.length, { position: position + 1 }));
   const stage = el("div", "deck-stage");
-  if (position + 1 < cards.length) stage.append(cardFace(cards[position + 1], "behind"));
+  if (position + 1 < cards.length) {
+    // Only a picture of what comes next: screen readers and the Tab key know the top card alone.
+    const behind = cardFace(cards[position + 1], "behind");
+    behind.setAttribute("aria-hidden", "true");
+    behind.inert = true;
+    stage.append(behind);
+  }
   const top = cardFace(card, "top");
   top.tabIndex = 0;
   top.setAttribute("aria-label", tr("js.review.cardLabel", { payee: card.payee, amount: card.amount, date: card.date }));
@@ -246,24 +317,31 @@ function renderSwiping() {
   const right = button(tr("js.review.clearButton"), "button primary right", swipeRight);
   right.setAttribute("aria-keyshortcuts", "ArrowRight");
   controls.append(left, undoButton, skipButton, right);
-  root.append(progress, stage, controls, el("p", "deck-hint secondary", deckHint()));
+  root.append(progress);
+  // Said once, where the person looks, until the deck is left or finished.
+  if (resumed) root.append(el("p", "notice deck-resumed", trCount("js.review.resumed", resumed)));
+  root.append(stage, controls, el("p", "deck-hint secondary", deckHint()));
 }
 
+/// Takes the step at once (`then`), and lets a picture of the card that was on top fly off over
+/// the next one, so the next key already acts on the next card.
 function flyOff(direction, then) {
   const top = document.querySelector(".review-card.top");
-  if (!top || reduceMotion.matches) return then();
-  busy = true;
-  top.classList.remove("dragging");
-  top.classList.add(`fly-${direction}`);
-  let finished = false;
-  const finish = () => {
-    if (finished) return;
-    finished = true;
-    busy = false;
-    then();
-  };
-  top.addEventListener("transitionend", finish, { once: true });
-  setTimeout(finish, 400);
+  then();
+  const stage = document.querySelector(".deck-stage");
+  if (!top || !stage || reduceMotion.matches) return;
+  const ghost = top.cloneNode(true);
+  ghost.classList.remove("top", "dragging");
+  ghost.classList.add("ghost");
+  ghost.removeAttribute("tabindex");
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.inert = true;
+  stage.append(ghost);
+  ghost.getBoundingClientRect(); // laid out where it was, so the flight is drawn from there
+  ghost.classList.add(`fly-${direction}`);
+  const remove = () => ghost.remove();
+  ghost.addEventListener("transitionend", remove, { once: true });
+  setTimeout(remove, 450);
 }
 
 document.addEventListener("keydown", (event) => {
@@ -332,6 +410,7 @@ async function applyAll(only) {
     if (ticket === loading) go(decisions().every(answered) ? "allRecorded" : "record");
   }
   if (ticket !== loading) return;
+  keepDraft();
   renderSummary();
   announceAwards();
   if (decisions().every((d) => d.status !== "failed")) offerNext();

@@ -32,7 +32,9 @@ struct Review: AsyncParsableCommand {
         let month = try month.map { try Month(parsing: $0) }
         let source: any ReviewSource
         var queue: OfflineQueue?
+        let draftsName: String
         if let book {
+            draftsName = "book-" + URL(fileURLWithPath: book).standardizedFileURL.path
             do {
                 source = try LocalBook(url: URL(fileURLWithPath: book), saving: true)
             } catch {
@@ -51,12 +53,15 @@ struct Review: AsyncParsableCommand {
                 server = url
             }
             source = LunchMoneyReviewSource(server: server, token: token, locale: Self.locale)
+            draftsName = "lunchmoney-" + (server.host ?? "") + (server.port.map { "-\($0)" } ?? "")
         } else {
             let client = try savedClient(server: server)
+            draftsName = (client.baseURL.host ?? "server") + (client.baseURL.port.map { "-\($0)" } ?? "")
             queue = await sendWaitingChanges(with: client)
             source = NativeReviewSource(client: client)
         }
-        try await ReviewApp(source: source, queue: queue).run(month: month)
+        let drafts = await ReviewDraftStore.standard(for: draftsName)
+        try await ReviewApp(source: source, queue: queue, drafts: drafts).run(month: month)
     }
 
     /// The terminal's locale (`Words.terminal`: `LANG=de_DE.UTF-8` → `de-DE`), when Billfold
@@ -82,8 +87,8 @@ final class ReviewApp {
     private var offer: Offer?
     private var question: String?
 
-    init(source: any ReviewSource, queue: OfflineQueue?) {
-        model = ReviewViewModel(source: source, queue: queue)
+    init(source: any ReviewSource, queue: OfflineQueue?, drafts: ReviewDraftStore) {
+        model = ReviewViewModel(source: source, queue: queue, drafts: drafts)
     }
 
     func run(month: Month?) async throws {
@@ -154,8 +159,8 @@ final class ReviewApp {
                 await afterDecision()
             case .left:
                 if let card = model.card { picker = CategoryPicker(tree: model.categories, current: card.categoryID) }
-            case .character("u"): model.undo()
-            case .character("s"):
+            case .character("u"), .character("U"): model.undo()
+            case .character("s"), .character("S"):
                 model.skip()
                 await afterDecision()
             default: break
@@ -178,6 +183,8 @@ final class ReviewApp {
 
     private func afterLoad() async {
         if model.screen == .empty { await offerLookback() }
+        // A deck left on its last step comes back finished: what was decided goes out now.
+        await afterDecision()
         draw()
     }
 

@@ -88,6 +88,7 @@ struct ReviewScreen {
             lines.append(
                 dim(tr("terminal.review.deckHolds", count: model.remaining, ["total": String(model.position.total)])))
         }
+        if model.resumedSteps > 0 { lines.append(fit(tr("terminal.review.resumed", count: model.resumedSteps))) }
         return lines
     }
 

@@ -30,6 +30,8 @@ struct ReviewPage: WebPage {
                 .data("activity", WebPages.activity.path()),
                 .data("awards", WebPages.reviewAwards.path()),
                 .data("review", WebPages.review.path()),
+                // Where the script keeps an unfinished deck's steps in this browser, per person.
+                .data("drafts", "billfold-review-draft-\(context.user?.id ?? 0)"),
                 .aria("live", "polite")
             ) {
                 H.div(.class("card deck-state"), .id("deck-loading")) {
