@@ -60,7 +60,7 @@ public enum AccountRules {
         try TextRules.check(raw, field: field)
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .validation(field, Phrase("error.core.accountNameMissing")) }
-        guard name.count <= maxName else {
+        guard TextRules.length(name) <= maxName else {
             throw .validation(field, Phrase("error.core.accountNameTooLong", ["max": String(maxName)]))
         }
         return name

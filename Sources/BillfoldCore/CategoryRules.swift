@@ -37,8 +37,8 @@ public enum CategoryRules {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if name.isEmpty { throw .validation("name", Message.nameRequired.phrase()) }
         if name.count < nameLength.lowerBound { throw .validation("name", Message.nameTooShort.phrase()) }
-        if name.count > nameLength.upperBound {
-            throw .validation("name", Message.nameTooLong.phrase(["count": String(name.count)]))
+        if TextRules.length(name) > nameLength.upperBound {
+            throw .validation("name", Message.nameTooLong.phrase(["count": String(TextRules.length(name))]))
         }
         return name
     }
@@ -46,8 +46,9 @@ public enum CategoryRules {
     public static func description(_ raw: String) throws(BillfoldError) -> String {
         try TextRules.check(raw, field: "description")
         let description = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if description.count > maxDescription {
-            throw .validation("description", Message.descriptionTooLong.phrase(["count": String(description.count)]))
+        if TextRules.length(description) > maxDescription {
+            throw .validation(
+                "description", Message.descriptionTooLong.phrase(["count": String(TextRules.length(description))]))
         }
         return description
     }

@@ -93,9 +93,10 @@ public enum ProjectRules {
         try TextRules.check(raw, field: field)
         let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty { throw .validation(field, Phrase("error.core.titleMissing")) }
-        if title.count > maxTitle {
+        if TextRules.length(title) > maxTitle {
             throw .validation(
-                field, Phrase("error.core.titleTooLong", ["max": String(maxTitle), "length": String(title.count)]))
+                field,
+                Phrase("error.core.titleTooLong", ["max": String(maxTitle), "length": String(TextRules.length(title))]))
         }
         return title
     }
@@ -103,10 +104,11 @@ public enum ProjectRules {
     public static func detail(_ raw: String) throws(BillfoldError) -> String {
         try TextRules.check(raw, field: "detail")
         let detail = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        if detail.count > maxDetail {
+        if TextRules.length(detail) > maxDetail {
             throw .validation(
                 "detail",
-                Phrase("error.core.detailTooLong", ["max": String(maxDetail), "length": String(detail.count)]))
+                Phrase(
+                    "error.core.detailTooLong", ["max": String(maxDetail), "length": String(TextRules.length(detail))]))
         }
         return detail
     }

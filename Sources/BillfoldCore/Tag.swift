@@ -24,7 +24,7 @@ public enum TagRules {
         try TextRules.check(raw, field: "name")
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw .validation("name", Phrase("error.core.tagNameMissing")) }
-        guard name.count <= maxName else {
+        guard TextRules.length(name) <= maxName else {
             throw .validation("name", Phrase("error.core.tagNameTooLong", ["max": String(maxName)]))
         }
         return name
@@ -33,7 +33,7 @@ public enum TagRules {
     public static func description(_ raw: String) throws(BillfoldError) -> String {
         try TextRules.check(raw, field: "description")
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.count <= maxDescription else {
+        guard TextRules.length(text) <= maxDescription else {
             throw .validation(
                 "description", Phrase("error.core.tagDescriptionTooLong", ["max": String(maxDescription)]))
         }

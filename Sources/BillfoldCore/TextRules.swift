@@ -2,6 +2,25 @@
 /// tab and newline (a CR directly before a newline counts as part of it, as browsers send
 /// textarea lines). A NUL would cut the text short in C-based storage, and others hide in names.
 public enum TextRules {
+    /// How long a text is against a field's limit: in UTF-16 code units, as a browser's
+    /// `maxlength` counts it, so a form, the API and an import all refuse the same text. (Counted
+    /// as Swift's characters, 200 letters carrying a pile of combining marks each made a payee of
+    /// 5,000 code points that the next form refused.)
+    public static func length(_ text: String) -> Int { text.utf16.count }
+
+    /// The longest start of `text` within `limit` (as `length` counts), cut between characters.
+    public static func prefix(_ text: String, length limit: Int) -> String {
+        guard length(text) > limit else { return text }
+        var used = 0
+        var end = text.startIndex
+        for character in text {
+            used += character.utf16.count
+            if used > limit { break }
+            end = text.index(after: end)
+        }
+        return String(text[..<end])
+    }
+
     /// True when `text` holds a character that no text field accepts.
     public static func hasForbiddenControl(_ text: String) -> Bool {
         var previousCR = false

@@ -119,7 +119,7 @@ public enum TransactionRules {
         try TextRules.check(raw, field: "payee")
         let payee = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !payee.isEmpty else { throw .validation("payee", Phrase("error.core.payeeMissing")) }
-        guard payee.count <= maxPayee else {
+        guard TextRules.length(payee) <= maxPayee else {
             throw .validation("payee", Phrase("error.core.payeeTooLong", ["max": String(maxPayee)]))
         }
         return payee
@@ -128,13 +128,13 @@ public enum TransactionRules {
     /// Text a bank file gives, cut to `limit` characters where it is longer: a payee of a thousand
     /// characters is kept as its first 200 rather than refusing the file, and the row stays editable.
     public static func cut(_ text: String, to limit: Int) -> String {
-        text.utf8.count > limit && text.count > limit ? String(text.prefix(limit)) : text
+        TextRules.prefix(text, length: limit)
     }
 
     public static func notes(_ raw: String) throws(BillfoldError) -> String {
         try TextRules.check(raw, field: "notes")
         let notes = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard notes.count <= maxNotes else {
+        guard TextRules.length(notes) <= maxNotes else {
             throw .validation("notes", Phrase("error.core.notesTooLong", ["max": String(maxNotes)]))
         }
         return notes

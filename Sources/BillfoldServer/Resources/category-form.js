@@ -9,8 +9,10 @@ const field = (name) => form.elements[name];
 const touched = new Set(form.querySelectorAll(".field.invalid").length ? ["name", "description", "colour"] : []);
 
 const segmenter = "Segmenter" in Intl ? new Intl.Segmenter() : null;
-// Letters as a person counts them ("👩‍👩‍👧" is one), as Swift's String.count does.
-const length = (text) => (segmenter ? [...segmenter.segment(text)].length : [...text].length);
+// Letters as a person counts them ("👩‍👩‍👧" is one), as Swift's String.count does: for the shortest name.
+const letters = (text) => (segmenter ? [...segmenter.segment(text)].length : [...text].length);
+// Against a limit, UTF-16 code units, as TextRules.length and every field's maxlength count.
+const length = (text) => text.length;
 const say = (key, values = {}) =>
   rules.messages[key].replace(/\{(\w+)\}/g, (_, name) => values[name] ?? "");
 
@@ -18,7 +20,7 @@ function nameProblem() {
   const name = field("name").value.trim();
   const count = length(name);
   if (count === 0) return say("nameRequired");
-  if (count < rules.nameMin) return say("nameTooShort");
+  if (letters(name) < rules.nameMin) return say("nameTooShort");
   if (count > rules.nameMax) return say("nameTooLong", { count });
   const group = field("groupId")?.value ?? "";
   if ((rules.taken[group] ?? []).includes(name.toLowerCase()))
