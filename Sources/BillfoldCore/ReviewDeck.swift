@@ -210,13 +210,15 @@ public struct ReviewDeck: Sendable, Equatable {
     }
 
     /// Takes again the steps of a deck left unfinished, as far as they are for the cards in the
-    /// order they are on top now (a card cleared elsewhere meanwhile ends the replay there); the
-    /// number of steps taken again. The deck must be swiping at its first card.
+    /// order they are on top now; the number of steps taken again. Steps for cards no longer in
+    /// the deck (applied before the screen closed, or cleared elsewhere) are passed over first, so
+    /// the decisions still unsent are not lost behind them. The deck must be swiping at its first card.
     @discardableResult
     public mutating func resume(_ draft: Draft) -> Int {
         guard phase == .swiping, position == 0 else { return 0 }
+        let here = Set(cards.map(\.id))
         var taken = 0
-        for step in draft.steps {
+        for step in draft.steps where here.contains(step.transactionId) {
             guard let card = current, card.id == step.transactionId else { break }
             switch step.action {
             case .skip: skip()

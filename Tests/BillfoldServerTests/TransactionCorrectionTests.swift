@@ -83,6 +83,10 @@ struct TransactionCorrectionTests {
             let refused = try await t.send(
                 .PATCH, "/api/v1/transactions/\(id)", as: ana, json: #"{"amount": "-21.50"}"#)
             #expect(refused.status == .conflict && refused.body.string.contains("imported_booking"))
+            #expect(
+                refused.body.string.contains(#"send \"overrideImported\": true"#)
+                    && !refused.body.string.contains("tick"),
+                "the API's words, not the form's: \(refused.body.string)")
             let same = try await t.send(
                 .PATCH, "/api/v1/transactions/\(id)", as: ana,
                 json: #"{"amount": "-12.50", "notes": "weekly shop"}"#)

@@ -12,14 +12,15 @@ public final class ReviewDraftStore {
     private var drafts: [String: ReviewDeck.Draft]
 
     /// Opens the drafts in `file`, reading what an earlier run left there. A file that cannot be
-    /// read as drafts is set aside, not trusted: the deck then starts afresh.
+    /// read as drafts is not trusted: the deck then starts afresh, and the next step replaces it.
     public init(file: URL?) {
         self.file = file
-        guard let file, let data = try? Data(contentsOf: file) else {
-            drafts = [:]
-            return
-        }
-        drafts = (try? JSONDecoder().decode([String: ReviewDeck.Draft].self, from: data)) ?? [:]
+        drafts = Self.read(file)
+    }
+
+    private static func read(_ file: URL?) -> [String: ReviewDeck.Draft] {
+        guard let file, let data = try? Data(contentsOf: file) else { return [:] }
+        return (try? JSONDecoder().decode([String: ReviewDeck.Draft].self, from: data)) ?? [:]
     }
 
     /// The standard place for one source's drafts, beside the saved sign-in (`name` tells the
@@ -40,6 +41,8 @@ public final class ReviewDraftStore {
     /// Keeps `draft` as `month`'s (an empty one forgets it) and writes the file at once.
     public func keep(_ draft: ReviewDeck.Draft, for month: Month) throws {
         guard drafts[month.description] != draft else { return }
+        // Read again first: another window may have kept another month's steps meanwhile.
+        if file != nil { drafts = Self.read(file) }
         drafts[month.description] = draft.steps.isEmpty ? nil : draft
         guard let file else { return }
         try AtomicFile.write(try JSONEncoder().encode(drafts), to: file, permissions: 0o600)

@@ -185,12 +185,12 @@ public final class ReviewViewModel {
     }
 
     /// Writes the steps so far where they outlive this screen; a deck whose every decision has
-    /// been answered (or that had none) leaves nothing behind. A draft that cannot be written
-    /// costs only the resume, never the deck.
+    /// its answer (or that had none) leaves nothing behind: a refused decision's card is still
+    /// uncleared and comes round again, one without an answer waits in the offline queue. A
+    /// draft that cannot be written costs only the resume, never the deck.
     private func keepDraft() {
         guard let drafts, let month else { return }
-        let finished = deck.phase == .done && failedCount == 0
-        try? drafts.keep(finished ? ReviewDeck.Draft(steps: []) : deck.draft, for: month)
+        try? drafts.keep(deck.phase == .done ? ReviewDeck.Draft(steps: []) : deck.draft, for: month)
     }
 
     private func startApplyingIfFinished() {

@@ -94,6 +94,7 @@ function chipFor(id) {
 async function load(event) {
   if (event && !go(event)) return;
   const ticket = ++loading;
+  resumed = 0;
   render();
   try {
     const body = await sendJSON(cardsOf(month));
@@ -120,10 +121,11 @@ async function load(event) {
 
 const draftKey = () => `${urls.drafts}-${month}`;
 
-/// The month's steps as ReviewDeck.Draft writes them; nothing kept once every decision is answered.
+/// The month's steps as ReviewDeck.Draft writes them; nothing kept once every decision has its
+/// answer (a refused one's card is still uncleared, so it comes round in the next deck).
 function keepDraft() {
   try {
-    const settled = (phase === "done" && decisions().every((d) => d.status !== "failed")) || !steps.length;
+    const settled = phase === "done" || !steps.length;
     if (settled) return localStorage.removeItem(draftKey());
     const kept = steps.map((decision, index) => decision === null
       ? { transactionId: cards[index].id, action: "skip" }
@@ -146,8 +148,11 @@ function resume() {
     kept = null;
   }
   if (!Array.isArray(kept)) return 0;
+  // Steps for cards no longer in the deck (applied before the page closed, cleared elsewhere) are
+  // passed over first, so the decisions still unsent are not lost behind them.
+  const here = new Set(cards.map((card) => card.id));
   let taken = 0;
-  for (const step of kept) {
+  for (const step of kept.filter((step) => here.has(step?.transactionId))) {
     const card = cards[position];
     if (phase !== "swiping" || !card || card.id !== step.transactionId) break;
     const decision = step.action === "skip" ? null
@@ -202,6 +207,8 @@ async function swipeLeft() {
   document.querySelector(".review-card.top")?.classList.add("hold-left");
   const choice = await pick(card, { categories, lang, el, chipFor });
   busy = false;
+  // The deck may have changed under the picker (the Back button, another month): nothing to decide.
+  if (cards[position] !== card || phase !== "swiping") return;
   if (choice.cancel) {
     // Esc or Cancel: back to the same card, nothing decided.
     render();
@@ -346,7 +353,8 @@ function flyOff(direction, then) {
 
 document.addEventListener("keydown", (event) => {
   if (phase !== "swiping" || busy || event.target.matches("input, textarea, select")) return;
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
+  // A held key repeats: only its first press decides, or holding → would clear the whole deck.
+  if (event.altKey || event.ctrlKey || event.metaKey || event.repeat) return;
   if (event.key === "ArrowRight") swipeRight();
   else if (event.key === "ArrowLeft") swipeLeft();
   else if (event.key === "u" || event.key === "U") undo();

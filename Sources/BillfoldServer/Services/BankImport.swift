@@ -156,7 +156,7 @@ public struct BankImport: Sendable {
                 throw BillfoldError.validation(
                     "account", Phrase("error.service.imports.sayAccount"))
             }
-            let existing = accounts.first { $0.displayName.lowercased() == name.lowercased() }
+            let existing = accounts.first { AccountRules.nameKey($0.displayName) == AccountRules.nameKey(name) }
             guard
                 let currency = existing?.currency ?? statement.account.currency ?? request.options.currency
                     ?? statement.entries.first?.amount.currency

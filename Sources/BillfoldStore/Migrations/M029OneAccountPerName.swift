@@ -19,8 +19,13 @@ struct M029OneAccountPerName: AsyncMigration {
         var archived_at: Int64?
     }
 
+    /// In one transaction: a merge that fails partway leaves the book as it was, and the
+    /// migration can run again.
     func prepare(on database: any Database) async throws {
-        let sql = database.sql
+        try await database.transaction { try await merge(on: $0.sql) }
+    }
+
+    private func merge(on sql: any SQLDatabase) async throws {
         try await sql.raw("ALTER TABLE accounts ADD COLUMN display_key TEXT NOT NULL DEFAULT ''").run()
         let accounts = try await sql.raw(
             "SELECT id, user_id, display_name, currency, opening_minor, archived_at FROM accounts ORDER BY id"
@@ -70,13 +75,12 @@ struct M029OneAccountPerName: AsyncMigration {
                 "DELETE FROM \(ident: table.name) WHERE account_id = \(bind: keeper.id) AND count = 0"
             ).run()
         }
-        // Each opening is within Money's limit (`checkedLimit`), far below Int64's half.
-        let (opening, overflow) = keeper.opening_minor.addingReportingOverflow(duplicate.opening_minor)
-        if overflow { throw CurrencyVolumes.overflowError }
-        let archivedAt = keeper.archived_at != nil && duplicate.archived_at != nil ? keeper.archived_at : nil
+        // Added in SQL, not from the row read at the start: a third twin adds to what the second
+        // left. Each opening is within Money's limit (`checkedLimit`), far below Int64's half.
         try await sql.raw(
             """
-            UPDATE accounts SET opening_minor = \(bind: opening), archived_at = \(bind: archivedAt)
+            UPDATE accounts SET opening_minor = opening_minor + \(bind: duplicate.opening_minor),
+              archived_at = CASE WHEN \(bind: duplicate.archived_at == nil) THEN NULL ELSE archived_at END
             WHERE id = \(bind: keeper.id)
             """
         ).run()

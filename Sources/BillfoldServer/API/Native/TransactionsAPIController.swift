@@ -63,7 +63,12 @@ struct TransactionsAPIController: RouteCollection {
     func update(request: Request) async throws -> Response {
         let id = try request.transactionID
         let body = try request.decodeJSON(UpdateTransactionRequest.self)
-        return try TransactionDTO(try await request.transactionService.update(id, body)).apiResponse()
+        do {
+            return try TransactionDTO(try await request.transactionService.update(id, body)).apiResponse()
+        } catch let error as BillfoldError where error.code == .importedBooking {
+            // The service speaks of the form's checkbox; an API client sends a field instead.
+            throw BillfoldError(.importedBooking, Phrase("error.service.transactions.importedBookingAPI"))
+        }
     }
 }
 
