@@ -236,9 +236,12 @@ struct TransactionPagesController: RouteCollection {
         let service = try request.transactionService
         let id = try request.transactionID
         let form = try request.content.decode(TransactionDetailPage.Values.self)
+        // The tags' fields come with the form when its page showed them (`tagsShown`).
+        let fields = try request.content.decode([String: String].self)
         let back = Self.safeBack(form.back)
         do {
             let current = try await service.get(id)
+            let tagsBefore = Set((try await service.tags.tags(of: [id])[id] ?? []).map(\.id))
             let booking = try bookingChange(form, of: current, user: try request.user)
             let categoryID: Int64?? = try form.categoryId.map { text in
                 if text.isEmpty { return nil }
@@ -254,10 +257,15 @@ struct TransactionPagesController: RouteCollection {
                 payee: try form.payee.map { try TransactionRules.payee($0) }, money: booking.money,
                 bookedAt: booking.bookedAt, accountID: booking.accountID, overridesSource: form.overrideImported != nil)
             let updated = try await service.update(current, change)
+            var tagsChanged = false
+            if fields["tagsShown"] != nil {
+                try await saveTags(fields, on: id, service: service)
+                tagsChanged = Set((try await service.tags.tags(of: [id])[id] ?? []).map(\.id)) != tagsBefore
+            }
             // "Saved." only when something changed (an unchanged save comes back as it was); from
             // the pane, the pane is drawn again in place.
             let query =
-                (updated != current ? [("saved", "1")] : []) + [("back", back)]
+                (updated != current || tagsChanged ? [("saved", "1")] : []) + [("back", back)]
                 + (form.pane?.isEmpty == false ? [("pane", "1")] : [])
             return request.redirect(to: WebPages.transaction.path(id, query: query))
         } catch let error as BillfoldError where error.code != .notFound {
@@ -265,6 +273,9 @@ struct TransactionPagesController: RouteCollection {
             var page = try await detailPage(
                 request, service: service, transaction: transaction, error: error, back: back)
             page.typed = form
+            if fields["tagsShown"] != nil {
+                page.parts?.typedTags = (Set(Self.tickedTags(fields)), fields["newTag"] ?? "")
+            }
             if form.pane?.isEmpty == false { return request.respond(page.pane(request.pageContext())) }
             return page.response(request)
         }

@@ -35,6 +35,7 @@ extension TransactionPagesController {
                 return request.redirect(
                     to: WebPages.transaction.path(members.min() ?? transaction.id, query: [("done", "ungrouped")]))
             case "tags":
+                // A page drawn before the tags joined the edit form.
                 try await saveTags(form.fields, on: transaction.id, service: service)
                 done = "tags"
             default:
@@ -42,8 +43,10 @@ extension TransactionPagesController {
             }
             return request.redirect(to: WebPages.transaction.path(transaction.id, query: [("done", done)]))
         } catch let error as BillfoldError where error.code != .notFound {
-            let page = try await detailPage(
+            var page = try await detailPage(
                 request, service: service, transaction: transaction, error: nil, partsError: error)
+            // What was typed comes back as typed: a wrong sum erases no part.
+            if form.action == "split" { page.parts?.typedSplit = form.fields }
             let response = page.response(request)
             response.status = .badRequest
             return response
@@ -60,7 +63,8 @@ extension TransactionPagesController {
     /// The filled part rows of the split form, amounts read as the person's locale writes them.
     static func parts(_ fields: [String: String], of parent: Transaction, user: User) throws -> [SplitPart] {
         var parts: [SplitPart] = []
-        for index in 1...TransactionPartsSection.formParts {
+        let numbers = Set(fields.keys.compactMap { TransactionPartsSection.partNumber(of: $0) }).sorted()
+        for index in numbers.prefix(SplitRules.maxParts + 1) {
             guard let text = fields["amount\(index)"]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else {
                 continue
             }
@@ -78,9 +82,14 @@ extension TransactionPagesController {
         return parts
     }
 
+    /// The ids of the tags ticked in a form (`tag12=on`).
+    static func tickedTags(_ fields: [String: String]) -> [Int64] {
+        fields.keys.compactMap { key in key.hasPrefix("tag") ? Int64(key.dropFirst(3)) : nil }
+    }
+
     /// The ticked tags, and a new one typed beside them.
-    private func saveTags(_ fields: [String: String], on id: Int64, service: TransactionService) async throws {
-        var ids = fields.keys.compactMap { key in key.hasPrefix("tag") ? Int64(key.dropFirst(3)) : nil }
+    func saveTags(_ fields: [String: String], on id: Int64, service: TransactionService) async throws {
+        var ids = Self.tickedTags(fields)
         if let name = fields["newTag"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
             ids += try await service.tags.resolve(ids: [], names: [name], now: Timestamp.now())
         }

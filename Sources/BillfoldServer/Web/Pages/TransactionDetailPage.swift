@@ -40,8 +40,11 @@ struct TransactionDetailPage: WebPage {
         var pane: String?
     }
 
+    /// The edit form's id: the tags' fields belong to it from their own card.
+    static let editFormID = "edit-form"
+
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: transaction.payee, section: .transactions)
+        Layout(context: context, title: transaction.payee, section: .transactions, scripts: ["split-form.js"])
             .document(status: error == nil ? .ok : .badRequest) {
                 H.a(.class("back-link"), .href(back)) { tr("transactions.backToList") }
                 content
@@ -287,7 +290,10 @@ struct TransactionDetailPage: WebPage {
             if let error, error.fields.isEmpty {
                 H.p(.class("form-error"), .attr("role", "alert")) { error.message }
             }
-            H.form(.method("post"), .action(WebPages.saveTransaction.path(t.id)), .class("edit-form")) {
+            H.form(
+                .method("post"), .action(WebPages.saveTransaction.path(t.id)), .class("edit-form"),
+                .id(Self.editFormID)
+            ) {
                 HTML.void("input", [.type("hidden"), .name("back"), .value(back)])
                 // A transfer is neither spending nor income: no category to choose.
                 if t.transferID == nil {

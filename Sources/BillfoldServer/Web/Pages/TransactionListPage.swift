@@ -27,56 +27,59 @@ struct TransactionListPage: WebPage {
     }
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: tr("nav.transactions"), section: .transactions, scripts: ["transactions.js"])
-            .document {
-                H.header(.class("page-header")) {
-                    H.h1 { tr("nav.transactions") }
-                    H.div(.class("header-actions")) {
-                        H.a(.class("button"), .href(WebPages.importFile.path())) { tr("transactions.import") }
-                        ExportLinks.menu(filter)
-                        H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { tr("transactions.add") }
-                    }
+        Layout(
+            context: context, title: tr("nav.transactions"), section: .transactions,
+            scripts: ["transactions.js", "split-form.js"]
+        )
+        .document {
+            H.header(.class("page-header")) {
+                H.h1 { tr("nav.transactions") }
+                H.div(.class("header-actions")) {
+                    H.a(.class("button"), .href(WebPages.importFile.path())) { tr("transactions.import") }
+                    ExportLinks.menu(filter)
+                    H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { tr("transactions.add") }
                 }
-                if let deleted {
-                    H.div(.class("notice undo-notice"), .attr("role", "status")) {
-                        H.span { tr("transactions.deleted", count: deleted.count) }
-                        H.form(.method("post"), .action(WebPages.restoreDeletion.path(deleted.id))) {
-                            // Back to this list, with its filters.
-                            HTML.void(
-                                "input",
-                                [
-                                    .type("hidden"), .name("back"),
-                                    .value(WebPages.transactions.path(query: filter.queryItems)),
-                                ])
-                            H.button(.type("submit"), .class("button")) { tr("transactions.undo") }
-                        }
-                    }
-                }
-                if filter.importID != nil {
-                    H.p(.class("notice")) {
-                        H.sentence(
-                            "transactions.fromOneImport",
-                            elements: [
-                                "showAll": H.a(.href(WebPages.transactions.path())) { tr("transactions.showAll") },
-                                "imports": H.a(.href(WebPages.imports.path())) { tr("transactions.imports") },
+            }
+            if let deleted {
+                H.div(.class("notice undo-notice"), .attr("role", "status")) {
+                    H.span { tr("transactions.deleted", count: deleted.count) }
+                    H.form(.method("post"), .action(WebPages.restoreDeletion.path(deleted.id))) {
+                        // Back to this list, with its filters.
+                        HTML.void(
+                            "input",
+                            [
+                                .type("hidden"), .name("back"),
+                                .value(WebPages.transactions.path(query: filter.queryItems)),
                             ])
-                    }
-                }
-                filters
-                totals
-                // On wide screens the script shows a chosen transaction in the pane beside the list.
-                H.div(.class("split")) {
-                    list
-                    H.el(
-                        "aside",
-                        [.id("detail-pane"), .class("detail-pane"), .label(tr("transactions.detailPaneLabel"))]
-                    ) {
-                        H.div(.class("card pane-empty")) {
-                            H.p(.class("secondary")) { tr("transactions.paneEmpty") }
-                        }
+                        H.button(.type("submit"), .class("button")) { tr("transactions.undo") }
                     }
                 }
             }
+            if filter.importID != nil {
+                H.p(.class("notice")) {
+                    H.sentence(
+                        "transactions.fromOneImport",
+                        elements: [
+                            "showAll": H.a(.href(WebPages.transactions.path())) { tr("transactions.showAll") },
+                            "imports": H.a(.href(WebPages.imports.path())) { tr("transactions.imports") },
+                        ])
+                }
+            }
+            filters
+            totals
+            // On wide screens the script shows a chosen transaction in the pane beside the list.
+            H.div(.class("split")) {
+                list
+                H.el(
+                    "aside",
+                    [.id("detail-pane"), .class("detail-pane"), .label(tr("transactions.detailPaneLabel"))]
+                ) {
+                    H.div(.class("card pane-empty")) {
+                        H.p(.class("secondary")) { tr("transactions.paneEmpty") }
+                    }
+                }
+            }
+        }
     }
 
     /// How many filters are set, for the folded "Filter" control on phones.
