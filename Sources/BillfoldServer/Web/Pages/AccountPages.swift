@@ -77,17 +77,23 @@ struct AccountListPage: WebPage {
 
     private func table(_ rows: [AccountSummary], _ format: DisplayFormat, caption: String) -> HTML {
         H.div(.class("card table-card")) {
-            H.table(.class("accounts")) {
+            // The roles are spelled out: on a phone the rows are laid out as blocks, which would
+            // otherwise cost the table its meaning to a screen reader.
+            H.table(.class("accounts"), .attr("role", "table")) {
                 H.el("caption", [.class("visually-hidden")]) { caption }
-                H.el("thead", []) {
-                    H.tr {
-                        H.th(.attr("scope", "col")) { tr("accounts.account") }
-                        H.th(.attr("scope", "col"), .class("number")) { tr("accounts.balance") }
-                        H.th(.attr("scope", "col"), .class("number")) { tr("accounts.transactions") }
-                        H.th(.attr("scope", "col")) { tr("accounts.lastActivity") }
+                H.el("thead", [.attr("role", "rowgroup")]) {
+                    H.tr(.attr("role", "row")) {
+                        H.th(.attr("scope", "col"), .attr("role", "columnheader")) { tr("accounts.account") }
+                        H.th(.attr("scope", "col"), .attr("role", "columnheader"), .class("number")) {
+                            tr("accounts.balance")
+                        }
+                        H.th(.attr("scope", "col"), .attr("role", "columnheader"), .class("number")) {
+                            tr("accounts.transactions")
+                        }
+                        H.th(.attr("scope", "col"), .attr("role", "columnheader")) { tr("accounts.lastActivity") }
                     }
                 }
-                H.el("tbody", []) {
+                H.el("tbody", [.attr("role", "rowgroup")]) {
                     for summary in rows { row(summary, format) }
                 }
             }
@@ -96,12 +102,12 @@ struct AccountListPage: WebPage {
 
     private func row(_ summary: AccountSummary, _ format: DisplayFormat) -> HTML {
         let account = summary.account
-        return H.tr {
-            H.th(.attr("scope", "row")) {
+        return H.tr(.attr("role", "row")) {
+            H.th(.attr("scope", "row"), .attr("role", "rowheader")) {
                 H.a(.href(WebPages.account.path(account.id))) { account.displayName }
                 H.span(.class("secondary currency-code")) { " · " + account.currency.code }
             }
-            H.td(.class("number")) {
+            H.td(.class("number"), .attr("role", "cell")) {
                 H.span(.class("amount" + (summary.balance.minorUnits < 0 ? " expense" : ""))) {
                     format.money(summary.balance)
                 }
@@ -111,16 +117,17 @@ struct AccountListPage: WebPage {
                     }
                 }
             }
-            H.td(.class("number")) {
+            H.td(.class("number"), .attr("role", "cell")) {
                 if summary.transactionCount == 0 {
-                    "0"
+                    // In words: on a phone the column's heading is not beside it.
+                    format.transactions(0)
                 } else {
                     H.a(.href(WebPages.transactions.path(query: [("account", String(account.id))]))) {
                         format.transactions(summary.transactionCount)
                     }
                 }
             }
-            H.td { summary.lastActivity.map(format.day) ?? tr("accounts.noActivity") }
+            H.td(.attr("role", "cell")) { summary.lastActivity.map(format.day) ?? tr("accounts.noActivity") }
         }
     }
 

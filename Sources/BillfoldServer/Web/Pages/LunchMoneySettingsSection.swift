@@ -105,7 +105,8 @@ struct LunchMoneySettingsSection {
                     }
                 }
             } else if !canSaveTokens {
-                H.p(.class("connection invalid"), .id("lunchmoney-state")) {
+                // Advice for whoever runs the server, read as a sentence: not an error of the person's.
+                H.p(.class("notice setup-advice"), .id("lunchmoney-state")) {
                     H.sentence(
                         "lunchmoney.needsSecretKey",
                         elements: [
