@@ -26,12 +26,15 @@ public struct Money: Hashable, Sendable {
 
     /// Refuses an amount beyond `maximumMinorUnits`, naming the field.
     public func checkedLimit(field: String = "amount") throws(BillfoldError) -> Money {
-        guard isWithinLimit else {
-            let message = Phrase(
-                "error.core.amountTooLarge", ["maximum": Money.maximum(currency), "currency": currency.code])
-            throw BillfoldError(.invalidAmount, message, fields: [field: message])
-        }
+        guard isWithinLimit else { throw Money.tooLarge(currency, field: field) }
         return self
+    }
+
+    /// The refusal of an amount beyond what Billfold keeps, however it was written.
+    static func tooLarge(_ currency: Currency, field: String = "amount") -> BillfoldError {
+        let message = Phrase(
+            "error.core.amountTooLarge", ["maximum": Money.maximum(currency), "currency": currency.code])
+        return BillfoldError(.invalidAmount, message, fields: [field: message])
     }
 
     /// Money from a decimal amount; decimals beyond the currency's minor unit are rounded half to
@@ -58,12 +61,14 @@ public struct Money: Hashable, Sendable {
     /// many decimals as the currency's minor unit. Never goes through a binary floating point value.
     public init(parsing text: String, currency: Currency) throws(BillfoldError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let minor = Money.minorUnits(of: trimmed, decimals: currency.minorUnits),
-            minor.magnitude > Money.maximumMinorUnits.magnitude
-        {
-            _ = try Money(minorUnits: minor, currency: currency).checkedLimit()
-        }
-        guard let minor = Money.minorUnits(of: trimmed, decimals: currency.minorUnits) else {
+        switch Money.minorUnits(of: trimmed, decimals: currency.minorUnits) {
+        case .some(let minor?):
+            guard minor.magnitude <= Money.maximumMinorUnits.magnitude else { throw Money.tooLarge(currency) }
+            self.init(minorUnits: minor, currency: currency)
+        case .some(nil):
+            // Well written but beyond 64 bits ("99999999999999999999"): too large, not "not a number".
+            throw Money.tooLarge(currency)
+        case nil:
             let values = ["text": text, "currency": currency.code]
             if currency.minorUnits == 0 {
                 throw BillfoldError(
@@ -75,7 +80,6 @@ public struct Money: Hashable, Sendable {
                 fields: ["amount": Phrase("error.core.amountFieldDecimals", count: currency.minorUnits)]
             )
         }
-        self.init(minorUnits: minor, currency: currency)
     }
 
     /// Builds money from an integer count of the currency's minor unit (cents for EUR).
@@ -129,9 +133,9 @@ public struct Money: Hashable, Sendable {
         }
     }
 
-    /// Reads `-12.3` as -1230 for two decimals; nil for anything that is not a plain decimal
-    /// with at most `decimals` decimals or that would not fit in 64 bits.
-    static func minorUnits(of text: String, decimals: Int) -> Int64? {
+    /// Reads `-12.3` as -1230 for two decimals: nil when `text` is no plain decimal with at most
+    /// `decimals` decimals; `.some(nil)` when it is one but does not fit in 64 bits.
+    static func minorUnits(of text: String, decimals: Int) -> Int64?? {
         var rest = Substring(text)
         var negative = false
         if rest.first == "-" || rest.first == "+" {
@@ -143,12 +147,11 @@ public struct Money: Hashable, Sendable {
         let fraction = parts.count == 2 ? parts[1] : ""
         if parts.count == 2 && fraction.isEmpty { return nil }
         guard fraction.count <= decimals,
-            whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit),
-            whole.count <= 18
+            whole.allSatisfy(\.isASCIIDigit), fraction.allSatisfy(\.isASCIIDigit)
         else { return nil }
         let digits = whole + fraction + String(repeating: "0", count: decimals - fraction.count)
-        guard let value = Int64(digits) else { return nil }
-        return negative ? -value : value
+        guard let value = Int64(digits) else { return .some(nil) }
+        return .some(negative ? -value : value)
     }
 }
 

@@ -110,14 +110,8 @@ public enum AmountText {
                     ["text": raw, "currency": currency.code, "allowed": String(currency.minorUnits)], count: decimals))
         }
         let digits = (whole.isEmpty ? "0" : whole) + (decimals > 0 ? "." + fraction! : "")
-        do {
-            return try Money(parsing: (negative ? "-" : "") + digits, currency: currency).checkedLimit()
-        } catch {
-            // The reason stays a phrase: rows may be read on threads without the reader's words.
-            throw BillfoldError(
-                .invalidAmount,
-                Phrase("error.import.notAnAmountBecause", ["text": raw], phrases: ["reason": error.phrase]))
-        }
+        // Its digits are checked above: what Money can still refuse is the size, a sentence of its own.
+        return try Money(parsing: (negative ? "-" : "") + digits, currency: currency).checkedLimit()
     }
 }
 

@@ -63,6 +63,16 @@ struct TransactionDeletePage: WebPage {
     private var summary: HTML {
         guard transactions.count > 1 else {
             let t = transactions[0]
+            if t.transferID != nil {
+                // A transfer is neither spending nor income: its amount is said as a plain figure.
+                // Stored amounts are within Money's limit, so their magnitude fits.
+                let amount = Money(minorUnits: abs(t.money.minorUnits), currency: t.money.currency)
+                return H.p(.class("delete-summary")) {
+                    tr(
+                        "transactions.delete.summaryTransfer",
+                        ["amount": format.money(amount), "day": format.dayHeading(t.bookedAt.epochSeconds)])
+                }
+            }
             return H.p(.class("delete-summary")) {
                 H.sentence(
                     "transactions.delete.summaryOne", ["day": format.dayHeading(t.bookedAt.epochSeconds)],

@@ -1,0 +1,52 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldImport
+import Foundation
+import Testing
+import VaporTesting
+
+/// Messages in the words of the screen they are on, and true to what was typed.
+@Suite("Messages say what is wrong")
+struct MessageWordsTests {
+    @Test("an amount too large says so, once, on the API, in a form and in a bank file")
+    func tooLarge() throws {
+        let words = Words.english
+        let sentence = "The amount is larger than Billfold keeps: at most 9999999999999.99 EUR either way."
+        for text in ["99999999999999999", "99999999999999999999999", "-10000000000000.00"] {
+            #expect(throws: BillfoldError.self) { try Money(parsing: text, currency: .eur) }
+            do {
+                _ = try Money(parsing: text, currency: .eur)
+            } catch {
+                #expect(error.phrase.text(words) == sentence, "\(text)")
+            }
+        }
+        do {
+            _ = try AmountText.money("99.999.999.999.999.999,00", decimal: .comma, currency: .eur)
+            Issue.record("read as an amount")
+        } catch {
+            #expect(error.phrase.text(words) == sentence, "not nested in another sentence, no \"..\"")
+        }
+        #expect(throws: BillfoldError.self) { try Money(parsing: "12.345", currency: .eur) }
+    }
+
+    @Test("deleting a transfer is asked about as a transfer, not as spending", arguments: TestDatabase.all)
+    func transferDelete(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let giro = try await t.openAccount(#"{"name":"Giro","currency":"EUR","openingBalance":"100"}"#, as: ana)
+            let savings = try await t.openAccount(#"{"name":"Savings","currency":"EUR"}"#, as: ana)
+            let made = try await t.send(
+                .POST, "/api/v1/transfers", as: ana,
+                json:
+                    #"{"fromAccountId":\#(giro.id),"toAccountId":\#(savings.id),"amount":"25","bookedAt":"2026-03-02T12:00:00Z"}"#
+            )
+            #expect(made.status == .created, "\(made.body.string)")
+            let out = try await t.get(TransactionListResponse.self, "/api/v1/transactions?account=\(giro.id)", as: ana)
+                .transactions[0]
+            let browser = try await Browser.signedIn(t, ana)
+            let page = try await browser.get("/transactions/\(out.id)/delete").body.string
+            #expect(page.contains("The transfer of €25.00 on"), "\(page)")
+            #expect(!page.contains("Expense") && !page.contains("leaves your totals"))
+        }
+    }
+}
