@@ -7,6 +7,8 @@ public enum DemoBook {
         public let key: String
         public let displayName: String
         public let currency: Currency
+        /// What it held when the year began (the household demo's opening balance).
+        public var openingMinor: Int64 = 0
     }
 
     public struct Payee: Sendable {
@@ -15,16 +17,42 @@ public enum DemoBook {
         /// Typical size in minor units (negative for spending); each booking varies around it.
         public let typicalMinor: Int64
         public let account: String
-        /// Relative frequency; 0 for bills booked once a month on `monthlyDay`.
+        /// How often in tenths of a booking a month (10 is once a month), for the demo's default
+        /// size; 0 for bills booked once a month on `monthlyDay`.
         public let weight: Int
         public var monthlyDay: Int? = nil
     }
 
     public static let accounts: [Account] = [
-        Account(key: "checking", displayName: "Girokonto", currency: .eur),
+        Account(key: "checking", displayName: "Girokonto", currency: .eur, openingMinor: 285_000),
+        Account(key: "savings", displayName: "Tagesgeld", currency: .eur, openingMinor: 800_000),
         Account(key: "card-usd", displayName: "Travel Visa (USD)", currency: .usd),
         Account(key: "payback", displayName: "PAYBACK", currency: .pbp),
-        Account(key: "cash-eur", displayName: "Cash (EUR)", currency: .eur),
+        Account(key: "cash-eur", displayName: "Cash (EUR)", currency: .eur, openingMinor: 12_000),
+    ]
+
+    /// Money moved every month in the household demo: cash from the machine, the card paid off,
+    /// something put by. With the salary and the bills they keep every balance plausible.
+    public struct MonthlyTransfer: Sendable {
+        public let from: String
+        public let to: String
+        public let day: Int
+        public let minor: Int64
+        /// What arrived, when the other account is in another currency.
+        public var receivedMinor: Int64? = nil
+    }
+
+    public static let transfers: [MonthlyTransfer] = [
+        MonthlyTransfer(from: "checking", to: "cash-eur", day: 3, minor: 22_000),
+        MonthlyTransfer(from: "checking", to: "cash-eur", day: 17, minor: 22_000),
+        MonthlyTransfer(from: "checking", to: "card-usd", day: 20, minor: 9_000, receivedMinor: 9_800),
+        MonthlyTransfer(from: "checking", to: "savings", day: 28, minor: 60_000),
+    ]
+
+    /// The household demo's monthly budgets (in EUR), for the last months and this one.
+    public static let budgets: [(category: String, minor: Int64)] = [
+        ("Groceries", 45_000), ("Restaurants", 15_000), ("Coffee", 18_000), ("Public transport", 12_000),
+        ("Clothes", 8_000),
     ]
 
     /// A project of the demo, with its items (title, priority, done).
@@ -101,46 +129,54 @@ public enum DemoBook {
     ]
 
     public static let payees: [Payee] = [
-        Payee(name: "REWE", category: "Groceries", typicalMinor: -4_250, account: "checking", weight: 30),
-        Payee(name: "Aldi Süd", category: "Groceries", typicalMinor: -2_890, account: "checking", weight: 20),
-        Payee(name: "Edeka", category: "Groceries", typicalMinor: -3_610, account: "cash-eur", weight: 10),
+        Payee(name: "REWE", category: "Groceries", typicalMinor: -4_250, account: "checking", weight: 70),
+        Payee(name: "Aldi Süd", category: "Groceries", typicalMinor: -2_890, account: "checking", weight: 60),
+        Payee(name: "Edeka", category: "Groceries", typicalMinor: -3_610, account: "cash-eur", weight: 20),
+        Payee(name: "Bäckerei Kamps", category: "Groceries", typicalMinor: -320, account: "cash-eur", weight: 300),
+        Payee(name: "Späti am Eck", category: "Groceries", typicalMinor: -250, account: "cash-eur", weight: 150),
         Payee(
-            name: "Trattoria Da Mario", category: "Restaurants", typicalMinor: -3_800, account: "checking", weight: 6),
-        Payee(name: "Sushi Circle", category: "Restaurants", typicalMinor: -2_750, account: "checking", weight: 4),
-        Payee(name: "Joe's Diner", category: "Restaurants", typicalMinor: -2_400, account: "card-usd", weight: 3),
-        Payee(name: "Café Einstein", category: "Coffee", typicalMinor: -480, account: "cash-eur", weight: 14),
-        Payee(name: "Blue Bottle Coffee", category: "Coffee", typicalMinor: -650, account: "card-usd", weight: 3),
+            name: "Trattoria Da Mario", category: "Restaurants", typicalMinor: -3_800, account: "checking", weight: 15),
+        Payee(name: "Sushi Circle", category: "Restaurants", typicalMinor: -2_750, account: "checking", weight: 10),
+        Payee(name: "Lieferando", category: "Restaurants", typicalMinor: -2_400, account: "checking", weight: 20),
+        Payee(name: "Joe's Diner", category: "Restaurants", typicalMinor: -2_400, account: "card-usd", weight: 10),
+        Payee(name: "Café Einstein", category: "Coffee", typicalMinor: -480, account: "cash-eur", weight: 400),
+        Payee(name: "Blue Bottle Coffee", category: "Coffee", typicalMinor: -650, account: "card-usd", weight: 30),
         Payee(
             name: "Hausverwaltung Schmidt", category: "Rent", typicalMinor: -98_000, account: "checking", weight: 0,
             monthlyDay: 1),
         Payee(
-            name: "Stadtwerke", category: "Utilities", typicalMinor: -8_900, account: "checking", weight: 0,
-            monthlyDay: 15),
+            name: "Urban Sports Club", category: "Sport", typicalMinor: -4_900, account: "checking", weight: 0,
+            monthlyDay: 3),
         Payee(
             name: "Telekom", category: "Internet & Phone", typicalMinor: -4_999, account: "checking", weight: 0,
             monthlyDay: 5),
-        Payee(name: "BVG", category: "Public transport", typicalMinor: -350, account: "checking", weight: 12),
         Payee(
-            name: "Deutsche Bahn", category: "Public transport", typicalMinor: -5_990, account: "checking", weight: 3),
-        Payee(name: "Aral", category: "Fuel", typicalMinor: -6_500, account: "checking", weight: 4),
-        Payee(name: "Yellow Cab NYC", category: "Taxi", typicalMinor: -2_300, account: "card-usd", weight: 2),
-        Payee(name: "H&M", category: "Clothes", typicalMinor: -3_999, account: "checking", weight: 3),
-        Payee(name: "Saturn", category: "Electronics", typicalMinor: -12_900, account: "checking", weight: 2),
+            name: "Vodafone", category: "Internet & Phone", typicalMinor: -1_999, account: "checking", weight: 0,
+            monthlyDay: 8),
+        Payee(
+            name: "Stadtwerke", category: "Utilities", typicalMinor: -8_900, account: "checking", weight: 0,
+            monthlyDay: 15),
+        Payee(name: "BVG", category: "Public transport", typicalMinor: -350, account: "checking", weight: 400),
+        Payee(
+            name: "Deutsche Bahn", category: "Public transport", typicalMinor: -5_990, account: "checking", weight: 5),
+        Payee(name: "Aral", category: "Fuel", typicalMinor: -6_500, account: "checking", weight: 10),
+        Payee(name: "Yellow Cab NYC", category: "Taxi", typicalMinor: -2_300, account: "card-usd", weight: 5),
+        Payee(name: "H&M", category: "Clothes", typicalMinor: -3_999, account: "checking", weight: 5),
+        Payee(name: "Saturn", category: "Electronics", typicalMinor: -12_900, account: "checking", weight: 1),
         Payee(name: "Best Buy", category: "Electronics", typicalMinor: -8_999, account: "card-usd", weight: 1),
-        Payee(name: "Thalia", category: "Books", typicalMinor: -1_899, account: "checking", weight: 3),
+        Payee(name: "Thalia", category: "Books", typicalMinor: -1_899, account: "checking", weight: 10),
         Payee(name: "Lufthansa", category: "Travel", typicalMinor: -28_900, account: "checking", weight: 1),
         Payee(name: "Marriott Times Square", category: "Travel", typicalMinor: -31_500, account: "card-usd", weight: 1),
-        Payee(name: "Kino International", category: "Cinema", typicalMinor: -1_250, account: "cash-eur", weight: 2),
-        Payee(name: "Urban Sports Club", category: "Sport", typicalMinor: -4_900, account: "checking", weight: 1),
-        Payee(name: "Apotheke am Markt", category: "Health", typicalMinor: -1_480, account: "cash-eur", weight: 3),
+        Payee(name: "Kino International", category: "Cinema", typicalMinor: -1_250, account: "cash-eur", weight: 10),
+        Payee(name: "Apotheke am Markt", category: "Health", typicalMinor: -1_480, account: "cash-eur", weight: 10),
         Payee(
             name: "ACME GmbH", category: "Salary", typicalMinor: 342_000, account: "checking", weight: 0, monthlyDay: 27
         ),
-        Payee(name: "Amazon refund", category: "Refunds", typicalMinor: 2_999, account: "checking", weight: 1),
+        Payee(name: "Amazon refund", category: "Refunds", typicalMinor: 2_999, account: "checking", weight: 3),
         Payee(
-            name: "dm-drogerie markt", category: "Points collected", typicalMinor: 120, account: "payback", weight: 4),
-        Payee(name: "REWE Group", category: "Points collected", typicalMinor: 85, account: "payback", weight: 5),
-        Payee(name: "Aral", category: "Points collected", typicalMinor: 60, account: "payback", weight: 2),
+            name: "dm-drogerie markt", category: "Points collected", typicalMinor: 120, account: "payback", weight: 40),
+        Payee(name: "REWE Group", category: "Points collected", typicalMinor: 85, account: "payback", weight: 60),
+        Payee(name: "Aral", category: "Points collected", typicalMinor: 60, account: "payback", weight: 10),
     ]
 }
 

@@ -57,7 +57,8 @@ struct Serve: AsyncParsableCommand {
 enum DemoAccount {
     static let email = "demo@billfold.local"
     static let password = "billfold-demo"
-    static let transactions = 12_000
+    /// A year of a household's bookings: about 170 a month, the bills and salary among them.
+    static let transactions = 2_060
 
     static func ensure(in app: Application) async throws {
         let existing = try await BillfoldStore.UserRepository(database: app.db).find(email: email)
@@ -66,7 +67,7 @@ enum DemoAccount {
                 email: email, password: password, name: "Demo",
                 preferences: .init(locale: "en-US", timeZone: "Europe/Berlin", currency: .eur, deckSize: 20))
             let progress = ProgressLine(label: tr("cli.serve.demoProgress"))
-            _ = try await DemoData(database: app.db, user: user).generate(count: transactions) {
+            _ = try await DemoData(database: app.db, user: user).generate(count: transactions, household: true) {
                 progress.report($0, of: transactions)
             }
         }

@@ -15,8 +15,13 @@ public struct DemoData: Sendable {
     }
 
     /// Writes in chunks and reports progress after each; re-running adds nothing twice, because
-    /// each generated transaction has a stable external id.
-    public func generate(count: Int, now: Date = Date(), progress: (Int) -> Void = { _ in }) async throws -> Int {
+    /// each generated transaction has a stable external id. A `household` (`serve --demo`) also
+    /// gets its accounts' opening balances, the month's transfers (cash from the machine, the card
+    /// paid off, savings) and budgets, so its balances stay believable; without it the book holds
+    /// exactly `count` rows (`billfold demo` for benchmarks).
+    public func generate(
+        count: Int, household: Bool = false, now: Date = Date(), progress: (Int) -> Void = { _ in }
+    ) async throws -> Int {
         let userID = user.id
         let categories = CategoryRepository(database: database, userID: userID)
         let accounts = AccountRepository(database: database, userID: userID)
@@ -86,7 +91,46 @@ public struct DemoData: Sendable {
             progress(done)
             (batch, rest) = await following
         }
+        if household && fresh { try await addHousehold(accountIDs: accountIDs, categoryIDs: categoryIDs, now: now) }
         return added
+    }
+
+    /// Opening balances, a year of monthly transfers up to `now`, and this and the last two
+    /// months' budgets.
+    private func addHousehold(accountIDs: [String: Int64], categoryIDs: [String: Int64], now: Date) async throws {
+        let accounts = AccountRepository(database: database, userID: user.id)
+        for account in DemoBook.accounts where account.openingMinor != 0 {
+            guard let id = accountIDs[account.key] else { continue }
+            _ = try await accounts.update(id, openingMinor: account.openingMinor)
+        }
+        let zone = user.preferences.zone
+        let calendar = Calendar.gregorian(in: zone)
+        let month = calendar.dateInterval(of: .month, for: now)!.start  // a Gregorian month always has one
+        let book = AccountBook(database: database, user: user)
+        for monthsBack in (0..<12).reversed() {
+            let first = calendar.date(byAdding: .month, value: -monthsBack, to: month)!
+            for transfer in DemoBook.transfers {
+                guard let date = calendar.date(byAdding: DateComponents(day: transfer.day - 1, hour: 10), to: first),
+                    date < now, let fromID = accountIDs[transfer.from], let toID = accountIDs[transfer.to],
+                    let from = try await accounts.find(fromID), let to = try await accounts.find(toID)
+                else { continue }
+                let epoch = Int64(date.timeIntervalSince1970)
+                _ = try await book.transfer(
+                    from: from, to: to, amount: Money(minorUnits: transfer.minor, currency: from.currency),
+                    received: transfer.receivedMinor.map { Money(minorUnits: $0, currency: to.currency) },
+                    bookedAt: BookingTime(epochSeconds: epoch, offsetSeconds: zone.secondsFromGMT(for: date)),
+                    notes: "")
+            }
+        }
+        let budgets = BudgetRepository(database: database.sql, userID: user.id)
+        for monthsBack in 0..<3 {
+            let first = Day(calendar.date(byAdding: .month, value: -monthsBack, to: month)!, in: zone)
+            for (category, minor) in DemoBook.budgets {
+                guard let id = categoryIDs[category] else { continue }
+                try await budgets.set(
+                    Money(minorUnits: minor, currency: .eur), categoryID: id, month: first.description)
+            }
+        }
     }
 
     /// The demo's projects and items, into books without projects (run again, none are added).
