@@ -40,6 +40,8 @@ public enum WebPages: RouteCatalogue {
     public static let categories = Endpoint(.get, "/categories")
     public static let newCategory = Endpoint(.get, "/categories/new")
     public static let addCategory = Endpoint(.post, "/categories/new")
+    /// The common set of categories in the person's language (`StarterCategories`).
+    public static let addStarterCategories = Endpoint(.post, "/categories/starter")
     public static let editCategory = Endpoint(.get, "/categories/{id}/edit")
     public static let saveCategory = Endpoint(.post, "/categories/{id}/edit")
     public static let confirmDeleteCategory = Endpoint(.get, "/categories/{id}/delete")
@@ -103,7 +105,7 @@ public enum WebPages: RouteCatalogue {
         (connectLunchMoney, settings), (checkLunchMoney, settings), (disconnectLunchMoney, settings),
         (addTransfer, accounts), (scheduleLunchMoneyPulls, settings), (syncTransaction, transaction),
         (changeTransactionParts, transaction), (createTag, settings), (renameTag, settings), (deleteTag, settings),
-        (changePassword, settings), (endOtherSessions, settings),
+        (changePassword, settings), (endOtherSessions, settings), (addStarterCategories, categories),
     ]
 
     /// The GET of each of `formPages`' form addresses.
@@ -116,7 +118,7 @@ public enum WebPages: RouteCatalogue {
             addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction,
             confirmDeleteSelected, deleteSelected, restoreDeletion,
             restoreDeletionPage, accounts, addAccount, account, saveAccount, addTransfer,
-            categories, newCategory, addCategory, editCategory,
+            categories, newCategory, addCategory, addStarterCategories, editCategory,
             saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, reviewAwards, activity,
             projects,
             closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,

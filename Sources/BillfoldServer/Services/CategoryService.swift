@@ -11,6 +11,25 @@ struct CategoryService: Sendable {
 
     private var repository: CategoryRepository { CategoryRepository(database: database, userID: user.id) }
 
+    /// Makes `StarterCategories` with the names `named` gives their keys, each once (a category
+    /// of the same name already there is kept instead); how many were new.
+    func addStarters(named: (String) -> String) async throws -> Int {
+        let before = try await repository.tree().all.count
+        for starter in StarterCategories.all {
+            let flags = CategoryFlags(isIncome: starter.isIncome)
+            let top = try await repository.forSource(
+                "starter:" + starter.key, name: named(StarterCategories.nameKey(starter.key)),
+                isGroup: !starter.children.isEmpty, colour: starter.colour?.rawValue ?? "", icon: starter.icon,
+                flags: flags)
+            for child in starter.children {
+                _ = try await repository.forSource(
+                    "starter:" + child.key, name: named(StarterCategories.nameKey(child.key)), groupID: top.id,
+                    colour: top.colour, icon: child.icon, flags: flags)
+            }
+        }
+        return try await repository.tree().all.count - before
+    }
+
     /// All the user's categories, groups with their children.
     func tree() async throws -> CategoryTree { try await repository.tree() }
 

@@ -15,8 +15,16 @@ struct Dashboard: Sendable {
     /// This month's spending per category (nil: uncategorised), in every currency it happened in.
     var spending: [(category: Category?, money: Money)]
     var recentAwards: [AwardStanding]
+    /// For a book without transactions yet: which of the first steps are done.
+    var firstSteps: FirstSteps?
 
     static let recentAwardsLimit = 4
+}
+
+/// A newcomer's way in: a bank file, categories, and (if they use it) Lunch Money.
+struct FirstSteps: Sendable {
+    var hasCategories: Bool
+    var lunchMoneyConnected: Bool
 }
 
 struct HomeService: Sendable {
@@ -42,8 +50,17 @@ struct HomeService: Sendable {
             .spent(in: month.range(in: zone))
             .map { (category: $0.categoryID.flatMap { tree.category($0) }, money: $0.money) }
         let recent = awards.filter(\.earned).sorted { ($0.earnedAt ?? 0) > ($1.earnedAt ?? 0) }
+        // From the per-day sums, not the rows: cheap however large the book.
+        let empty = try await TransactionRepository(database: database, userID: user.id)
+            .totals(TransactionQuery(range: TransactionQuery.everything.range)).isEmpty
+        let firstSteps =
+            empty
+            ? FirstSteps(
+                hasCategories: !tree.all.isEmpty,
+                lunchMoneyConnected: try await LunchMoneyConnectionRepository(database: database, userID: user.id)
+                    .find() != nil) : nil
         return Dashboard(
             projects: projects, upNext: Array(upNext), uncleared: uncleared, month: month, spending: spending,
-            recentAwards: Array(recent.prefix(Dashboard.recentAwardsLimit)))
+            recentAwards: Array(recent.prefix(Dashboard.recentAwardsLimit)), firstSteps: firstSteps)
     }
 }

@@ -9,6 +9,7 @@ struct CategoryPagesController: RouteCollection {
         routes.on(WebPages.categories, use: list)
         routes.on(WebPages.newCategory, use: newForm)
         routes.on(WebPages.addCategory, use: create)
+        routes.on(WebPages.addStarterCategories, use: addStarters)
         routes.on(WebPages.editCategory, use: editForm)
         routes.on(WebPages.saveCategory, use: update)
         routes.on(WebPages.confirmDeleteCategory, use: confirmDelete)
@@ -45,6 +46,9 @@ struct CategoryPagesController: RouteCollection {
         if let saved = try? request.query.get(Int64.self, at: "saved") {
             return names[saved].map { words("categories.notice.savedNamed", ["name": $0]) }
                 ?? words("categories.notice.saved")
+        }
+        if let added = try? request.query.get(Int.self, at: "starters") {
+            return words("categories.starter.added", count: added)
         }
         guard let deleted = try? request.query.get(Int.self, at: "deleted") else { return nil }
         let moved = (try? request.query.get(Int.self, at: "moved")) ?? 0
@@ -85,6 +89,12 @@ struct CategoryPagesController: RouteCollection {
             )
             .response(request)
         }
+    }
+
+    /// Makes the common set in the person's language; back to the list, which says how many.
+    func addStarters(request: Request) async throws -> Response {
+        let added = try await request.categoryService.addStarters(named: { request.words($0) })
+        return request.redirect(to: WebPages.categories.path(query: [("starters", String(added))]))
     }
 
     func editForm(request: Request) async throws -> Response {

@@ -22,7 +22,7 @@ struct HomeController: RouteCollection {
             projects: dashboard.projects, upNext: dashboard.upNext, uncleared: dashboard.uncleared,
             chart: SpendingChart(lines: lines, currency: user.preferences.currency, format: format),
             monthName: dashboard.month.name(locale: format.locale, timeZone: user.preferences.zone),
-            recentAwards: dashboard.recentAwards, format: format
+            recentAwards: dashboard.recentAwards, format: format, firstSteps: dashboard.firstSteps
         ).response(request)
     }
 }

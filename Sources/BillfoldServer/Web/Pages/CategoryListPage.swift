@@ -56,6 +56,10 @@ struct CategoryListPage: WebPage {
                     H.h2 { tr("categories.emptyTitle") }
                     H.p(.class("secondary")) { tr("categories.emptyText") }
                     H.a(.class("button primary"), .href(WebPages.newCategory.path())) { tr("categories.createFirst") }
+                    H.p(.class("secondary starter-offer")) { tr("categories.starter.offer") }
+                    H.form(.method("post"), .action(WebPages.addStarterCategories.path())) {
+                        H.button(.type("submit"), .class("button")) { tr("categories.starter.button") }
+                    }
                 }
             } else if tree.isEmpty {
                 H.section(.class("card empty-state")) {

@@ -12,10 +12,13 @@ struct HomePage: WebPage {
     let monthName: String
     let recentAwards: [AwardStanding]
     let format: DisplayFormat
+    /// Shown while the book has no transactions.
+    var firstSteps: FirstSteps?
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: tr("nav.home"), section: .home).document {
             H.header(.class("page-header")) { H.h1 { tr("nav.home") } }
+            if let firstSteps { firstStepsCard(firstSteps) }
             H.div(.class("home-grid")) {
                 H.div(.class("home-column")) {
                     review
@@ -30,6 +33,45 @@ struct HomePage: WebPage {
                     awardsCard
                 }
             }
+        }
+    }
+
+    /// The way in for a new book: each step with where to do it, ticked once done.
+    private func firstStepsCard(_ steps: FirstSteps) -> HTML {
+        H.section(.class("card first-steps"), .label(tr("home.firstSteps"))) {
+            H.h2 { tr("home.firstSteps") }
+            H.el("ol", [.class("first-steps-list")]) {
+                step(
+                    done: false, title: tr("home.firstSteps.import"), hint: tr("home.firstSteps.importHint"),
+                    action: H.a(.class("button primary"), .href(WebPages.importFile.path())) {
+                        tr("import.importBankFile")
+                    })
+                step(
+                    done: steps.hasCategories, title: tr("home.firstSteps.categories"),
+                    hint: tr("home.firstSteps.categoriesHint"),
+                    action: steps.hasCategories
+                        ? H.a(.class("button"), .href(WebPages.categories.path())) { tr("nav.categories") }
+                        : H.form(.method("post"), .action(WebPages.addStarterCategories.path())) {
+                            H.button(.type("submit"), .class("button")) { tr("categories.starter.button") }
+                        })
+                step(
+                    done: steps.lunchMoneyConnected, title: tr("home.firstSteps.lunchMoney"),
+                    hint: tr("home.firstSteps.lunchMoneyHint"),
+                    action: H.a(.class("button"), .href(WebPages.settings.path() + "#lunchmoney")) {
+                        tr("home.firstSteps.lunchMoney")
+                    })
+            }
+        }
+    }
+
+    private func step(done: Bool, title: String, hint: String, action: HTML) -> HTML {
+        H.li(.class(done ? "first-step done" : "first-step")) {
+            H.div(.class("first-step-text")) {
+                H.strong { title }
+                if done { H.span(.class("tag done-tag")) { tr("home.firstSteps.done") } }
+                H.p(.class("secondary")) { hint }
+            }
+            if !done { action }
         }
     }
 

@@ -205,7 +205,12 @@ struct TransactionListPage: WebPage {
                             : tr("transactions.noMatchAdvice")
                     }
                     if filter.isEmpty {
-                        H.a(.class("button primary"), .href(WebPages.newTransaction.path())) { tr("transactions.add") }
+                        H.div(.class("form-actions")) {
+                            H.a(.class("button primary"), .href(WebPages.importFile.path())) {
+                                tr("import.importBankFile")
+                            }
+                            H.a(.class("button"), .href(WebPages.newTransaction.path())) { tr("transactions.add") }
+                        }
                     } else {
                         H.a(.class("button"), .href(WebPages.transactions.path())) { tr("transactions.clearFilters") }
                     }
