@@ -56,8 +56,10 @@ struct Layout {
                         for award in context.newAwards { Self.notice(of: award) }
                         content()
                     }
-                    // After the main content in the tab order; drawn at the foot of the sidebar.
-                    if let user { signOut(user) }
+                    // After the main content in the tab order; drawn at the foot of the sidebar. In a
+                    // footer, so a screen reader finds it in a landmark like everything else (the
+                    // footer draws no box of its own: the layout places the form).
+                    if let user { H.el("footer", [.class("account-footer")]) { signOut(user) } }
                 }
             }.render(into: &html)
         }
