@@ -193,3 +193,46 @@ struct Groups {
 extension Substring {
     fileprivate var nonEmpty: Substring? { isEmpty ? nil : self }
 }
+
+extension AmountText {
+    /// The currency a statement's amounts are written in ("£1,183.23", "-$7.50", "12,00 EUR"), when
+    /// nine in ten of those that name one name the same; nil when none does or they disagree. A "$"
+    /// stays the `given` currency when that is a dollar too (CAD, AUD …): the sign alone does not
+    /// say which, and a lone "$" is otherwise the US dollar.
+    public static func currency(writtenIn amounts: some Sequence<String>, given: Currency?) -> Currency? {
+        var counts: [String: Int] = [:]
+        var named = 0
+        for text in amounts.prefix(2_000) {
+            guard let code = writtenCurrency(text, given: given) else { continue }
+            named += 1
+            counts[code, default: 0] += 1
+        }
+        guard let (code, count) = counts.max(by: { $0.value < $1.value }), count * 10 >= named * 9 else {
+            return nil
+        }
+        return try? Currency(code: code)
+    }
+
+    /// Signs that name one currency; "$" is handled apart.
+    static let currencySigns: [Character: String] = [
+        "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR", "₩": "KRW", "₺": "TRY", "₪": "ILS", "₽": "RUB",
+        "₴": "UAH", "₫": "VND", "฿": "THB", "₱": "PHP", "₦": "NGN",
+    ]
+    static let dollars: Set<String> = ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "JMD", "BSD", "FJD"]
+
+    /// The currency one amount's text names, by its sign or a code before or after it.
+    static func writtenCurrency(_ text: String, given: Currency?) -> String? {
+        if let sign = text.first(where: \.isCurrencySymbol) {
+            if sign == "$" { return given.map(\.code).flatMap { dollars.contains($0) ? $0 : nil } ?? "USD" }
+            return currencySigns[sign]
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for code in [
+            trimmed.prefix(while: \.isLetter), Substring(trimmed.reversed().prefix(while: \.isLetter).reversed()),
+        ]
+        where code.count == 3 && code.allSatisfy(\.isUppercase) {
+            if let currency = try? Currency(code: String(code)), !currency.isPoints { return currency.code }
+        }
+        return nil
+    }
+}

@@ -61,8 +61,9 @@ public enum CSVBankReader {
         // "Betrag (EUR)", "Amount in USD": the header names the currency.
         let headerCurrency = [columns.amount, columns.debit, columns.credit].compactMap { $0 }.lazy
             .compactMap { $0.index < header.count ? currencyCode(in: header[$0.index]) : nil }.first
-        // What the file says beats the account's default the person left in the form.
-        let currency = headerCurrency ?? currency
+        // What the file says beats the account's default the person left in the form: in a header,
+        // else on the amounts themselves ("£12.50").
+        let currency = headerCurrency ?? AmountText.currency(writtenIn: amountSamples, given: currency) ?? currency
         if currency == nil && columns.currency == nil {
             throw BillfoldError.validation("currency", Phrase("error.import.csvNoCurrency"))
         }

@@ -243,7 +243,8 @@ public struct BankImport: Sendable {
                         existing
                     } else {
                         try await AccountRepository(database: db, userID: user.id).named(
-                            "bank:" + part.account.lowercased(), displayName: part.account, currency: part.currency
+                            "bank:" + part.account.lowercased(), displayName: part.account, currency: part.currency,
+                            importID: importID
                         ).id
                     }
                 // Oldest first, so the time-ordered indexes grow at their end; a day's bookings

@@ -32,5 +32,6 @@ public enum BillfoldMigrations {
         M027AddPayeeTotals(),
         M028LighterWrites(),
         M029OneAccountPerName(),
+        M030AccountMadeByImport(),
     ]
 }

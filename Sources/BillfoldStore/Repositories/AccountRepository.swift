@@ -26,7 +26,8 @@ public struct AccountRepository: Sendable {
     /// currency, made when neither is there (an import's account, the cash wallet). Insert-or-get on
     /// both unique keys, so two requests making the same account at once both get the one row, and
     /// a cash transaction lands in the "Cash (EUR)" the person opened by hand.
-    public func named(_ name: String, displayName: String, currency: Currency) async throws
+    /// `importID`: the import making it, if one is (its undo takes the account back).
+    public func named(_ name: String, displayName: String, currency: Currency, importID: Int64? = nil) async throws
         -> Account
     {
         let bySource = AccountModel.query(on: database).filter(\.$userID == userID).filter(\.$name == name)
@@ -38,10 +39,10 @@ public struct AccountRepository: Sendable {
         }
         if let account = try await existing() { return account.value }
         try await database.sql.insert(into: AccountModel.schema)
-            .columns("user_id", "name", "display_name", "display_key", "currency", "created_at")
+            .columns("user_id", "name", "display_name", "display_key", "currency", "created_at", "made_by_import")
             .values(
                 SQLBind(userID), SQLBind(name), SQLBind(displayName), SQLBind(AccountRules.nameKey(displayName)),
-                SQLBind(currency.code), SQLBind(Timestamp.now())
+                SQLBind(currency.code), SQLBind(Timestamp.now()), SQLBind(importID)
             )
             .ignoringConflicts().run()
         guard let account = try await existing() else {

@@ -129,6 +129,18 @@ public struct ImportRepository: Sendable {
             try await sql.raw(
                 "DELETE FROM transactions WHERE user_id = \(bind: userID) AND import_id = \(bind: id)"
             ).run()
+            // The accounts the import made go with it, unless something else came to them since: a
+            // transaction, an opening balance, or a delete that may still be undone into them.
+            try await sql.raw(
+                """
+                DELETE FROM accounts WHERE user_id = \(bind: userID) AND made_by_import = \(bind: id)
+                  AND opening_minor = 0
+                  AND NOT EXISTS (SELECT 1 FROM transactions WHERE transactions.account_id = accounts.id)
+                  AND NOT EXISTS (SELECT 1 FROM deletions WHERE deletions.user_id = \(bind: userID)
+                    AND (deletions.snapshot LIKE '%"account_id":' || CAST(accounts.id AS TEXT) || ',%'
+                      OR deletions.snapshot LIKE '%"account_id":' || CAST(accounts.id AS TEXT) || '}%'))
+                """
+            ).run()
             return Int(removed)
         }
     }
