@@ -66,10 +66,13 @@ public struct ImportAccountDTO: Codable, Sendable, Equatable {
     public var currency: String
     public var new: Int
     public var already: Int
-    public init(name: String, isNew: Bool, currency: String, new: Int, already: Int) {
+    /// What the new bookings add up to (decimal, in `currency`); nil where it would not fit.
+    public var total: String?
+    public init(name: String, isNew: Bool, currency: String, new: Int, already: Int, total: String? = nil) {
         self.name = name
         self.isNew = isNew
         self.currency = currency
+        self.total = total
         self.new = new
         self.already = already
     }

@@ -111,6 +111,17 @@ public struct DisplayFormat: Sendable {
     }
 
     /// A day heading in the list: `Friday, November 20, 2026`.
+    /// When a transaction was booked, as a row or card shows it: the day alone for a day-only
+    /// booking (`Transaction.isDayOnly`), else the day and time.
+    public func booked(_ transaction: Transaction) -> String {
+        let at = transaction.bookedAt.epochSeconds
+        guard transaction.isDayOnly else { return dateTime(at) }
+        return Date(timeIntervalSince1970: TimeInterval(at)).formatted(
+            Date.FormatStyle(
+                date: .abbreviated, time: .omitted, locale: locale, calendar: Calendar.gregorian(in: timeZone),
+                timeZone: timeZone))
+    }
+
     public func dayHeading(_ epochSeconds: Int64) -> String {
         Date(timeIntervalSince1970: TimeInterval(epochSeconds)).formatted(
             Date.FormatStyle(

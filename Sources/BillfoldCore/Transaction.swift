@@ -182,6 +182,13 @@ extension Transaction {
     /// time and account are the source's, changed only when the person says so.
     public var isImported: Bool { externalID != nil || importID != nil }
 
+    /// Brought by a file that gives only the day (a bank statement, booked at that day's noon where
+    /// the person lives): the day is all there is to show, not an invented "12:00 PM".
+    public var isDayOnly: Bool {
+        let local = bookedAt.epochSeconds + Int64(bookedAt.offsetSeconds)
+        return isImported && ((local % 86_400) + 86_400) % 86_400 == 12 * 3_600
+    }
+
     /// Whether its amount counts in sums and balances: a split parent's parts and a group's
     /// members count instead.
     public var counts: Bool { kind == nil }

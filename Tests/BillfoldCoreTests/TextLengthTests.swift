@@ -1,4 +1,5 @@
 import BillfoldCore
+import Foundation
 import Testing
 
 /// One length for every field, as a browser's maxlength counts it (UTF-16 code units).
@@ -28,5 +29,22 @@ struct TextLengthTests {
         let faces = String(repeating: "😀", count: 150)
         #expect(TransactionRules.cut(faces, to: 200) == String(repeating: "😀", count: 100))
         #expect(TransactionRules.cut("short", to: 200) == "short")
+    }
+}
+
+@Suite("Day-only bookings")
+struct DayOnlyTests {
+    @Test("a bank file's booking at its day's noon shows the day alone; a typed one shows its time")
+    func dayOnly() throws {
+        let format = Preferences(locale: "en-US", timeZone: "Europe/Berlin", currency: .eur, deckSize: 20).format
+        let noon = try BookingTime(localDateTime: "2024-01-02T12:00", timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let imported = Transaction(
+            id: 1, accountID: 1, bookedAt: noon, payee: "Tesco", originalName: "TESCO", notes: "",
+            money: Money(minorUnits: -1250, currency: .usd), status: .uncleared, categoryID: nil, externalID: nil,
+            createdAt: 0, updatedAt: 0, importID: 7)
+        #expect(imported.isDayOnly && format.booked(imported) == "Jan 2, 2024")
+        var typed = imported
+        typed.importID = nil
+        #expect(!typed.isDayOnly && format.booked(typed).contains("12:00"))
     }
 }

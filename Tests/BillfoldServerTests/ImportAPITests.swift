@@ -35,7 +35,8 @@ struct ImportAPITests {
             #expect(preview.preview.map(\.amount) == ["-3.20", "2500.00", "-2.50", "-2.50"])
             #expect(
                 preview.accounts == [
-                    ImportAccountDTO(name: "Girokonto", isNew: true, currency: "EUR", new: 4, already: 0)
+                    ImportAccountDTO(
+                        name: "Girokonto", isNew: true, currency: "EUR", new: 4, already: 0, total: "2491.80")
                 ])
             #expect(try await t.transactions(ana).count() == 0)
 

@@ -82,9 +82,19 @@ async function post(dryRun) {
   });
   const body = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new Error(body?.error?.message ?? tr("js.fetching.serverAnswered", { status: response.status }));
+    const problem = new Error(body?.error?.message ?? tr("js.fetching.serverAnswered", { status: response.status }));
+    problem.fields = body?.error?.fields ?? {};
+    throw problem;
   }
   return body;
+}
+
+/// A name for the account from the file's name ("DKB_Umsaetze_2024-01.csv" → "DKB Umsaetze"), for a
+/// file that names no account: the preview comes at once, and the person can change the name.
+function suggestedAccount(name) {
+  const words = name.replace(/\.[A-Za-z0-9]{1,5}$/, "").split(/[\s_.\-()]+/)
+    .filter((word) => word && !/^\d+$/.test(word));
+  return words.join(" ").slice(0, 80).trim() || tr("js.import.suggestedAccount");
 }
 
 function showError(message) {
@@ -141,9 +151,18 @@ function render(body) {
     const line = account.isNew
       ? tr("js.import.newAccountLine", { currency: account.currency, new: account.new, already: account.already })
       : tr("js.import.accountLine", { new: account.new, already: account.already });
-    accounts.append(element("li", {}, ...withElement(line, "name", element("strong", {}, account.name))));
+    const item = element("li", {}, ...withElement(line, "name", element("strong", {}, account.name)));
+    if (account.new > 0 && account.total) {
+      item.append(" ", element("span", { className: "import-total" },
+        tr("js.import.accountTotal", { amount: money(account.total, account.currency) })));
+    }
+    accounts.append(item);
   }
   parts.push(accounts);
+  // A new account takes the file's currency (its amounts' signs or its header): the form says so.
+  const fresh = body.accounts.filter((account) => account.isNew);
+  const currency = form.elements.currency;
+  if (fresh.length === 1 && document.activeElement !== currency) currency.value = fresh[0].currency;
   if (body.unreadable.length) {
     const list = element("ul", { className: "unreadable" });
     for (const row of body.unreadable.slice(0, 50)) {
@@ -162,13 +181,15 @@ function render(body) {
     table.append(element("thead", {}, element("tr", {},
       element("th", { scope: "col" }, tr("js.import.date")), element("th", { scope: "col" }, tr("js.import.payee")),
       element("th", { scope: "col", className: "amount" }, tr("js.import.amount")),
+      element("th", { scope: "col" }, tr("js.import.notes")),
       element("th", { scope: "col" }, tr("js.import.account")),
       element("th", { scope: "col" }, ""))));
     const rows = element("tbody");
     for (const row of body.preview) {
       const amount = element("td", { className: row.amount.startsWith("-") ? "amount expense" : "amount income" }, money(row.amount, row.currency));
       rows.append(element("tr", row.alreadyImported ? { className: "already" } : {},
-        element("td", {}, row.day), element("td", {}, row.payee || row.notes), amount, element("td", {}, row.account),
+        element("td", {}, row.day), element("td", {}, row.payee || row.notes), amount,
+        element("td", { className: "secondary preview-notes" }, row.payee ? row.notes : ""), element("td", {}, row.account),
         element("td", { className: "secondary" },
           row.alreadyImported ? tr("js.import.rowAlreadyImported") : tr("js.import.rowNew"))));
     }
@@ -196,9 +217,17 @@ async function preview() {
       render(body);
     }
   } catch (error) {
-    if (mine === generation) showError(error.message);
+    if (mine !== generation) return;
+    const account = form.elements.account;
+    if (error.fields?.account && !account.value.trim()) {
+      // The file names no account: one is suggested from its name, and the preview follows.
+      account.value = suggestedAccount(file.name);
+      result.removeAttribute("aria-busy");
+      return preview();
+    }
+    showError(error.message);
   } finally {
-    result.removeAttribute("aria-busy");
+    if (mine === generation) result.removeAttribute("aria-busy");
   }
 }
 

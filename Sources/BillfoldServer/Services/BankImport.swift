@@ -49,6 +49,11 @@ public struct BankImportPlan: Sendable {
         public var new: Int { alreadyImported.lazy.filter { !$0 }.count }
         /// Bookings already there.
         public var already: Int { alreadyImported.count - new }
+        /// What the bookings not yet in Billfold add up to; nil where the sum would not fit.
+        public var newTotal: Money? {
+            entries.indices.lazy.filter { !alreadyImported[$0] }.map { entries[$0].amount.minorUnits }
+                .checkedSum.map { Money(minorUnits: $0, currency: currency) }
+        }
     }
 
     public var format: BankFormat

@@ -79,7 +79,7 @@ struct ReviewScreen {
             "", "┌" + String(repeating: "─", count: inner + 2) + "┐",
             row(card.payee, bold),
             row(amount, card.money.minorUnits < 0 ? { $0 } : green),
-            row(format.dateTime(card.bookedAt.epochSeconds) + " · " + model.accountName(of: card)),
+            row(format.booked(card) + " · " + model.accountName(of: card)),
             row(model.categoryName(of: card)),
         ]
         if !card.notes.isEmpty { lines.append(row(card.notes, dim)) }

@@ -44,7 +44,8 @@ struct ImportsAPIController: RouteCollection {
         let plan = try await importer.plan(importRequest)
         let accounts = plan.parts.map {
             ImportAccountDTO(
-                name: $0.account, isNew: $0.isNew, currency: $0.currency.code, new: $0.new, already: $0.already)
+                name: $0.account, isNew: $0.isNew, currency: $0.currency.code, new: $0.new, already: $0.already,
+                total: $0.newTotal?.decimalString)
         }
         let unreadable = plan.unreadable.map { UnreadableDTO(place: $0.place, reason: $0.reason) }
         if query.dryRun {

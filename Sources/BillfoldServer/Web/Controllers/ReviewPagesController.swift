@@ -50,7 +50,7 @@ struct ReviewPagesController: RouteCollection {
                 cards: cards.map {
                     ReviewCardJSON(
                         id: $0.id, payee: $0.payee, amount: format.money($0.money), isExpense: $0.money.isExpense,
-                        date: format.dateTime($0.bookedAt.epochSeconds), account: names[$0.accountID] ?? "",
+                        date: format.booked($0), account: names[$0.accountID] ?? "",
                         categoryId: $0.categoryID, notes: $0.notes)
                 }), using: JSONEncoder.api)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")

@@ -87,7 +87,7 @@ struct TransactionDeletePage: WebPage {
                 for t in transactions.prefix(Self.listed) {
                     H.li {
                         H.span(.class("payee")) { t.payee }
-                        H.span(.class("secondary")) { format.dateTime(t.bookedAt.epochSeconds) }
+                        H.span(.class("secondary")) { format.booked(t) }
                         rows.amount(t.money)
                     }
                 }

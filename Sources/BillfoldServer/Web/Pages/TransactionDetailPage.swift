@@ -74,12 +74,14 @@ struct TransactionDetailPage: WebPage {
                     H.div {
                         H.h1(.attr("tabindex", "-1")) { t.payee }
                         H.p(.class("secondary")) {
-                            tr(
-                                "transactions.dayAndTime",
-                                [
-                                    "day": format.dayHeading(t.bookedAt.epochSeconds),
-                                    "time": format.time(t.bookedAt.epochSeconds),
-                                ])
+                            t.isDayOnly
+                                ? format.dayHeading(t.bookedAt.epochSeconds)
+                                : tr(
+                                    "transactions.dayAndTime",
+                                    [
+                                        "day": format.dayHeading(t.bookedAt.epochSeconds),
+                                        "time": format.time(t.bookedAt.epochSeconds),
+                                    ])
                         }
                     }
                     H.div(.class("detail-amount")) {
@@ -111,7 +113,7 @@ struct TransactionDetailPage: WebPage {
                         H.dd { rows.status(t.status) }
                     }
                     fact(tr("transactions.currency"), t.money.currency.code)
-                    fact(tr("transactions.booked"), format.dateTime(t.bookedAt.epochSeconds))
+                    fact(tr("transactions.booked"), format.booked(t))
                     if let external = t.externalID { fact(tr("transactions.externalID"), external) }
                     fact(tr("transactions.added"), format.dateTime(t.createdAt))
                     fact(tr("transactions.lastChanged"), format.dateTime(t.updatedAt))

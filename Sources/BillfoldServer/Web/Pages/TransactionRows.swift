@@ -34,7 +34,7 @@ struct TransactionRows {
                 }
                 H.div(.class("txn-meta")) {
                     H.time(.attr("datetime", t.bookedAt.iso8601), .class("booked")) {
-                        format.dateTime(t.bookedAt.epochSeconds)
+                        format.booked(t)
                     }
                     if let account = accounts[t.accountID] {
                         H.span(.class("txn-account")) {
