@@ -4,6 +4,7 @@ typing, adds parts beyond four, and fits a phone."""
 import pytest
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
 from conftest import new_person
@@ -81,3 +82,26 @@ def test_the_split_form_says_what_is_left_and_takes_more_parts(browser, shot, sq
     assert browser.find_element(By.ID, "amount5").get_attribute("value") == "5"
     assert browser.find_element(By.ID, "amount1").get_attribute("value") == "25"
     shot("split-refused")
+
+
+def test_the_pane_refreshes_the_totals_and_closes_with_escape(browser, shot, sqlite_server, market):
+    browser.set_window_size(1500, 950)
+    browser.get(sqlite_server.url + "/transactions")
+    totals = browser.find_element(By.ID, "totals").text
+    assert "-€60.00" in totals, totals
+    row = browser.find_element(By.CSS_SELECTOR, f".txn-row[data-id='{market['id']}']")
+    assert row.size["height"] < 48, "wide screens list one line a transaction"
+    row.find_element(By.CSS_SELECTOR, ".txn-link").click()
+    amount = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#detail-pane input[name=amount]")))
+    amount.clear()
+    amount.send_keys("-75.00")
+    save = browser.find_element(By.CSS_SELECTOR, "#detail-pane .edit-form button[type=submit]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", save)
+    save.click()
+    wait(browser).until(lambda b: "Saved." in b.find_element(By.ID, "detail-pane").text)
+    wait(browser).until(lambda b: "-€75.00" in b.find_element(By.ID, "totals").text)
+    shot("totals-refreshed")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    wait(browser).until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#detail-pane .edit-form"))
+    assert not browser.find_elements(By.CSS_SELECTOR, ".txn-row[aria-current]")
+    assert browser.switch_to.active_element.get_attribute("class") == "txn-link"

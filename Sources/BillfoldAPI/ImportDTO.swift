@@ -122,12 +122,16 @@ public struct ImportResultResponse: Codable, Sendable, Equatable {
     public var header: [String]?
     /// The first rows as they will be booked (dry run only).
     public var preview: [ImportRowDTO]
+    /// A dry run of a file that names no account, sent without `account`: the name it took from
+    /// the file's name, to send as `account` when importing.
+    public var suggestedAccount: String?
 
     public init(
         id: Int64?, dryRun: Bool, format: String, summary: String, added: Int, skipped: Int, pending: Int,
         accounts: [ImportAccountDTO], unreadable: [UnreadableDTO], mapping: [String: String]?, header: [String]?,
-        preview: [ImportRowDTO]
+        preview: [ImportRowDTO], suggestedAccount: String? = nil
     ) {
+        self.suggestedAccount = suggestedAccount
         self.id = id
         self.dryRun = dryRun
         self.format = format

@@ -42,6 +42,28 @@ struct DetailFormsTests {
             #expect(shown.contains(#"value="Later""#), "the new tag typed stays")
             let after = try await t.get(TagsDTO.self, "/api/v1/transactions/\(id)/tags", as: ana).tags
             #expect(Set(after.map(\.name)) == ["Trip", "Holiday"], "nothing written")
+
+            // A tag deleted in another tab is no reason to refuse the rest.
+            let gone = try await browser.post(
+                "/transactions/\(id)",
+                form.map { $0.0 == "payee" ? ("payee", "REWE City") : $0 } + [("tag999999", "on")])
+            #expect(gone.status == .seeOther)
+            #expect(try await t.transactions(ana).find(id)?.payee == "REWE City")
+
+            // Too many tags: said in the tags' card, and the payee typed beside them not written.
+            var many: [(String, String)] = []
+            for n in 0..<TagRules.maxPerTransaction {
+                let made = try await t.send(.POST, "/api/v1/tags", as: ana, json: #"{"name":"T\#(n)"}"#)
+                many.append(("tag\(try JSONDecoder().decode(TagDTO.self, from: made.body).id)", "on"))
+            }
+            let tooMany = try await browser.post(
+                "/transactions/\(id)",
+                form.map { $0.0 == "payee" ? ("payee", "Never saved") : $0 }.filter { $0.0 != "newTag" } + many)
+            #expect(tooMany.status == .badRequest)
+            let body = tooMany.body.string
+            let card = body.range(of: #"id="tags""#).map { String(body[$0.lowerBound...].prefix(2_000)) } ?? ""
+            #expect(card.contains("form-error"), "the reason is in the tags' card")
+            #expect(try await t.transactions(ana).find(id)?.payee == "REWE City")
         }
     }
 

@@ -43,15 +43,56 @@ struct ImportLooseEndsTests {
             #expect(try await t.send(.DELETE, "/api/v1/imports/\(second.id!)", as: ana).status == .ok)
             #expect(try await names() == ["Monzo"], "a transaction typed into it keeps it")
 
-            let giro = try await t.openAccount(#"{"name":"Giro","currency":"GBP"}"#, as: ana)
-            let third = try await bring("Giro")
+            // A delete that may still be undone into it keeps it, and so does an opening balance.
+            let third = try await bring("Wise")
+            let wise = try #require(
+                try await t.get(AccountListResponse.self, "/api/v1/accounts", as: ana).accounts.first {
+                    $0.name == "Wise"
+                })
+            let row = try await t.get(
+                TransactionListResponse.self, "/api/v1/transactions?account=\(wise.id)", as: ana
+            ).transactions[0]
+            #expect(try await t.send(.DELETE, "/api/v1/transactions/\(row.id)", as: ana).status == .ok)
             #expect(try await t.send(.DELETE, "/api/v1/imports/\(third.id!)", as: ana).status == .ok)
+            #expect(try await names().contains("Wise"), "the delete can still be undone into it")
+            let fourth = try await bring("Revolut")
+            let revolut = try #require(
+                try await t.get(AccountListResponse.self, "/api/v1/accounts", as: ana).accounts.first {
+                    $0.name == "Revolut"
+                })
+            _ = try await t.send(.PATCH, "/api/v1/accounts/\(revolut.id)", as: ana, json: #"{"openingBalance":"5.00"}"#)
+            #expect(try await t.send(.DELETE, "/api/v1/imports/\(fourth.id!)", as: ana).status == .ok)
+            #expect(try await names().contains("Revolut"), "an opening balance keeps it")
+
+            let giro = try await t.openAccount(#"{"name":"Giro","currency":"GBP"}"#, as: ana)
+            let fifth = try await bring("Giro")
+            #expect(try await t.send(.DELETE, "/api/v1/imports/\(fifth.id!)", as: ana).status == .ok)
             #expect(try await names().contains("Giro") && giro.id > 0, "an account the person opened stays")
+        }
+    }
+
+    @Test("a preview of a file naming no account goes into one named from the file", arguments: TestDatabase.all)
+    func suggestedAccount(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let dry = try await t.send(
+                .POST, "/api/v1/imports?dryRun=true&fileName=Monzo_export_2024-01.csv", as: ana, json: Self.statement,
+                headers: Self.asCSV)
+            #expect(dry.status == .ok, "\(dry.body.string)")
+            let answer = try JSONDecoder().decode(ImportResultResponse.self, from: dry.body)
+            #expect(answer.suggestedAccount == "Monzo export" && answer.accounts.map(\.name) == ["Monzo export"])
+            let refused = try await t.send(.POST, "/api/v1/imports", as: ana, json: Self.statement, headers: Self.asCSV)
+            #expect(refused.status == .badRequest, "an import itself still says which account")
+            #expect(try await t.get(AccountListResponse.self, "/api/v1/accounts", as: ana).accounts.isEmpty)
         }
     }
 
     @Test("the amounts' own signs name the currency; a dollar stays the given dollar")
     func writtenCurrency() {
+        #expect(AmountText.currency(writtenIn: ["R$ 1.234,56", "R$ 12,00"], given: .eur)?.code == "BRL")
+        #expect(AmountText.currency(writtenIn: ["$ 1.234,56"], given: try! Currency(code: "ARS"))?.code == "ARS")
+        #expect(AmountText.currency(writtenIn: ["¥12.50"], given: try! Currency(code: "CNY"))?.code == "CNY")
+        #expect(AmountText.currency(writtenIn: ["¥1250"], given: .eur)?.code == "JPY")
         #expect(AmountText.currency(writtenIn: ["£12.50", "-£3.20", "£7.00"], given: .eur)?.code == "GBP")
         #expect(AmountText.currency(writtenIn: ["$12.50", "-$3.20"], given: .eur)?.code == "USD")
         #expect(AmountText.currency(writtenIn: ["$12.50", "-$3.20"], given: try! Currency(code: "CAD"))?.code == "CAD")

@@ -213,17 +213,35 @@ extension AmountText {
         return try? Currency(code: code)
     }
 
-    /// Signs that name one currency; "$" is handled apart.
+    /// Signs that name one currency; "$" and "¥" are handled apart.
     static let currencySigns: [Character: String] = [
-        "£": "GBP", "€": "EUR", "¥": "JPY", "₹": "INR", "₩": "KRW", "₺": "TRY", "₪": "ILS", "₽": "RUB",
-        "₴": "UAH", "₫": "VND", "฿": "THB", "₱": "PHP", "₦": "NGN",
+        "£": "GBP", "€": "EUR", "₹": "INR", "₩": "KRW", "₺": "TRY", "₪": "ILS", "₽": "RUB", "₴": "UAH",
+        "₫": "VND", "฿": "THB", "₱": "PHP", "₦": "NGN",
     ]
-    static let dollars: Set<String> = ["USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "JMD", "BSD", "FJD"]
+    /// Letters before a "$" that say which dollar or peso: "R$ 1.234,56", "C$", "NZ$".
+    static let dollarPrefixes: [String: String] = [
+        "R": "BRL", "C": "CAD", "CA": "CAD", "A": "AUD", "AU": "AUD", "NZ": "NZD", "HK": "HKD", "S": "SGD",
+        "SG": "SGD", "MX": "MXN", "US": "USD", "NT": "TWD",
+    ]
+    /// Currencies written with a "$" of their own: a lone "$" in their statements is theirs.
+    static let dollarSigned: Set<String> = [
+        "USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "TWD", "JMD", "BSD", "FJD", "BRL", "ARS", "CLP", "COP",
+        "UYU", "DOP", "BZD", "BBD", "BMD", "KYD", "LRD", "NAD", "SBD", "SRD", "TTD", "XCD", "GYD", "CUP",
+    ]
 
     /// The currency one amount's text names, by its sign or a code before or after it.
     static func writtenCurrency(_ text: String, given: Currency?) -> String? {
-        if let sign = text.first(where: \.isCurrencySymbol) {
-            if sign == "$" { return given.map(\.code).flatMap { dollars.contains($0) ? $0 : nil } ?? "USD" }
+        if let at = text.firstIndex(where: \.isCurrencySymbol) {
+            let sign = text[at]
+            let letters = String(text[..<at].reversed().prefix(while: \.isLetter).reversed()).uppercased()
+            if sign == "$" {
+                if let named = dollarPrefixes[letters] { return named }
+                return given.map(\.code).flatMap { dollarSigned.contains($0) ? $0 : nil } ?? "USD"
+            }
+            // The yen and the yuan share a sign: the given one of the two, else the yen.
+            if sign == "¥" || sign == "￥" {
+                return given.map(\.code).flatMap { ["JPY", "CNY"].contains($0) ? $0 : nil } ?? "JPY"
+            }
             return currencySigns[sign]
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces)

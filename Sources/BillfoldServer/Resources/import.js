@@ -82,19 +82,9 @@ async function post(dryRun) {
   });
   const body = await response.json().catch(() => null);
   if (!response.ok) {
-    const problem = new Error(body?.error?.message ?? tr("js.fetching.serverAnswered", { status: response.status }));
-    problem.fields = body?.error?.fields ?? {};
-    throw problem;
+    throw new Error(body?.error?.message ?? tr("js.fetching.serverAnswered", { status: response.status }));
   }
   return body;
-}
-
-/// A name for the account from the file's name ("DKB_Umsaetze_2024-01.csv" → "DKB Umsaetze"), for a
-/// file that names no account: the preview comes at once, and the person can change the name.
-function suggestedAccount(name) {
-  const words = name.replace(/\.[A-Za-z0-9]{1,5}$/, "").split(/[\s_.\-()]+/)
-    .filter((word) => word && !/^\d+$/.test(word));
-  return words.join(" ").slice(0, 80).trim() || tr("js.import.suggestedAccount");
 }
 
 function showError(message) {
@@ -135,6 +125,10 @@ function fillColumns(header, values) {
 }
 
 function render(body) {
+  // A file that names no account previews into one named from the file: the field says which, and
+  // the import goes there unless the person changes it.
+  const accountField = form.elements.account;
+  if (body.suggestedAccount && !accountField.value.trim()) accountField.value = body.suggestedAccount;
   // The person's choice to leave out unreadable rows outlives the redraw (while there are any).
   const keep = document.getElementById("skip-unreadable")?.checked === true;
   if (body.mapping) {
@@ -162,7 +156,7 @@ function render(body) {
   // A new account takes the file's currency (its amounts' signs or its header): the form says so.
   const fresh = body.accounts.filter((account) => account.isNew);
   const currency = form.elements.currency;
-  if (fresh.length === 1 && document.activeElement !== currency) currency.value = fresh[0].currency;
+  if (fresh.length === 1 && !currency.dataset.typed) currency.value = fresh[0].currency;
   if (body.unreadable.length) {
     const list = element("ul", { className: "unreadable" });
     for (const row of body.unreadable.slice(0, 50)) {
@@ -217,15 +211,7 @@ async function preview() {
       render(body);
     }
   } catch (error) {
-    if (mine !== generation) return;
-    const account = form.elements.account;
-    if (error.fields?.account && !account.value.trim()) {
-      // The file names no account: one is suggested from its name, and the preview follows.
-      account.value = suggestedAccount(file.name);
-      result.removeAttribute("aria-busy");
-      return preview();
-    }
-    showError(error.message);
+    if (mine === generation) showError(error.message);
   } finally {
     if (mine === generation) result.removeAttribute("aria-busy");
   }
@@ -293,6 +279,8 @@ dropZone.addEventListener("drop", (e) => {
 });
 function changed(e) {
   if (e.target === fileInput) return;
+  // A currency the person typed is theirs: previews no longer fill it in.
+  if (e.target.name === "currency" && e.type === "input") e.target.dataset.typed = "1";
   if (shapeFields.has(e.target.name)) shapeChanged = true;
   schedule();
 }

@@ -108,6 +108,8 @@ if (link) {
 // Modified clicks, narrow screens and any failure fall back to the full detail page.
 const pane = document.querySelector("#detail-pane");
 const wide = window.matchMedia("(min-width: 1400px)");
+// What the pane says before a transaction is chosen, to say again when it is closed.
+const paneEmpty = pane?.innerHTML ?? "";
 
 function paneState(kind, message, href) {
   const box = document.createElement("div");
@@ -183,6 +185,7 @@ async function saveFromPane(form, submitter) {
     }
     fillPane(await response.text());
     (pane.querySelector(".notice, .error-summary, .field.invalid input") ?? pane.querySelector("h1"))?.focus();
+    if (response.ok) refreshTotals();
   } catch (error) {
     if (button) button.disabled = false;
     const problem = document.createElement("p");
@@ -196,7 +199,37 @@ async function saveFromPane(form, submitter) {
   }
 }
 
+/// The totals bar drawn again for the same filter, after a save in the pane changed an amount,
+/// a status or a category under it.
+async function refreshTotals() {
+  try {
+    const response = await send(location.href, { headers: { Accept: "text/html" } });
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = page.getElementById("totals");
+    const old = document.getElementById("totals");
+    if (fresh && old) old.replaceWith(document.importNode(fresh, true));
+  } catch {
+    // Offline or timed out: the totals stay as they were until the list is loaded again.
+  }
+}
+
+/// Esc closes the pane; the row it showed keeps the keyboard.
+function closePane() {
+  const row = list.querySelector(".txn-row[aria-current]");
+  row?.removeAttribute("aria-current");
+  pane.innerHTML = paneEmpty;
+  row?.querySelector(".txn-link")?.focus();
+}
+
 if (pane && list) {
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !wide.matches || !list.querySelector(".txn-row[aria-current]")) return;
+    // An open list or a field being typed in takes its own Esc first (a select closes, a search clears).
+    if (event.target.matches?.("select, input[type=search]")) return;
+    event.preventDefault();
+    closePane();
+  });
   list.addEventListener("click", (event) => {
     const link = event.target.closest(".txn-link");
     if (!link || selecting || !wide.matches || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

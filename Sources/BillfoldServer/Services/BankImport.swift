@@ -15,6 +15,9 @@ public struct BankImportRequest: Sendable {
     public var account: String?
     /// Leave out the rows that cannot be read instead of refusing the file.
     public var skipUnreadable: Bool
+    /// A preview of a file that names no account goes into one named from the file's name
+    /// (`suggestedAccount`), which the person can change, instead of being refused.
+    public var suggestsAccount = false
 
     public init(
         fileName: String, data: Data, options: BankFileOptions = BankFileOptions(), account: String? = nil,
@@ -66,6 +69,8 @@ public struct BankImportPlan: Sendable {
     var read: BankFileReader.Read
     /// Each statement's import keys, so importing after a preview does not work them out again.
     var statementKeys: [[String]]
+    /// The account name a preview took from the file's name, the file naming none.
+    public var suggestedAccount: String?
 
     public var new: Int { parts.reduce(0) { $0 + $1.new } }
     public var already: Int { parts.reduce(0) { $0 + $1.already } }
@@ -155,9 +160,13 @@ public struct BankImport: Sendable {
         // (daily CAMT statements, an OFX naming the account twice) overlap the way a statement
         // imported again does, and what they share is added once. Gathered from the second.
         var seen: [Int: Set<String>] = [:]
+        var suggested: String?
         for (index, statement) in statements.enumerated() {
             let chosen = fileAccounts == 1 || statement.account.suggestedName == nil ? request.account : nil
-            guard let name = chosen ?? statement.account.suggestedName else {
+            if chosen == nil, statement.account.suggestedName == nil, request.suggestsAccount {
+                suggested = Self.accountName(fromFile: request.fileName, words: Words(locale: user.preferences.locale))
+            }
+            guard let name = chosen ?? statement.account.suggestedName ?? suggested else {
                 throw BillfoldError.validation(
                     "account", Phrase("error.service.imports.sayAccount"))
             }
@@ -210,7 +219,19 @@ public struct BankImport: Sendable {
         }
         return BankImportPlan(
             format: reading.format, parts: parts, unreadable: reading.unreadable, pending: reading.pending,
-            csv: read.csv, read: read, statementKeys: statementKeys)
+            csv: read.csv, read: read, statementKeys: statementKeys, suggestedAccount: suggested)
+    }
+
+    /// An account's name from a file's ("DKB_Umsaetze_2024-01.csv" → "DKB Umsaetze"): its words
+    /// without the extension and the numbers (dates, counters); "Bank account" when none is left.
+    static func accountName(fromFile fileName: String, words: Words) -> String {
+        var stem = Substring(fileName)
+        if let dot = stem.lastIndex(of: "."), stem.distance(from: dot, to: stem.endIndex) <= 6 { stem = stem[..<dot] }
+        let parts = stem.split(whereSeparator: { $0.isWhitespace || "_.-()".contains($0) })
+            .filter { !$0.allSatisfy(\.isNumber) }
+        let name = String(parts.joined(separator: " ").prefix(AccountRules.maxName))
+            .trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? words("import.suggestedAccount") : name
     }
 
     /// Imports the file in one database transaction; a file with unreadable rows is refused

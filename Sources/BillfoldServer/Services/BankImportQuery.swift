@@ -91,8 +91,10 @@ struct BankImportQuery: Sendable {
         var options = options
         if let profile { options.mapping = options.mapping.filled(from: try await importer.profile(profile)) }
         let name = String((fileName ?? fallback).prefix(200))
-        return BankImportRequest(
+        var request = BankImportRequest(
             fileName: name, data: data, options: options, account: account, skipUnreadable: skipUnreadable)
+        request.suggestsAccount = dryRun
+        return request
     }
 }
 

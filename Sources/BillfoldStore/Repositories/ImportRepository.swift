@@ -137,6 +137,7 @@ public struct ImportRepository: Sendable {
                   AND opening_minor = 0
                   AND NOT EXISTS (SELECT 1 FROM transactions WHERE transactions.account_id = accounts.id)
                   AND NOT EXISTS (SELECT 1 FROM deletions WHERE deletions.user_id = \(bind: userID)
+                    AND deletions.deleted_at >= \(bind: now - TransactionRepository.undoSeconds)
                     AND (deletions.snapshot LIKE '%"account_id":' || CAST(accounts.id AS TEXT) || ',%'
                       OR deletions.snapshot LIKE '%"account_id":' || CAST(accounts.id AS TEXT) || '}%'))
                 """

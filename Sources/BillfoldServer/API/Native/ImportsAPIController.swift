@@ -52,7 +52,8 @@ struct ImportsAPIController: RouteCollection {
             return try ImportResultResponse(
                 id: nil, dryRun: true, format: plan.format.rawValue, summary: plan.summary, added: plan.new,
                 skipped: plan.already, pending: plan.pending, accounts: accounts, unreadable: unreadable,
-                mapping: plan.mappingValues, header: plan.csv?.header, preview: preview(plan)
+                mapping: plan.mappingValues, header: plan.csv?.header, preview: preview(plan),
+                suggestedAccount: plan.suggestedAccount
             ).apiResponse()
         }
         // A dry run writes nothing, not even the profile: it is saved with the import's rows.

@@ -239,8 +239,9 @@ struct TransactionPagesController: RouteCollection {
         // The tags' fields come with the form when its page showed them (`tagsShown`).
         let fields = try request.content.decode([String: String].self)
         let back = Self.safeBack(form.back)
+        // Read before anything is changed: a refused save shows the transaction as it is stored.
+        let current = try await service.get(id)
         do {
-            let current = try await service.get(id)
             let tagsBefore = Set((try await service.tags.tags(of: [id])[id] ?? []).map(\.id))
             let booking = try bookingChange(form, of: current, user: try request.user)
             let categoryID: Int64?? = try form.categoryId.map { text in
@@ -269,15 +270,21 @@ struct TransactionPagesController: RouteCollection {
                 + (form.pane?.isEmpty == false ? [("pane", "1")] : [])
             return request.redirect(to: WebPages.transaction.path(id, query: query))
         } catch let error as BillfoldError where error.code != .notFound {
-            let transaction = try await service.get(id)
+            // The tags' refusals (a new tag's name, too many) are said in the tags' card.
+            let aboutTags = error.fields["tags"] != nil || error.fields["name"] != nil
             var page = try await detailPage(
-                request, service: service, transaction: transaction, error: error, back: back)
+                request, service: service, transaction: current, error: aboutTags ? nil : error, back: back)
             page.typed = form
             if fields["tagsShown"] != nil {
                 page.parts?.typedTags = (Set(Self.tickedTags(fields)), fields["newTag"] ?? "")
+                if aboutTags { page.parts?.tagsError = error }
             }
-            if form.pane?.isEmpty == false { return request.respond(page.pane(request.pageContext())) }
-            return page.response(request)
+            // Refused, whichever card says why: a 400, so the request's transaction writes nothing.
+            let response =
+                form.pane?.isEmpty == false
+                ? request.respond(page.pane(request.pageContext())) : page.response(request)
+            response.status = .badRequest
+            return response
         }
     }
 

@@ -89,7 +89,9 @@ extension TransactionPagesController {
 
     /// The ticked tags, and a new one typed beside them.
     func saveTags(_ fields: [String: String], on id: Int64, service: TransactionService) async throws {
-        var ids = Self.tickedTags(fields)
+        // A tag deleted meanwhile (in another tab) is no reason to refuse the rest of the save.
+        let existing = Set(try await service.tags.all().map(\.id))
+        var ids = Self.tickedTags(fields).filter(existing.contains)
         if let name = fields["newTag"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
             ids += try await service.tags.resolve(ids: [], names: [name], now: Timestamp.now())
         }

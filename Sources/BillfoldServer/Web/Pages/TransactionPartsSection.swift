@@ -13,6 +13,8 @@ struct TransactionPartsSection {
     var carried: [Tag] = []
     /// The split form's fields as sent when it was refused: its rows come back as typed.
     var typedSplit: [String: String]?
+    /// Why the tags could not be saved with the edit form.
+    var tagsError: BillfoldError?
     /// The tags ticked and the new one typed in a form that was refused: shown as they were sent.
     var typedTags: (ids: Set<Int64>, new: String)?
     /// Why the split or the tags could not be saved.
@@ -145,6 +147,7 @@ struct TransactionPartsSection {
         let ticked = { (tag: Tag) in typedTags.map { $0.ids.contains(tag.id) } ?? carried.contains(tag) }
         return H.section(.class("card tags"), .id("tags"), .label(tr("transactions.tags"))) {
             H.h2 { tr("transactions.tags") }
+            if let tagsError { H.p(.class("form-error"), .attr("role", "alert")) { tagsError.message } }
             H.div(.class("tags-form")) {
                 HTML.void("input", [.type("hidden"), .name("tagsShown"), .value("1"), ofEditForm])
                 if !tags.isEmpty {
