@@ -114,6 +114,17 @@ def new_person(server, prefix, name):
     return email, token
 
 
+def api_caller(server, token):
+    """Calls `server`'s API as the token's owner: api("POST", path, json=...) -> the answer's JSON,
+    after checking it succeeded."""
+    def api(method, path, **kwargs):
+        answer = requests.request(method, server.url + path, timeout=30,
+                                  headers={"Authorization": f"Bearer {token}"}, **kwargs)
+        assert answer.status_code < 300, answer.text
+        return answer.json()
+    return api
+
+
 def csrf_token(session, url):
     """Loads a page the way a browser would and returns the CSRF token its forms carry."""
     page = session.get(url, timeout=10).text

@@ -2,24 +2,18 @@
 the payee typed above it too and stays in place; the split form says what is left to split while
 typing, adds parts beyond four, and fits a phone."""
 import pytest
-import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import new_person
+from conftest import api_caller, new_person
 from test_browser import sign_in, wait
 
 
 @pytest.fixture()
 def market(sqlite_server, browser):
     email, token = new_person(sqlite_server, "forms", "Fay")
-
-    def api(method, path, **kwargs):
-        answer = requests.request(method, sqlite_server.url + path, timeout=30,
-                                  headers={"Authorization": f"Bearer {token}"}, **kwargs)
-        assert answer.status_code < 300, answer.text
-        return answer.json()
+    api = api_caller(sqlite_server, token)
 
     made = api("POST", "/api/v1/transactions", json={
         "bookedAt": "2026-03-01T10:00:00Z", "payee": "Market", "amount": "-60.00", "currency": "EUR"})

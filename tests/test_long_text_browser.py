@@ -5,7 +5,7 @@ units (letters carrying piles of combining marks), as the forms' maxlength does.
 import pytest
 import requests
 
-from conftest import new_person
+from conftest import api_caller, new_person
 from test_browser import sign_in
 
 WIDTHS = [(1440, 900), (390, 844)]
@@ -14,12 +14,7 @@ WIDTHS = [(1440, 900), (390, 844)]
 @pytest.fixture()
 def long_texts(sqlite_server, browser):
     email, token = new_person(sqlite_server, "long", "Lou")
-
-    def api(method, path, **kwargs):
-        answer = requests.request(method, sqlite_server.url + path, timeout=30,
-                                  headers={"Authorization": f"Bearer {token}"}, **kwargs)
-        assert answer.status_code < 300, answer.text
-        return answer.json()
+    api = api_caller(sqlite_server, token)
 
     made = api("POST", "/api/v1/transactions", json={
         "bookedAt": "2026-03-01T10:00:00Z", "payee": "P" * 200, "amount": "-1.00", "currency": "EUR",

@@ -3,11 +3,10 @@ only where a word may (a space or a soft hyphen, or between Japanese characters)
 Money section explains a missing secret key as a paragraph, not four red columns. Headless Chromium,
 with an account holding long names, several accounts and a notice on Settings."""
 import pytest
-import requests
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 
-from conftest import Server, new_person
+from conftest import api_caller, Server, new_person
 from test_browser import sign_in, wait
 
 PAGES = ["/home", "/transactions", "/accounts", "/review", "/categories", "/projects", "/settings", "/awards",
@@ -53,12 +52,7 @@ def keyless_server(tmp_path_factory):
 @pytest.fixture()
 def household(keyless_server, browser):
     email, token = new_person(keyless_server, "phone", "Pia")
-
-    def api(method, path, **kwargs):
-        answer = requests.request(method, keyless_server.url + path, timeout=30,
-                                  headers={"Authorization": f"Bearer {token}"}, **kwargs)
-        assert answer.status_code < 300, answer.text
-        return answer.json()
+    api = api_caller(keyless_server, token)
 
     for name, currency, opening in [("Gemeinschaftskonto Haushalt und Urlaub", "EUR", "12345.67"),
                                     ("Tagesgeld", "EUR", "8000"), ("Travel Visa", "USD", "0")]:

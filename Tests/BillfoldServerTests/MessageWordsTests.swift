@@ -50,3 +50,41 @@ struct MessageWordsTests {
         }
     }
 }
+
+@Suite("Transfer payees in the screen's words")
+struct TransferPayeeTests {
+    @Test("a transfer's own payee is said in the screen's language; one the person wrote stays")
+    func shown() {
+        let english = Words.english
+        let german = Words(locale: "de-DE")
+        #expect(TransferPayee.shown("Umbuchung an Tagesgeld", words: english) == "Transfer to Tagesgeld")
+        #expect(TransferPayee.shown("Transfer from Giro", words: german) == "Umbuchung von Giro")
+        #expect(TransferPayee.shown("Tagesgeldの振替", words: english) == "Tagesgeldの振替", "not a template of theirs")
+        #expect(TransferPayee.shown("Savings へ", words: german) == "Savings へ")
+        #expect(TransferPayee.shown("Rent to the landlord", words: german) == "Rent to the landlord")
+    }
+
+    @Test("after the person changes language, the list shows their transfers in it", arguments: TestDatabase.all)
+    func followsTheLanguage(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com", locale: "de-DE")
+            let giro = try await t.openAccount(#"{"name":"Giro","currency":"EUR","openingBalance":"100"}"#, as: ana)
+            let savings = try await t.openAccount(#"{"name":"Tagesgeld","currency":"EUR"}"#, as: ana)
+            let made = try await t.send(
+                .POST, "/api/v1/transfers", as: ana,
+                json:
+                    #"{"fromAccountId":\#(giro.id),"toAccountId":\#(savings.id),"amount":"25","bookedAt":"2026-03-02T12:00:00Z"}"#
+            )
+            #expect(made.status == .created)
+            let browser = try await Browser.signedIn(t, ana)
+            #expect(try await browser.get("/transactions").body.string.contains("Umbuchung an Tagesgeld"))
+            let saved = try await browser.post(
+                "/settings",
+                [("locale", "en-US"), ("timeZone", "UTC"), ("currency", "EUR"), ("deckSize", "20")])
+            #expect(saved.status == .seeOther, "\(saved.body.string)")
+            let list = try await browser.get("/transactions").body.string
+            #expect(list.contains("Transfer to Tagesgeld") && list.contains("Transfer from Giro"))
+            #expect(!list.contains("Umbuchung"))
+        }
+    }
+}

@@ -20,7 +20,7 @@ struct TransactionDeletePage: WebPage {
     func document(_ context: PageContext) -> Document {
         let title =
             transactions.count == 1
-            ? tr("transactions.delete.titleOne", ["name": transactions[0].payee])
+            ? tr("transactions.delete.titleOne", ["name": transactions[0].shownPayee])
             : tr("transactions.delete.titleMany", count: transactions.count)
         return Layout(context: context, title: title, section: .transactions).document {
             H.a(.class("back-link"), .href(cancel)) {
@@ -86,7 +86,7 @@ struct TransactionDeletePage: WebPage {
             H.ul(.class("delete-list")) {
                 for t in transactions.prefix(Self.listed) {
                     H.li {
-                        H.span(.class("payee")) { t.payee }
+                        H.span(.class("payee")) { t.shownPayee }
                         H.span(.class("secondary")) { format.booked(t) }
                         rows.amount(t.money)
                     }

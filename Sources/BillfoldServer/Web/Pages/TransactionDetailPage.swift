@@ -44,7 +44,7 @@ struct TransactionDetailPage: WebPage {
     static let editFormID = "edit-form"
 
     func document(_ context: PageContext) -> Document {
-        Layout(context: context, title: transaction.payee, section: .transactions, scripts: ["split-form.js"])
+        Layout(context: context, title: transaction.shownPayee, section: .transactions, scripts: ["split-form.js"])
             .document(status: error == nil ? .ok : .badRequest) {
                 H.a(.class("back-link"), .href(back)) { tr("transactions.backToList") }
                 content
@@ -72,7 +72,7 @@ struct TransactionDetailPage: WebPage {
             H.section(.class("card detail")) {
                 H.header(.class("detail-header")) {
                     H.div {
-                        H.h1(.attr("tabindex", "-1")) { t.payee }
+                        H.h1(.attr("tabindex", "-1")) { t.shownPayee }
                         H.p(.class("secondary")) {
                             t.isDayOnly
                                 ? format.dayHeading(t.bookedAt.epochSeconds)

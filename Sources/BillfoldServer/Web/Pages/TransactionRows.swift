@@ -23,7 +23,7 @@ struct TransactionRows {
         return H.li(.class(members == nil ? "txn-row" : "txn-row txn-group"), .data("id", String(t.id))) {
             H.a(.href(WebPages.transaction.path(t.id, query: back)), .class("txn-link")) {
                 H.div(.class("txn-main")) {
-                    H.strong(.class("payee")) { t.payee }
+                    H.strong(.class("payee")) { t.shownPayee }
                     // The note is the person's own words: set apart from the account by its mark.
                     if !t.notes.isEmpty {
                         H.span(.class("txn-notes")) {
