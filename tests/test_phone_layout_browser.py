@@ -13,7 +13,7 @@ PAGES = ["/home", "/transactions", "/accounts", "/review", "/categories", "/proj
          "/import", "/transactions/new"]
 
 # Where a tab label broke onto a new line: the characters at the breaks, checked in the page.
-BREAKS = """
+BREAKS = r"""
 const cjk = /[\u3040-\u30ff\u3400-\u9fff]/;
 const breaks = [];
 for (const label of document.querySelectorAll('.nav-text')) {
