@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The dependency rule (ARCHITECTURE.md): arrows point down this list only.
+// The dependency rule (README › Development, the module list; DependencyRuleTests checks it): arrows point
+// down this list only.
 // BillfoldCore knows no HTTP and no database; BillfoldStore knows no Vapor;
 // BillfoldKit (the client library apps are built on) knows Core, API and swift-log only;
 // only the executable and the tests import BillfoldServer.

@@ -29,18 +29,24 @@ struct MessageWordsTests {
         #expect(throws: BillfoldError.self) { try Money(parsing: "12.345", currency: .eur) }
     }
 
+    /// €25 moved from a new "Giro" to a new account `name`; the Giro account.
+    static func transfer(_ t: TestApp, _ person: TestApp.Person, to name: String) async throws -> AccountDTO {
+        let giro = try await t.openAccount(#"{"name":"Giro","currency":"EUR","openingBalance":"100"}"#, as: person)
+        let other = try await t.openAccount(#"{"name":"\#(name)","currency":"EUR"}"#, as: person)
+        let made = try await t.send(
+            .POST, "/api/v1/transfers", as: person,
+            json:
+                #"{"fromAccountId":\#(giro.id),"toAccountId":\#(other.id),"amount":"25","bookedAt":"2026-03-02T12:00:00Z"}"#
+        )
+        #expect(made.status == .created, "\(made.body.string)")
+        return giro
+    }
+
     @Test("deleting a transfer is asked about as a transfer, not as spending", arguments: TestDatabase.all)
     func transferDelete(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let giro = try await t.openAccount(#"{"name":"Giro","currency":"EUR","openingBalance":"100"}"#, as: ana)
-            let savings = try await t.openAccount(#"{"name":"Savings","currency":"EUR"}"#, as: ana)
-            let made = try await t.send(
-                .POST, "/api/v1/transfers", as: ana,
-                json:
-                    #"{"fromAccountId":\#(giro.id),"toAccountId":\#(savings.id),"amount":"25","bookedAt":"2026-03-02T12:00:00Z"}"#
-            )
-            #expect(made.status == .created, "\(made.body.string)")
+            let giro = try await Self.transfer(t, ana, to: "Savings")
             let out = try await t.get(TransactionListResponse.self, "/api/v1/transactions?account=\(giro.id)", as: ana)
                 .transactions[0]
             let browser = try await Browser.signedIn(t, ana)
@@ -68,14 +74,7 @@ struct TransferPayeeTests {
     func followsTheLanguage(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", locale: "de-DE")
-            let giro = try await t.openAccount(#"{"name":"Giro","currency":"EUR","openingBalance":"100"}"#, as: ana)
-            let savings = try await t.openAccount(#"{"name":"Tagesgeld","currency":"EUR"}"#, as: ana)
-            let made = try await t.send(
-                .POST, "/api/v1/transfers", as: ana,
-                json:
-                    #"{"fromAccountId":\#(giro.id),"toAccountId":\#(savings.id),"amount":"25","bookedAt":"2026-03-02T12:00:00Z"}"#
-            )
-            #expect(made.status == .created)
+            _ = try await MessageWordsTests.transfer(t, ana, to: "Tagesgeld")
             let browser = try await Browser.signedIn(t, ana)
             #expect(try await browser.get("/transactions").body.string.contains("Umbuchung an Tagesgeld"))
             let saved = try await browser.post(

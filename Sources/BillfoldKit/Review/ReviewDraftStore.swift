@@ -28,10 +28,10 @@ public final class ReviewDraftStore {
     public static func standard(
         for name: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> ReviewDraftStore {
-        let folder = FileTokenStore.standard(environment: environment).file.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let safe = String(name.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" })
+        // A folder that cannot be made keeps the drafts for this run only.
+        guard let (folder, safe) = try? AtomicFile.beside(environment: environment, naming: name) else {
+            return ReviewDraftStore(file: nil)
+        }
         return ReviewDraftStore(file: folder.appendingPathComponent("review-drafts-\(safe).json"))
     }
 

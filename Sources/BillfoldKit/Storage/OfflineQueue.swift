@@ -88,11 +88,8 @@ public actor OfflineQueue {
     public static func standard(
         for server: URL, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> OfflineQueue {
-        let folder = FileTokenStore.standard(environment: environment).file.deletingLastPathComponent()
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let place = [server.host ?? "server", server.port.map(String.init)].compactMap { $0 }.joined(separator: "-")
-        let name = String(place.lowercased().map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "-" })
+        let (folder, name) = try AtomicFile.beside(environment: environment, naming: place)
         return try OfflineQueue(file: folder.appendingPathComponent("offline-queue-\(name).json"))
     }
 
