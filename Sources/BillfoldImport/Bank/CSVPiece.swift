@@ -7,11 +7,17 @@ extension CSVTable {
     /// here: CSV.swift builds every cell a character at a time, which was a quarter of reading
     /// a million-row statement. Records with quoted cells go through the parser, a run of them
     /// at a time, so a file that quotes every cell is read by it whole as before.
+    ///
+    /// Blank records (nothing but spaces, tabs and delimiters) are counted as lines and not kept:
+    /// a file of line breaks costs nothing, whatever its size. A part stops at `maxRecords` kept
+    /// records (`tooManyRecords`), so what it holds is bounded however much is sent.
     struct Piece {
         var rows: [(line: Int, cells: [String])] = []
         /// How many lines the part spans.
         var lines = 0
         var error: (line: Int, message: String)?
+        /// It held more than `CSVTable.maxRecords` records and was read no further.
+        var tooManyRecords = false
 
         /// `splitting`: split records without quoted cells (off, the parser reads everything,
         /// which the tests compare with).
@@ -26,7 +32,7 @@ extension CSVTable {
                 var index = 0
                 // Where the current run of records with quoted cells started.
                 var run: Int?
-                while index < bytes.count, error == nil {
+                while index < bytes.count, error == nil, !tooManyRecords {
                     let record = CSVRecordScan.record(bytes, from: index, delimiter: byte)
                     if record.hasQuotedCell {
                         run = run ?? index
@@ -35,12 +41,14 @@ extension CSVTable {
                             parse(CSVTable.text(bytes, start..<index), delimiter: delimiter)
                             run = nil
                         }
-                        rows.append((lines, Self.split(bytes, index..<record.textEnd, at: byte)))
+                        if !Self.isBlank(bytes, index..<record.textEnd, delimiter: byte) {
+                            keep(lines, Self.split(bytes, index..<record.textEnd, at: byte))
+                        }
                         lines += 1
                     }
                     index = record.end
                 }
-                if let start = run, error == nil {
+                if let start = run, error == nil, !tooManyRecords {
                     parse(CSVTable.text(bytes, start..<bytes.count), delimiter: delimiter)
                 }
             }
@@ -55,8 +63,8 @@ extension CSVTable {
                 self.error = (lines, "\(error)")
                 return
             }
-            while let cells = reader.next() {
-                rows.append((lines, cells))
+            while !tooManyRecords, let cells = reader.next() {
+                if !cells.allSatisfy(Self.isBlank) { keep(lines, cells) }
                 lines += 1
                 // A quoted cell may hold line breaks (LF, CR or CR LF, as the records are
                 // found); the next row starts after them.
@@ -70,6 +78,24 @@ extension CSVTable {
                 }
             }
             if let error = reader.error { self.error = (lines, "\(error)") }
+        }
+
+        /// Keeps a record, up to `CSVTable.maxRecords`.
+        private mutating func keep(_ line: Int, _ cells: [String]) {
+            guard rows.count < CSVTable.maxRecords else {
+                tooManyRecords = true
+                return
+            }
+            rows.append((line, cells))
+        }
+
+        /// A cell of nothing but spaces and tabs.
+        private static func isBlank(_ cell: String) -> Bool { cell.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+
+        /// A record of nothing but spaces, tabs and delimiters.
+        private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, delimiter: UInt8) -> Bool
+        {
+            range.allSatisfy { bytes[$0] == delimiter || bytes[$0] == 0x20 || bytes[$0] == 0x09 }
         }
 
         /// The cells of a record without quoted cells: its text between delimiters.

@@ -6,6 +6,10 @@ import Foundation
 struct CSVTable {
     var rows: [(line: Int, cells: [String])]
 
+    /// The most records (blank ones aside) one file may hold: twice the largest statement
+    /// Billfold is measured with, and what bounds the memory a file takes while it is read.
+    static let maxRecords = 2_000_000
+
     /// The delimiter the file uses: of `,` `;` tab and `|`, the one that splits most lines into
     /// the same number of fields (preamble lines, which have fewer, do not decide).
     static func guessDelimiter(_ text: String) -> Character {
@@ -58,8 +62,12 @@ struct CSVTable {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.unclosedQuote", ["line": String(skip + line)]))
         }
         let pieces = Parallel.map(parts.count) { Piece(parts[$0], delimiter: scalar) }
+        let kept = pieces.reduce(0) { $0 + $1.rows.count }
+        if kept > maxRecords || pieces.contains(where: \.tooManyRecords) {
+            throw BillfoldError(.invalidImportFile, Phrase("error.import.tooManyRecords", count: maxRecords))
+        }
         var rows: [(Int, [String])] = []
-        rows.reserveCapacity(pieces.reduce(0) { $0 + $1.rows.count })
+        rows.reserveCapacity(kept)
         var line = skip + 1
         for piece in pieces {
             rows += piece.rows.lazy.map { (line + $0.line, $0.cells) }
