@@ -41,3 +41,19 @@ def test_guesses_from_many_addresses_are_bounded_per_account(guarded):
             assert sign_in(guarded, f"192.0.2.{n + 1}", "wrong horse", email).status_code == 401
     # The next guess, from an address never seen, is stopped by the account's own count.
     assert sign_in(guarded, "192.0.2.99", "wrong horse", email).status_code == 429
+
+
+def test_guesses_sent_at_once_are_counted_exactly_and_right_passwords_all_get_in(guarded):
+    from concurrent.futures import ThreadPoolExecutor
+    email = "burst@example.com"
+    billfold("users", "create", "--email", email, "--password", PASSWORD, "--name", "Bu", database=guarded.database)
+    with ThreadPoolExecutor(16) as pool:
+        guesses = list(pool.map(lambda _: sign_in(guarded, "203.0.113.40", "wrong horse", email).status_code,
+                                range(16)))
+    assert sorted(guesses) == [401] * 2 + [429] * 14
+    # The owner elsewhere is not locked out by them.
+    assert sign_in(guarded, "198.51.100.40", PASSWORD, email).status_code == 201
+    # Twelve devices behind one address sign in at once with the right password: all get in.
+    with ThreadPoolExecutor(12) as pool:
+        devices = list(pool.map(lambda _: sign_in(guarded, "198.51.100.41", PASSWORD, email).status_code, range(12)))
+    assert devices == [201] * 12

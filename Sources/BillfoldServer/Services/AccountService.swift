@@ -106,7 +106,10 @@ public struct AccountService: Sendable {
         let hash = try await Self.hash(password)
         try await database.transaction {
             try await AccountService(database: $0).replacePassword(of: user, hash: hash)
-            try await SignInAttemptRepository(database: $0).clear(SignInThrottle.accountKey(user.email))
+            let attempts = SignInAttemptRepository(database: $0)
+            let account = SignInThrottle.accountKey(user.email)
+            try await attempts.clear(account)
+            try await attempts.clear(startingWith: "pair:" + account + "|")
         }
     }
 

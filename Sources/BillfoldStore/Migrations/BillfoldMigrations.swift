@@ -33,5 +33,6 @@ public enum BillfoldMigrations {
         M028LighterWrites(),
         M029OneAccountPerName(),
         M030AccountMadeByImport(),
+        M031SignInAttemptsInFlight(),
     ]
 }

@@ -129,18 +129,22 @@ struct SettingsController: RouteCollection {
         let form = try request.content.decode(PasswordForm.self)
         let throttle = SignInThrottle(request: request)
         let keys = SignInThrottle.keys(email: user.email, address: request.clientAddress)
-        try await throttle.attempt(keys)
+        let attempt = try await throttle.attempt(keys)
         let hash: String
         do {
             hash = try await AccountService(database: request.store).newPasswordHash(
                 of: user, current: form.currentPassword, new: form.newPassword, again: form.newPasswordAgain)
         } catch let error as BillfoldError {
-            if error.fields["currentPassword"] == nil { try await throttle.succeeded(keys) }
+            if error.fields["currentPassword"] == nil {
+                try await throttle.succeeded(attempt)
+            } else {
+                try await throttle.failed(attempt)
+            }
             var view = try await page(request)
             view.password.error = error
             return view.response(request)
         }
-        try await throttle.succeeded(keys)
+        try await throttle.succeeded(attempt)
         return try await request.transaction {
             try await AccountService(database: request.store).replacePassword(of: user, hash: hash)
             return try await SignInController.startSession(

@@ -39,17 +39,18 @@ struct SignInController: RouteCollection {
         let form = try request.content.decode(SignInForm.self)
         let throttle = SignInThrottle(request: request)
         let keys = SignInThrottle.keys(email: form.email, address: request.clientAddress)
-        try await throttle.attempt(keys)
+        let attempt = try await throttle.attempt(keys)
         guard
             let user = try await AccountService(database: request.store).signIn(
                 email: form.email, password: form.password)
         else {
+            try await throttle.failed(attempt)
             return SignInPage(
                 email: form.email, next: SafeRedirect.localPath(form.next) ?? "",
                 error: request.words("signin.noMatch")
             ).response(request)
         }
-        try await throttle.succeeded(keys)
+        try await throttle.succeeded(attempt)
         return try await Self.startSession(for: user, request: request, next: form.next)
     }
 
