@@ -21,6 +21,8 @@ public final class BillfoldClient: Sendable {
     /// Sent as `Authorization: Bearer …`; never logged.
     public let token: String?
     let session: URLSession
+    /// The session was made for this client (from its configuration) and ends with it.
+    let ownsSession: Bool
     let retry: RetryPolicy
     let logger: Logger
     /// Seconds one attempt may take.
@@ -30,18 +32,27 @@ public final class BillfoldClient: Sendable {
     let language: Language
 
     /// `token` is nil before signing in; `retry` says which failures are sent again and how soon; `timeout` is
-    /// the seconds one attempt may take.
+    /// the seconds one attempt may take. `configuration` is for a session of the app's own (a proxy,
+    /// a cache); whatever it is, redirects are followed only within the server's origin
+    /// (`RedirectGuard`), so the token is never sent to another site.
     public init(
-        baseURL: URL, token: String?, session: URLSession = .shared, retry: RetryPolicy = RetryPolicy(),
+        baseURL: URL, token: String?, configuration: URLSessionConfiguration? = nil, retry: RetryPolicy = RetryPolicy(),
         timeout: TimeInterval = 20, logger: Logger = Logger(label: "BillfoldKit")
     ) {
         self.baseURL = baseURL
         self.token = token
-        self.session = session
+        self.session =
+            configuration.map { URLSession(configuration: $0, delegate: RedirectGuard(), delegateQueue: nil) }
+            ?? RedirectGuard.session
+        ownsSession = configuration != nil
         self.retry = retry
         self.timeout = timeout
         self.logger = logger
         self.language = Words.current.language
+    }
+
+    deinit {
+        if ownsSession { session.finishTasksAndInvalidate() }
     }
 
     /// Which `Idempotency-Key` a write carries.
@@ -159,6 +170,14 @@ public final class BillfoldClient: Sendable {
                 "ms": "\(Int(Date().timeIntervalSince(started) * 1000))",
                 "request_id": "\(headers["x-request-id"] ?? "")",
             ])
+        if (300..<400).contains(http.statusCode), let location = headers["location"] {
+            // A redirect `RedirectGuard` did not follow: it points to another site.
+            let target = URL(string: location, relativeTo: request.url)?.absoluteURL
+            let address = target.map { "\($0.scheme ?? "")://\($0.host ?? "")" } ?? location
+            throw ClientError(
+                .sentElsewhere(address: address), message: tr("kit.client.sentElsewhere", ["address": address]),
+                status: http.statusCode, requestID: headers["x-request-id"])
+        }
         guard (200..<300).contains(http.statusCode) else {
             throw ClientError.answer(status: http.statusCode, body: data, headers: headers)
         }

@@ -32,6 +32,9 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case cancelled
         /// The answer could not be read (not the shape this client expects).
         case unreadableAnswer
+        /// The server redirected to another site (`address`), where the token is not sent: the
+        /// server address is likely wrong (an old one, or http for https).
+        case sentElsewhere(address: String)
     }
 
     /// What went wrong, for a screen to decide what to offer (try again, sign in again, fix a field).

@@ -11,9 +11,9 @@ extension BillfoldClient {
     /// Signs in with email and password and returns a new access token labelled `label` (e.g. the
     /// device's name). Never retried: a second try would make a second token.
     public static func signIn(
-        server: URL, email: String, password: String, label: String, session: URLSession = .shared
+        server: URL, email: String, password: String, label: String, configuration: URLSessionConfiguration? = nil
     ) async throws(ClientError) -> CreatedTokenResponse {
-        let client = BillfoldClient(baseURL: server, token: nil, session: session, retry: .never)
+        let client = BillfoldClient(baseURL: server, token: nil, configuration: configuration, retry: .never)
         return try await client.send(
             NativeAPI.createToken, body: CreateTokenRequest(email: email, password: password, label: label),
             idempotencyKey: .none, as: CreatedTokenResponse.self)

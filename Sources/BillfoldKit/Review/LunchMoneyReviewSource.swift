@@ -25,9 +25,9 @@ public struct LunchMoneyReviewSource: ReviewSource {
     /// `server` is the address before `/v1`.
     public init(
         server: URL = LunchMoneyReviewSource.lunchMoney, token: String, zone: TimeZone = .current,
-        locale: String = "en-US", session: URLSession = .shared
+        locale: String = "en-US", configuration: URLSessionConfiguration? = nil
     ) {
-        client = BillfoldClient(baseURL: server, token: token, session: session)
+        client = BillfoldClient(baseURL: server, token: token, configuration: configuration)
         self.zone = zone
         self.locale = Preferences.locales.contains { $0.id == locale } ? locale : "en-US"
     }
