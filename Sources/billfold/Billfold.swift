@@ -1,5 +1,6 @@
 import ArgumentParser
 import BillfoldCore
+import BillfoldServer
 import Foundation
 
 @main
@@ -15,6 +16,8 @@ struct Billfold: AsyncParsableCommand {
 
     /// Every command, its help and its errors speak the terminal's language (`Words.terminal`).
     static func main() async {
+        // Databases, backups and exports hold people's money: readable by their owner only.
+        PrivateFiles.ownerOnlyFromNowOn()
         await Words.$current.withValue(Words.terminal()) {
             do {
                 var command = try parseAsRoot()

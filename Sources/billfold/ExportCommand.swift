@@ -15,6 +15,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(tr("cli.export.fromHelp"))) var from: String?
     @Option(name: .long, help: ArgumentHelp(tr("cli.toDayHelp"))) var to: String?
     @Option(name: .long, help: ArgumentHelp(tr("cli.export.outputHelp"))) var output: String?
+    @Flag(name: .long, help: ArgumentHelp(tr("cli.export.forceHelp"))) var force = false
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
@@ -25,29 +26,26 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let format = ExportFormat(rawValue: format) ?? .csv
-        let handle: FileHandle
-        if let output {
-            guard FileManager.default.createFile(atPath: output, contents: nil),
-                let file = FileHandle(forWritingAtPath: output)
-            else { fail(tr("cli.export.cannotWriteFile", ["path": output]), code: 73) }
-            handle = file
-        } else {
-            handle = FileHandle.standardOutput
-        }
+        if let output { try OutputFile.check(output, replacing: force) }
         try await withApplication(database.flags) { app in
             let owner = try await user(email, in: app)
             let first = try from.map { text throws(BillfoldError) in try Day(parsing: text, field: "from") }
             let last = try to.map { text throws(BillfoldError) in try Day(parsing: text, field: "to") }
             let query = TransactionQuery(range: try InstantRange(from: first, to: last, in: owner.preferences.zone))
-            let count = try await BookExport(database: app.db, user: owner).write(format, query) { text in
-                handle.write(Data(text.utf8))
-            }
-            if output != nil {
-                try handle.close()
-                say(
-                    tr(
-                        "cli.export.done", count: count,
-                        ["email": owner.email, "path": output ?? ""]))
+            // Made only now: an unknown person or a bad day leaves nothing behind.
+            let file = try output.map { path throws(BillfoldError) in try OutputFile(path, replacing: force) }
+            let handle = file?.handle ?? FileHandle.standardOutput
+            do {
+                let count = try await BookExport(database: app.db, user: owner).write(format, query) { text in
+                    handle.write(Data(text.utf8))
+                }
+                if let file, let output {
+                    try file.finish(replacing: force)
+                    say(tr("cli.export.done", count: count, ["email": owner.email, "path": output]))
+                }
+            } catch {
+                file?.discard()
+                throw error
             }
         }
     }

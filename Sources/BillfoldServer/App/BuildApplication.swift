@@ -33,6 +33,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
 
     switch configuration.database {
     case .sqlite(let path):
+        PrivateFiles.createIfMissing(path)
         app.databases.use(.sqlite(.file(path), sqlLogLevel: .trace), as: .sqlite)
     case .postgres(let url):
         let postgres = try SQLPostgresConfiguration(url: url)
@@ -45,7 +46,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
         app.writeGate = WriteGate()
     }
     app.migrations.add(BillfoldMigrations.all)
-    try await app.autoMigrate()
+    try await migrate(app)
     app.migrationsDone = true
 
     app.assets = try Assets.load()
@@ -190,4 +191,22 @@ extension Application {
 extension Request {
     /// Now, from the application's clock.
     var now: Date { application.wallClock.now }
+}
+
+/// Brings the schema up to date. On PostgreSQL, behind an advisory lock held by one connection
+/// while it runs: instances started together on one database take turns, and the later ones find
+/// the migrations done (without it, two would create the same table and one would exit).
+private func migrate(_ app: Application) async throws {
+    guard app.db.sql.dialect.name == "postgresql" else { return try await app.autoMigrate() }
+    try await app.db.withConnection { connection in
+        // Any number (0x42494c4c, "BILL"), the same in every instance.
+        try await connection.sql.raw("SELECT pg_advisory_lock(1112099916)").run()
+        do {
+            try await app.autoMigrate()
+        } catch {
+            try? await connection.sql.raw("SELECT pg_advisory_unlock(1112099916)").run()
+            throw error
+        }
+        try await connection.sql.raw("SELECT pg_advisory_unlock(1112099916)").run()
+    }
 }

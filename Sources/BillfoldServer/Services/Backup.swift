@@ -19,6 +19,7 @@ public enum Backup {
         switch app.billfoldConfiguration.database {
         case .sqlite:
             try await app.db.sql.raw("VACUUM INTO \(bind: path)").run()
+            PrivateFiles.restrict(path)
             return tr("error.service.backup.doneSQLite", ["path": path])
         case .postgres(let url):
             guard let pgDump = findOnPath("pg_dump") else {
@@ -29,6 +30,7 @@ public enum Backup {
                         ["command": "pg_dump --format=custom --file=\(path) \"$BILLFOLD_DATABASE_URL\""]))
             }
             try await run(pgDump, ["--format=custom", "--file=\(path)", "--dbname=\(url)"])
+            PrivateFiles.restrict(path)
             return tr("error.service.backup.donePostgres", ["path": path])
         }
     }
@@ -75,6 +77,7 @@ public enum Backup {
                 Phrase("error.service.backup.notABackup", ["path": path, "reason": String(describing: error)]))
         }
         try FileManager.default.copyItem(atPath: scratch, toPath: target)
+        PrivateFiles.restrict(target)
         return tr("error.service.backup.restored", count: users, ["path": path, "target": target])
     }
 
