@@ -2,11 +2,16 @@ import BillfoldCore
 import Foundation
 import Vapor
 
-/// Refuses a request whose JSON or form body carries a control character in any text value,
-/// before any route sees it, naming the field: one rule for every dialect and every form.
+/// Refuses a request whose query string, JSON or form body carries a control character in any
+/// text value, before any route sees it, naming the field: one rule for every dialect and every form.
 /// (Imports go through the same `TextRules` in Core.)
 struct TextInputGuard: Middleware {
     func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        // The query string follows the same rule on every method: a search's text reaches the
+        // database, the pages and the exports as a body's would.
+        if let query = request.url.query, let field = Self.formField(in: query) {
+            return request.eventLoop.makeFailedFuture(BillfoldError.validation(field, TextRules.message(field: field)))
+        }
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method) else { return next.respond(to: request) }
         // A route that takes a file (a bank import) reads it by its own rules, whatever it is labelled.
         guard request.route?.userInfo[Route.maxBodyKey] == nil else { return next.respond(to: request) }
