@@ -34,4 +34,21 @@ struct CSVBoundsTests {
             #expect(error.phrase.key == "error.import.tooManyRecords")
         }
     }
+
+    @Test("an error about a file of a hundred thousand columns quotes a few and says how many more")
+    func manyColumns() throws {
+        let header = (0..<100_000).map { "column \($0)" }.joined(separator: ",")
+        let text = "Date,Amount," + header + "\n01/02/2024,-1.00\n"
+        var mapping = CSVMapping()
+        mapping.payee = .name("Shop")
+        do {
+            _ = try CSVBankReader.read(text, mapping: mapping, currency: .eur)
+            Issue.record("read a column that is not there")
+        } catch {
+            let message = error.message + error.fields.values.joined()
+            #expect(message.utf8.count < 4_000, "\(message.utf8.count) bytes")
+            #expect(message.contains("“column 9”") && !message.contains("“column 10”"))
+            #expect(message.contains("and 99,990 more"))
+        }
+    }
 }

@@ -15,8 +15,17 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
     /// Placeholders filled with other phrases, written in the same words as this one (a reason
     /// inside a sentence), so nothing is put into words before the reader is known.
     let inner: [String: Phrase]
-    /// Placeholders filled with lists, joined as the reader's language joins them ("a, b", "a、b").
+    /// Placeholders filled with lists, joined as the reader's language joins them ("a, b", "a、b"):
+    /// at most `maxListed` items, each at most `maxItemLength` characters, and how many more.
     let lists: [String: [String]]
+    /// For each list cut short, how many items were left out ("and 999,988 more").
+    let listsLeftOut: [String: Int]
+
+    /// A list says at most this many items: an error about a file of a million columns quotes a
+    /// few, not all (the probe's answer was 29.8 MB).
+    public static let maxListed = 12
+    /// An item in a list is cut to this many characters.
+    public static let maxItemLength = 80
 
     public init(
         _ key: String, _ values: [String: String] = [:], count: Int? = nil, phrases: [String: Phrase] = [:],
@@ -28,7 +37,16 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
         self.isLiteral = false
         self.parts = []
         self.inner = phrases
-        self.lists = lists
+        self.lists = lists.mapValues { $0.prefix(Self.maxListed).map(Self.shortened) }
+        self.listsLeftOut = lists.compactMapValues { $0.count > Self.maxListed ? $0.count - Self.maxListed : nil }
+    }
+
+    /// An item cut to `maxItemLength` characters, keeping the quotes around a quoted value.
+    static func shortened(_ item: String) -> String {
+        guard item.count > maxItemLength else { return item }
+        let quoted = item.first == "“" && item.last == "”"
+        let kept = item.dropFirst(quoted ? 1 : 0).prefix(maxItemLength - (quoted ? 3 : 1))
+        return (quoted ? "“" : "") + kept + "…" + (quoted ? "”" : "")
     }
 
     /// Text to show as it is, in every language (a message from elsewhere, e.g. a bank file's own).
@@ -40,6 +58,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
         parts = []
         inner = [:]
         lists = [:]
+        listsLeftOut = [:]
     }
 
     /// Several sentences said one after another (every broken rule of a form at once).
@@ -51,6 +70,7 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
         self.parts = parts
         inner = [:]
         lists = [:]
+        listsLeftOut = [:]
     }
 
     /// The phrase in `words`' language.
@@ -61,7 +81,10 @@ public struct Phrase: Sendable, Equatable, CustomStringConvertible {
             return parts.map { $0.text(words) }.joined(separator: words.language == .japanese ? "" : " ")
         }
         var values = inner.isEmpty ? values : values.merging(inner.mapValues { $0.text(words) }) { $1 }
-        for (name, items) in lists { values[name] = words.list(items) }
+        for (name, items) in lists {
+            let more = listsLeftOut[name].map { [words("common.listMore", count: $0)] }
+            values[name] = words.list(items + (more ?? []))
+        }
         if let count { return words(key, count: count, values) }
         return words(key, values)
     }
