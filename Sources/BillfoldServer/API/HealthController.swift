@@ -4,8 +4,10 @@ import Fluent
 import SQLKit
 import Vapor
 
-/// `/health/live` answers while the process runs; `/health/ready` once migrations ran and the
-/// database answers, so a load balancer sends traffic only to instances that can serve it.
+/// `/health/live` answers while the process runs; `/health/ready` once migrations ran, the
+/// database answers and takes writes (after a write failed for a full disk or a read-only
+/// database, until one succeeds again), so a load balancer sends traffic only to instances that
+/// can serve it.
 struct HealthController: RouteCollection {
     struct Status: Content {
         var status: String
@@ -21,6 +23,9 @@ struct HealthController: RouteCollection {
                 try await request.store.sql.raw("SELECT 1 AS ok").run()
             } catch {
                 throw BillfoldError(.unavailable, Phrase("error.http.databaseNotAnswering"))
+            }
+            if let cannotWrite = await request.application.writeHealth.check(request.application) {
+                throw cannotWrite
             }
             return try await Status(status: "ready").encodeResponse(for: request)
         }
