@@ -35,14 +35,20 @@ extension Users {
 
         @Option(name: .long, help: ArgumentHelp(tr("cli.users.create.emailHelp"))) var email: String
         @Option(name: .long, help: ArgumentHelp(tr("cli.users.setPassword.passwordHelp"))) var password: String?
+        @Flag(name: .customLong("keep-tokens"), help: ArgumentHelp(tr("cli.users.setPassword.keepTokensHelp")))
+        var keepTokens = false
         @OptionGroup var options: DatabaseOption
 
         func run() async throws {
             let password = try password ?? Self.readPassword()
             try await withApplication(options.flags) { app in
                 let person = try await user(email, in: app)
-                try await AccountService(database: app.db).setPassword(of: person, to: password)
-                say(tr("cli.users.passwordSet", ["email": person.email]))
+                try await AccountService(database: app.db).setPassword(
+                    of: person, to: password, revokingTokens: !keepTokens)
+                say(
+                    tr(
+                        keepTokens ? "cli.users.passwordSet" : "cli.users.passwordSetTokensRevoked",
+                        ["email": person.email]))
             }
         }
 

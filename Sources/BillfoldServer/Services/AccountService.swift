@@ -93,19 +93,23 @@ public struct AccountService: Sendable {
 
     /// Stores a new password hash and ends every session of the person: one of them may be
     /// whoever made the change necessary. A browser that made the change gets a fresh session.
-    func replacePassword(of user: User, hash: String) async throws {
+    func replacePassword(of user: User, hash: String, revokingTokens: Bool) async throws {
         try await users.setPasswordHash(hash, forUser: user.id)
         try await users.deleteSessions(userID: user.id, keeping: nil)
+        if revokingTokens { try await users.revokeAllTokens(userID: user.id) }
     }
 
     /// Sets a person's password without the old one (the CLI's reset for a forgotten password)
     /// and ends all their sessions, in one transaction. The account's count of wrong passwords
     /// starts afresh: someone locked out by guessing can sign in with the new one at once.
-    public func setPassword(of user: User, to password: String) async throws {
+    /// A reset usually follows a compromise, so the access tokens are revoked too unless
+    /// `revokingTokens` is false.
+    public func setPassword(of user: User, to password: String, revokingTokens: Bool = true) async throws {
         try Self.checkLength(of: password, field: "password")
         let hash = try await Self.hash(password)
         try await database.transaction {
-            try await AccountService(database: $0).replacePassword(of: user, hash: hash)
+            try await AccountService(database: $0).replacePassword(
+                of: user, hash: hash, revokingTokens: revokingTokens)
             let attempts = SignInAttemptRepository(database: $0)
             let account = SignInThrottle.accountKey(user.email)
             try await attempts.clear(account)

@@ -109,7 +109,7 @@ public struct SignInAttemptRepository: Sendable {
     /// Forgets the attempts of every key that starts with `prefix` (an account's at every place).
     public func clear(startingWith prefix: String) async throws {
         try await sql.raw(
-            "DELETE FROM sign_in_attempts WHERE substr(key, 1, \(bind: prefix.unicodeScalars.count)) = \(bind: prefix)"
+            "DELETE FROM sign_in_attempts WHERE substr(key, 1, CAST(\(bind: prefix.unicodeScalars.count) AS INTEGER)) = \(bind: prefix)"
         ).run()
     }
 

@@ -165,6 +165,14 @@ public struct UserRepository: Sendable {
             .sort(\.$createdAt, .descending).all().map(\.value)
     }
 
+    /// Revokes every token of the user (after a password reset); how many there were.
+    @discardableResult
+    public func revokeAllTokens(userID: Int64) async throws -> Int {
+        let count = try await AccessTokenModel.query(on: database).filter(\.$userID == userID).count()
+        try await AccessTokenModel.query(on: database).filter(\.$userID == userID).delete()
+        return count
+    }
+
     /// Revokes one of the user's tokens; false when the user has no such token.
     public func revokeToken(id: Int64, userID: Int64) async throws -> Bool {
         guard

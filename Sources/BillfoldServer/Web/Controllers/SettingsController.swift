@@ -117,6 +117,8 @@ struct SettingsController: RouteCollection {
         var currentPassword: String
         var newPassword: String
         var newPasswordAgain: String
+        /// "on" when the person asked to revoke their access tokens too.
+        var revokeTokens: String?
     }
 
     /// A wrong current password counts as a wrong sign-in (a stolen session must not be a free
@@ -146,7 +148,8 @@ struct SettingsController: RouteCollection {
         }
         try await throttle.succeeded(attempt)
         return try await request.transaction {
-            try await AccountService(database: request.store).replacePassword(of: user, hash: hash)
+            try await AccountService(database: request.store).replacePassword(
+                of: user, hash: hash, revokingTokens: form.revokeTokens == "on")
             return try await SignInController.startSession(
                 for: user, request: request, next: WebPages.settings.path(query: [("done", "password")]) + Self.top)
         }

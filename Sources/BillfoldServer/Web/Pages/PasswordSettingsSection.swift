@@ -1,8 +1,8 @@
 import BillfoldAPI
 import BillfoldCore
 
-/// Settings › Password and sign-ins: change the password (which signs out every other browser)
-/// and sign out the other browsers without changing it. The forms post to an address ending
+/// Settings › Password and sign-ins: change the password (which signs out every other browser,
+/// and, when the box is ticked, revokes the access tokens) and sign out the other browsers without changing it. The forms post to an address ending
 /// "#password", so a refusal's page opens at this section.
 struct PasswordSettingsSection {
     /// Browsers and devices signed in as the person, besides this one.
@@ -22,6 +22,7 @@ struct PasswordSettingsSection {
                     extra: [.required, .attr("autocomplete", "current-password")])
                 newPasswordField("newPassword", label: tr("settings.password.new"))
                 newPasswordField("newPasswordAgain", label: tr("settings.password.again"))
+                Field.checkbox("revokeTokens", label: tr("settings.password.revokeTokens"), checked: false)
                 H.button(.type("submit"), .class("button primary")) { tr("settings.password.change") }
             }
             H.h3 { tr("settings.sessions.title") }
