@@ -67,3 +67,24 @@ def test_instances_started_together_on_a_fresh_postgres_database_all_come_up():
             for n in range(4)]
     endings = [(run.wait(timeout=300), run.stderr.read()) for run in runs]
     assert [code for code, _ in endings] == [0, 0, 0, 0], endings
+
+
+def test_demo_killed_partway_leaves_nothing(tmp_path):
+    import signal
+    import sqlite3
+    database = str(tmp_path / "demo.sqlite")
+    billfold("users", "create", "--email", "ana@example.com", "--password", PASSWORD, database=database)
+    run = subprocess.Popen([str(BINARY), "demo", "--email", "ana@example.com", "--transactions", "400000",
+                            "--database", database], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Killed once it reports its first tenth written.
+    first = run.stderr.readline()
+    run.send_signal(signal.SIGKILL)
+    run.wait(timeout=60)
+    assert "40,000" in first or "%" in first, f"the demo reported progress before it was killed: {first!r}"
+    with sqlite3.connect(database) as books:
+        assert books.execute("SELECT COUNT(*) FROM transactions").fetchone()[0] == 0
+        assert books.execute("SELECT COUNT(*) FROM accounts").fetchone()[0] == 0
+    # Run again to the end, it writes the whole year.
+    billfold("demo", "--email", "ana@example.com", "--transactions", "3000", database=database)
+    with sqlite3.connect(database) as books:
+        assert books.execute("SELECT COUNT(*) FROM transactions").fetchone()[0] == 3000

@@ -19,9 +19,23 @@ public struct DemoData: Sendable {
     /// gets its accounts' opening balances, the month's transfers (cash from the machine, the card
     /// paid off, savings) and budgets, so its balances stay believable; without it the book holds
     /// exactly `count` rows (`billfold demo` for benchmarks).
+    ///
+    /// All of it is one database transaction: stopped partway (killed, a full disk), it leaves
+    /// nothing; meanwhile the server's writes to a SQLite file wait their turn.
     public func generate(
-        count: Int, household: Bool = false, now: Date = Date(), progress: (Int) -> Void = { _ in }
+        count: Int, household: Bool = false, now: Date = Date(), progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> Int {
+        guard !database.inTransaction else {
+            return try await write(count: count, household: household, now: now, progress: progress)
+        }
+        let user = user
+        return try await database.transaction { db in
+            try await DemoData(database: db, user: user).write(
+                count: count, household: household, now: now, progress: progress)
+        }
+    }
+
+    private func write(count: Int, household: Bool, now: Date, progress: (Int) -> Void) async throws -> Int {
         let userID = user.id
         let categories = CategoryRepository(database: database, userID: userID)
         let accounts = AccountRepository(database: database, userID: userID)
