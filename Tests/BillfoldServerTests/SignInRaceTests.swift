@@ -27,6 +27,16 @@ struct SignInRaceTests {
         }
     }
 
+    /// `times` sign-ins to Ana's account from one address at once; how many were answered.
+    static func atOnce(_ times: Int, _ throttle: SignInThrottle, right: Bool) async -> Int {
+        await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<times {
+                group.addTask { await Self.signIn(throttle, "ana@example.com", from: "203.0.113.7", right: right) }
+            }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+    }
+
     static func count(_ t: TestApp, _ key: String) async throws -> Int {
         struct Count: Decodable { var n: Int }
         return try await (t.app.db as! any SQLDatabase).raw(
@@ -40,12 +50,7 @@ struct SignInRaceTests {
     func parallelGuesses(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let throttle = SignInThrottle(application: t.app)
-            let answered = await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<48 {
-                    group.addTask { await Self.signIn(throttle, "ana@example.com", from: "203.0.113.7", right: false) }
-                }
-                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-            }
+            let answered = await Self.atOnce(48, throttle, right: false)
             #expect(answered == 10, "exactly the limit is checked; the rest are refused")
             let keys = SignInThrottle.keys(email: "ana@example.com", address: "203.0.113.7")
             let counted = (pair: try await Self.count(t, keys.pair), account: try await Self.count(t, keys.account))
@@ -62,12 +67,7 @@ struct SignInRaceTests {
     func parallelSuccesses(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let throttle = SignInThrottle(application: t.app)
-            let answered = await withTaskGroup(of: Bool.self) { group in
-                for _ in 0..<12 {
-                    group.addTask { await Self.signIn(throttle, "ana@example.com", from: "203.0.113.7", right: true) }
-                }
-                return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
-            }
+            let answered = await Self.atOnce(12, throttle, right: true)
             #expect(answered == 12)
             let keys = SignInThrottle.keys(email: "ana@example.com", address: "203.0.113.7")
             var left = 0
