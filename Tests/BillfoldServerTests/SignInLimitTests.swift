@@ -33,7 +33,9 @@ struct SignInLimitTests {
                 right.body.string.contains("try again in \(minutes) minute\(minutes == 1 ? "" : "s")"),
                 "the page says when, as Retry-After does")
             #expect(right.headers.setCookie?["billfold_session"] == nil)
-            let other = try await browser.post("/signin", [("email", bo.user.email), ("password", "correct horse")])
+            let neighbour = Browser(t)
+            try await neighbour.get("/signin")
+            let other = try await neighbour.post("/signin", [("email", bo.user.email), ("password", "correct horse")])
             #expect(other.status == .seeOther, "another account behind the address that guessed signs in")
             try await t.secondInstance { second in
                 let elsewhere = Browser(second)

@@ -46,14 +46,15 @@ struct TokensAndIdempotencyTests {
     func signInRefusals() async throws {
         try await TestApp.run(.sqlite, environment: ["BILLFOLD_SIGNIN_LIMIT": "3"]) { t in
             _ = try await t.person("ana@example.com")
-            let wrong = try await Self.signIn(t, "ana@example.com", "wrong horse")
-            #expect(wrong.status == .unauthorized && wrong.body.string.contains(#""code":"unauthorized""#))
             let form = try await t.send(
                 .POST, "/api/v1/tokens", headers: ["Content-Type": "application/x-www-form-urlencoded"])
             #expect(form.status == .unsupportedMediaType)
+            // The right password with a label refused: no guess, and nothing counted.
             let noLabel = try await t.send(
                 .POST, "/api/v1/tokens", json: #"{"email":"ana@example.com","password":"correct horse","label":""}"#)
             #expect(noLabel.status == .badRequest && noLabel.body.string.contains("label"))
+            let wrong = try await Self.signIn(t, "ana@example.com", "wrong horse")
+            #expect(wrong.status == .unauthorized && wrong.body.string.contains(#""code":"unauthorized""#))
             for _ in 0..<2 { _ = try await Self.signIn(t, "ana@example.com", "wrong horse") }
             let limited = try await Self.signIn(t, "ana@example.com", "correct horse")
             #expect(limited.status == .tooManyRequests && limited.headers.first(name: .retryAfter) != nil)
