@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The dependency rule (README › Development, the module list; DependencyRuleTests checks it): arrows point
-// down this list only.
+// The dependency rule (ARCHITECTURE.md › Modules; ArchitectureTests and DependencyRuleTests check
+// it): arrows point down this list only.
 // BillfoldCore knows no HTTP and no database; BillfoldStore knows no Vapor;
-// BillfoldKit (the client library apps are built on) knows Core, API and swift-log only;
+// BillfoldKit (the client library apps are built on) knows Core, API, Import (Lunch Money's JSON)
+// and swift-log, never Vapor, NIO, Fluent or the server;
 // only the executable and the tests import BillfoldServer.
 let package = Package(
     name: "Billfold",

@@ -3,7 +3,7 @@ import Testing
 
 /// BillfoldKit is what apps on iOS, macOS and Linux build on: it may import Core, API, Foundation
 /// (and FoundationNetworking on Linux), swift-log and Observation, never the server's stack or a
-/// UI framework (the dependency rule in Package.swift and README › Development).
+/// UI framework (the dependency rule in Package.swift and ARCHITECTURE.md › Modules).
 @Suite("BillfoldKit's dependency rule")
 struct DependencyRuleTests {
     static let allowed: Set<String> = [
