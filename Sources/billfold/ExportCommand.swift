@@ -34,10 +34,13 @@ struct ExportCommand: AsyncParsableCommand {
             let query = TransactionQuery(range: try InstantRange(from: first, to: last, in: owner.preferences.zone))
             // Made only now: an unknown person or a bad day leaves nothing behind.
             let file = try output.map { path throws(BillfoldError) in try OutputFile(path, replacing: force) }
-            let handle = file?.handle ?? FileHandle.standardOutput
             do {
                 let count = try await BookExport(database: app.db, user: owner).write(format, query) { text in
-                    handle.write(Data(text.utf8))
+                    if let file {
+                        try file.write(text)
+                    } else {
+                        try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+                    }
                 }
                 if let file, let output {
                     try file.finish(replacing: force)

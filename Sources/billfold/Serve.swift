@@ -61,11 +61,17 @@ enum DemoAccount {
     static let transactions = 2_060
 
     static func ensure(in app: Application) async throws {
-        let existing = try await BillfoldStore.UserRepository(database: app.db).find(email: email)
-        if existing == nil {
-            let user = try await AccountService(database: app.db).createUser(
+        var user = try await BillfoldStore.UserRepository(database: app.db).find(email: email)
+        if user == nil {
+            user = try await AccountService(database: app.db).createUser(
                 email: email, password: password, name: "Demo",
                 preferences: .init(locale: "en-US", timeZone: "Europe/Berlin", currency: .eur, deckSize: 20))
+        }
+        // Filled in one transaction; a first start stopped partway left the account empty.
+        if let user,
+            try await !BillfoldStore.TransactionRepository(database: app.db, userID: user.id)
+                .hasExternalID(startingWith: "demo-")
+        {
             let progress = ProgressLine(label: tr("cli.serve.demoProgress"))
             _ = try await DemoData(database: app.db, user: user).generate(count: transactions, household: true) {
                 progress.report($0, of: transactions)

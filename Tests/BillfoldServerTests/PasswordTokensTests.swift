@@ -34,6 +34,8 @@ struct PasswordTokensTests {
             _ = try await browser.get("/settings")
             let revoked = try await Self.change(browser, from: "new secret 1", to: "new secret 2", revoking: true)
             #expect(revoked.status == .seeOther)
+            let notice = try await browser.get(revoked.headers.first(name: .location) ?? "/settings")
+            #expect(notice.body.string.contains("every access token revoked"), "the notice says the tokens went too")
             #expect(try await !Self.works(t, ana), "ticked, the token is revoked")
         }
     }

@@ -106,4 +106,25 @@ struct SignInRaceTests {
             #expect(await Self.signIn(throttle, "ana@example.com", from: "198.51.100.20", right: true))
         }
     }
+
+    @Test(
+        "a password that could not be checked is no guess; an address of 3,000 characters is a plain refusal",
+        arguments: TestDatabase.all)
+    func notCheckedAndLong(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let throttle = SignInThrottle(application: t.app)
+            let keys = SignInThrottle.keys(email: "ana@example.com", address: "203.0.113.7")
+            struct Broken: Error {}
+            for _ in 0..<3 {
+                await #expect(throws: Broken.self) {
+                    let _: Int = try await throttle.checking(keys) { throw Broken() }
+                }
+            }
+            #expect(try await Self.count(t, keys.pair) == 0)
+            let long = String(repeating: "ü\u{1F600}x", count: 1_000) + "@example.com"
+            let body = #"{"email":"\#(long)","password":"wrong horse","label":"phone"}"#
+            let answer = try await t.send(.POST, "/api/v1/tokens", json: body)
+            #expect(answer.status == .unauthorized, "\(answer.status)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import CSV
+import Foundation
 
 extension CSVTable {
     /// One part of a file as the parser reads it, its lines counted from 0.
@@ -19,9 +20,13 @@ extension CSVTable {
         /// It held more than `CSVTable.maxRecords` records and was read no further.
         var tooManyRecords = false
 
+        /// What the parts of one file may keep between them, when read at once.
+        let budget: RecordBudget?
+
         /// `splitting`: split records without quoted cells (off, the parser reads everything,
-        /// which the tests compare with).
-        init(_ text: String, delimiter: UnicodeScalar, splitting: Bool = true) {
+        /// which the tests compare with). `budget`: shared with the file's other parts.
+        init(_ text: String, delimiter: UnicodeScalar, splitting: Bool = true, budget: RecordBudget? = nil) {
+            self.budget = budget
             guard splitting, delimiter.isASCII else {
                 parse(text, delimiter: delimiter)
                 return
@@ -82,7 +87,11 @@ extension CSVTable {
 
         /// Keeps a record, up to `CSVTable.maxRecords`.
         private mutating func keep(_ line: Int, _ cells: [String]) {
-            guard rows.count < CSVTable.maxRecords else {
+            // The parts draw on the file's budget a few thousand rows at a time.
+            let full =
+                rows.count >= CSVTable.maxRecords
+                || (rows.count % RecordBudget.step == 0 && budget?.take(RecordBudget.step) == false)
+            guard !full else {
                 tooManyRecords = true
                 return
             }
@@ -110,6 +119,25 @@ extension CSVTable {
             }
             cells.append(CSVTable.text(bytes, start..<range.upperBound))
             return cells
+        }
+    }
+}
+
+/// The records all parts of a file may keep together: each part takes from it a few thousand at a
+/// time, so no part keeps much past the file's limit before all stop.
+final class RecordBudget: @unchecked Sendable {  // guarded by `lock`
+    static let step = 4_096
+    private let lock = NSLock()
+    private var left: Int
+
+    init(_ limit: Int) { left = limit }
+
+    /// Takes `count`; false once the budget is spent.
+    func take(_ count: Int) -> Bool {
+        lock.withLock {
+            guard left > 0 else { return false }
+            left -= count
+            return true
         }
     }
 }

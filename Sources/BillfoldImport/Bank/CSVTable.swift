@@ -61,7 +61,8 @@ struct CSVTable {
         if let line = unclosed {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.unclosedQuote", ["line": String(skip + line)]))
         }
-        let pieces = Parallel.map(parts.count) { Piece(parts[$0], delimiter: scalar) }
+        let budget = RecordBudget(maxRecords + parts.count * RecordBudget.step)
+        let pieces = Parallel.map(parts.count) { Piece(parts[$0], delimiter: scalar, budget: budget) }
         let kept = pieces.reduce(0) { $0 + $1.rows.count }
         if kept > maxRecords || pieces.contains(where: \.tooManyRecords) {
             throw BillfoldError(.invalidImportFile, Phrase("error.import.tooManyRecords", count: maxRecords))

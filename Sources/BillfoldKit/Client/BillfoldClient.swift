@@ -173,7 +173,8 @@ public final class BillfoldClient: Sendable {
         if (300..<400).contains(http.statusCode), let location = headers["location"] {
             // A redirect `RedirectGuard` did not follow: it points to another site.
             let target = URL(string: location, relativeTo: request.url)?.absoluteURL
-            let address = target.map { "\($0.scheme ?? "")://\($0.host ?? "")" } ?? location
+            let address =
+                target.map { "\($0.scheme ?? "")://\($0.host ?? "")" + ($0.port.map { ":\($0)" } ?? "") } ?? location
             throw ClientError(
                 .sentElsewhere(address: address), message: tr("kit.client.sentElsewhere", ["address": address]),
                 status: http.statusCode, requestID: headers["x-request-id"])

@@ -45,7 +45,9 @@ struct SignInThrottle {
     }
 
     static func keys(email: String, address: String) -> Keys {
-        let account = accountKey(email)
+        // No address is longer than 254 characters: a longer one is cut, so the keys always fit
+        // the database's index (PostgreSQL refuses an index row of about 2.7 kB).
+        let account = accountKey(String(email.prefix(254)))
         let place = counted(address)
         let pair = account + "|" + place
         return Keys(account: account, address: "address:" + place, pair: "pair:" + pair, known: "known:" + pair)
@@ -105,6 +107,29 @@ struct SignInThrottle {
     /// A wrong password: it counts until it leaves the window.
     func failed(_ attempt: Attempt) async throws {
         try await application.writeTransaction { try await SignInAttemptRepository(database: $0).settle(attempt.ids) }
+    }
+
+    /// The password could not be checked (the database failed meanwhile): the attempt is taken
+    /// back, neither a guess nor a success.
+    func abandon(_ attempt: Attempt) async {
+        try? await application.writeTransaction {
+            try await SignInAttemptRepository(database: $0).takeBack(attempt.ids)
+        }
+    }
+
+    /// Checks a password under the limit: `check` answers whether it was right (a wrong one
+    /// counts); anything it throws takes the attempt back and is thrown on.
+    func checking<T>(_ keys: Keys, _ check: () async throws -> (T, right: Bool)) async throws -> T {
+        let attempt = try await attempt(keys)
+        let outcome: (T, right: Bool)
+        do {
+            outcome = try await check()
+        } catch {
+            await abandon(attempt)
+            throw error
+        }
+        if outcome.right { try await succeeded(attempt) } else { try await failed(attempt) }
+        return outcome.0
     }
 
     /// A good password is no guess: the attempt is taken back, the place's wrong passwords are

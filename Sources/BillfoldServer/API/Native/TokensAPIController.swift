@@ -38,13 +38,14 @@ struct SignInAPIController: RouteCollection {
         let body = try request.decodeJSON(CreateTokenRequest.self)
         let throttle = SignInThrottle(request: request)
         let keys = SignInThrottle.keys(email: body.email, address: request.clientAddress)
-        let attempt = try await throttle.attempt(keys)
-        let accounts = AccountService(database: request.store)
-        guard let user = try await accounts.signIn(email: body.email, password: body.password) else {
-            try await throttle.failed(attempt)
+        let found = try await throttle.checking(keys) {
+            let user = try await AccountService(database: request.store).signIn(
+                email: body.email, password: body.password)
+            return (user, right: user != nil)
+        }
+        guard let user = found else {
             throw BillfoldError(.unauthorized, Phrase("error.auth.emailPasswordNoMatch"))
         }
-        try await throttle.succeeded(attempt)
         let created = try await request.transaction {
             try await AccountService(database: request.store).createToken(for: user, label: body.label)
         }

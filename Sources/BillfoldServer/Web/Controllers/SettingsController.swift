@@ -52,6 +52,7 @@ struct SettingsController: RouteCollection {
             case "tag-renamed": request.words("settings.notice.tagRenamed")
             case "tag-deleted": request.words("settings.notice.tagDeleted")
             case "password": request.words("settings.notice.passwordChanged")
+            case "password-tokens": request.words("settings.notice.passwordChangedTokensRevoked")
             case "signed-out": request.words("settings.notice.signedOutOthers")
             default: nil
             }
@@ -131,27 +132,34 @@ struct SettingsController: RouteCollection {
         let form = try request.content.decode(PasswordForm.self)
         let throttle = SignInThrottle(request: request)
         let keys = SignInThrottle.keys(email: user.email, address: request.clientAddress)
-        let attempt = try await throttle.attempt(keys)
-        let hash: String
-        do {
-            hash = try await AccountService(database: request.store).newPasswordHash(
-                of: user, current: form.currentPassword, new: form.newPassword, again: form.newPasswordAgain)
-        } catch let error as BillfoldError {
-            if error.fields["currentPassword"] == nil {
-                try await throttle.succeeded(attempt)
-            } else {
-                try await throttle.failed(attempt)
+        // A refusal for anything but the current password (the new ones differ) is no guess.
+        let checked: Result<String, BillfoldError> = try await throttle.checking(keys) {
+            do {
+                let hash = try await AccountService(database: request.store).newPasswordHash(
+                    of: user, current: form.currentPassword, new: form.newPassword, again: form.newPasswordAgain)
+                return (.success(hash), right: true)
+            } catch let error as BillfoldError {
+                return (.failure(error), right: error.fields["currentPassword"] == nil)
             }
+        }
+        let hash: String
+        switch checked {
+        case .success(let made): hash = made
+        case .failure(let error):
             var view = try await page(request)
             view.password.error = error
+            view.password.revokeTokens = form.revokeTokens == "on"
             return view.response(request)
         }
-        try await throttle.succeeded(attempt)
         return try await request.transaction {
             try await AccountService(database: request.store).replacePassword(
                 of: user, hash: hash, revokingTokens: form.revokeTokens == "on")
             return try await SignInController.startSession(
-                for: user, request: request, next: WebPages.settings.path(query: [("done", "password")]) + Self.top)
+                for: user, request: request,
+                next: WebPages.settings.path(query: [
+                    ("done", form.revokeTokens == "on" ? "password-tokens" : "password")
+                ])
+                    + Self.top)
         }
     }
 

@@ -39,18 +39,17 @@ struct SignInController: RouteCollection {
         let form = try request.content.decode(SignInForm.self)
         let throttle = SignInThrottle(request: request)
         let keys = SignInThrottle.keys(email: form.email, address: request.clientAddress)
-        let attempt = try await throttle.attempt(keys)
-        guard
+        let found = try await throttle.checking(keys) {
             let user = try await AccountService(database: request.store).signIn(
                 email: form.email, password: form.password)
-        else {
-            try await throttle.failed(attempt)
+            return (user, right: user != nil)
+        }
+        guard let user = found else {
             return SignInPage(
                 email: form.email, next: SafeRedirect.localPath(form.next) ?? "",
                 error: request.words("signin.noMatch")
             ).response(request)
         }
-        try await throttle.succeeded(attempt)
         return try await Self.startSession(for: user, request: request, next: form.next)
     }
 

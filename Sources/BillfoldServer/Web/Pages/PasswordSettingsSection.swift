@@ -10,6 +10,8 @@ struct PasswordSettingsSection {
     /// What was wrong with the password form, in its fields ("currentPassword", "newPassword",
     /// "newPasswordAgain"). The passwords typed are never sent back.
     var error: BillfoldError?
+    /// The box to revoke the access tokens, as the person left it (after a refusal).
+    var revokeTokens = false
 
     var html: HTML {
         H.section(.class("card form-card"), .id("password"), .label(tr("settings.password.title"))) {
@@ -22,7 +24,7 @@ struct PasswordSettingsSection {
                     extra: [.required, .attr("autocomplete", "current-password")])
                 newPasswordField("newPassword", label: tr("settings.password.new"))
                 newPasswordField("newPasswordAgain", label: tr("settings.password.again"))
-                Field.checkbox("revokeTokens", label: tr("settings.password.revokeTokens"), checked: false)
+                Field.checkbox("revokeTokens", label: tr("settings.password.revokeTokens"), checked: revokeTokens)
                 H.button(.type("submit"), .class("button primary")) { tr("settings.password.change") }
             }
             H.h3 { tr("settings.sessions.title") }
