@@ -108,4 +108,27 @@ struct ArchitectureTests {
             }
         }
     }
+
+    @Test("migrations are history: each holds its own SQL and calls no live code")
+    func migrationsFrozen() throws {
+        let folder = Self.root.appendingPathComponent("Sources/BillfoldStore/Migrations")
+        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }
+        #expect(files.count > 30)
+        let live = ["Repository(", "SumsTable", "TransactionTotals.", "Rules.", "TransactionRow", "SearchTotals"]
+        for file in files {
+            #expect(
+                Set(try Self.imports(file)).isSubset(of: ["FluentKit", "SQLKit", "Foundation"]),
+                "\(file.lastPathComponent)")
+            for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n").enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//") else { continue }
+                for name in live where code.contains(name) {
+                    #expect(
+                        Bool(false), "\(file.lastPathComponent):\(number + 1) uses \(name): copy it into Frozen instead"
+                    )
+                }
+            }
+        }
+    }
 }

@@ -24,10 +24,10 @@ struct M005CreateTransactionTotals: AsyncMigration {
         try await database.sql.raw(
             """
             INSERT INTO transaction_totals (user_id, category_key, status, currency, day, total_minor, count)
-            SELECT user_id, COALESCE(category_id, 0), status, currency, \(unsafeRaw: TransactionTotals.daySQL),
+            SELECT user_id, COALESCE(category_id, 0), status, currency, \(unsafeRaw: Frozen.daySQL),
               SUM(amount_minor), COUNT(*)
             FROM transactions WHERE id > 0
-            GROUP BY user_id, COALESCE(category_id, 0), status, currency, \(unsafeRaw: TransactionTotals.daySQL)
+            GROUP BY user_id, COALESCE(category_id, 0), status, currency, \(unsafeRaw: Frozen.daySQL)
             """
         ).run()
     }

@@ -1,4 +1,3 @@
-import BillfoldCore
 import FluentKit
 import SQLKit
 
@@ -37,14 +36,14 @@ struct M007AddCategoryDetails: AsyncMigration {
         for row in rows {
             var name = row.name
             var copy = 1
-            func slot() -> String { "\(row.user_id)/\(row.group_id ?? 0)/\(CategoryRules.nameKey(name))" }
+            func slot() -> String { "\(row.user_id)/\(row.group_id ?? 0)/\(Frozen.categoryNameKey(name))" }
             while taken.contains(slot()) {
                 copy += 1
                 name = "\(row.name) (\(copy))"
             }
             taken.insert(slot())
             try await sql.raw(
-                "UPDATE categories SET name = \(bind: name), name_key = \(bind: CategoryRules.nameKey(name)) WHERE id = \(bind: row.id)"
+                "UPDATE categories SET name = \(bind: name), name_key = \(bind: Frozen.categoryNameKey(name)) WHERE id = \(bind: row.id)"
             ).run()
         }
         try await sql.raw(

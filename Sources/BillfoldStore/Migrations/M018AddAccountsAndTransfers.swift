@@ -33,7 +33,7 @@ struct M018AddAccountsAndTransfers: AsyncMigration {
             // The account last: a category's totals are still found by the index's prefix.
             .unique(on: "user_id", "category_key", "status", "currency", "day", "account_id")
             .create()
-        try await SumsTable.days.rebuild(on: sql, beforeSplits: true)
+        try await Frozen.Sums.days.rebuild(on: sql, beforeSplits: true)
     }
 
     func revert(on database: any Database) async throws {

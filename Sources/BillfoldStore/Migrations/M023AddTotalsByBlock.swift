@@ -30,10 +30,10 @@ struct M023AddTotalsByBlock: AsyncMigration {
         try await sql.raw(
             """
             INSERT INTO transaction_totals_by_block (\(unsafeRaw: Self.key), total_minor, count)
-            SELECT user_id, category_key, status, currency, day / \(literal: Int(TransactionTotals.blockDays)),
+            SELECT user_id, category_key, status, currency, day / \(literal: Frozen.blockDays),
               account_id, SUM(total_minor), SUM(count)
             FROM transaction_totals
-            GROUP BY user_id, category_key, status, currency, day / \(literal: Int(TransactionTotals.blockDays)), account_id
+            GROUP BY user_id, category_key, status, currency, day / \(literal: Frozen.blockDays), account_id
             """
         ).run()
     }
@@ -55,7 +55,7 @@ struct M023AddTotalsByBlock: AsyncMigration {
     /// drops a block left at zero.
     static func follow(_ row: String, _ sign: String) -> String {
         follow(
-            row, block: "\(row).day / \(TransactionTotals.blockDays)", total: "\(sign)\(row).total_minor",
+            row, block: "\(row).day / \(Frozen.blockDays)", total: "\(sign)\(row).total_minor",
             count: "\(sign)\(row).count")
     }
 

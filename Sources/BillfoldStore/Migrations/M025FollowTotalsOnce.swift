@@ -7,7 +7,7 @@ import SQLKit
 /// Only an update that moves a row to another key or block still takes out and puts in.
 struct M025FollowTotalsOnce: AsyncMigration {
     static func follow(_ row: String, _ sign: String) -> String { M023AddTotalsByBlock.follow(row, sign) }
-    static func block(_ row: String) -> String { "\(row).day / \(TransactionTotals.blockDays)" }
+    static func block(_ row: String) -> String { "\(row).day / \(Frozen.blockDays)" }
 
     /// An update that keeps the row's key and block: only the difference goes to the block.
     static let sameBlock = """

@@ -18,7 +18,7 @@ import SQLKit
 ///   index.
 struct M027AddPayeeTotals: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(SumsTable.payees.name)
+        try await database.schema(Frozen.Sums.payees.name)
             .field("id", .int64, .identifier(auto: true))
             .field("user_id", .int64, .required, .references("users", .id, onDelete: .cascade))
             .field("category_key", .int64, .required)
@@ -30,7 +30,7 @@ struct M027AddPayeeTotals: AsyncMigration {
             .field("count", .int64, .required)
             .create()
         let sql = database.sql
-        let table = SumsTable.payees
+        let table = Frozen.Sums.payees
         try await sql.raw(
             "CREATE UNIQUE INDEX transaction_payee_totals_key ON \(unsafeRaw: table.name) (\(unsafeRaw: table.indexedKey(on: sql)))"
         ).run()
@@ -51,7 +51,7 @@ struct M027AddPayeeTotals: AsyncMigration {
                 try await sql.raw(SQLQueryString(statement)).run()
             }
         }
-        try await database.schema(SumsTable.payees.name).delete()
+        try await database.schema(Frozen.Sums.payees.name).delete()
     }
 
     /// Empty notes stay out of the index: nine rows in ten have none.

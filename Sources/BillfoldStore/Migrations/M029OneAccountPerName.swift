@@ -1,4 +1,3 @@
-import BillfoldCore
 import FluentKit
 import Foundation
 import SQLKit
@@ -32,7 +31,7 @@ struct M029OneAccountPerName: AsyncMigration {
         ).all(decoding: Row.self)
         var groups: [String: [Row]] = [:]
         for account in accounts {
-            let key = AccountRules.nameKey(account.display_name)
+            let key = Frozen.accountNameKey(account.display_name)
             try await sql.raw("UPDATE accounts SET display_key = \(bind: key) WHERE id = \(bind: account.id)").run()
             groups["\(account.user_id)\u{0}\(key)\u{0}\(account.currency)", default: []].append(account)
         }
@@ -52,7 +51,7 @@ struct M029OneAccountPerName: AsyncMigration {
     /// Moves everything of `duplicate` into `keeper` and deletes it.
     private func merge(_ duplicate: Row, into keeper: Row, on sql: any SQLDatabase) async throws {
         let both: SQLQueryString = "kind IS NULL AND account_id IN (\(bind: keeper.id), \(bind: duplicate.id))"
-        for table in SumsTable.all { try await table.add(sign: -1, where: both, on: sql) }
+        for table in Frozen.Sums.all { try await table.add(sign: -1, where: both, on: sql) }
         // An import key is unique within its account: a row the keeper already has by key keeps
         // its place but no longer its key (only a re-import of that file would have used it).
         try await sql.raw(
@@ -66,11 +65,11 @@ struct M029OneAccountPerName: AsyncMigration {
             "UPDATE transactions SET account_id = \(bind: keeper.id) WHERE account_id = \(bind: duplicate.id)"
         ).run()
         let kept: SQLQueryString = "kind IS NULL AND account_id = \(bind: keeper.id)"
-        for table in SumsTable.all { try await table.add(sign: 1, where: kept, on: sql) }
+        for table in Frozen.Sums.all { try await table.add(sign: 1, where: kept, on: sql) }
         for table in ["transaction_totals", "transaction_payee_totals", "transaction_totals_by_block"] {
             try await sql.raw("DELETE FROM \(ident: table) WHERE account_id = \(bind: duplicate.id)").run()
         }
-        for table in SumsTable.all {
+        for table in Frozen.Sums.all {
             try await sql.raw(
                 "DELETE FROM \(ident: table.name) WHERE account_id = \(bind: keeper.id) AND count = 0"
             ).run()

@@ -57,11 +57,4 @@ struct SumsTable: Sendable {
                 + addToExisting(on: sql)
         ).run()
     }
-
-    /// Recomputes every user's sums from the transactions. Before migration M021 there are no
-    /// split parents or group rows, nor the column that marks them.
-    func rebuild(on sql: any SQLDatabase, beforeSplits: Bool = false) async throws {
-        try await sql.raw("DELETE FROM \(unsafeRaw: name)").run()
-        try await add(sign: 1, where: beforeSplits ? "id > 0" : "kind IS NULL", on: sql)
-    }
 }
