@@ -30,10 +30,12 @@ def signed_in(session, server):
     return answer.status_code == 200
 
 
-def change_password(browser, current, new, again):
+def change_password(browser, current, new, again, revoke_tokens=False):
     form = browser.find_element(By.CSS_SELECTOR, "form[action='/settings/password#password']")
     for name, value in [("currentPassword", current), ("newPassword", new), ("newPasswordAgain", again)]:
         form.find_element(By.NAME, name).send_keys(value)
+    if revoke_tokens:
+        form.find_element(By.NAME, "revokeTokens").click()
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
 
 
@@ -66,7 +68,7 @@ def test_change_password_and_sign_out_elsewhere(browser, shot, sqlite_server):
 
     change_password(browser, PASSWORD, "a new secret 1", "a new secret 1")
     wait(browser).until(EC.text_to_be_present_in_element(
-        (By.CSS_SELECTOR, ".notice"), "Password changed. Every other browser and device was signed out."))
+        (By.CSS_SELECTOR, ".notice"), "Password changed. Every other browser was signed out; access tokens keep working."))
     assert browser.find_element(By.ID, "other-sessions").text == "No other browser or device is signed in as you."
     shot("settings-password-changed")
     assert not signed_in(other, server), "the other browser was signed out"
@@ -77,8 +79,16 @@ def test_change_password_and_sign_out_elsewhere(browser, shot, sqlite_server):
                             timeout=30)
     assert refused.status_code == 401, "the old password no longer signs in"
 
+    # Changed again with the box ticked: the access tokens go too, and the notice says so.
+    browser.get(server.url + "/settings#password")
+    change_password(browser, "a new secret 1", "a new secret 2", "a new secret 2", revoke_tokens=True)
+    wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), "every access token revoked"))
+    shot("settings-password-tokens-revoked")
+    assert requests.get(server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"},
+                        timeout=10).status_code == 401, "the access token was revoked"
+
     # Sign out everywhere else, without a change.
-    other = second_browser(server, email, "a new secret 1")
+    other = second_browser(server, email, "a new secret 2")
     browser.get(server.url + "/settings#password")
     browser.find_element(By.XPATH, "//button[text()='Sign out everywhere else']").click()
     wait(browser).until(EC.text_to_be_present_in_element(
