@@ -61,7 +61,7 @@ def billfold_sums(database):
 def export(book, fmt):
     folder, database = book
     path = folder / f"books.{fmt}"
-    billfold("export", fmt, "--email", "ana@example.com", "--output", str(path), database=database)
+    billfold("export", fmt, "--email", "ana@example.com", "--output", str(path), "--force", database=database)
     return path
 
 
