@@ -89,15 +89,15 @@ private func tuneSQLite(_ app: Application, cacheMegabytes: Int) async throws {
     }
 }
 
-/// Each family of routes is a group with its own error dialect and the guards it needs, in this
-/// order: errors rendered in the family's shape; access tokens read; cross-site writes refused
-/// (not for `/v1`, which never reads cookies); control characters refused; each write one
-/// database transaction. Health, metrics and assets change nothing and need none of the guards.
+/// Each family of routes is a group with its own error dialect, the language it answers in
+/// (`LanguageChoice`) and the guards it needs, in this order: its language set; errors rendered
+/// in the family's shape; access tokens read; cross-site writes refused (not for `/v1`, which
+/// never reads cookies); control characters refused; each write one database transaction. Health, metrics and assets change nothing and need none of the guards.
 func registerRoutes(_ app: Application) throws {
     let chaos: [any Middleware] = app.billfoldConfiguration.chaos.map { [ChaosMiddleware(settings: $0)] } ?? []
-    func family(_ dialect: ErrorDialect, crossSiteGuard: Bool = true) -> any RoutesBuilder {
+    func family(_ dialect: ErrorDialect, language: LanguageChoice, crossSiteGuard: Bool = true) -> any RoutesBuilder {
         // Chaos (off unless configured) only for the JSON APIs, before anything is read or written.
-        var guards: [any Middleware] = [ErrorResponder(dialect: dialect)]
+        var guards: [any Middleware] = [AnswerLanguage(choice: language), ErrorResponder(dialect: dialect)]
         if dialect != .pages { guards += chaos }
         guards.append(TokenAuthenticator())
         if crossSiteGuard { guards.append(CrossSiteGuard()) }
@@ -114,8 +114,8 @@ func registerRoutes(_ app: Application) throws {
     try operations.register(collection: OpenAPIController())
 
     // An app's sign-in has no user yet and no cookie to protect; it insists on a JSON body.
-    try family(.native, crossSiteGuard: false).register(collection: SignInAPIController())
-    let signedIn = family(.native).grouped(RequireUser(style: .json))
+    try family(.native, language: .acceptLanguage, crossSiteGuard: false).register(collection: SignInAPIController())
+    let signedIn = family(.native, language: .acceptLanguage).grouped(RequireUser(style: .json))
     // Review batches keep their own Idempotency-Keys (each decision commits on its own).
     try signedIn.register(collection: ReviewAPIController())
     let native = signedIn.grouped(IdempotentWrites())
@@ -131,16 +131,16 @@ func registerRoutes(_ app: Application) throws {
     try native.register(collection: ImportsAPIController())
     try native.register(collection: PaybackFeedController())
 
-    try family(.categoryContract).grouped(RequireUser(style: .json))
+    try family(.categoryContract, language: .acceptLanguage).grouped(RequireUser(style: .json))
         .register(collection: CategoryContractController())
 
-    let lunchMoney = family(.lunchMoney, crossSiteGuard: false).grouped(LunchMoneyAuth())
+    let lunchMoney = family(.lunchMoney, language: .acceptLanguage, crossSiteGuard: false).grouped(LunchMoneyAuth())
     try lunchMoney.register(collection: LunchMoneyCategoriesController())
     try lunchMoney.register(collection: LunchMoneyAssetsController())
     try lunchMoney.register(collection: LunchMoneyBudgetsController())
     try lunchMoney.register(collection: LunchMoneyTransactionsController())
 
-    let openPages = family(.pages)
+    let openPages = family(.pages, language: .person)
     try openPages.register(collection: SignInController())
     let pages = openPages.grouped(RequireUser(style: .page)).grouped(AwardNoticeMiddleware())
     try pages.register(collection: TransactionPagesController())

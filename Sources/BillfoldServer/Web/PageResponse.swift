@@ -22,12 +22,6 @@ extension Request {
         Words(language: Language.preferred(byAcceptLanguage: headers.first(name: .acceptLanguage)))
     }
 
-    /// The words an answer is made in (set as `Words.current` around every handler): a page in
-    /// its person's language, the APIs in `Accept-Language`'s, as their errors are.
-    var answerWords: Words {
-        ErrorDialect.unrouted(url.path) == .pages ? words : acceptedWords
-    }
-
     /// What `draw` makes in this request's words: for a page part drawn outside `respond`, such
     /// as the list's "load more" rows.
     func drawn<T>(_ draw: () -> T) -> T {
