@@ -44,6 +44,9 @@ def test_export_refuses_an_existing_file_and_leaves_nothing_on_failure(books):
     assert "my own notes" not in kept.read_text() and kept.read_text().count("\n") > 30
     assert mode(kept) == 0o600
     assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []
+    # A device is written to as it is: nothing is made beside it, nothing is refused.
+    piped = billfold("export", "csv", "--email", "ana@example.com", "--output", "/dev/stdout", database=database)
+    assert piped.stdout.startswith("Date,Payee,Amount") and piped.stdout.count("\n") > 30
 
 
 def test_the_database_and_its_backups_are_their_owners_only(books):

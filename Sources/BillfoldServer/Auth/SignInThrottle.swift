@@ -143,3 +143,15 @@ struct SignInThrottle {
         }
     }
 }
+
+extension Request {
+    /// The person with this email and password, under the sign-in limit (the sign-in page and
+    /// the apps' sign-in alike); nil for a wrong pair, which counts as a guess.
+    func signInUnderLimit(email: String, password: String) async throws -> User? {
+        let keys = SignInThrottle.keys(email: email, address: clientAddress)
+        return try await SignInThrottle(request: self).checking(keys) {
+            let user = try await AccountService(database: store).signIn(email: email, password: password)
+            return (user, right: user != nil)
+        }
+    }
+}

@@ -36,13 +36,7 @@ struct SignInAPIController: RouteCollection {
             throw BillfoldError(.unsupportedMediaType, Phrase("error.http.bodyNotJSON"))
         }
         let body = try request.decodeJSON(CreateTokenRequest.self)
-        let throttle = SignInThrottle(request: request)
-        let keys = SignInThrottle.keys(email: body.email, address: request.clientAddress)
-        let found = try await throttle.checking(keys) {
-            let user = try await AccountService(database: request.store).signIn(
-                email: body.email, password: body.password)
-            return (user, right: user != nil)
-        }
+        let found = try await request.signInUnderLimit(email: body.email, password: body.password)
         guard let user = found else {
             throw BillfoldError(.unauthorized, Phrase("error.auth.emailPasswordNoMatch"))
         }

@@ -37,13 +37,7 @@ struct SignInController: RouteCollection {
 
     func signIn(request: Request) async throws -> Response {
         let form = try request.content.decode(SignInForm.self)
-        let throttle = SignInThrottle(request: request)
-        let keys = SignInThrottle.keys(email: form.email, address: request.clientAddress)
-        let found = try await throttle.checking(keys) {
-            let user = try await AccountService(database: request.store).signIn(
-                email: form.email, password: form.password)
-            return (user, right: user != nil)
-        }
+        let found = try await request.signInUnderLimit(email: form.email, password: form.password)
         guard let user = found else {
             return SignInPage(
                 email: form.email, next: SafeRedirect.localPath(form.next) ?? "",
