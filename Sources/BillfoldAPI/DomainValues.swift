@@ -7,12 +7,15 @@ extension TransactionDTO {
     /// The transaction as Core knows it; throws when a field is not what the server writes.
     public func transaction() throws(BillfoldError) -> Transaction {
         let currency = try Currency(code: currency)
-        return Transaction(
+        var transaction = Transaction(
             id: id, accountID: accountId, bookedAt: try BookingTime(iso8601: bookedAt), payee: payee,
             originalName: originalName, notes: notes, money: try Money(parsing: amount, currency: currency),
             status: status, categoryID: categoryId, externalID: externalId,
             createdAt: Timestamp.epochSeconds(createdAt) ?? 0,
             updatedAt: Timestamp.epochSeconds(updatedAt) ?? 0)
+        // A server from before category sources sends none: the category is then the person's.
+        if let categorySource, categoryId != nil { transaction.categorySource = categorySource }
+        return transaction
     }
 }
 

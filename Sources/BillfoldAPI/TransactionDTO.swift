@@ -13,6 +13,9 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
     public var currency: String
     public var status: TransactionStatus
     public var categoryId: Int64?
+    /// How it got its category: "person", "rule", "suggestion", "import" or "lunchmoney"; null
+    /// while it has none.
+    public var categorySource: CategorySource?
     public var accountId: Int64
     public var externalId: String?
     public var createdAt: String
@@ -36,6 +39,7 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
         currency = t.money.currency.code
         status = t.status
         categoryId = t.categoryID
+        categorySource = t.categorySource
         accountId = t.accountID
         externalId = t.externalID
         createdAt = Timestamp.utc(t.createdAt)
@@ -58,6 +62,7 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
         try c.encode(currency, forKey: .currency)
         try c.encode(status, forKey: .status)
         try c.encode(categoryId, forKey: .categoryId)
+        try c.encode(categorySource, forKey: .categorySource)
         try c.encode(accountId, forKey: .accountId)
         try c.encode(externalId, forKey: .externalId)
         try c.encode(createdAt, forKey: .createdAt)

@@ -12,6 +12,8 @@ public struct Transaction: Hashable, Sendable, Identifiable {
     public var money: Money
     public var status: TransactionStatus
     public var categoryID: Int64?
+    /// How it got its category; nil while it has none.
+    public var categorySource: CategorySource?
     /// The id the source gave it (PAYBACK reference, bank id): re-imports skip what they find.
     public var externalID: String?
     public var createdAt: Int64
@@ -46,6 +48,7 @@ public struct Transaction: Hashable, Sendable, Identifiable {
         self.money = money
         self.status = status
         self.categoryID = categoryID
+        self.categorySource = categoryID == nil ? nil : .person
         self.externalID = externalID
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -62,6 +65,8 @@ public struct NewTransaction: Hashable, Sendable {
     public var money: Money
     public var status: TransactionStatus
     public var categoryID: Int64?
+    /// How it got its category: the person's unless said otherwise (`storedCategorySource`).
+    public var categorySource: CategorySource?
     public var externalID: String?
     /// How a bank file's booking is recognised when the file, or a statement overlapping it,
     /// is imported again (unique per account): the bank's id or a fingerprint.
@@ -72,9 +77,11 @@ public struct NewTransaction: Hashable, Sendable {
     public init(
         accountID: Int64? = nil, bookedAt: BookingTime, payee: String, originalName: String? = nil,
         notes: String = "", money: Money, status: TransactionStatus = .uncleared,
-        categoryID: Int64? = nil, externalID: String? = nil, importKey: String? = nil
+        categoryID: Int64? = nil, categorySource: CategorySource? = nil, externalID: String? = nil,
+        importKey: String? = nil
     ) {
         self.importKey = importKey
+        self.categorySource = categorySource
         self.accountID = accountID
         self.bookedAt = bookedAt
         self.payee = payee
@@ -84,6 +91,12 @@ public struct NewTransaction: Hashable, Sendable {
         self.status = status
         self.categoryID = categoryID
         self.externalID = externalID
+    }
+
+    /// How the row is written as having got its category: none without one, the person's when
+    /// the writer did not say.
+    public var storedCategorySource: CategorySource? {
+        categoryID == nil ? nil : categorySource ?? .person
     }
 
     /// Trims text and enforces the limits every entry point shares.
@@ -155,6 +168,8 @@ public struct TransactionChange: Hashable, Sendable {
     public var accountID: Int64?
     /// The person confirms correcting what a bank file, PAYBACK or Lunch Money said.
     public var overridesSource: Bool
+    /// Who sets the category, when it changes: the person unless said otherwise.
+    public var categorySource: CategorySource?
 
     public init(
         categoryID: Int64?? = nil, notes: String? = nil, status: TransactionStatus? = nil, payee: String? = nil,
@@ -200,7 +215,10 @@ extension Transaction {
     /// The transaction as it is after `change`, stamped with the time of the change.
     public func applying(_ change: TransactionChange, at time: Int64) -> Transaction {
         var changed = self
-        if let categoryID = change.categoryID { changed.categoryID = categoryID }
+        if let categoryID = change.categoryID, categoryID != self.categoryID {
+            changed.categoryID = categoryID
+            changed.categorySource = categoryID == nil ? nil : change.categorySource ?? .person
+        }
         if let notes = change.notes { changed.notes = notes }
         if let status = change.status { changed.status = status }
         if let payee = change.payee { changed.payee = payee }

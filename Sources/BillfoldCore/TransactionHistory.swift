@@ -11,6 +11,8 @@ public struct TransactionEdit: Hashable, Sendable {
         case bookedAt
         /// Stored as the account id.
         case account
+        /// How it got its category (`CategorySource`), beside the category's own line.
+        case categorySource
 
         /// The field's name in catalogue keys (`transactions.date`, `transactions.fieldInText.date`).
         public var catalogueName: String { self == .bookedAt ? "date" : rawValue }
@@ -40,8 +42,13 @@ public struct TransactionEdit: Hashable, Sendable {
         return Field.allCases.compactMap { field in
             let before = old.text(of: field)
             let after = new.text(of: field)
-            return before == after
-                ? nil : TransactionEdit(field: field, oldValue: before, newValue: after, changedAt: time)
+            guard before != after else { return nil }
+            // Who set the category is news only when the category's own line does not tell it: not
+            // for a first category the person chose, nor for none.
+            if field == .categorySource, after == nil || (before == nil && new.categorySource == .person) {
+                return nil
+            }
+            return TransactionEdit(field: field, oldValue: before, newValue: after, changedAt: time)
         }
     }
 }
@@ -57,6 +64,7 @@ extension Transaction {
         case .amount: "\(money.decimalString) \(money.currency.code)"
         case .bookedAt: bookedAt.iso8601
         case .account: String(accountID)
+        case .categorySource: categorySource?.rawValue
         }
     }
 }
@@ -84,6 +92,7 @@ extension TransactionChange {
             money = try Money(parsing: parts[0], currency: try Currency(code: parts[1]))
         case .bookedAt: bookedAt = try BookingTime(iso8601: text ?? "")
         case .account: accountID = try number(text)
+        case .categorySource: categorySource = text.flatMap(CategorySource.init(rawValue:))
         }
     }
 }

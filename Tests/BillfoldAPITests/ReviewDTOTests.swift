@@ -93,7 +93,7 @@ struct ReviewDTOTests {
     func activityRoundTrip() throws {
         let transaction =
             #"{"accountId":1,"amount":"-12.50","bookedAt":"2026-03-01T09:30:00+01:00","categoryId":7,"#
-            + #""createdAt":"2026-03-01T08:30:00Z","currency":"EUR","externalId":null,"groupId":null,"id":42,"kind":null,"notes":"","#
+            + #""categorySource":"person","createdAt":"2026-03-01T08:30:00Z","currency":"EUR","externalId":null,"groupId":null,"id":42,"kind":null,"notes":"","#
             + #""originalName":"REWE SAGT DANKE","parentId":null,"payee":"Rewe","status":"cleared","transferId":null,"#
             + #""updatedAt":"2026-03-02T10:00:00Z"}"#
         let json =

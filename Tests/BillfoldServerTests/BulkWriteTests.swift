@@ -104,7 +104,7 @@ struct BulkWriteTests {
             // More rows than one SQLite statement or one COPY message holds, the last one too
             // early to keep: it is made while SQLite runs the first statement, which goes in.
             // (A COPY that fails undoes itself, so on PostgreSQL this holds without the rollback.)
-            let good = TransactionRepository.sqliteRowsPerStatement + 10
+            let good = SQLiteEngine.rowsPerStatement + 10
             let rows = (0...good).map { index in
                 var row = spend(
                     "Shop \(index % 7)", "-1.\(index % 10)0",

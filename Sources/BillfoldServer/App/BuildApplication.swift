@@ -197,16 +197,6 @@ extension Request {
 /// while it runs: instances started together on one database take turns, and the later ones find
 /// the migrations done (without it, two would create the same table and one would exit).
 private func migrate(_ app: Application) async throws {
-    guard app.db.sql.dialect.name == "postgresql" else { return try await app.autoMigrate() }
-    try await app.db.withConnection { connection in
-        // Any number (0x42494c4c, "BILL"), the same in every instance.
-        try await connection.sql.raw("SELECT pg_advisory_lock(1112099916)").run()
-        do {
-            try await app.autoMigrate()
-        } catch {
-            try? await connection.sql.raw("SELECT pg_advisory_unlock(1112099916)").run()
-            throw error
-        }
-        try await connection.sql.raw("SELECT pg_advisory_unlock(1112099916)").run()
-    }
+    // Any number (0x42494c4c, "BILL"), the same in every instance.
+    try await app.db.alone(1_112_099_916) { try await app.autoMigrate() }
 }

@@ -38,7 +38,8 @@ struct BankRows: Sendable {
                 NewTransaction(
                     bookedAt: noon[entries[index].day]!, payee: entries[index].payee, notes: entries[index].notes,
                     money: entries[index].amount,
-                    categoryID: entries[index].category.flatMap { categoryIDs[$0] ?? nil }, importKey: keys[index])
+                    categoryID: entries[index].category.flatMap { categoryIDs[$0] ?? nil }, categorySource: .importFile,
+                    importKey: keys[index])
             }
         }
     }

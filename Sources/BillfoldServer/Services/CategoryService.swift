@@ -87,9 +87,17 @@ struct CategoryService: Sendable {
         return try deletion.plan(in: try await tree, transactionCounts: counts)
     }
 
+    /// Carries out a deletion in one database transaction. The transactions it moves that came
+    /// from a connected Lunch Money go to the outbox first, with their new category.
     func delete(_ deletion: CategoryDeletion) async throws -> (plan: CategoryDeletion.Plan, moved: Int) {
         let plan = try await plan(deletion)
-        let moved = try await repository.delete(plan)
+        let userID = user.id
+        let moved = try await database.transaction { db in
+            let now = Timestamp.now()
+            try await LunchMoneySyncRepository(database: db, userID: userID).enqueueMoves(
+                from: plan.deleted, to: plan.destination.categoryID, now: now)
+            return try await CategoryRepository(database: db, userID: userID).delete(plan, now: now)
+        }
         return (plan, moved)
     }
 }

@@ -75,6 +75,8 @@ public struct LunchMoneyImport: Sendable {
                     row.accountName = member.accountName
                 }
                 var new = row.transaction
+                // Set in Lunch Money, whether pulled or read from its export.
+                new.categorySource = .lunchMoney
                 if let id = row.categoryID {
                     if let group = row.groupID {
                         _ = try await category(

@@ -54,8 +54,8 @@ struct LunchMoneyMerge {
             try await sync.agree(local.id, field, remoteValue)
         }
         if !change.isEmpty {
-            _ = try await TransactionRepository(database: database, userID: userID).update(
-                local.id, change, fromLunchMoney: true)
+            _ = try await TransactionEditor(database: database, userID: userID).apply(
+                local.id, change, from: .lunchMoney)
             updated += 1
         }
         if here.agreed == nil { try await sync.agree([local.applying(change, at: local.updatedAt)]) }

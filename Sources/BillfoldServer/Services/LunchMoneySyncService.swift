@@ -62,8 +62,8 @@ struct LunchMoneySyncService: Sendable {
                     "action", Phrase("error.service.lunchMoney.pullCategoryFirst"))
             }
             try change.set(field, text: value)
-            _ = try await TransactionRepository(database: database, userID: user.id).update(
-                transaction.id, change, fromLunchMoney: true)
+            _ = try await TransactionEditor(database: database, userID: user.id).apply(
+                transaction.id, change, from: .lunchMoney)
             try await sync.settle(transaction.id, field)
             try await sync.agree(transaction.id, field, value)
             return .take

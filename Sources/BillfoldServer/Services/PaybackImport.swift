@@ -63,6 +63,7 @@ public struct PaybackImport: Sendable {
             let transactions = items.map { item in
                 var transaction = item.transaction
                 transaction.categoryID = categoryIDs[item.paybackCategory]
+                transaction.categorySource = .importFile
                 return transaction
             }
             let accountFor = accountIDs

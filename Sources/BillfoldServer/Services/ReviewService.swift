@@ -176,7 +176,7 @@ struct ReviewService: Sendable {
         }
         guard change.categoryID != nil || old.status != .cleared else { return .unchanged }
         let now = Timestamp.now()
-        _ = try await transactions.update(decision.transactionID, change)
+        _ = try await TransactionEditor(database: db, userID: userID).apply(decision.transactionID, change)
         // What was done, which is not always what was asked: recategorize to the same category only clears.
         let action: ReviewActionKind = change.categoryID == nil ? .clear : .recategorize
         try await ReviewRepository(database: db, userID: userID).record(

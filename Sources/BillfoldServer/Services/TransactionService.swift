@@ -221,7 +221,7 @@ struct TransactionService: Sendable {
         if TransactionEdit.edits(from: current, applying: change, at: 0).contains(where: \.field.isBooking) {
             try await checkCorrection(of: current, change)
         }
-        guard let updated = try await transactions.update(id, change) else {
+        guard let updated = try await TransactionEditor(database: database, userID: user.id).apply(id, change) else {
             throw BillfoldError.notFound(.transaction)
         }
         return updated

@@ -34,5 +34,6 @@ public enum BillfoldMigrations {
         M029OneAccountPerName(),
         M030AccountMadeByImport(),
         M031SignInAttemptsInFlight(),
+        M032AddCategorySource(),
     ]
 }

@@ -48,10 +48,8 @@ public struct SignInAttemptRepository: Sendable {
     public func reserve(
         _ limits: [Limit], at now: Int64, window: Int64, flightSeconds: Int64 = 60, forgetKnownBefore: Int64
     ) async throws -> Decision {
-        if sql.dialect.name == "postgresql" {
-            // Any number (0x5349474e, "SIGN"), the same in every instance.
-            try await sql.raw("SELECT pg_advisory_xact_lock(1397311310)").run()
-        }
+        // Any number (0x5349474e, "SIGN"), the same in every instance.
+        try await sql.engine.waitForOthers(1_397_311_310)
         // Out of the window: a range of the time index. Known places last 90 days and are swept
         // now and then only, so the many of a large instance are not read on every attempt.
         try await sql.raw(

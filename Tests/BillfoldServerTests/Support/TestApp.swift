@@ -1,12 +1,13 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldServer
 import BillfoldStore
 import Foundation
 import SQLKit
 import Testing
 import Vapor
 import VaporTesting
+
+@testable import BillfoldServer
 
 /// A Billfold built by the real factory over a fresh database, with helpers to act as users.
 struct TestApp {
@@ -108,6 +109,9 @@ struct TestApp {
     func transactions(_ person: Person) -> TransactionRepository {
         TransactionRepository(database: app.db, userID: person.id)
     }
+
+    /// Changes a person's transactions as the services do (history, Lunch Money outbox).
+    func editor(_ person: Person) -> TransactionEditor { TransactionEditor(database: app.db, userID: person.id) }
 
     func categories(_ person: Person) -> CategoryRepository {
         CategoryRepository(database: app.db, userID: person.id)

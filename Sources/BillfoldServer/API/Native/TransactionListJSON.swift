@@ -47,6 +47,8 @@ struct TransactionListJSON {
         string(t.bookedAt)
         raw(",\"categoryId\":")
         raw(t.categoryId.map { String($0) } ?? "null")
+        raw(",\"categorySource\":")
+        optional(t.categorySource?.rawValue)
         raw(",\"createdAt\":")
         string(t.createdAt)
         raw(",\"currency\":")

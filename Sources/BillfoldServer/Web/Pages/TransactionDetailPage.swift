@@ -107,6 +107,9 @@ struct TransactionDetailPage: WebPage {
                             H.dt { tr("transactions.category") }
                             H.dd { rows.category(t.categoryID) }
                         }
+                        if let source = t.categorySource {
+                            fact(tr("transactions.categorySource"), Self.name(of: source))
+                        }
                     }
                     H.div {
                         H.dt { tr("transactions.status") }
@@ -182,8 +185,13 @@ struct TransactionDetailPage: WebPage {
             return rows.format.dateTime(at.epochSeconds)
         case .account:
             return value.flatMap { Int64($0) }.flatMap { rows.accounts[$0] } ?? tr("transactions.history.closedAccount")
+        case .categorySource:
+            return value.flatMap(CategorySource.init(rawValue:)).map(Self.name(of:)) ?? "—"
         }
     }
+
+    /// Who set a category, in the page's words ("a rule").
+    static func name(of source: CategorySource) -> String { tr("transactions.categorySource.\(source.rawValue)") }
 
     /// How it stands with the connected Lunch Money: synced, waiting, refused (Retry), or a
     /// field changed in both places, with the person's two choices.

@@ -1,5 +1,3 @@
-import FluentKit
-import Logging
 import SQLKit
 import SQLiteNIO
 
@@ -51,40 +49,6 @@ enum StoredRow {
         DecodingError.typeMismatch(
             Any.self,
             .init(codingPath: [], debugDescription: "Column \(column) holds \(value.map { "\($0)" } ?? "nothing")"))
-    }
-}
-
-extension Database {
-    /// The statement's rows, read as `StoredRow`s. On SQLite the statement is logged as SQLKit
-    /// logs it (the bench's floors are read from that log) and run by SQLiteNIO itself.
-    func storedRows(_ statement: SQLQueryString) async throws -> [StoredRow] {
-        guard let sqlite = self as? any SQLiteDatabase else {
-            return try await sql.raw(statement).all().map(StoredRow.sql)
-        }
-        let (text, binds) = sql.serialize(statement)
-        guard let values = StoredRow.sqliteValues(binds) else {
-            return try await sql.raw(statement).all().map(StoredRow.sql)
-        }
-        if let level = sql.queryLogLevel {
-            sql.logger.log(
-                level: level, "Executing query",
-                metadata: ["sql": .string(text), "binds": .array(binds.map { .string("\($0)") })])
-        }
-        return try await sqlite.rows(text, values).map(StoredRow.sqlite)
-    }
-}
-
-extension SQLiteDatabase {
-    /// The statement's rows, gathered on SQLite's own thread by the connection: the database's
-    /// `query(_:_:)` sends every row through the event loop, a hop per row, which cost an export
-    /// a third of its time.
-    func rows(_ statement: String, _ binds: [SQLiteData]) async throws -> [SQLiteRow] {
-        try await withConnection { connection in
-            // Filled by `query`'s callback, which runs on one thread before `query` returns.
-            nonisolated(unsafe) var rows: [SQLiteRow] = []
-            try await connection.query(statement, binds) { rows.append($0) }
-            return rows
-        }
     }
 }
 

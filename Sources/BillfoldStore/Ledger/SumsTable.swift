@@ -27,7 +27,7 @@ struct SumsTable: Sendable {
 
     /// The unique index's columns and expressions on `sql`'s database.
     func indexedKey(on sql: any SQLDatabase) -> String {
-        let bucketKey = sql.dialect.name == "sqlite" ? bucket : postgresBucketKey
+        let bucketKey = sql.engine.indexedBucket(of: self)
         return uniqueKey.map { $0 == bucket ? bucketKey : $0 }.joined(separator: ", ")
     }
 

@@ -15,7 +15,7 @@ extension TransactionTotals {
         guard let text = query.text, query.range.lowerBound == nil, query.range.upperBound == nil,
             query.importID == nil, query.tagID == nil, !query.onlyGroups, !query.foldingGroups
         else { return nil }
-        let sqlite = sql.dialect.name == "sqlite"
+        let sqlite = sql.engine.searchesFullTextIndexes
         if sqlite && !text.fitsTrigramIndex { return nil }
         let payees: SQLQueryString =
             sqlite

@@ -13,6 +13,7 @@ struct TransactionRow: Codable {
     var amount_minor: Int64
     var currency: String
     var category_id: Int64?
+    var category_source: String?
     var status: String
     var external_id: String?
     var created_at: Int64
@@ -24,14 +25,9 @@ struct TransactionRow: Codable {
     var group_id: Int64?
     var source_external_id: String?
 
-    static let names = [
-        "id", "account_id", "booked_at", "booked_offset", "payee", "original_name", "notes", "amount_minor",
-        "currency", "category_id", "status", "external_id", "created_at", "updated_at", "import_id", "transfer_id",
-        "kind", "parent_id", "group_id", "source_external_id",
-    ]
-    static let columns = SQLQueryString(names.joined(separator: ", "))
+    static let columns = SQLQueryString(LedgerColumn.list(LedgerColumn.read))
     /// The same columns of a table aliased `alias`, under their own names (for joins).
-    static func columns(of alias: String) -> String { names.map { "\(alias).\($0)" }.joined(separator: ", ") }
+    static func columns(of alias: String) -> String { LedgerColumn.list(LedgerColumn.read, of: alias) }
 
     init(_ row: any SQLRow) throws { try self.init(StoredRow.sql(row)) }
 
@@ -48,6 +44,7 @@ struct TransactionRow: Codable {
         amount_minor = try row.integer("amount_minor")
         currency = try row.text("currency")
         category_id = try row.integerOrNil("category_id")
+        category_source = try row.textOrNil("category_source")
         status = try row.text("status")
         external_id = try row.textOrNil("external_id")
         created_at = try row.integer("created_at")
@@ -60,6 +57,35 @@ struct TransactionRow: Codable {
         source_external_id = try row.textOrNil("source_external_id")
     }
 
+    /// The row's value of `column`, as an undo writes it back.
+    func value(_ column: LedgerColumn, userID: Int64, importKey: String?) -> any SQLExpression {
+        switch column {
+        case .id: SQLBind(id)
+        case .userID: SQLBind(userID)
+        case .accountID: SQLBind(account_id)
+        case .bookedAt: SQLBind(booked_at)
+        case .bookedOffset: SQLBind(booked_offset)
+        case .payee: SQLBind(payee)
+        case .originalName: SQLBind(original_name)
+        case .notes: SQLBind(notes)
+        case .amountMinor: SQLBind(amount_minor)
+        case .currency: SQLBind(currency)
+        case .categoryID: SQLBind(category_id)
+        case .categorySource: SQLBind(category_source)
+        case .status: SQLBind(status)
+        case .externalID: SQLBind(external_id)
+        case .createdAt: SQLBind(created_at)
+        case .updatedAt: SQLBind(updated_at)
+        case .importID: SQLBind(import_id)
+        case .importKey: SQLBind(importKey)
+        case .sourceExternalID: SQLBind(source_external_id)
+        case .transferID: SQLBind(transfer_id)
+        case .kind: SQLBind(kind)
+        case .parentID: SQLBind(parent_id)
+        case .groupID: SQLBind(group_id)
+        }
+    }
+
     func transaction() -> Transaction {
         var transaction = Transaction(
             id: id, accountID: account_id,
@@ -69,6 +95,9 @@ struct TransactionRow: Codable {
             status: TransactionStatus(rawValue: status) ?? .uncleared, categoryID: category_id,
             externalID: external_id, createdAt: created_at, updatedAt: updated_at,
             importID: import_id)
+        // A category deleted without moving its rows (the key's ON DELETE SET NULL) leaves a source behind.
+        transaction.categorySource =
+            category_id == nil ? nil : category_source.flatMap(CategorySource.init(rawValue:)) ?? .person
         transaction.transferID = transfer_id
         transaction.kind = kind.flatMap(TransactionKind.init(rawValue:))
         transaction.parentID = parent_id
@@ -83,7 +112,7 @@ extension TransactionQuery {
     /// a search's words are found through SQLite's full-text indexes (`M027AddPayeeTotals`), and
     /// on PostgreSQL by the LIKE its trigram indexes serve.
     func conditions(on database: any SQLDatabase) -> SQLQueryString {
-        conditions(fullTextIndex: database.dialect.name == "sqlite")
+        conditions(fullTextIndex: database.engine.searchesFullTextIndexes)
     }
 
     func conditions(fullTextIndex: Bool) -> SQLQueryString {

@@ -1,35 +1,17 @@
 import BillfoldCore
 import SQLiteNIO
 
-extension TransactionRepository {
-    /// One INSERT of the chunk, as `INSERT … SELECT … FROM (VALUES …)`: a column whose value is
-    /// the same on every row of the chunk (the user, the account, the import, the status, the
+extension BulkRows {
+    /// The rows as one SQLite INSERT, as `INSERT … SELECT … FROM (VALUES …)`: a column whose value
+    /// is the same on every row of the chunk (the user, the account, the import, the status, the
     /// currency, an empty id …) is written once in the SELECT, and only the others row by row in
     /// VALUES. SQLite spends on every value of a VALUES list, not only on reading it: a bank
     /// import's rows went from seventeen values to six, and 200,000 of them into the table with
     /// its indexes from 3.5 to 2.1 s in `sqlite3`. The WHERE keeps the parser from taking an
     /// upsert's ON for a join's. Numbers, and currency and status words, are written into the
     /// statement, where SQLite reads them faster than it binds them; texts are bound.
-    func sqliteAppend(
-        _ chunk: ArraySlice<NewTransaction>, accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
-    ) -> (String, [SQLiteData]) {
-        withoutActuallyEscaping(accountID) { sqliteInsert(chunk, accountID: $0, now: now, importID: importID) }
-    }
-
-    private func sqliteInsert(
-        _ chunk: ArraySlice<NewTransaction>, accountID: @escaping (NewTransaction) -> Int64, now: Int64,
-        importID: Int64?
-    ) -> (String, [SQLiteData]) {
-        chunk.withUnsafeBufferPointer { rows in
-            BulkRows(rows: rows, userID: userID, accountID: accountID, now: now, importID: importID).statement()
-        }
-    }
-}
-
-extension BulkRows {
-    /// The rows as one SQLite INSERT and its bound texts.
     func statement() -> (String, [SQLiteData]) {
-        let columns = InsertColumn.allCases
+        let columns = LedgerColumn.written
         guard !rows.isEmpty else { return ("SELECT 1 WHERE false", []) }
         // The day is always written per row, so VALUES is never empty.
         let perRow = columns.map { column in

@@ -162,24 +162,20 @@ extension TransactionRepository {
                     .all(decoding: ID.self).map(\.id)) : []
         var restored: [Int64] = []
         for kept in kept {
-            let row = kept.row
-            let inserted = try await sql.insert(into: "transactions")
-                .columns(
-                    ["id", "user_id"] + Self.insertColumns.dropFirst() + [
-                        "transfer_id", "kind", "parent_id", "group_id",
-                    ]
-                )
-                .values(
-                    SQLBind(row.id), SQLBind(userID), SQLBind(row.account_id), SQLBind(row.booked_at),
-                    SQLBind(row.booked_offset), SQLBind(row.payee), SQLBind(row.original_name), SQLBind(row.notes),
-                    SQLBind(row.amount_minor), SQLBind(row.currency),
-                    SQLBind(row.category_id.flatMap { categories.contains($0) ? $0 : nil }), SQLBind(row.status),
-                    SQLBind(row.external_id), SQLBind(row.created_at), SQLBind(row.updated_at),
-                    SQLBind(row.import_id.flatMap { liveImports.contains($0) ? $0 : nil }), SQLBind(kept.importKey),
-                    SQLBind(row.source_external_id),
-                    SQLBind(row.transfer_id), SQLBind(row.kind),
-                    SQLBind(row.parent_id), SQLBind(row.group_id)
-                )
+            var row = kept.row
+            // A category deleted since leaves it uncategorised.
+            if let category = row.category_id, !categories.contains(category) {
+                row.category_id = nil
+                row.category_source = nil
+            }
+            // Kept before categories kept how they were set: those were the person's.
+            if row.category_id != nil, row.category_source == nil {
+                row.category_source = CategorySource.person.rawValue
+            }
+            if let importID = row.import_id, !liveImports.contains(importID) { row.import_id = nil }
+            let columns = LedgerColumn.restored
+            let inserted = try await sql.insert(into: "transactions").columns(columns.map(\.rawValue))
+                .values(columns.map { row.value($0, userID: userID, importKey: kept.importKey) })
                 .ignoringConflicts().returning("id").first(decoding: ID.self)
             guard inserted != nil else { continue }
             restored.append(row.id)

@@ -9,11 +9,14 @@ public struct TransactionRepository: Sendable {
     let database: any Database
     let sql: any SQLDatabase
     let userID: Int64
+    /// What differs between SQLite and PostgreSQL, chosen once.
+    let engine: any DatabaseEngine
 
     public init(database: any Database, userID: Int64) {
         self.database = database
         self.sql = database.sql
         self.userID = userID
+        self.engine = sql.engine
     }
 
     /// Runs `work` in a database transaction, joining the caller's when there is one, so a row
@@ -34,7 +37,7 @@ public struct TransactionRepository: Sendable {
     {
         var rows = try await recentMatches(query, after: cursor, limit: limit + 1) ?? []
         if rows.count <= limit {
-            rows = try await database.storedRows(pageStatement(query, after: cursor, limit: limit + 1))
+            rows = try await engine.rows(pageStatement(query, after: cursor, limit: limit + 1))
                 .map(TransactionRow.init)
         }
         let transactions = rows.prefix(limit).map { $0.transaction() }
@@ -63,7 +66,7 @@ public struct TransactionRepository: Sendable {
     private func recentMatches(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> [TransactionRow]?
     {
-        guard limit * 4 <= Self.searchWindow, !query.foldingGroups, sql.dialect.name == "sqlite" else { return nil }
+        guard limit * 4 <= Self.searchWindow, !query.foldingGroups, engine.searchesFullTextIndexes else { return nil }
         var recent = query
         // What the window's rows are then checked for.
         var checked = TransactionQuery.everything
@@ -81,7 +84,7 @@ public struct TransactionRepository: Sendable {
             "SELECT * FROM (" + pageStatement(recent, after: cursor, limit: Self.searchWindow)
             + ") AS recent WHERE TRUE"
             + checked.conditions(fullTextIndex: false) + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
-        return try await database.storedRows(statement).map(TransactionRow.init)
+        return try await engine.rows(statement).map(TransactionRow.init)
     }
 
     /// Newest first after the cursor. A group's categories are read one keyset each and merged,
@@ -108,7 +111,7 @@ public struct TransactionRepository: Sendable {
         // A member is folded under its group row when that row passes the whole filter, not
         // only the arm's one category.
         let folding: SQLQueryString =
-            query.foldingGroups ? query.foldingCondition(fullTextIndex: sql.dialect.name == "sqlite") : ""
+            query.foldingGroups ? query.foldingCondition(fullTextIndex: engine.searchesFullTextIndexes) : ""
         let arms = ids.map { id -> SQLQueryString in
             var one = query
             one.categoryIDs = [id]
@@ -146,7 +149,7 @@ public struct TransactionRepository: Sendable {
             "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
             + query.conditions(on: sql)
             + " ORDER BY booked_at, id LIMIT \(literal: limit) OFFSET \(literal: offset)"
-        return try await database.storedRows(statement).map { try TransactionRow($0).transaction() }
+        return try await engine.rows(statement).map { try TransactionRow($0).transaction() }
     }
 
     /// Oldest first after `cursor` (from the start when nil): the list's keyset walk the other
@@ -162,7 +165,7 @@ public struct TransactionRepository: Sendable {
             statement += " AND (booked_at, id) > (\(bind: cursor.bookedAt), \(bind: cursor.id))"
         }
         statement += " ORDER BY booked_at, id LIMIT \(literal: limit)"
-        return try await database.storedRows(statement).map { try TransactionRow($0).transaction() }
+        return try await engine.rows(statement).map { try TransactionRow($0).transaction() }
     }
 
     /// The currencies the user's transactions are in.
@@ -265,20 +268,16 @@ public struct TransactionRepository: Sendable {
     static let rowsPerStatement = 1000
 
     func insertRows(
-        _ transactions: [NewTransaction], accountID: (NewTransaction) -> Int64, now: Int64, importID: Int64?
+        _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64,
+        importID: Int64?
     ) async throws -> [Int64] {
         var ids: [Int64] = []
         ids.reserveCapacity(transactions.count)
         var pending = TransactionTotals.Pending()
+        let stamp = NewRowStamp(userID: userID, accountID: accountID, now: now, importID: importID)
         for chunk in transactions.chunked(Self.rowsPerStatement) {
             // What the sums need comes back with each inserted row; rows skipped as already there do not.
-            let rows: [InsertedRow] =
-                if let sqlite = database as? any SQLiteDatabase {
-                    try await insertSQLite(chunk, into: sqlite, accountID: accountID, now: now, importID: importID)
-                } else {
-                    try await insertSQL(chunk, accountID: accountID, now: now, importID: importID)
-                }
-            for row in rows {
+            for row in try await engine.insert(chunk, stamp) {
                 try pending.add(
                     account: row.account_id, category: row.category_id, status: row.status, currency: row.currency,
                     bookedAt: row.booked_at, payee: row.payee, amount: row.amount_minor)
@@ -289,17 +288,17 @@ public struct TransactionRepository: Sendable {
         return ids
     }
 
-    /// Applies a change; nil when the user has no such transaction. A change to a transaction
-    /// from a connected Lunch Money goes to its outbox in the same database transaction, unless
-    /// it is Lunch Money's own (`fromLunchMoney`, a pull).
-    public func update(_ id: Int64, _ change: TransactionChange, fromLunchMoney: Bool = false) async throws
-        -> Transaction?
+    /// Applies a change to the row and its sums at `now`: the transaction after it and the fields
+    /// that really changed (none: nothing was written); nil when the user has no such
+    /// transaction. What follows a change (its history, the Lunch Money outbox) is the caller's.
+    public func update(_ id: Int64, _ change: TransactionChange, at now: Int64) async throws
+        -> (Transaction, [TransactionEdit])?
     {
-        try await atomically { try await $0.updateRow(id, change, fromLunchMoney: fromLunchMoney) }
+        try await atomically { try await $0.updateRow(id, change, at: now) }
     }
 
-    private func updateRow(_ id: Int64, _ change: TransactionChange, fromLunchMoney: Bool) async throws
-        -> Transaction?
+    private func updateRow(_ id: Int64, _ change: TransactionChange, at now: Int64) async throws
+        -> (Transaction, [TransactionEdit])?
     {
         guard let old = try await find(id) else { return nil }
         if let money = change.money, money != old.money, old.amountIsTied {
@@ -312,10 +311,10 @@ public struct TransactionRepository: Sendable {
         if let bookedAt = change.bookedAt {
             try Self.refuseTooEarly([NewTransaction(bookedAt: bookedAt, payee: old.payee, money: old.money)])
         }
-        let now = Timestamp.now()
         let edits = TransactionEdit.edits(from: old, applying: change, at: now)
         // Nothing really changes: no write, no history line, no new updated time.
-        guard !edits.isEmpty else { return old }
+        guard !edits.isEmpty else { return (old, []) }
+        let new = old.applying(change, at: now)
         // Out of the totals under the old category, status and payee, back in under the new; a
         // new note moves no total. Judged by what really changes: a form sends every field. A
         // payee whose accents are written another way is the same to Swift, not to the sums.
@@ -323,7 +322,10 @@ public struct TransactionRepository: Sendable {
         let movesTotals = newPayeeBytes || edits.contains { $0.field != .notes }
         if movesTotals { try await TransactionTotals.add(ids: [id], userID: userID, sign: -1, on: sql) }
         var assignments: [SQLQueryString] = ["updated_at = \(bind: now)"]
-        if let categoryID = change.categoryID { assignments.append("category_id = \(bind: categoryID)") }
+        if new.categoryID != old.categoryID || new.categorySource != old.categorySource {
+            assignments.append("category_id = \(bind: new.categoryID)")
+            assignments.append("category_source = \(bind: new.categorySource?.rawValue)")
+        }
         if let notes = change.notes { assignments.append("notes = \(bind: notes)") }
         if let status = change.status { assignments.append("status = \(bind: status.rawValue)") }
         if let payee = change.payee { assignments.append("payee = \(bind: payee)") }
@@ -344,11 +346,12 @@ public struct TransactionRepository: Sendable {
                 + " WHERE id = \(bind: id) AND user_id = \(bind: userID)"
         ).run()
         if movesTotals { try await TransactionTotals.add(ids: [id], userID: userID, on: sql) }
+        return (new, edits)
+    }
+
+    /// Adds a transaction's changed fields to its history.
+    public func recordHistory(of id: Int64, _ edits: [TransactionEdit]) async throws {
         try await recordHistory(edits.map { (id, $0.field.rawValue, $0.oldValue, $0.newValue, $0.changedAt) })
-        if !fromLunchMoney, LunchMoneyShared.remoteID(old.externalID) != nil {
-            try await LunchMoneySyncRepository(database: database, userID: userID).enqueue(id, edits, now: now)
-        }
-        return old.applying(change, at: now)
     }
 
     /// Adds lines to transactions' history: transaction, field, old value, new value, when.

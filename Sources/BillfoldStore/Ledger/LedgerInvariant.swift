@@ -51,17 +51,14 @@ public struct LedgerInvariant: Sendable {
             WHERE kept.volume_minor IS NULL OR kept.volume_minor < rows.volume
             """)
         if short > 0 { found.append("currency_volumes: \(short) below their rows' volume") }
-        if sql.dialect.name == "sqlite" {
-            for index in ["transaction_search", "transaction_notes_search", "transaction_payee_search"] {
-                do {
-                    try await sql.raw(
-                        "INSERT INTO \(ident: index) (\(ident: index), rank) VALUES ('integrity-check', 1)"
-                    ).run()
-                } catch {
-                    found.append("\(index): \(String(reflecting: error))")
-                }
-            }
-        }
+        // Who set a category is kept with it: every row with a category says who, none without.
+        let unsourced = try await count(
+            """
+            SELECT COUNT(*) AS n FROM transactions
+            WHERE (category_id IS NULL) <> (category_source IS NULL)
+            """)
+        if unsourced > 0 { found.append("category_source: \(unsourced) rows whose category and its source disagree") }
+        found += await sql.engine.searchIndexProblems()
         return found
     }
 

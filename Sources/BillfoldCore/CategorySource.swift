@@ -1,0 +1,14 @@
+/// How a transaction got its category, kept beside it: suggestions learn from the person's own
+/// decisions, and rules never overwrite what the person chose.
+public enum CategorySource: String, Sendable, CaseIterable, Codable {
+    /// Chosen by the person: a form, the review deck, an app, `/v1`.
+    case person
+    /// Set by one of the person's rules.
+    case rule
+    /// A suggestion the person accepted.
+    case suggestion
+    /// Stated by the file it was imported from (a bank file, PAYBACK, a Lunch Money export).
+    case importFile = "import"
+    /// Set in a connected Lunch Money and pulled from there.
+    case lunchMoney = "lunchmoney"
+}
