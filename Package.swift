@@ -46,7 +46,12 @@ let package = Package(
             ]
         ),
         .target(
-            name: "BillfoldImport", dependencies: ["BillfoldCore", .product(name: "CSV", package: "CSV.swift")]),
+            name: "BillfoldImport",
+            dependencies: [
+                // BillfoldAPI: the Lunch Money client builds its requests from `LunchMoneyAPI`'s routes.
+                "BillfoldCore", "BillfoldAPI", .product(name: "CSV", package: "CSV.swift"),
+            ]
+        ),
         .target(
             name: "BillfoldStore",
             dependencies: [

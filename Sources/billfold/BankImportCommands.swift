@@ -173,7 +173,7 @@ struct BankImportRun {
         let currency = try arguments.currencyValue()
         try await withApplication(arguments.database.flags) { app in
             let owner = try await user(arguments.email, in: app)
-            let importer = BankImport(database: app.db, user: owner)
+            let importer = BankImport(database: app.db, user: owner, clock: app.wallClock)
             var chosen = mapping
             if let profile { chosen = mapping.filled(from: try await importer.profile(profile)) }
             let request = BankImportRequest(

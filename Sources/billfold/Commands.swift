@@ -18,7 +18,7 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             try await withApplication(options.flags) { app in
-                let user = try await AccountService(database: app.db).createUser(
+                let user = try await AccountService(database: app.db, clock: app.wallClock).createUser(
                     email: email, password: password, name: name)
                 say(tr("cli.users.created", ["email": user.email, "id": String(user.id)]))
             }
@@ -43,7 +43,7 @@ extension Users {
             let password = try password ?? Self.readPassword()
             try await withApplication(options.flags) { app in
                 let person = try await user(email, in: app)
-                try await AccountService(database: app.db).setPassword(
+                try await AccountService(database: app.db, clock: app.wallClock).setPassword(
                     of: person, to: password, revokingTokens: !keepTokens)
                 say(
                     tr(
@@ -81,7 +81,8 @@ struct Tokens: AsyncParsableCommand {
         func run() async throws {
             try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
-                let created = try await AccountService(database: app.db).createToken(for: owner, label: label)
+                let created = try await AccountService(database: app.db, clock: app.wallClock).createToken(
+                    for: owner, label: label)
                 say(tr("cli.tokens.created", ["label": created.record.label, "email": owner.email]))
                 say(created.token)
             }
@@ -108,7 +109,7 @@ struct Import: AsyncParsableCommand {
             }
             try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
-                let outcome = try await PaybackImport(database: app.db, user: owner).run(data)
+                let outcome = try await PaybackImport(database: app.db, user: owner, clock: app.wallClock).run(data)
                 say(
                     tr(
                         "cli.import.payback.done", count: outcome.read,
@@ -148,7 +149,7 @@ extension Import {
             }
             try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
-                let outcome = try await LunchMoneyImport(database: app.db, user: owner).run(
+                let outcome = try await LunchMoneyImport(database: app.db, user: owner, clock: app.wallClock).run(
                     transactions: rows, categories: groups)
                 let categoriesInUse = tr(
                     "cli.import.lunchMoney.categoriesInUse", count: outcome.categories)
@@ -183,7 +184,9 @@ struct Demo: AsyncParsableCommand {
             let owner = try await user(email, in: app)
             let start = Date()
             let progress = ProgressLine(label: tr("cli.demo.progress"))
-            let added = try await DemoData(database: app.db, user: owner).generate(count: transactions) {
+            let added = try await DemoData(database: app.db, user: owner, clock: app.wallClock).generate(
+                count: transactions
+            ) {
                 progress.report($0, of: transactions)
             }
             let seconds = Date().timeIntervalSince(start)

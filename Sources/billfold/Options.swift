@@ -87,7 +87,7 @@ func bootstrapLogging(level: Logger.Level, format: Configuration.LogFormat) {
 
 /// The user an email names, or a clear error.
 func user(_ email: String, in app: Application) async throws -> User {
-    guard let user = try await UserRepository(database: app.db).find(email: email) else {
+    guard let user = try await UserRepository(database: app.db, clock: app.wallClock).find(email: email) else {
         throw BillfoldError(.notFound, Phrase("cli.noUserWithEmail", ["email": email]))
     }
     return user

@@ -61,9 +61,9 @@ enum DemoAccount {
     static let transactions = 2_060
 
     static func ensure(in app: Application) async throws {
-        var user = try await BillfoldStore.UserRepository(database: app.db).find(email: email)
+        var user = try await BillfoldStore.UserRepository(database: app.db, clock: app.wallClock).find(email: email)
         if user == nil {
-            user = try await AccountService(database: app.db).createUser(
+            user = try await AccountService(database: app.db, clock: app.wallClock).createUser(
                 email: email, password: password, name: "Demo",
                 preferences: .init(locale: "en-US", timeZone: "Europe/Berlin", currency: .eur, deckSize: 20))
         }
@@ -73,7 +73,9 @@ enum DemoAccount {
                 .hasExternalID(startingWith: "demo-")
         {
             let progress = ProgressLine(label: tr("cli.serve.demoProgress"))
-            _ = try await DemoData(database: app.db, user: user).generate(count: transactions, household: true) {
+            _ = try await DemoData(database: app.db, user: user, clock: app.wallClock).generate(
+                count: transactions, household: true
+            ) {
                 progress.report($0, of: transactions)
             }
         }

@@ -131,4 +131,30 @@ struct ArchitectureTests {
             }
         }
     }
+
+    @Test("the server and the store read time only from the clock they are given")
+    func oneClock() throws {
+        // A log line's time is when it is written, not a rule.
+        let allowed = ["App/JSONLogHandler.swift"]
+        var found: [String] = []
+        for module in ["BillfoldServer", "BillfoldStore"] {
+            let folder = Self.root.appendingPathComponent("Sources/\(module)")
+            let files =
+                FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+                .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+            #expect(files.count > 10)
+            for file in files where !allowed.contains(where: file.path.hasSuffix) {
+                for (number, line) in try String(contentsOf: file, encoding: .utf8).split(separator: "\n").enumerated()
+                {
+                    let code = line.trimmingCharacters(in: .whitespaces)
+                    guard !code.hasPrefix("//") else { continue }
+                    if code.contains("Timestamp.now()") || code.contains("Date()") || code.contains("WallClock.system")
+                    {
+                        found.append("\(file.lastPathComponent):\(number + 1)")
+                    }
+                }
+            }
+        }
+        #expect(found.isEmpty, "reads the system clock instead of the one passed in: \(found)")
+    }
 }

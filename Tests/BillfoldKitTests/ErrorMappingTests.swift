@@ -81,9 +81,13 @@ extension LiveServer {
     /// A token for a person, made in the store (for servers whose API refuses everything).
     func token(for email: String) async throws -> String {
         try await withApp { app in
-            guard let user = try await AccountService(database: app.db).signIn(email: email, password: "correct horse")
+            guard
+                let user = try await AccountService(database: app.db, clock: app.wallClock).signIn(
+                    email: email, password: "correct horse")
             else { throw ClientError(.signInAgain, message: "no such person") }
-            return try await AccountService(database: app.db).createToken(for: user, label: "direct").token
+            return try await AccountService(database: app.db, clock: app.wallClock).createToken(
+                for: user, label: "direct"
+            ).token
         }
     }
 

@@ -27,7 +27,7 @@ struct AccountNameTests {
             #expect(accounts.first?.transactionCount == 1)
 
             let bob = try await t.person("bob@example.com")
-            _ = try await DemoData(database: t.app.db, user: bob.user).generate(count: 50)
+            _ = try await DemoData(database: t.app.db, user: bob.user, clock: t.app.wallClock).generate(count: 50)
             let before = try await t.get(AccountListResponse.self, "/api/v1/accounts", as: bob).accounts
             #expect(
                 try await t.send(.POST, "/api/v1/transactions", as: bob, json: Self.cashRow("Kiosk")).status == .created

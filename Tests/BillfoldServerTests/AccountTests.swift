@@ -80,7 +80,7 @@ struct AccountTests {
             let giro = try await open(#"{"name":"Giro","currency":"EUR","openingBalance":"500"}"#)
             let savings = try await open(#"{"name":"Savings","currency":"EUR"}"#)
             let dollars = try await open(#"{"name":"US card","currency":"USD"}"#)
-            let food = try await t.categories(ana).forSource("t:food", name: "Food")
+            let food = try await t.categories(ana).forSource("t:food", name: "Food", now: Timestamp.now())
             _ = try await t.send(
                 .POST, "/api/v1/transactions", as: ana,
                 json:

@@ -27,7 +27,8 @@ struct AwardAPITests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", timeZone: "America/Los_Angeles")
             let bob = try await t.person("bob@example.com")
-            let service = AwardService(database: t.app.db, user: ana.user, catalogue: try AwardCatalogue.load())
+            let service = AwardService(
+                database: t.app.db, user: ana.user, catalogue: try AwardCatalogue.load(), now: t.app.wallClock.now)
             func standing(_ id: String) async throws -> AwardStanding {
                 try await service.standings().all.first { $0.award.id == id }!
             }

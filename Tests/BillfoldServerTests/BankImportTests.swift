@@ -19,7 +19,7 @@ struct BankImportTests {
     func csvLifecycle(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", timeZone: "Europe/Berlin")
-            let importer = BankImport(database: t.app.db, user: ana.user)
+            let importer = BankImport(database: t.app.db, user: ana.user, clock: t.app.wallClock)
             let first = BankImportRequest(
                 fileName: "january.csv", data: try Self.file("latin1-semicolon.csv"), account: "Girokonto")
             let plan = try await importer.plan(first)
@@ -55,9 +55,9 @@ struct BankImportTests {
             // Another person cannot undo (or see) it.
             let bob = try await t.person("bob@example.com")
             await #expect(throws: BillfoldError.self) {
-                try await BankImport(database: t.app.db, user: bob.user).undo(records[0].id)
+                try await BankImport(database: t.app.db, user: bob.user, clock: t.app.wallClock).undo(records[0].id)
             }
-            #expect(try await BankImport(database: t.app.db, user: bob.user).imports().isEmpty)
+            #expect(try await BankImport(database: t.app.db, user: bob.user, clock: t.app.wallClock).imports().isEmpty)
         }
     }
 
@@ -67,7 +67,7 @@ struct BankImportTests {
     func statementsOfOneAccount(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let importer = BankImport(database: t.app.db, user: ana.user)
+            let importer = BankImport(database: t.app.db, user: ana.user, clock: t.app.wallClock)
             let one = String(decoding: try Self.file("statement-v08.camt.xml"), as: UTF8.self)
             let statement =
                 try #require(one.range(of: "<Stmt>")).lowerBound..<(try #require(one.range(of: "</Stmt>")).upperBound)
@@ -95,7 +95,7 @@ struct BankImportTests {
     func qifMixedAccounts(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let importer = BankImport(database: t.app.db, user: ana.user)
+            let importer = BankImport(database: t.app.db, user: ana.user, clock: t.app.wallClock)
             let qif =
                 "!Type:Bank\nD01/05/2024\nT-10.00\nPBakery\n^\n!Account\nNVisa\nTCCard\n^\n!Type:CCard\n"
                 + "D01/06/2024\nT-20.00\nPShop\n^\n"
@@ -117,7 +117,7 @@ struct BankImportTests {
     func bigFile(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let importer = BankImport(database: t.app.db, user: ana.user)
+            let importer = BankImport(database: t.app.db, user: ana.user, clock: t.app.wallClock)
             // 45,000 rows: three bulk statements on SQLite, nine key lookups when imported again.
             var csv = "Date,Payee,Amount\n"
             for index in 0..<45_000 {
@@ -149,7 +149,7 @@ struct BankImportTests {
     func accountsAndRefusals(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let importer = BankImport(database: t.app.db, user: ana.user)
+            let importer = BankImport(database: t.app.db, user: ana.user, clock: t.app.wallClock)
             let ofx = try await importer.run(
                 BankImportRequest(fileName: "statement.ofx", data: try Self.file("statement-v2.ofx")))
             #expect(ofx.accounts == ["Savings DE89370400440532013000"] && ofx.added == 2)

@@ -21,8 +21,9 @@ struct BulkWriteTests {
     func sameAsInsert(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", timeZone: "Europe/Berlin")
-            let food = try await t.categories(ana).forSource("t:food", name: "Food")
-            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(.eur)
+            let food = try await t.categories(ana).forSource("t:food", name: "Food", now: Timestamp.now())
+            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(
+                .eur, now: Timestamp.now())
             var rows: [NewTransaction] = []
             for (index, text) in Self.awkward.enumerated() {
                 var row = spend(
@@ -36,7 +37,8 @@ struct BulkWriteTests {
             let appended = try await t.transactions(ana).append(rows, accountID: { _ in account.id }, now: 1_000)
             #expect(appended == rows.count)
             let bob = try await t.person("bob@example.com", timeZone: "Europe/Berlin")
-            let bobAccount = try await AccountRepository(database: t.app.db, userID: bob.id).cash(.eur)
+            let bobAccount = try await AccountRepository(database: t.app.db, userID: bob.id).cash(
+                .eur, now: Timestamp.now())
             _ = try await t.transactions(bob).insert(rows, accountID: { _ in bobAccount.id }, now: 1_000)
 
             let mine = try await t.transactions(ana).page(.everything, after: nil, limit: 50).transactions
@@ -74,7 +76,8 @@ struct BulkWriteTests {
     func sharedValuesByBytes(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(.eur)
+            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(
+                .eur, now: Timestamp.now())
             let composed = "M\u{FC}ller"
             let decomposed = "Mu\u{308}ller"
             var rows = [composed, decomposed, composed].enumerated().map { index, payee in
@@ -97,7 +100,8 @@ struct BulkWriteTests {
     func refusedPartway(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(.eur)
+            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(
+                .eur, now: Timestamp.now())
             _ = try await t.transactions(ana).insert(
                 [spend("Before", "-5.00", at: "2026-01-01T10:00:00Z")], accountID: { _ in account.id }, now: 1_000)
             let totals = try await t.transactions(ana).totals(.everything)
@@ -125,7 +129,7 @@ struct BulkWriteTests {
     func demoTwice(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let demo = DemoData(database: t.app.db, user: ana.user)
+            let demo = DemoData(database: t.app.db, user: ana.user, clock: t.app.wallClock)
             #expect(try await demo.generate(count: 3_000) == 3_000)
             #expect(try await demo.generate(count: 3_000) == 0)
             #expect(try await t.transactions(ana).count() == 3_000)

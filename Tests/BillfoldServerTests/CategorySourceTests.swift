@@ -23,8 +23,8 @@ struct CategorySourceTests {
     func everyWay(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let food = try await t.categories(ana).create(CategoryDraft(name: "Food"))
-            let cafe = try await t.categories(ana).create(CategoryDraft(name: "Cafe"))
+            let food = try await t.categories(ana).create(CategoryDraft(name: "Food"), now: Timestamp.now())
+            let cafe = try await t.categories(ana).create(CategoryDraft(name: "Cafe"), now: Timestamp.now())
 
             // By hand, through the API: the person's.
             let made = try await t.send(
@@ -45,9 +45,9 @@ struct CategorySourceTests {
             #expect(made.body.string.contains(#""categorySource":"person""#), "the list's own JSON writer says it too")
 
             // A PAYBACK file states its categories; a Lunch Money export its own.
-            _ = try await PaybackImport(database: t.app.db, user: ana.user).run(
+            _ = try await PaybackImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
                 try Data(contentsOf: PaybackTests.file))
-            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(
+            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
                 transactions: LunchMoneyOutboxTests.rows, categories: nil)
             let all = try await Self.list(t, ana)
             let payback = try #require(all.first { $0.categoryId != nil && $0.currency == "PBP" })
@@ -104,16 +104,17 @@ struct CategorySourceTests {
     func backfill(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            _ = try await PaybackImport(database: t.app.db, user: ana.user).run(try Data(contentsOf: PaybackTests.file))
-            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(
+            _ = try await PaybackImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
+                try Data(contentsOf: PaybackTests.file))
+            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
                 transactions: LunchMoneyOutboxTests.rows, categories: nil)
-            let food = try await t.categories(ana).create(CategoryDraft(name: "Food"))
+            let food = try await t.categories(ana).create(CategoryDraft(name: "Food"), now: Timestamp.now())
             let account = try await t.transactions(ana).find(try await Self.list(t, ana)[0].id)!.accountID
             let byHand = try await t.transactions(ana).create(
                 NewTransaction(
                     bookedAt: BookingTime(epochSeconds: 1_770_000_000, offsetSeconds: 0), payee: "Bakery",
                     money: Money(minorUnits: -320, currency: .eur), categoryID: food.id),
-                accountID: account)
+                accountID: account, now: Timestamp.now())
             let all = try await Self.list(t, ana)
             let lunch = try #require(
                 all.first { $0.externalId?.hasPrefix("lunchmoney:") == true && $0.categoryId != nil })

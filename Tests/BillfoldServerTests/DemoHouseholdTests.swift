@@ -14,8 +14,8 @@ struct DemoHouseholdTests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", timeZone: "Europe/Berlin")
             let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
-            let added = try await DemoData(database: t.app.db, user: ana.user).generate(
-                count: 2_060, household: true, now: now)
+            let added = try await DemoData(database: t.app.db, user: ana.user, clock: .fixed(now)).generate(
+                count: 2_060, household: true)
             #expect(added == 2_060)
             let accounts = try await t.get(AccountListResponse.self, "/api/v1/accounts", as: ana).accounts
             func balance(_ name: String) -> Double? {

@@ -13,7 +13,8 @@ struct FormReloadTests {
             let ana = try await t.person("ana@example.com")
             let project = try await t.send(.POST, "/api/v1/projects", as: ana, json: #"{"title":"Trip"}"#)
             let projectID = try JSONDecoder().decode(ProjectDTO.self, from: project.body).id
-            let token = try #require(try await UserRepository(database: t.app.db).tokens(userID: ana.id).first)
+            let token = try #require(
+                try await UserRepository(database: t.app.db, clock: t.app.wallClock).tokens(userID: ana.id).first)
             let added = try await t.send(
                 .POST, "/api/v1/transactions", as: ana,
                 json: #"{"payee":"Bakery","amount":"-3.20","currency":"EUR","bookedAt":"2026-05-02T09:00:00+02:00"}"#)

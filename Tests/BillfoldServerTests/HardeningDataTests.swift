@@ -30,7 +30,8 @@ struct HardeningDataTests {
             let kwd = try Currency(code: "KWD")
             let largest = Money(minorUnits: Money.maximumMinorUnits, currency: kwd)
             let fits = Int(Int64.max / Money.maximumMinorUnits)
-            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(kwd)
+            let account = try await AccountRepository(database: t.app.db, userID: ana.id).cash(
+                kwd, now: Timestamp.now())
             let rows = (0..<fits).map { index in
                 NewTransaction(
                     bookedAt: BookingTime(epochSeconds: 1_772_359_200 + Int64(index), offsetSeconds: 0),
@@ -100,7 +101,7 @@ struct HardeningDataTests {
             var file = try String(contentsOf: fixture, encoding: .utf8)
             file = file.replacingOccurrences(of: "Bäckerei Krume", with: #"Bäckerei\u0000Krume"#)
             await #expect(throws: BillfoldError.self) {
-                try await PaybackImport(database: t.app.db, user: ana.user).run(Data(file.utf8))
+                try await PaybackImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(Data(file.utf8))
             }
             #expect(try await counts(t, ana) == [0, 1, 1], "nothing was written but the clean row")
         }
@@ -119,7 +120,8 @@ struct HardeningDataTests {
                     #"{"transactions":[{"date":"2026-03-01","amount":"1.00","currency":"chf"},{"date":"nope","amount":"1"}]}"#
             )
             #expect(batch.status == .badRequest)
-            let empty = try await PaybackImport(database: t.app.db, user: ana.user).run(Data(#"{"items":[]}"#.utf8))
+            let empty = try await PaybackImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
+                Data(#"{"items":[]}"#.utf8))
             #expect(empty.added == 0)
             #expect(try await counts(t, ana) == [0, 0, 0], "no group, no cash account, no PAYBACK category")
             let twice = try await t.send(
@@ -192,7 +194,7 @@ struct HardeningDataTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(statuses.allSatisfy { $0.last == .seeOther }, "\(statuses)")
-            #expect(try await BillfoldStore.UserRepository(database: t.app.db).count() == 1)
+            #expect(try await BillfoldStore.UserRepository(database: t.app.db, clock: t.app.wallClock).count() == 1)
         }
     }
 

@@ -102,7 +102,8 @@ struct HardeningWebTests {
             out.append(try await t.rowCount(table, of: person))
         }
         out.append(
-            try await BillfoldStore.UserRepository(database: t.app.db).find(id: person.id)!.preferences.currency == .eur
+            try await BillfoldStore.UserRepository(database: t.app.db, clock: t.app.wallClock).find(id: person.id)!
+                .preferences.currency == .eur
                 ? 1 : 0)
         return out
     }

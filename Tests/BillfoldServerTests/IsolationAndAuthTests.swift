@@ -46,7 +46,8 @@ struct IsolationAndAuthTests {
             #expect(try JSONDecoder().decode(ErrorResponse.self, from: bad.body).error.code == "unauthorized")
             let me = try await t.get(MeResponse.self, "/api/v1/me", as: ana)
             #expect(me.email == "ana@example.com")
-            let records = try await BillfoldStore.UserRepository(database: t.app.db).tokens(userID: ana.id)
+            let records = try await BillfoldStore.UserRepository(database: t.app.db, clock: t.app.wallClock).tokens(
+                userID: ana.id)
             #expect(records.count == 1)
             #expect(records[0].lastUsedAt != nil, "last use is recorded")
             struct Stored: Decodable { var secret_hash: String }
@@ -54,7 +55,7 @@ struct IsolationAndAuthTests {
                 "SELECT secret_hash FROM access_tokens WHERE id = \(bind: records[0].id)"
             ).first(decoding: Stored.self)
             #expect(stored?.secret_hash != nil && stored?.secret_hash != ana.token, "only a hash is stored")
-            _ = try await BillfoldStore.UserRepository(database: t.app.db).revokeToken(
+            _ = try await BillfoldStore.UserRepository(database: t.app.db, clock: t.app.wallClock).revokeToken(
                 id: records[0].id, userID: ana.id)
             #expect(try await t.send(.GET, "/api/v1/me", as: ana).status == .unauthorized)
         }
@@ -90,7 +91,7 @@ struct IsolationAndAuthTests {
                     ("currency", "EUR"),
                 ])
             #expect(again.headers.first(name: .location) == "/signin")
-            #expect(try await BillfoldStore.UserRepository(database: t.app.db).count() == 1)
+            #expect(try await BillfoldStore.UserRepository(database: t.app.db, clock: t.app.wallClock).count() == 1)
             let wrong = try await stranger.post("/signin", [("email", "owner@example.com"), ("password", "wrong one")])
             #expect(wrong.status == .unauthorized)
             #expect(wrong.headers.setCookie?["billfold_session"] == nil)
@@ -198,7 +199,7 @@ struct AccountAndSettingsTests {
     @Test("account creation refuses a bad email, a short password and a taken email", arguments: TestDatabase.all)
     func createUser(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
-            let accounts = AccountService(database: t.app.db)
+            let accounts = AccountService(database: t.app.db, clock: t.app.wallClock)
             for (email, password, field) in [
                 ("not-an-email", "long enough", "email"), ("a@b.cd", "short", "password"),
                 ("a@b.cd", String(repeating: "p", count: 73), "password"),
@@ -211,7 +212,7 @@ struct AccountAndSettingsTests {
             await #expect {
                 try await accounts.createUser(email: "ana@example.COM", password: "long enough", name: nil)
             } throws: { ($0 as? BillfoldError)?.code == .conflict }
-            #expect(try await BillfoldStore.UserRepository(database: t.app.db).count() == 1)
+            #expect(try await BillfoldStore.UserRepository(database: t.app.db, clock: t.app.wallClock).count() == 1)
         }
     }
 
@@ -219,7 +220,7 @@ struct AccountAndSettingsTests {
     func expiredSession(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let users = BillfoldStore.UserRepository(database: t.app.db)
+            let users = BillfoldStore.UserRepository(database: t.app.db, clock: t.app.wallClock)
             try await users.createSession(userID: ana.id, secretHash: Secrets.hash("live-secret"), lifetime: 3600)
             try await users.createSession(userID: ana.id, secretHash: Secrets.hash("old-secret"), lifetime: -1)
             #expect(

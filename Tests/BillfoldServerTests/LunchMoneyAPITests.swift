@@ -16,8 +16,9 @@ struct LunchMoneyAPITests {
     func objects(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", timeZone: "Europe/Berlin")
-            let food = try await t.categories(ana).forSource("t:f", name: "Food", isGroup: true)
-            let groceries = try await t.categories(ana).forSource("t:g", name: "Groceries", groupID: food.id)
+            let food = try await t.categories(ana).forSource("t:f", name: "Food", isGroup: true, now: Timestamp.now())
+            let groceries = try await t.categories(ana).forSource(
+                "t:g", name: "Groceries", groupID: food.id, now: Timestamp.now())
             let ids = try await t.add(
                 ana,
                 [
@@ -98,8 +99,8 @@ struct LunchMoneyAPITests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
             let bob = try await t.person("bob@example.com")
-            let group = try await t.categories(ana).forSource("t:g", name: "Food", isGroup: true)
-            let rent = try await t.categories(ana).forSource("t:r", name: "Rent")
+            let group = try await t.categories(ana).forSource("t:g", name: "Food", isGroup: true, now: Timestamp.now())
+            let rent = try await t.categories(ana).forSource("t:r", name: "Rent", now: Timestamp.now())
             let id = try await t.add(ana, [spend("Landlord", "-900.00", status: .uncleared)])[0]
             let bobsView = try await t.send(
                 .PUT, "/v1/transactions/\(id)", as: bob, json: #"{"transaction":{"status":"cleared"}}"#)

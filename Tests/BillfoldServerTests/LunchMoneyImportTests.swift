@@ -16,7 +16,7 @@ struct LunchMoneyImportTests {
             let ana = try await t.person("ana@example.com")
             let rows = try Data(contentsOf: Self.fixtures.appendingPathComponent("transactions.json"))
             let groups = try Data(contentsOf: Self.fixtures.appendingPathComponent("categories-nested.json"))
-            let importer = LunchMoneyImport(database: t.app.db, user: ana.user)
+            let importer = LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock)
             let first = try await importer.run(transactions: rows, categories: groups)
             #expect(first.read == 5 && first.added == 5)
             let again = try await importer.run(transactions: rows, categories: groups)
@@ -56,7 +56,7 @@ struct LunchMoneyImportTests {
             }
             let rows = [row(30, "2025-05-02"), row(10, "2025-05-02"), row(40, "2025-05-01"), row(20, "2025-05-02")]
             let file = Data(#"{"transactions": [\#(rows.joined(separator: ","))]}"#.utf8)
-            let imported = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(
+            let imported = try await LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
                 transactions: file, categories: nil)
             #expect(imported.added == 4)
             struct Page: Decodable {
@@ -95,7 +95,7 @@ struct LunchMoneyImportTests {
                     item(2, "5.0000", asset: "7001", extra: #""is_group":false,"group_id":1"#),
                     item(3, "7.0000", asset: "7001", extra: #""is_group":false,"group_id":1"#),
                 ].joined(separator: ",") + "]}"
-            let outcome = try await LunchMoneyImport(database: t.app.db, user: ana.user)
+            let outcome = try await LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock)
                 .run(transactions: Data(file.utf8), categories: nil)
             #expect(outcome.added == 3)
             let all = try await t.transactions(ana).page(.everything, after: nil, limit: 10).transactions

@@ -40,7 +40,8 @@ struct LunchMoneyOutboxTests {
     static func connectedAfterPull(_ t: TestApp) async throws -> (TestApp.Person, Transaction) {
         let ana = try await t.person("ana@example.com")
         try await connect(t, ana)
-        _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(transactions: rows, categories: nil)
+        _ = try await LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
+            transactions: rows, categories: nil)
         return (ana, try await shop(t, ana))
     }
 
@@ -81,7 +82,7 @@ struct LunchMoneyOutboxTests {
 
             // Someone without a connection, or a transaction not from Lunch Money: nothing queued.
             let bob = try await t.person("bob@example.com")
-            _ = try await LunchMoneyImport(database: t.app.db, user: bob.user).run(
+            _ = try await LunchMoneyImport(database: t.app.db, user: bob.user, clock: t.app.wallClock).run(
                 transactions: Self.rows, categories: nil)
             _ = try await t.editor(bob).apply(try await Self.shop(t, bob).id, TransactionChange(notes: "x"))
             #expect(try await Self.outbox(t, bob).isEmpty)
@@ -93,7 +94,7 @@ struct LunchMoneyOutboxTests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
             try await Self.connect(t, ana)
-            let importer = LunchMoneyImport(database: t.app.db, user: ana.user)
+            let importer = LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock)
             _ = try await importer.run(transactions: Self.rows, categories: nil)
             let shop = try await Self.shop(t, ana)
             // Here the payee changes; there the notes and the status, and the payee differently.
@@ -115,7 +116,8 @@ struct LunchMoneyOutboxTests {
             let held = try await Self.outbox(t, ana)
             #expect(held.count == 1 && held[0].state == .conflict && held[0].remoteValue == "Corner Market (there)")
             // Taking Lunch Money's value settles it.
-            _ = try await LunchMoneySyncService(database: t.app.db, user: ana.user).act("take:payee", on: after)
+            _ = try await LunchMoneySyncService(database: t.app.db, user: ana.user, clock: t.app.wallClock).act(
+                "take:payee", on: after)
             #expect(try await Self.shop(t, ana).payee == "Corner Market (there)")
             #expect(try await Self.outbox(t, ana).isEmpty)
             // Pulling the same again changes nothing.

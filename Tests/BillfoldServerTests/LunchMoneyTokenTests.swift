@@ -15,7 +15,7 @@ struct LunchMoneyTokenTests {
     static func service(_ t: TestApp, _ person: TestApp.Person, key: String?) throws -> LunchMoneyConnectionService {
         LunchMoneyConnectionService(
             database: t.app.db, user: person.user, fetch: t.app.outboundFetch,
-            secrets: try key.map { try SecretBox(base64: $0) })
+            secrets: try key.map { try SecretBox(base64: $0) }, clock: t.app.wallClock)
     }
 
     static func storedToken(_ t: TestApp, _ person: TestApp.Person) async throws -> String? {

@@ -70,7 +70,8 @@ struct LunchMoneyV1RowsTests {
             // Billfold rows first, so Billfold's own ids differ from Lunch Money's.
             try await t.add(ana, [spend("Before", "-1.00", at: "2023-12-01T10:00:00Z")])
             let file = try Data(contentsOf: Self.shared.appendingPathComponent("lunchmoney-transactions.json"))
-            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(transactions: file, categories: nil)
+            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
+                transactions: file, categories: nil)
             let expected = try JSONDecoder().decode(Page.self, from: file).transactions.map { $0.normalised() }
             let listed = try await rows(t, ana, "start_date=2024-01-01&end_date=2024-01-31")
             #expect(listed == expected)
@@ -87,7 +88,8 @@ struct LunchMoneyV1RowsTests {
             let ana = try await t.person("ana@example.com")
             try await t.add(ana, [spend("Before", "-1.00", at: "2025-02-01T10:00:00Z")])
             let file = try Data(contentsOf: Self.own.appendingPathComponent("splits-groups-pending.json"))
-            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user).run(transactions: file, categories: nil)
+            _ = try await LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
+                transactions: file, categories: nil)
             func row(
                 _ id: Int64, _ date: String, _ amount: String, parent: Int64? = nil, split: Bool = false,
                 group: Int64? = nil, isGroup: Bool = false, pending: Bool = false, external: String? = nil,

@@ -36,7 +36,7 @@ struct PageRenderingTests {
     func editForm(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent")
+            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent", now: Timestamp.now())
             let id = try await t.add(ana, [spend("Landlord", "-900.00", status: .uncleared)])[0]
             let form: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
             let saved = try await t.send(

@@ -54,7 +54,8 @@ struct PasswordChangeTests {
             copy.cookies = before
             #expect(try await copy.get("/settings").status == .seeOther, "the old cookie signs in no more")
             #expect(
-                try await AccountService(database: t.app.db).signIn(email: ana.user.email, password: "new secret")
+                try await AccountService(database: t.app.db, clock: t.app.wallClock).signIn(
+                    email: ana.user.email, password: "new secret")
                     != nil)
         }
     }
@@ -76,7 +77,8 @@ struct PasswordChangeTests {
             let locked = try await browser.post(
                 "/signin", [("email", "ana@example.com"), ("password", "correct horse")])
             #expect(locked.status == .tooManyRequests)
-            try await AccountService(database: t.app.db).setPassword(of: ana.user, to: "a brand new one")
+            try await AccountService(database: t.app.db, clock: t.app.wallClock).setPassword(
+                of: ana.user, to: "a brand new one")
             let answer = try await browser.post(
                 "/signin", [("email", "ana@example.com"), ("password", "a brand new one")])
             #expect(answer.status == .seeOther, "\(answer.status)")

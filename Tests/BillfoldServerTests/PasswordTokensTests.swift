@@ -45,10 +45,11 @@ struct PasswordTokensTests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
             let bo = try await t.person("bo@example.com")
-            try await AccountService(database: t.app.db).setPassword(
+            try await AccountService(database: t.app.db, clock: t.app.wallClock).setPassword(
                 of: bo.user, to: "kept tokens", revokingTokens: false)
             #expect(try await Self.works(t, bo))
-            try await AccountService(database: t.app.db).setPassword(of: ana.user, to: "after a compromise")
+            try await AccountService(database: t.app.db, clock: t.app.wallClock).setPassword(
+                of: ana.user, to: "after a compromise")
             #expect(try await !Self.works(t, ana))
             #expect(try await Self.works(t, bo), "another person's tokens are untouched")
         }

@@ -16,9 +16,9 @@ struct PaybackTests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
             let data = try Data(contentsOf: Self.file)
-            let first = try await PaybackImport(database: t.app.db, user: ana.user).run(data)
+            let first = try await PaybackImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(data)
             #expect(first.read == 4 && first.added == 4)
-            let second = try await PaybackImport(database: t.app.db, user: ana.user).run(data)
+            let second = try await PaybackImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(data)
             #expect(second.read == 4 && second.added == 0 && second.skipped == 4)
             #expect(try await t.transactions(ana).count() == 4)
             let tree = try await t.categories(ana).tree()
@@ -28,7 +28,9 @@ struct PaybackTests {
                 ])
             // Another user importing the same file gets their own copy.
             let bob = try await t.person("bob@example.com")
-            #expect(try await PaybackImport(database: t.app.db, user: bob.user).run(data).added == 4)
+            #expect(
+                try await PaybackImport(database: t.app.db, user: bob.user, clock: t.app.wallClock).run(data).added == 4
+            )
         }
     }
 
@@ -39,7 +41,7 @@ struct PaybackTests {
             let text = try String(contentsOf: Self.file, encoding: .utf8)
                 .replacingOccurrences(of: "2025-12-24T11:59:05+0200", with: "24.12.2025")
             await #expect(throws: BillfoldError.self) {
-                try await PaybackImport(database: t.app.db, user: ana.user).run(Data(text.utf8))
+                try await PaybackImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(Data(text.utf8))
             }
             #expect(try await t.transactions(ana).count() == 0)
             #expect(try await t.categories(ana).tree().all.isEmpty)
@@ -50,7 +52,8 @@ struct PaybackTests {
     func feed(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            _ = try await PaybackImport(database: t.app.db, user: ana.user).run(try Data(contentsOf: Self.file))
+            _ = try await PaybackImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
+                try Data(contentsOf: Self.file))
             let response = try await t.send(.GET, "/payback/transactions", as: ana)
             #expect(response.status == .ok)
             let feed = try JSONDecoder().decode(PaybackFile.self, from: Data(response.body.readableBytesView))
@@ -71,7 +74,7 @@ struct PaybackTests {
             #expect(feed.items[0].transactionDetail.value == .init(amount: -1500, currency: "PBP"))
             #expect(try await t.send(.GET, "/payback/transactions").status == .unauthorized)
             // Other categories answer with their Billfold id, no category with 0.
-            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent")
+            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent", now: Timestamp.now())
             try await t.add(
                 ana,
                 [

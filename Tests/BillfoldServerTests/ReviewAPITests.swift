@@ -114,8 +114,10 @@ struct ReviewAPITests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
             let bob = try await t.person("bob@example.com")
-            let food = try await t.categories(ana).forSource("t:food", name: "Food", isGroup: true)
-            let groceries = try await t.categories(ana).forSource("t:g", name: "Groceries", groupID: food.id)
+            let food = try await t.categories(ana).forSource(
+                "t:food", name: "Food", isGroup: true, now: Timestamp.now())
+            let groceries = try await t.categories(ana).forSource(
+                "t:g", name: "Groceries", groupID: food.id, now: Timestamp.now())
             let ids = try await t.add(
                 ana,
                 [
@@ -209,7 +211,7 @@ struct ReviewAPITests {
     func activity(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent")
+            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent", now: Timestamp.now())
             let ids = try await t.add(
                 ana, [spend("A", "-1.00", status: .uncleared), spend("B", "-1.00", status: .uncleared)])
             for (index, body) in [

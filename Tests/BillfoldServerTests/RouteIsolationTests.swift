@@ -111,7 +111,8 @@ struct RouteIsolationTests {
         let item = try await t.send(
             .POST, "/api/v1/projects/\(projectID)/items", as: person, json: #"{"title":"Tickets"}"#)
         let itemID = try JSONDecoder().decode(ItemDTO.self, from: item.body).id
-        let tokens = try await BillfoldStore.UserRepository(database: t.app.db).tokens(userID: person.id)
+        let tokens = try await BillfoldStore.UserRepository(database: t.app.db, clock: t.app.wallClock).tokens(
+            userID: person.id)
         let imported = try await t.send(
             .POST, "/api/v1/imports?account=Giro&currency=EUR", as: person,
             json: "Date;Payee;Amount\n2026-01-02;Bakery;-3,20\n",
@@ -120,7 +121,8 @@ struct RouteIsolationTests {
         let mistake = try await t.add(person, [spend("Typo", "-1.00")])[0]
         let deleted = try await t.send(.DELETE, "/api/v1/transactions/\(mistake)", as: person)
         let deletionID = try JSONDecoder().decode(DeletionDTO.self, from: deleted.body).deletionId
-        let account = try await AccountRepository(database: t.app.db, userID: person.id).cash(.eur)
+        let account = try await AccountRepository(database: t.app.db, userID: person.id).cash(
+            .eur, now: Timestamp.now())
         let tag = try await t.send(.POST, "/api/v1/tags", as: person, json: #"{"name":"Trip"}"#)
         let tagID = try JSONDecoder().decode(TagDTO.self, from: tag.body).id
         let members = try await t.add(person, [spend("Bakery", "-2.00"), spend("Cafe", "-3.00")])
@@ -156,7 +158,11 @@ struct RouteIsolationTests {
         for project in try JSONDecoder().decode(ProjectListResponse.self, from: list.body).projects {
             out.append(try await t.send(.GET, "/api/v1/projects/\(project.id)/items", as: person).body.string)
         }
-        out.append(String(try await BillfoldStore.UserRepository(database: t.app.db).tokens(userID: person.id).count))
+        out.append(
+            String(
+                try await BillfoldStore.UserRepository(database: t.app.db, clock: t.app.wallClock).tokens(
+                    userID: person.id
+                ).count))
         return out
     }
 }

@@ -22,8 +22,8 @@ struct SearchTotalsTests {
             let giro = try await open(#"{"name":"Giro","currency":"EUR"}"#)
             let savings = try await open(#"{"name":"Savings","currency":"EUR"}"#)
             let categories = t.categories(ana)
-            let food = try await categories.forSource("t:a", name: "Food")
-            let cafe = try await categories.forSource("t:b", name: "Cafe")
+            let food = try await categories.forSource("t:a", name: "Food", now: Timestamp.now())
+            let cafe = try await categories.forSource("t:b", name: "Cafe", now: Timestamp.now())
             var random = SplitMix64(seed: 27)
             func pick<T>(_ choices: [T]) -> T { choices[Int(random.next() % UInt64(choices.count))] }
             // Payees that hold a word in another case or with letters beyond A–Z, notes that hold

@@ -18,7 +18,7 @@ struct SplitsAndGroupsTests {
     func folding(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let food = try await t.categories(ana).forSource("t:f", name: "Food")
+            let food = try await t.categories(ana).forSource("t:f", name: "Food", now: Timestamp.now())
             let ids = try await t.add(
                 ana,
                 [
@@ -40,7 +40,7 @@ struct SplitsAndGroupsTests {
             #expect(filtered.map(\.id) == [ids[0]])
             // The group's row in another category of the filter (as a category group's children
             // are): the whole filter lets the row through, so its member stays under it.
-            let drinks = try await t.categories(ana).forSource("t:d", name: "Drinks")
+            let drinks = try await t.categories(ana).forSource("t:d", name: "Drinks", now: Timestamp.now())
             let moved = try await t.send(
                 .PATCH, "/api/v1/transactions/\(group)", as: ana, json: #"{"categoryId": \#(drinks.id)}"#)
             #expect(moved.status == .ok, "\(moved.body.string)")
@@ -57,7 +57,7 @@ struct SplitsAndGroupsTests {
     func totalsStay(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let rent = try await t.categories(ana).forSource("t:r", name: "Rent")
+            let rent = try await t.categories(ana).forSource("t:r", name: "Rent", now: Timestamp.now())
             let ids = try await t.add(
                 ana,
                 [

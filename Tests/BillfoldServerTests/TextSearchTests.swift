@@ -90,10 +90,10 @@ struct TextSearchTests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
             let categories = t.categories(ana)
-            let food = try await categories.forSource("t:f", name: "Food", isGroup: true)
-            let cafe = try await categories.forSource("t:c", name: "Cafe", groupID: food.id)
-            let bakery = try await categories.forSource("t:b", name: "Bakery", groupID: food.id)
-            let rent = try await categories.forSource("t:r", name: "Rent")
+            let food = try await categories.forSource("t:f", name: "Food", isGroup: true, now: Timestamp.now())
+            let cafe = try await categories.forSource("t:c", name: "Cafe", groupID: food.id, now: Timestamp.now())
+            let bakery = try await categories.forSource("t:b", name: "Bakery", groupID: food.id, now: Timestamp.now())
+            let rent = try await categories.forSource("t:r", name: "Rent", now: Timestamp.now())
             // 120 of the group's rows in the newest 2,000 (the window fills its first pages), then
             // 2,100 others, then 90 more of the group's that only its keysets reach; rows share
             // their seconds, so the order's tie on id counts too.

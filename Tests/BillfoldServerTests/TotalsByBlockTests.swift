@@ -19,11 +19,11 @@ struct TotalsByBlockTests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com", timeZone: "America/New_York")
             let categories = t.categories(ana)
-            let group = try await categories.forSource("t:g", name: "Food", isGroup: true)
-            let a = try await categories.forSource("t:a", name: "Groceries", groupID: group.id)
-            let b = try await categories.forSource("t:b", name: "Cafe", groupID: group.id)
-            let c = try await categories.forSource("t:c", name: "Rent")
-            let doomed = try await categories.forSource("t:d", name: "Old")
+            let group = try await categories.forSource("t:g", name: "Food", isGroup: true, now: Timestamp.now())
+            let a = try await categories.forSource("t:a", name: "Groceries", groupID: group.id, now: Timestamp.now())
+            let b = try await categories.forSource("t:b", name: "Cafe", groupID: group.id, now: Timestamp.now())
+            let c = try await categories.forSource("t:c", name: "Rent", now: Timestamp.now())
+            let doomed = try await categories.forSource("t:d", name: "Old", now: Timestamp.now())
             let choices: [Int64?] = [a.id, b.id, c.id, doomed.id, nil]
             var random = SplitMix64(seed: 16)
             func pick(_ n: Int) -> Int { Int(random.next() % UInt64(n)) }

@@ -12,10 +12,10 @@ struct TotalsConsistencyTests {
             // Kathmandu is UTC+05:45, so its days never line up with UTC days.
             let ana = try await t.person("ana@example.com", timeZone: "Asia/Kathmandu")
             let categories = t.categories(ana)
-            let group = try await categories.forSource("t:g", name: "Food", isGroup: true)
-            let a = try await categories.forSource("t:a", name: "Groceries", groupID: group.id)
-            let b = try await categories.forSource("t:b", name: "Cafe", groupID: group.id)
-            let c = try await categories.forSource("t:c", name: "Rent")
+            let group = try await categories.forSource("t:g", name: "Food", isGroup: true, now: Timestamp.now())
+            let a = try await categories.forSource("t:a", name: "Groceries", groupID: group.id, now: Timestamp.now())
+            let b = try await categories.forSource("t:b", name: "Cafe", groupID: group.id, now: Timestamp.now())
+            let c = try await categories.forSource("t:c", name: "Rent", now: Timestamp.now())
             let choices: [Int64?] = [a.id, b.id, c.id, nil]
             var random = SplitMix64(seed: 7)
             var items: [NewTransaction] = []

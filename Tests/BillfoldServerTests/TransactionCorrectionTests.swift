@@ -20,7 +20,7 @@ struct TransactionCorrectionTests {
             )
             let bakery = try JSONDecoder().decode(TransactionDTO.self, from: created.body)
             let savings = try await AccountRepository(database: t.app.db, userID: ana.id).named(
-                "t:savings", displayName: "Savings", currency: .eur)
+                "t:savings", displayName: "Savings", currency: .eur, now: Timestamp.now())
 
             let fixed = try await t.send(
                 .PATCH, "/api/v1/transactions/\(bakery.id)", as: ana,
@@ -49,7 +49,8 @@ struct TransactionCorrectionTests {
             let dollars = try await t.send(
                 .PATCH, "/api/v1/transactions/\(bakery.id)", as: ana, json: #"{"currency": "USD"}"#)
             #expect(dollars.status == .badRequest && dollars.body.string.contains("holds EUR, not USD"))
-            let wallet = try await AccountRepository(database: t.app.db, userID: ana.id).cash(.usd)
+            let wallet = try await AccountRepository(database: t.app.db, userID: ana.id).cash(
+                .usd, now: Timestamp.now())
             let moved = try await t.send(
                 .PATCH, "/api/v1/transactions/\(bakery.id)", as: ana,
                 json: #"{"currency": "USD", "accountId": \#(wallet.id)}"#)
@@ -59,7 +60,7 @@ struct TransactionCorrectionTests {
 
             // Someone else's account, or someone else's transaction: not found, nothing changed.
             let bob = try await t.person("bob@example.com")
-            let bobs = try await AccountRepository(database: t.app.db, userID: bob.id).cash(.usd)
+            let bobs = try await AccountRepository(database: t.app.db, userID: bob.id).cash(.usd, now: Timestamp.now())
             let foreign = try await t.send(
                 .PATCH, "/api/v1/transactions/\(bakery.id)", as: ana, json: #"{"accountId": \#(bobs.id)}"#)
             #expect(foreign.status == .badRequest)

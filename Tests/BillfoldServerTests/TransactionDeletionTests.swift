@@ -13,7 +13,7 @@ struct TransactionDeletionTests {
     func deleteAndUndo(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let food = try await t.categories(ana).forSource("t:food", name: "Food")
+            let food = try await t.categories(ana).forSource("t:food", name: "Food", now: Timestamp.now())
             let ids = try await t.add(
                 ana,
                 [

@@ -78,10 +78,11 @@ struct TransactionListTests {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
             let categories = t.categories(ana)
-            let food = try await categories.forSource("t:food", name: "Food", isGroup: true)
-            let groceries = try await categories.forSource("t:groceries", name: "Groceries", groupID: food.id)
-            let cafe = try await categories.forSource("t:cafe", name: "Cafe", groupID: food.id)
-            let rent = try await categories.forSource("t:rent", name: "Rent")
+            let food = try await categories.forSource("t:food", name: "Food", isGroup: true, now: Timestamp.now())
+            let groceries = try await categories.forSource(
+                "t:groceries", name: "Groceries", groupID: food.id, now: Timestamp.now())
+            let cafe = try await categories.forSource("t:cafe", name: "Cafe", groupID: food.id, now: Timestamp.now())
+            let rent = try await categories.forSource("t:rent", name: "Rent", now: Timestamp.now())
             try await t.add(
                 ana,
                 [

@@ -44,9 +44,9 @@ struct TransactionWriteTests {
     func badInput(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let group = try await t.categories(ana).forSource("t:g", name: "Food", isGroup: true)
+            let group = try await t.categories(ana).forSource("t:g", name: "Food", isGroup: true, now: Timestamp.now())
             let bob = try await t.person("bob@example.com")
-            let bobs = try await t.categories(bob).forSource("t:b", name: "Bob's")
+            let bobs = try await t.categories(bob).forSource("t:b", name: "Bob's", now: Timestamp.now())
             let valid = #""bookedAt": "2026-11-20T14:30:00Z", "payee": "Shop", "currency": "EUR""#
             let cases: [(String, Int, String)] = [
                 (#"{"bookedAt": "2026-11-20T14:30:00Z", "payee": "Shop"#, 400, "invalid_json"),
@@ -99,7 +99,7 @@ struct TransactionWriteTests {
     func update(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent")
+            let rent = try await t.categories(ana).forSource("t:rent", name: "Rent", now: Timestamp.now())
             let id = try await t.add(ana, [spend("Landlord", "-900.00", status: .uncleared)])[0]
             let path = "/api/v1/transactions/\(id)"
             var response = try await t.send(
@@ -124,7 +124,7 @@ struct TransactionWriteTests {
     func refusedUpdate(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
-            let group = try await t.categories(ana).forSource("t:g", name: "Food", isGroup: true)
+            let group = try await t.categories(ana).forSource("t:g", name: "Food", isGroup: true, now: Timestamp.now())
             let id = try await t.add(ana, [spend("Shop", "-1.00", status: .uncleared, notes: "keep")])[0]
             let before = try await t.transactions(ana).find(id)
             for body in [

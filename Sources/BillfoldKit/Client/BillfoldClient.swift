@@ -122,18 +122,30 @@ public final class BillfoldClient: Sendable {
         _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable] = [],
         query: [(String, String)] = [], json: Data?, idempotencyKey: IdempotencyKey = .fresh
     ) async throws(ClientError) -> Answer {
-        let request = try makeRequest(endpoint, parameters, query: query, json: json, idempotencyKey: idempotencyKey)
-        let safeToRepeat = endpoint.method == .get || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
+        try await send(
+            endpoint.method.rawValue,
+            endpoint.path(with: parameters.map { $0 as any CustomStringConvertible }, query: query), json: json,
+            idempotencyKey: idempotencyKey, label: "\(endpoint)")
+    }
+
+    /// Sends a request to `target`, a path with its values and query already filled in (what the
+    /// Lunch Money client asks for), held to the same redirect guard, retries and Idempotency-Key
+    /// as every other; any successful answer comes back undecoded. `label` names it in the log.
+    func send(
+        _ method: String, _ target: String, json: Data?, idempotencyKey: IdempotencyKey, label: String
+    ) async throws(ClientError) -> Answer {
+        let request = try makeRequest(method, target, json: json, idempotencyKey: idempotencyKey)
+        let safeToRepeat = method == "GET" || request.value(forHTTPHeaderField: "Idempotency-Key") != nil
         var attempt = 1
         while true {
             do {
-                return try await once(request, endpoint: endpoint)
+                return try await once(request, label: label)
             } catch {
                 guard let wait = retry.delay(after: error, attempt: attempt, safeToRepeat: safeToRepeat) else {
                     throw error
                 }
                 logger.debug(
-                    "retrying", metadata: ["endpoint": "\(endpoint)", "attempt": "\(attempt + 1)", "wait": "\(wait)"])
+                    "retrying", metadata: ["endpoint": "\(label)", "attempt": "\(attempt + 1)", "wait": "\(wait)"])
                 do {
                     try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
                 } catch {
@@ -144,7 +156,7 @@ public final class BillfoldClient: Sendable {
         }
     }
 
-    private func once(_ request: URLRequest, endpoint: Endpoint) async throws(ClientError) -> Answer {
+    private func once(_ request: URLRequest, label: String) async throws(ClientError) -> Answer {
         let started = Date()
         let data: Data
         let response: URLResponse
@@ -153,7 +165,7 @@ public final class BillfoldClient: Sendable {
             (data, response) = try await session.data(for: request)
         } catch {
             let mapped = ClientError.transport(error)
-            logger.debug("failed", metadata: ["endpoint": "\(endpoint)", "error": "\(mapped.kind)"])
+            logger.debug("failed", metadata: ["endpoint": "\(label)", "error": "\(mapped.kind)"])
             throw mapped
         }
         guard let http = response as? HTTPURLResponse else {
@@ -166,7 +178,7 @@ public final class BillfoldClient: Sendable {
         logger.debug(
             "answered",
             metadata: [
-                "endpoint": "\(endpoint)", "status": "\(http.statusCode)",
+                "endpoint": "\(label)", "status": "\(http.statusCode)",
                 "ms": "\(Int(Date().timeIntervalSince(started) * 1000))",
                 "request_id": "\(headers["x-request-id"] ?? "")",
             ])
@@ -185,21 +197,17 @@ public final class BillfoldClient: Sendable {
         return Answer(status: http.statusCode, headers: headers, body: data)
     }
 
-    func makeRequest(
-        _ endpoint: Endpoint, _ parameters: [any CustomStringConvertible & Sendable], query: [(String, String)],
-        json: Data?, idempotencyKey: IdempotencyKey
-    ) throws(ClientError) -> URLRequest {
+    func makeRequest(_ method: String, _ target: String, json: Data?, idempotencyKey: IdempotencyKey)
+        throws(ClientError) -> URLRequest
+    {
         // Appended, not resolved: a server behind a path prefix (https://host/billfold) keeps it.
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        guard
-            let url = URL(
-                string: base + endpoint.path(with: parameters.map { $0 as any CustomStringConvertible }, query: query))
-        else {
+        guard let url = URL(string: base + target) else {
             throw ClientError(.unreadableAnswer, message: tr("kit.client.addressNotUsable", ["address": "\(baseURL)"]))
         }
         var request = URLRequest(url: url, timeoutInterval: timeout)
-        request.httpMethod = endpoint.method.rawValue
+        request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(language.rawValue, forHTTPHeaderField: "Accept-Language")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
@@ -207,7 +215,7 @@ public final class BillfoldClient: Sendable {
             request.httpBody = json
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        if endpoint.method != .get {
+        if method != "GET" {
             switch idempotencyKey {
             case .fresh: request.setValue(UUID().uuidString, forHTTPHeaderField: "Idempotency-Key")
             case .key(let key): request.setValue(key, forHTTPHeaderField: "Idempotency-Key")

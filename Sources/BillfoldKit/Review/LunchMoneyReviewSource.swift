@@ -9,8 +9,9 @@ import Foundation
 
 /// The review deck over any Lunch Money v1 server: Lunch Money itself (with a token from its
 /// developer settings) or Billfold's `/v1`, so the deck clears transactions in a real Lunch Money
-/// account, as the original swipe app did. Lunch Money's JSON is read by BillfoldImport's reader,
-/// the same one the server's import and pull use (signs, float noise, split parents).
+/// account, as the original swipe app did. It speaks through BillfoldImport's `LunchMoneyClient`,
+/// the same client (and JSON reader: signs, float noise, split parents) the server's pull and
+/// outbox use, sent through this source's `BillfoldClient`.
 ///
 /// Lunch Money keeps no time zone or language per person: days are read in `zone` (this
 /// computer's by default) and money is shown in `locale`.
@@ -19,6 +20,7 @@ public struct LunchMoneyReviewSource: ReviewSource {
     public static let lunchMoney = URL(string: "https://dev.lunchmoney.app")!
 
     let client: BillfoldClient
+    let remote: LunchMoneyClient
     let zone: TimeZone
     let locale: String
 
@@ -28,29 +30,31 @@ public struct LunchMoneyReviewSource: ReviewSource {
         locale: String = "en-US", configuration: URLSessionConfiguration? = nil
     ) {
         client = BillfoldClient(baseURL: server, token: token, configuration: configuration)
+        remote = LunchMoneyClient(transport: ClientTransport(client: client))
         self.zone = zone
         self.locale = Preferences.locales.contains { $0.id == locale } ? locale : "en-US"
     }
 
     /// This source's `locale` and `zone`, with the account's primary currency from Lunch Money's `GET /v1/me`.
     public func preferences() async throws(ClientError) -> Preferences {
-        struct Me: Decodable { var primary_currency: String? }
-        let me = try await client.send(LunchMoneyAPI.me, as: Me.self)
+        let me: LunchMoneyClient.Me
+        do {
+            me = try await remote.me()
+        } catch {
+            throw Self.clientError(error) { _ in tr("kit.client.answerUnreadable") }
+        }
         return Preferences(
             locale: locale, timeZone: zone.identifier,
-            currency: (try? Currency(code: me.primary_currency ?? "")) ?? .eur, deckSize: Preferences.standard.deckSize)
+            currency: (try? Currency(code: me.primaryCurrency ?? "")) ?? .eur, deckSize: Preferences.standard.deckSize)
     }
 
     /// The categories from `GET /v1/categories`, flattened.
     public func categories() async throws(ClientError) -> CategoryTree {
-        let answer = try await client.send(
-            LunchMoneyAPI.categories, query: [("format", "flattened")], body: Empty?.none)
         let read: [LunchMoneyCategory]
         do {
-            read = try LunchMoneyReader.categories(answer.body)
+            read = try await remote.categories()
         } catch {
-            throw ClientError(
-                .unreadableAnswer, message: tr("kit.lunchMoney.categoriesUnreadable", ["reason": error.message]))
+            throw Self.clientError(error) { tr("kit.lunchMoney.categoriesUnreadable", ["reason": $0]) }
         }
         return CategoryTree(
             read.map {
@@ -86,31 +90,21 @@ public struct LunchMoneyReviewSource: ReviewSource {
 
     /// Clears the transaction with `PUT /v1/transactions/{id}`, setting its category too for a recategorisation.
     public func apply(_ decision: ReviewDecision, key: String) async throws(ClientError) -> ReviewDeck.Outcome {
-        struct Update: Encodable {
-            var transaction: Fields
-            struct Fields: Encodable {
-                var status = "cleared"
-                var category: Int64??
-                enum CodingKeys: String, CodingKey {
-                    case status
-                    case category = "category_id"
-                }
-                func encode(to encoder: any Encoder) throws {
-                    var c = encoder.container(keyedBy: CodingKeys.self)
-                    try c.encode(status, forKey: .status)
-                    // Only a recategorisation names the category; null makes it uncategorised.
-                    if let category { try c.encode(category, forKey: .category) }
-                }
-            }
+        var fields: [(String, LunchMoneyClient.Value)] = [("status", .text("cleared"))]
+        if case .recategorize(let id) = decision.action {
+            // Only a recategorisation names the category; null makes it uncategorised.
+            fields.append(("category_id", id.map { LunchMoneyClient.Value.number($0) } ?? .null))
         }
-        struct Updated: Decodable { var updated: Bool? }
-        var fields = Update.Fields()
-        if case .recategorize(let id) = decision.action { fields.category = .some(id) }
-        // A PUT sets state, so sending it again is safe; the key marks it so for the retry policy.
-        let answer = try await client.send(
-            LunchMoneyAPI.changeTransaction, [decision.transactionID], body: Update(transaction: fields),
-            idempotencyKey: .key(key), as: Updated.self)
-        return answer.updated == false ? .failed(tr("kit.lunchMoney.notUpdated")) : .applied
+        do {
+            // A PUT sets state, so sending it again is safe; the key marks it so for the retry policy.
+            let updated = try await remote.update(decision.transactionID, fields, idempotencyKey: key)
+            return updated == false ? .failed(tr("kit.lunchMoney.notUpdated")) : .applied
+        } catch .refusedWithOK(let said) {
+            // Lunch Money refused this one change, answering 200: the card fails with its words.
+            return .failed(said)
+        } catch {
+            throw Self.clientError(error) { _ in tr("kit.client.answerUnreadable") }
+        }
     }
 
     /// The oldest of the twelve months before this one with uncleared transactions, and how many it has.
@@ -125,17 +119,52 @@ public struct LunchMoneyReviewSource: ReviewSource {
 
     /// Uncleared transactions between two days, oldest first.
     private func uncleared(from: Day, to: Day) async throws(ClientError) -> [LunchMoneyTransaction] {
-        let answer = try await client.send(
-            LunchMoneyAPI.transactions,
-            query: [("status", "uncleared"), ("start_date", from.description), ("end_date", to.description)],
-            body: Empty?.none)
+        let page: LunchMoneyClient.TransactionsPage
         do {
-            return try LunchMoneyReader.transactions(answer.body, timeZone: zone).sorted {
-                ($0.transaction.bookedAt.epochSeconds, $0.id) < ($1.transaction.bookedAt.epochSeconds, $1.id)
-            }
+            page = try await remote.transactions(.uncleared(from: from, to: to), timeZone: zone)
         } catch {
-            throw ClientError(
-                .unreadableAnswer, message: tr("kit.lunchMoney.transactionsUnreadable", ["reason": error.message]))
+            throw Self.clientError(error) { tr("kit.lunchMoney.transactionsUnreadable", ["reason": $0]) }
         }
+        return page.transactions.sorted {
+            ($0.transaction.bookedAt.epochSeconds, $0.id) < ($1.transaction.bookedAt.epochSeconds, $1.id)
+        }
+    }
+
+    /// The shared client's failure as this source reports it; `unreadable` words an answer not like
+    /// the API's, given the reason.
+    private static func clientError(_ failure: LunchMoneyClient.Failure, unreadable: (String) -> String)
+        -> ClientError
+    {
+        switch failure {
+        case .transport(let error as ClientError):
+            // `BillfoldClient` already said it: offline, timed out, sign in again, not there, …
+            return error
+        case .transport(let error):
+            return ClientError.transport(error)
+        case .status(let status, let said):
+            // As `BillfoldClient` maps an error status, in Lunch Money's words when it gave some.
+            var error = ClientError.answer(status: status, body: Data(), headers: [:])
+            if let said { error.message = said }
+            return error
+        case .refusedWithOK(let said):
+            return ClientError(.unreadableAnswer, message: unreadable(said))
+        case .unreadable(let problem):
+            return ClientError(.unreadableAnswer, message: unreadable(problem.message))
+        }
+    }
+}
+
+/// The shared Lunch Money client's requests sent by a `BillfoldClient`: its redirect guard, its
+/// retries and the write's Idempotency-Key (a fresh one when the request names none). An error
+/// status comes back as the `ClientError` every other call gives.
+struct ClientTransport: LunchMoneyTransport {
+    let client: BillfoldClient
+
+    func send(_ request: LunchMoneyRequest) async throws -> LunchMoneyAnswer {
+        let answer = try await client.send(
+            request.method, request.target, json: request.body,
+            idempotencyKey: request.idempotencyKey.map(BillfoldClient.IdempotencyKey.key) ?? .fresh,
+            label: "\(request.method) \(request.path)")
+        return LunchMoneyAnswer(status: answer.status, body: answer.body)
     }
 }

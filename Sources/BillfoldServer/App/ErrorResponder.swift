@@ -49,7 +49,9 @@ struct ErrorResponder: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch {
             let (status, problem) = Problem.describe(error)
-            if DatabaseTrouble.cannotWrite(problem) { request.application.writeHealth.failed(problem) }
+            if DatabaseTrouble.cannotWrite(problem) {
+                request.application.writeHealth.failed(problem, at: request.application.wallClock.now)
+            }
             if status == .internalServerError || status == .serviceUnavailable {
                 // The short description only: a driver's full error can carry the query's values
                 // (a token being saved, say), which never go to the log.

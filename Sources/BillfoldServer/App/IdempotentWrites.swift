@@ -26,7 +26,7 @@ struct IdempotentWrites: AsyncMiddleware {
         let body = try await request.body.collect(max: request.bodyCollectMax).get()
         let hash = Self.hash(request, body: body.map { Data(buffer: $0) } ?? Data())
         let answers = IdempotentRequestRepository(database: request.store, userID: try request.user.id)
-        if let first = try await answers.find(key: key) {
+        if let first = try await answers.find(key: key, now: request.application.wallClock.seconds) {
             guard first.requestHash == hash else {
                 throw BillfoldError(
                     .idempotencyKeyReused, Phrase("error.app.idempotencyKeyReused"))
@@ -39,7 +39,7 @@ struct IdempotentWrites: AsyncMiddleware {
             requestHash: hash, status: Int(response.status.code),
             contentType: response.headers.first(name: .contentType), location: response.headers.first(name: .location),
             body: response.body.data.map { String(decoding: $0, as: UTF8.self) } ?? "")
-        guard try await answers.store(key: key, answer) else {
+        guard try await answers.store(key: key, answer, now: request.application.wallClock.seconds) else {
             throw BillfoldError(
                 .conflict, Phrase("error.app.idempotencyKeyRace"))
         }

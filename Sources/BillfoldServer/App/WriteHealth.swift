@@ -13,13 +13,13 @@ final class WriteHealth: Sendable {
     /// a small write may fit where a person's did not (the last free bytes of a full disk).
     let holdSeconds: NIOLockedValueBox<TimeInterval> = .init(30)
 
-    func failed(_ problem: BillfoldError) { trouble.withLockedValue { $0 = (problem, Date()) } }
+    func failed(_ problem: BillfoldError, at now: Date) { trouble.withLockedValue { $0 = (problem, now) } }
 
     /// Nil when writes work. After a failure, and `holdSeconds` later, a small write is tried (a
     /// row added and taken back, committed): the failure is forgotten once it succeeds.
     func check(_ app: Application) async -> BillfoldError? {
         guard let (known, at) = trouble.withLockedValue({ $0 }) else { return nil }
-        if Date().timeIntervalSince(at) < holdSeconds.withLockedValue({ $0 }) { return known }
+        if app.wallClock.now.timeIntervalSince(at) < holdSeconds.withLockedValue({ $0 }) { return known }
         do {
             try await app.writeTransaction { database in
                 try await database.sql.raw(

@@ -12,7 +12,7 @@ struct SessionAuthenticator: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if let secret = request.cookies[Self.cookie]?.string, !secret.isEmpty,
-            let user = try await UserRepository(database: request.store)
+            let user = try await UserRepository(database: request.store, clock: request.application.wallClock)
                 .user(
                     forSession: Secrets.hash(secret),
                     idle: request.application.billfoldConfiguration.sessionIdleSeconds)
@@ -30,7 +30,7 @@ struct TokenAuthenticator: AsyncMiddleware {
         if let bearer = request.headers.bearerAuthorization {
             // A bad token is an error even when a session cookie came along: the caller meant it.
             guard
-                let user = try await UserRepository(database: request.store)
+                let user = try await UserRepository(database: request.store, clock: request.application.wallClock)
                     .user(forToken: Secrets.hash(bearer.token))
             else {
                 throw BillfoldError(.unauthorized, Phrase("error.auth.tokenNotValid"))
@@ -59,7 +59,7 @@ struct RequireUser: AsyncMiddleware {
             if request.headers.first(name: .accept)?.hasPrefix("application/json") == true {
                 throw BillfoldError(.unauthorized, Phrase("error.auth.sessionEnded"))
             }
-            if try await UserRepository(database: request.store).count() == 0 {
+            if try await UserRepository(database: request.store, clock: request.application.wallClock).count() == 0 {
                 return request.redirect(to: WebPages.setup.path())
             }
             var target = request.url.path

@@ -74,7 +74,7 @@ struct SignInThrottle {
     /// once), it waits for them a few seconds first.
     func attempt(_ keys: Keys) async throws -> Attempt {
         for _ in 0..<Self.busyTries {
-            let now = Timestamp.now()
+            let now = application.wallClock.seconds
             let decision = try await application.writeTransaction { database in
                 let attempts = SignInAttemptRepository(database: database)
                 let known = try await attempts.remembered(keys.known, since: now - Self.knownSeconds)
@@ -139,7 +139,7 @@ struct SignInThrottle {
             let attempts = SignInAttemptRepository(database: $0)
             try await attempts.takeBack(attempt.ids)
             try await attempts.clearFailures(attempt.keys.pair)
-            try await attempts.remember(attempt.keys.known, at: Timestamp.now())
+            try await attempts.remember(attempt.keys.known, at: application.wallClock.seconds)
         }
     }
 }
@@ -150,7 +150,8 @@ extension Request {
     func signInUnderLimit(email: String, password: String) async throws -> User? {
         let keys = SignInThrottle.keys(email: email, address: clientAddress)
         return try await SignInThrottle(request: self).checking(keys) {
-            let user = try await AccountService(database: store).signIn(email: email, password: password)
+            let user = try await AccountService(database: store, clock: application.wallClock).signIn(
+                email: email, password: password)
             return (user, right: user != nil)
         }
     }

@@ -9,6 +9,8 @@ import Foundation
 struct AccountBook: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
     private var accounts: AccountRepository { AccountRepository(database: database, userID: user.id) }
 
@@ -29,7 +31,7 @@ struct AccountBook: Sendable {
         try await refuseTakenName(name, except: nil)
         return try await Self.takenAsRefusal(name) {
             try await accounts.create(
-                displayName: name, currency: opening.currency, openingMinor: opening.minorUnits, now: Timestamp.now())
+                displayName: name, currency: opening.currency, openingMinor: opening.minorUnits, now: clock.seconds)
         }
     }
 
@@ -49,7 +51,7 @@ struct AccountBook: Sendable {
         let name = try rawName.map { try AccountRules.checkedName($0) }
         if let name, name != current.displayName { try await refuseTakenName(name, except: id) }
         let openingMinor = try opening.map { try $0(current.currency).checkedLimit().minorUnits }
-        let archivedAt: Int64?? = archived.map { $0 ? (current.archivedAt ?? Timestamp.now()) : nil }
+        let archivedAt: Int64?? = archived.map { $0 ? (current.archivedAt ?? clock.seconds) : nil }
         guard
             let updated = try await Self.takenAsRefusal(
                 name ?? current.displayName,
@@ -147,7 +149,7 @@ struct AccountBook: Sendable {
             status: .cleared
         ).validated()
         let repository = TransactionRepository(database: database, userID: user.id)
-        let ids = try await repository.transfer(out: out, from: from.id, into: into, to: to.id, now: Timestamp.now())
+        let ids = try await repository.transfer(out: out, from: from.id, into: into, to: to.id, now: clock.seconds)
         guard let outSide = try await repository.find(ids.out), let inSide = try await repository.find(ids.into)
         else { throw BillfoldError(.conflict, Phrase("error.service.accounts.transferNotReadBack")) }
         return (outSide, inSide)
@@ -159,16 +161,8 @@ struct AccountBook: Sendable {
             from: from, to: to, amount: try Money(parsing: request.amount, currency: from.currency),
             received: try request.receivedAmount.map { try Money(parsing: $0, currency: to.currency) },
             bookedAt: try request.bookedAt.map { try BookingTime(iso8601: $0) }
-                ?? Self.now(in: user.preferences.zone),
+                ?? clock.booking(in: user.preferences.zone),
             notes: request.notes ?? "")
-    }
-
-    /// This moment with the person's offset, like a transaction typed without a time.
-    static func now(in zone: TimeZone) -> BookingTime {
-        let now = Timestamp.now()
-        return BookingTime(
-            epochSeconds: now,
-            offsetSeconds: zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(now))))
     }
 
     /// One of the person's accounts that is not archived, or the error naming `field`.

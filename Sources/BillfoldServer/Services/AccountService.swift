@@ -6,8 +6,13 @@ import Vapor
 /// Creating users and the secrets they sign in with. Shared by the setup page, the CLI and tests.
 public struct AccountService: Sendable {
     let database: any Database
+    /// When sessions and tokens start, are seen and expire.
+    let clock: WallClock
 
-    public init(database: any Database) { self.database = database }
+    public init(database: any Database, clock: WallClock) {
+        self.database = database
+        self.clock = clock
+    }
 
     public static let minimumPasswordLength = 8
 
@@ -61,21 +66,21 @@ public struct AccountService: Sendable {
     }
 
     public func create(_ user: NewUser) async throws -> User {
-        try await UserRepository(database: database).create(
+        try await UserRepository(database: database, clock: clock).create(
             email: user.email, name: user.name, passwordHash: user.passwordHash, preferences: user.preferences)
     }
 
     /// The user whose email and password match, or nil. Takes as long for an unknown email as
     /// for a wrong password, so timing does not tell which emails exist.
     public func signIn(email: String, password: String) async throws -> User? {
-        let found = try await UserRepository(database: database).credentials(
+        let found = try await UserRepository(database: database, clock: clock).credentials(
             email: email.trimmingCharacters(in: .whitespaces))
         let hash = found?.passwordHash ?? Self.decoyHash
         let matches = (try? await Self.offEventLoop { try Bcrypt.verify(password, created: hash) }) ?? false
         return matches ? found?.user : nil
     }
 
-    private var users: UserRepository { UserRepository(database: database) }
+    private var users: UserRepository { UserRepository(database: database, clock: clock) }
 
     /// A signed-in person's new password, checked and hashed but not yet stored: the current one
     /// must match, the new one is checked as at sign-up and typed twice alike. Both slow bcrypt
@@ -108,7 +113,7 @@ public struct AccountService: Sendable {
         try Self.checkLength(of: password, field: "password")
         let hash = try await Self.hash(password)
         try await database.transaction {
-            try await AccountService(database: $0).replacePassword(
+            try await AccountService(database: $0, clock: clock).replacePassword(
                 of: user, hash: hash, revokingTokens: revokingTokens)
             let attempts = SignInAttemptRepository(database: $0)
             let account = SignInThrottle.accountKey(user.email)
@@ -163,7 +168,7 @@ public struct AccountService: Sendable {
             throw BillfoldError.validation("label", Phrase("error.service.accounts.tokenLabelLength"))
         }
         let token = Secrets.newAccessToken()
-        let record = try await UserRepository(database: database).createToken(
+        let record = try await UserRepository(database: database, clock: clock).createToken(
             userID: user.id, label: label, secretHash: Secrets.hash(token))
         return (token, record)
     }

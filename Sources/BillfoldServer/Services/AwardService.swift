@@ -19,7 +19,7 @@ struct AwardService: Sendable {
     let user: User
     let catalogue: [Award]
     /// When newly reached awards count as earned.
-    var now: Date = Date()
+    let now: Date
 
     func standings() async throws -> (all: [AwardStanding], newlyEarned: [Award]) {
         let now = Int64(now.timeIntervalSince1970)

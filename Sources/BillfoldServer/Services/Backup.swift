@@ -65,7 +65,7 @@ public enum Backup {
             let app = try await buildApplication(check)
             do {
                 try await app.db.sql.raw("PRAGMA integrity_check").run()
-                users = try await UserRepository(database: app.db).count()
+                users = try await UserRepository(database: app.db, clock: app.wallClock).count()
                 try await app.asyncShutdown()
             } catch {
                 try? await app.asyncShutdown()

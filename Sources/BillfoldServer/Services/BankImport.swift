@@ -107,10 +107,13 @@ public struct BankImportOutcome: Sendable {
 public struct BankImport: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
-    public init(database: any Database, user: User) {
+    public init(database: any Database, user: User, clock: WallClock) {
         self.database = database
         self.user = user
+        self.clock = clock
     }
 
     /// What importing would do; writes nothing.
@@ -255,7 +258,7 @@ public struct BankImport: Sendable {
         let outcome = try await database.transaction { db in
             let plan = try await plan(read, request, on: db, known: preview?.statementKeys)
             let imports = ImportRepository(database: db, userID: user.id)
-            let now = Timestamp.now()
+            let now = clock.seconds
             let importID = try await imports.start(
                 fileName: request.fileName, format: read.reading.format.rawValue, now: now)
             let categories = CategoryRepository(database: db, userID: user.id)
@@ -270,7 +273,7 @@ public struct BankImport: Sendable {
                     } else {
                         try await AccountRepository(database: db, userID: user.id).named(
                             "bank:" + part.account.lowercased(), displayName: part.account, currency: part.currency,
-                            importID: importID
+                            importID: importID, now: clock.seconds
                         ).id
                     }
                 // Oldest first, so the time-ordered indexes grow at their end; a day's bookings
@@ -284,7 +287,10 @@ public struct BankImport: Sendable {
                     let shown = Self.categoryName(name)
                     categoryIDs[name] =
                         shown.count >= CategoryRules.nameLength.lowerBound
-                        ? .some(try await categories.forSource("import:" + name.lowercased(), name: shown).id)
+                        ? .some(
+                            try await categories.forSource(
+                                "import:" + name.lowercased(), name: shown, now: clock.seconds
+                            ).id)
                         : .some(nil)
                 }
                 let rows = try BankRows(part: part, order: order, zone: zone, categoryIDs: categoryIDs)
@@ -342,7 +348,7 @@ public struct BankImport: Sendable {
         // Missing and someone else's answer alike; "already undone" is the repository's to say,
         // in the same statement that marks it (two undos at once).
         _ = try await record(id)
-        return try await ImportRepository(database: database, userID: user.id).undo(id, now: Timestamp.now())
+        return try await ImportRepository(database: database, userID: user.id).undo(id, now: clock.seconds)
     }
 
     // MARK: Profiles
@@ -358,7 +364,7 @@ public struct BankImport: Sendable {
         kept.skipLines = nil
         let json = String(decoding: try JSONEncoder().encode(kept), as: UTF8.self)
         try await ImportRepository(database: database, userID: user.id).saveProfile(
-            trimmed, mapping: json, now: Timestamp.now())
+            trimmed, mapping: json, now: clock.seconds)
     }
 
     /// A saved mapping by name.

@@ -8,6 +8,8 @@ import FluentKit
 struct CategoryService: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
     private var repository: CategoryRepository { CategoryRepository(database: database, userID: user.id) }
 
@@ -20,11 +22,11 @@ struct CategoryService: Sendable {
             let top = try await repository.forSource(
                 "starter:" + starter.key, name: named(StarterCategories.nameKey(starter.key)),
                 isGroup: !starter.children.isEmpty, colour: starter.colour?.rawValue ?? "", icon: starter.icon,
-                flags: flags)
+                flags: flags, now: clock.seconds)
             for child in starter.children {
                 _ = try await repository.forSource(
                     "starter:" + child.key, name: named(StarterCategories.nameKey(child.key)), groupID: top.id,
-                    colour: top.colour, icon: child.icon, flags: flags)
+                    colour: top.colour, icon: child.icon, flags: flags, now: clock.seconds)
             }
         }
         return try await repository.tree().all.count - before
@@ -55,7 +57,7 @@ struct CategoryService: Sendable {
     func create(_ draft: CategoryDraft) async throws -> Category {
         let valid = try draft.validated(in: try await repository.tree())
         do {
-            return try await repository.create(valid)
+            return try await repository.create(valid, now: clock.seconds)
         } catch {
             // Another request took the name between the check and the write: the unique index
             // refused it, and the check now says so in words.
@@ -70,7 +72,9 @@ struct CategoryService: Sendable {
         guard let current = tree.category(id) else { throw BillfoldError.notFound(.category) }
         let valid = try change(CategoryDraft(current)).validated(in: tree, editing: id)
         do {
-            guard let updated = try await repository.update(id, valid) else { throw BillfoldError.notFound(.category) }
+            guard let updated = try await repository.update(id, valid, now: clock.seconds) else {
+                throw BillfoldError.notFound(.category)
+            }
             return updated
         } catch let error as BillfoldError {
             throw error
@@ -93,7 +97,7 @@ struct CategoryService: Sendable {
         let plan = try await plan(deletion)
         let userID = user.id
         let moved = try await database.transaction { db in
-            let now = Timestamp.now()
+            let now = clock.seconds
             try await LunchMoneySyncRepository(database: db, userID: userID).enqueueMoves(
                 from: plan.deleted, to: plan.destination.categoryID, now: now)
             return try await CategoryRepository(database: db, userID: userID).delete(plan, now: now)

@@ -8,10 +8,13 @@ import Foundation
 public struct DemoData: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
-    public init(database: any Database, user: User) {
+    public init(database: any Database, user: User, clock: WallClock) {
         self.database = database
         self.user = user
+        self.clock = clock
     }
 
     /// Writes in chunks and reports progress after each; re-running adds nothing twice, because
@@ -23,14 +26,15 @@ public struct DemoData: Sendable {
     /// All of it is one database transaction: stopped partway (killed, a full disk), it leaves
     /// nothing; meanwhile the server's writes to a SQLite file wait their turn.
     public func generate(
-        count: Int, household: Bool = false, now: Date = Date(), progress: @escaping @Sendable (Int) -> Void = { _ in }
+        count: Int, household: Bool = false, progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> Int {
+        let now = clock.now
         guard !database.inTransaction else {
             return try await write(count: count, household: household, now: now, progress: progress)
         }
         let user = user
         return try await database.transaction { db in
-            try await DemoData(database: db, user: user).write(
+            try await DemoData(database: db, user: user, clock: clock).write(
                 count: count, household: household, now: now, progress: progress)
         }
     }
@@ -42,7 +46,7 @@ public struct DemoData: Sendable {
         var accountIDs: [String: Int64] = [:]
         for account in DemoBook.accounts {
             accountIDs[account.key] = try await accounts.named(
-                "demo-\(account.key)", displayName: account.displayName, currency: account.currency
+                "demo-\(account.key)", displayName: account.displayName, currency: account.currency, now: clock.seconds
             ).id
         }
         var categoryIDs: [String: Int64] = [:]
@@ -52,14 +56,14 @@ public struct DemoData: Sendable {
             let flags = CategoryFlags(isIncome: group.name == "Income")
             let groupCategory = try await categories.forSource(
                 "demo:\(group.name)", name: group.name, isGroup: true, colour: look?.colour?.rawValue ?? "",
-                icon: look?.icon ?? "", description: look?.description ?? "", flags: flags)
+                icon: look?.icon ?? "", description: look?.description ?? "", flags: flags, now: clock.seconds)
             for child in group.children {
                 let childLook = DemoBook.looks[child]
                 categoryIDs[child] = try await categories.forSource(
                     "demo:\(group.name)/\(child)", name: child, groupID: groupCategory.id,
                     colour: groupCategory.colour, icon: childLook?.icon ?? "",
                     description: childLook?.description ?? "",
-                    flags: flags
+                    flags: flags, now: clock.seconds
                 ).id
             }
         }
@@ -67,7 +71,7 @@ public struct DemoData: Sendable {
             let look = DemoBook.looks[name]
             categoryIDs[name] = try await categories.forSource(
                 "demo:\(name)", name: name, colour: look?.colour?.rawValue ?? "", icon: look?.icon ?? "",
-                description: look?.description ?? ""
+                description: look?.description ?? "", now: clock.seconds
             ).id
         }
         try await addProjects()
@@ -76,7 +80,7 @@ public struct DemoData: Sendable {
             accountIDs: accountIDs)
         var added = 0
         var done = 0
-        let stamp = Timestamp.now()
+        let stamp = clock.seconds
         // Into books without the demo's rows, the bulk path; otherwise each row's external id
         // decides whether it is there already.
         let fresh = try await !TransactionRepository(database: database, userID: userID)
@@ -120,7 +124,7 @@ public struct DemoData: Sendable {
         let zone = user.preferences.zone
         let calendar = Calendar.gregorian(in: zone)
         let month = calendar.dateInterval(of: .month, for: now)!.start  // a Gregorian month always has one
-        let book = AccountBook(database: database, user: user)
+        let book = AccountBook(database: database, user: user, clock: clock)
         for monthsBack in (0..<12).reversed() {
             let first = calendar.date(byAdding: .month, value: -monthsBack, to: month)!
             for transfer in DemoBook.transfers {
@@ -151,7 +155,7 @@ public struct DemoData: Sendable {
     private func addProjects() async throws {
         let projects = ProjectRepository(database: database, userID: user.id)
         guard try await projects.projects(closed: nil).isEmpty else { return }
-        let now = Timestamp.now()
+        let now = clock.seconds
         try await database.transaction { db in
             let projects = ProjectRepository(database: db, userID: user.id)
             for (index, demo) in DemoBook.projects.enumerated() {

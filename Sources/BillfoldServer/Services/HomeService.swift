@@ -30,11 +30,14 @@ struct FirstSteps: Sendable {
 struct HomeService: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
     /// The dashboard at `now`, with the award standings the request already found.
     func dashboard(now: Date, awards: [AwardStanding]) async throws -> Dashboard {
         let zone = user.preferences.zone
-        let projects = try await ProjectService(database: database, user: user).projectsWithItems(closed: false)
+        let projects = try await ProjectService(database: database, user: user, clock: clock).projectsWithItems(
+            closed: false)
         let byID = Dictionary(uniqueKeysWithValues: projects.map { ($0.project.id, $0.project) })
         // High priority and not done, in the project page's default order (newest first).
         let upNext = ItemSort.default.sorted(projects.flatMap(\.items))

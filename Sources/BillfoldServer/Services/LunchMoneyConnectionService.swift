@@ -11,6 +11,8 @@ struct LunchMoneyConnectionService: Sendable {
     let fetch: OutboundFetch
     /// Seals the token at rest; without it no token is saved.
     let secrets: SecretBox?
+    /// When the connection is checked and pulls start and end.
+    let clock: WallClock
 
     private var connections: LunchMoneyConnectionRepository {
         LunchMoneyConnectionRepository(database: database, userID: user.id)
@@ -25,7 +27,7 @@ struct LunchMoneyConnectionService: Sendable {
             throw BillfoldError.validation("token", Phrase("error.service.lunchMoney.pasteToken"))
         }
         try await LunchMoneyPull(fetch: fetch, baseURL: base, token: token).check()
-        return LunchMoneyConnection(baseURL: base, token: token, accountName: "", checkedAt: Timestamp.now())
+        return LunchMoneyConnection(baseURL: base, token: token, accountName: "", checkedAt: clock.seconds)
     }
 
     /// Refuses before anything is checked or saved when this server cannot seal a token.
@@ -103,7 +105,7 @@ struct LunchMoneyConnectionService: Sendable {
         }
         let user = user
         let pulls = LunchMoneyPullRepository(database: app.db, userID: user.id)
-        guard try await pulls.start(now: Timestamp.now(), staleAfter: Self.staleAfter) else { return }
+        guard try await pulls.start(now: clock.seconds, staleAfter: Self.staleAfter) else { return }
         let puller = LunchMoneyPull(fetch: fetch, baseURL: saved.baseURL, token: saved.token)
         let connections = LunchMoneyConnectionRepository(database: app.db, userID: user.id)
         @Sendable func sameConnection(_ now: LunchMoneyConnection) -> Bool {
@@ -113,21 +115,22 @@ struct LunchMoneyConnectionService: Sendable {
         let words = Words(locale: user.preferences.locale)
         @Sendable func report(_ message: Phrase, running: Bool = true, failed: Bool = false) async {
             try? await pulls.update(
-                .init(running: running, message: message.text(words), failed: failed), now: Timestamp.now())
+                .init(running: running, message: message.text(words), failed: failed), now: clock.seconds)
         }
         // The pull runs on in its own task, in the person's words (texts made while importing).
         Task {
             await Words.$current.withValue(words) {
                 do {
                     let outcome = try await puller.pull(
-                        zone: user.preferences.zone,
+                        zone: user.preferences.zone, today: clock.now,
                         maxTransactions: app.billfoldConfiguration.lunchMoneyMaxTransactions,
                         progress: { await report($0) },
                         // Disconnecting (or connecting anew) stops this pull at its next page.
                         stillWanted: { try await connections.find().map(sameConnection) ?? false }
                     ) { rows, categories in
                         try await app.writeTransaction { database in
-                            try await LunchMoneyImport(database: database, user: user).run(rows, categories: categories)
+                            try await LunchMoneyImport(database: database, user: user, clock: clock).run(
+                                rows, categories: categories)
                         }
                     }
                     let done = Phrase(
@@ -154,7 +157,7 @@ extension Application {
     /// A person's connection outside any request (the sync worker).
     func lunchMoneyConnection(for user: User) -> LunchMoneyConnectionService {
         LunchMoneyConnectionService(
-            database: db, user: user, fetch: outboundFetch, secrets: billfoldConfiguration.secrets)
+            database: db, user: user, fetch: outboundFetch, secrets: billfoldConfiguration.secrets, clock: wallClock)
     }
 }
 
@@ -163,7 +166,7 @@ extension Request {
         get throws {
             LunchMoneyConnectionService(
                 database: store, user: try user, fetch: application.outboundFetch,
-                secrets: application.billfoldConfiguration.secrets)
+                secrets: application.billfoldConfiguration.secrets, clock: application.wallClock)
         }
     }
 }

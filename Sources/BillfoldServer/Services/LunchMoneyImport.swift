@@ -10,10 +10,13 @@ import Foundation
 public struct LunchMoneyImport: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
-    public init(database: any Database, user: User) {
+    public init(database: any Database, user: User, clock: WallClock) {
         self.database = database
         self.user = user
+        self.clock = clock
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -48,7 +51,7 @@ public struct LunchMoneyImport: Sendable {
                 if let existing = made[id] { return existing }
                 let created = try await repository.forSource(
                     "lunchmoney:\(id)", name: name, groupID: groupID.flatMap { made[$0] }, isGroup: isGroup,
-                    description: description, flags: flags)
+                    description: description, flags: flags, now: clock.seconds)
                 made[id] = created.id
                 return created.id
             }
@@ -63,7 +66,7 @@ public struct LunchMoneyImport: Sendable {
             var accountIDs: [String: Int64] = [:]
             // New rows with their Lunch Money ids, for the order they are stored in.
             var transactions: [(id: Int64, row: NewTransaction)] = []
-            var merged = LunchMoneyMerge(database: db, userID: userID)
+            var merged = LunchMoneyMerge(database: db, userID: userID, clock: clock)
             // Lunch Money books a group on no account: here it goes on its first member's.
             var memberAccounts: [Int64: LunchMoneyTransaction] = [:]
             for row in rows where row.linkedTo?.kind == .group && memberAccounts[row.linkedTo!.id] == nil {
@@ -94,7 +97,7 @@ public struct LunchMoneyImport: Sendable {
                 let key = "lunchmoney-\(row.accountKey)-\(new.money.currency.code.lowercased())"
                 if accountIDs[key] == nil {
                     accountIDs[key] = try await accounts.named(
-                        key, displayName: row.accountName, currency: new.money.currency
+                        key, displayName: row.accountName, currency: new.money.currency, now: clock.seconds
                     ).id
                 }
                 new.accountID = accountIDs[key]
@@ -111,7 +114,7 @@ public struct LunchMoneyImport: Sendable {
             let ledger = TransactionRepository(database: db, userID: userID)
             let added = try await ledger.insert(
                 // Each row got its account above.
-                transactions.map(\.row), accountID: { $0.accountID! }, now: Timestamp.now())
+                transactions.map(\.row), accountID: { $0.accountID! }, now: clock.seconds)
             for chunk in added.chunked(500) { try await sync.agree(try await ledger.find(Array(chunk))) }
             try await Self.keepSplitsAndGroups(rows, known: known, added: added, ledger: ledger)
             return Outcome(

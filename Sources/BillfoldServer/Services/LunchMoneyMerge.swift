@@ -8,12 +8,14 @@ import FluentKit
 struct LunchMoneyMerge {
     let database: any Database
     let userID: Int64
+    let clock: WallClock
     private(set) var updated = 0
     private(set) var conflicts = 0
 
-    init(database: any Database, userID: Int64) {
+    init(database: any Database, userID: Int64, clock: WallClock) {
         self.database = database
         self.userID = userID
+        self.clock = clock
     }
 
     /// The transaction here with Lunch Money's values of the fields both sides share (and the
@@ -47,14 +49,14 @@ struct LunchMoneyMerge {
             case .conflict:
                 // An amount corrected here stands: amounts are not sent, so there is nothing to hold.
                 guard field != .amount else { continue }
-                try await sync.conflict(local.id, field, local: mine, remote: remoteValue, now: Timestamp.now())
+                try await sync.conflict(local.id, field, local: mine, remote: remoteValue, now: clock.seconds)
                 conflicts += 1
                 continue
             }
             try await sync.agree(local.id, field, remoteValue)
         }
         if !change.isEmpty {
-            _ = try await TransactionEditor(database: database, userID: userID).apply(
+            _ = try await TransactionEditor(database: database, userID: userID, clock: clock).apply(
                 local.id, change, from: .lunchMoney)
             updated += 1
         }

@@ -25,22 +25,25 @@ struct LunchMoneyPull: Sendable {
         return text
     }
 
-    private func get(_ path: String) async throws -> OutboundFetch.Answer {
-        do {
-            guard let url = URL(string: baseURL + path) else { throw OutboundFetch.Refusal.notAllowed }
-            return try await fetch.get(url, bearer: token)
-        } catch let refusal as OutboundFetch.Refusal {
-            throw refusal.problem(baseURL)
-        }
+    private var client: LunchMoneyClient {
+        OutboundLunchMoney(fetch: fetch, baseURL: baseURL, token: token).client
     }
 
-    private func body(_ answer: OutboundFetch.Answer) throws -> Data {
-        switch answer.status {
-        case .ok: return answer.body
-        case .unauthorized:
-            throw BillfoldError(.unauthorized, Phrase("error.service.lunchMoney.tokenRefused"))
-        default:
-            throw BillfoldError(.unavailable, Phrase("error.service.lunchMoney.notLikeAPI", ["address": baseURL]))
+    /// A failed call as the pull reports it: the outbound policy's own reasons, the token refused,
+    /// or "not like Lunch Money's API"; never what the server wrote (see `check`). An answer the
+    /// readers refuse keeps their reason, naming the item and field.
+    private func problem(_ failure: LunchMoneyClient.Failure) -> any Error {
+        switch failure {
+        case .transport(let refusal as OutboundFetch.Refusal):
+            return refusal.problem(baseURL)
+        case .transport(let error):
+            return error
+        case .status(401, _):
+            return BillfoldError(.unauthorized, Phrase("error.service.lunchMoney.tokenRefused"))
+        case .status, .refusedWithOK:
+            return BillfoldError(.unavailable, Phrase("error.service.lunchMoney.notLikeAPI", ["address": baseURL]))
+        case .unreadable(let error):
+            return error
         }
     }
 
@@ -48,16 +51,17 @@ struct LunchMoneyPull: Sendable {
     /// (its user's name, say) is never shown: the address was typed by a user, and echoing what a
     /// server answers would let anyone read any address through Billfold.
     func check() async throws {
-        struct Me: Decodable {
-            var user_name: String
-            var user_email: String
+        let notLikeAPI = BillfoldError(
+            .unavailable, Phrase("error.service.lunchMoney.doesNotAnswerLikeAPI", ["address": baseURL]))
+        let me: LunchMoneyClient.Me
+        do {
+            me = try await client.me()
+        } catch .unreadable, .refusedWithOK {
+            throw notLikeAPI
+        } catch {
+            throw problem(error)
         }
-        let data = try body(try await get("/v1/me"))
-        guard let me = try? JSONDecoder().decode(Me.self, from: data) else {
-            throw BillfoldError(
-                .unavailable, Phrase("error.service.lunchMoney.doesNotAnswerLikeAPI", ["address": baseURL]))
-        }
-        _ = me
+        guard me.userName != nil, me.userEmail != nil else { throw notLikeAPI }
     }
 
     /// The most a pull may take, whatever the pages say: a server that answers `has_more`
@@ -69,7 +73,7 @@ struct LunchMoneyPull: Sendable {
     /// stops (importing nothing) past `maxTransactions`, after `longestPull`, or as soon as
     /// `stillWanted` says no (the person disconnected) between pages.
     func pull(
-        zone: TimeZone, maxTransactions: Int, progress: @Sendable (Phrase) async -> Void,
+        zone: TimeZone, today: Date, maxTransactions: Int, progress: @Sendable (Phrase) async -> Void,
         stillWanted: @Sendable () async throws -> Bool,
         importing: @Sendable ([LunchMoneyTransaction], [LunchMoneyCategory]) async throws -> LunchMoneyImport.Outcome
     ) async throws -> LunchMoneyImport.Outcome {
@@ -87,9 +91,14 @@ struct LunchMoneyPull: Sendable {
             }
         }
         await progress(Phrase("error.service.lunchMoney.fetchingCategories"))
-        let categories = try LunchMoneyReader.categories(try body(try await get("/v1/categories?format=flattened")))
+        let categories: [LunchMoneyCategory]
+        do {
+            categories = try await client.categories()
+        } catch {
+            throw problem(error)
+        }
         var rows: [LunchMoneyTransaction] = []
-        let end = Day(Date().addingTimeInterval(366 * 86_400), in: zone)
+        let end = Day(today.addingTimeInterval(366 * 86_400), in: zone)
         let tooMany = BillfoldError(
             .unavailable,
             Phrase(
@@ -98,16 +107,18 @@ struct LunchMoneyPull: Sendable {
         while true {
             try await goOn()
             await progress(Phrase("error.service.lunchMoney.fetchingTransactions", count: rows.count))
-            let page = try body(
-                try await get(
-                    "/v1/transactions?start_date=1970-01-01&end_date=\(end)&pending=true&limit=\(Self.pageSize)&offset=\(offset)"
-                ))
-            let read = try LunchMoneyReader.transactions(page, timeZone: zone)
+            let page: LunchMoneyClient.TransactionsPage
+            do {
+                page = try await client.transactions(
+                    .page(from: Day(year: 1970, month: 1, day: 1), to: end, limit: Self.pageSize, offset: offset),
+                    timeZone: zone)
+            } catch {
+                throw problem(error)
+            }
+            let read = page.transactions
             rows += read
             guard rows.count <= maxTransactions else { throw tooMany }
-            struct More: Decodable { var has_more: Bool? }
-            let more = (try? JSONDecoder().decode(More.self, from: page))?.has_more ?? false
-            guard more, !read.isEmpty else { break }
+            guard page.hasMore, !read.isEmpty else { break }
             offset += Self.pageSize
             // Counted by the offset too: a server sending a row a page would be asked without end.
             guard offset < maxTransactions else { throw tooMany }

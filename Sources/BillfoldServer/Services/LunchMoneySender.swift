@@ -16,7 +16,7 @@ struct LunchMoneySender: Sendable {
 
     /// Sends every change due now. A user whose Lunch Money is down is skipped until later.
     func sendDue() async throws {
-        let due = try await LunchMoneyOutbox(database: app.db).due(now: Timestamp.now(), limit: 200)
+        let due = try await LunchMoneyOutbox(database: app.db).due(now: app.wallClock.seconds, limit: 200)
         var later: Set<Int64> = []
         for item in due where !later.contains(item.userID) {
             if try await send(item) == false { later.insert(item.userID) }
@@ -29,7 +29,7 @@ struct LunchMoneySender: Sendable {
 
     /// Sends one transaction's changes; false when Lunch Money is to be tried again later.
     func send(_ due: LunchMoneyOutbox.Due) async throws -> Bool {
-        let now = Timestamp.now()
+        let now = app.wallClock.seconds
         let claimed = try await app.writeTransaction {
             try await LunchMoneyOutbox(database: $0).claim(due, now: now, leaseSeconds: Self.leaseSeconds)
         }
@@ -40,11 +40,11 @@ struct LunchMoneySender: Sendable {
             let delay = min(retrySeconds << min(attempts, 20), retrySeconds * 120)
             try await write {
                 try await LunchMoneyOutbox(database: $0).postpone(
-                    ids, lease: lease, userID: due.userID, until: Timestamp.now() + delay, message: message)
+                    ids, lease: lease, userID: due.userID, until: app.wallClock.seconds + delay, message: message)
             }
             return false
         }
-        guard let user = try await UserRepository(database: app.db).find(id: due.userID),
+        guard let user = try await UserRepository(database: app.db, clock: app.wallClock).find(id: due.userID),
             let transaction = try await TransactionRepository(database: app.db, userID: due.userID).find(
                 due.transactionID),
             let remoteID = LunchMoneyShared.remoteID(transaction.externalID)

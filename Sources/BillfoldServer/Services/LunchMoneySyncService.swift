@@ -8,6 +8,8 @@ import Vapor
 struct LunchMoneySyncService: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
     private var sync: LunchMoneySyncRepository { LunchMoneySyncRepository(database: database, userID: user.id) }
 
@@ -35,7 +37,7 @@ struct LunchMoneySyncService: Sendable {
 
     /// What the person chose on the transaction's page: `retry`, `keep:<field>` or `take:<field>`.
     func act(_ action: String, on transaction: Transaction) async throws -> Done {
-        let now = Timestamp.now()
+        let now = clock.seconds
         if action == "retry" {
             try await sync.retry(transaction.id, now: now)
             return .retry
@@ -62,7 +64,7 @@ struct LunchMoneySyncService: Sendable {
                     "action", Phrase("error.service.lunchMoney.pullCategoryFirst"))
             }
             try change.set(field, text: value)
-            _ = try await TransactionEditor(database: database, userID: user.id).apply(
+            _ = try await TransactionEditor(database: database, userID: user.id, clock: clock).apply(
                 transaction.id, change, from: .lunchMoney)
             try await sync.settle(transaction.id, field)
             try await sync.agree(transaction.id, field, value)
@@ -75,6 +77,6 @@ struct LunchMoneySyncService: Sendable {
 
 extension Request {
     var lunchMoneySync: LunchMoneySyncService {
-        get throws { LunchMoneySyncService(database: store, user: try user) }
+        get throws { LunchMoneySyncService(database: store, user: try user, clock: application.wallClock) }
     }
 }

@@ -36,8 +36,10 @@ public struct LunchMoneySyncWorker: LifecycleHandler {
     }
 
     static func startDuePulls(_ app: Application) async throws {
-        for userID in try await LunchMoneyConnectionRepository.duePulls(on: app.db, now: Timestamp.now()) {
-            guard let user = try await UserRepository(database: app.db).find(id: userID) else { continue }
+        for userID in try await LunchMoneyConnectionRepository.duePulls(on: app.db, now: app.wallClock.seconds) {
+            guard let user = try await UserRepository(database: app.db, clock: app.wallClock).find(id: userID) else {
+                continue
+            }
             // The pull sets its own words (the person's) for what it stores.
             do { try await app.lunchMoneyConnection(for: user).startPull(on: app) } catch {
                 // A connection that cannot pull (its token no longer opens, say) says so where
@@ -48,7 +50,7 @@ public struct LunchMoneySyncWorker: LifecycleHandler {
                     ["reason": Problem.of(error).message(in: words)])
                 try await app.writeTransaction { database in
                     try await LunchMoneyPullRepository(database: database, userID: userID).update(
-                        .init(running: false, message: message, failed: true), now: Timestamp.now())
+                        .init(running: false, message: message, failed: true), now: app.wallClock.seconds)
                 }
             }
         }

@@ -8,10 +8,13 @@ import Foundation
 public struct PaybackImport: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
-    public init(database: any Database, user: User) {
+    public init(database: any Database, user: User, clock: WallClock) {
         self.database = database
         self.user = user
+        self.clock = clock
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -41,13 +44,13 @@ public struct PaybackImport: Sendable {
             let categories = CategoryRepository(database: db, userID: userID)
             let accounts = AccountRepository(database: db, userID: userID)
             let group = try await categories.forSource(
-                "payback", name: "PAYBACK", isGroup: true, colour: "#0046AA", icon: "star")
+                "payback", name: "PAYBACK", isGroup: true, colour: "#0046AA", icon: "star", now: clock.seconds)
             var categoryIDs: [Int: Int64] = [:]
             for number in Set(items.map(\.paybackCategory)).sorted() {
                 categoryIDs[number] = try await categories.forSource(
                     Self.sourceKey(number),
                     name: words("error.service.imports.paybackCategory", ["number": String(number)]),
-                    groupID: group.id, colour: group.colour
+                    groupID: group.id, colour: group.colour, now: clock.seconds
                 )
                 .id
             }
@@ -57,7 +60,7 @@ public struct PaybackImport: Sendable {
                 accountIDs[currency.code] = try await accounts.named(
                     isPoints ? "payback" : "payback-\(currency.code.lowercased())",
                     displayName: isPoints ? "PAYBACK" : "PAYBACK (\(currency.code))",
-                    currency: currency
+                    currency: currency, now: clock.seconds
                 ).id
             }
             let transactions = items.map { item in
@@ -70,7 +73,7 @@ public struct PaybackImport: Sendable {
             return try await TransactionRepository(database: db, userID: userID).insert(
                 // Every currency of the file got its account above.
                 transactions, accountID: { accountFor[$0.money.currency.code]! },
-                now: Timestamp.now()
+                now: clock.seconds
             ).count
         }
         BillfoldMetrics.imported(format: "payback", added: added)

@@ -7,6 +7,8 @@ import FluentKit
 struct ProjectService: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
     private var repository: ProjectRepository { ProjectRepository(database: database, userID: user.id) }
 
@@ -38,7 +40,7 @@ struct ProjectService: Sendable {
             Project(
                 id: 0, title: try ProjectRules.title(request.title ?? ""),
                 detail: try ProjectRules.detail(request.detail ?? ""),
-                colour: try CategoryRules.colour(request.colour ?? ""), createdAt: Timestamp.now()))
+                colour: try CategoryRules.colour(request.colour ?? ""), createdAt: clock.seconds))
     }
 
     /// Applies a change; `closed` closes or reopens. Re-saving the same values writes nothing.
@@ -50,7 +52,7 @@ struct ProjectService: Sendable {
         if let colour = request.colour { changed.colour = try CategoryRules.colour(colour) }
         if let closed { changed.closed = closed }
         guard changed != current else { return current }
-        changed.updatedAt = Timestamp.now()
+        changed.updatedAt = clock.seconds
         _ = try await repository.update(changed)
         return changed
     }
@@ -73,7 +75,7 @@ struct ProjectService: Sendable {
                 id: 0, projectID: projectID, title: try ProjectRules.title(request.title ?? ""),
                 detail: try ProjectRules.detail(request.detail ?? ""),
                 priority: try request.priority.map { try Priority(parsing: $0) } ?? .medium,
-                completed: request.completed ?? false, createdAt: Timestamp.now()))
+                completed: request.completed ?? false, createdAt: clock.seconds))
     }
 
     func update(item id: Int64, in projectID: Int64, _ request: ItemRequest) async throws -> Item {
@@ -84,7 +86,7 @@ struct ProjectService: Sendable {
         if let priority = request.priority { changed.priority = try Priority(parsing: priority) }
         if let completed = request.completed { changed.completed = completed }
         guard changed != current else { return current }
-        changed.updatedAt = Timestamp.now()
+        changed.updatedAt = clock.seconds
         try await repository.update(changed)
         return changed
     }

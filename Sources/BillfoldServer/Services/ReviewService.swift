@@ -123,7 +123,7 @@ struct ReviewService: Sendable {
             throw BillfoldError.validation(
                 "decisions", Phrase("error.service.review.batchSize", ["max": String(Self.maxBatch)]))
         }
-        switch try await repository.claim(key: key, requestHash: requestHash, now: Timestamp.now()) {
+        switch try await repository.claim(key: key, requestHash: requestHash, now: Int64(now.timeIntervalSince1970)) {
         case .replay(let response):
             return response
         case .mismatch:
@@ -152,7 +152,7 @@ struct ReviewService: Sendable {
             }
             let userID = user.id
             let outcome = try await writeTransaction(on: database, gate: gate) { db in
-                try await Self.apply(decision, batchID: batchID, userID: userID, on: db)
+                try await Self.apply(decision, batchID: batchID, userID: userID, at: now, on: db)
             }
             BillfoldMetrics.reviewDecisions(outcome)
             return ItemResult(transactionID: sent.transactionID, outcome: outcome)
@@ -162,7 +162,9 @@ struct ReviewService: Sendable {
         }
     }
 
-    private static func apply(_ decision: ReviewDecision, batchID: Int64, userID: Int64, on db: any Database)
+    private static func apply(
+        _ decision: ReviewDecision, batchID: Int64, userID: Int64, at time: Date, on db: any Database
+    )
         async throws -> ReviewOutcomeKind
     {
         let transactions = TransactionRepository(database: db, userID: userID)
@@ -175,8 +177,10 @@ struct ReviewService: Sendable {
             change.categoryID = .some(id)
         }
         guard change.categoryID != nil || old.status != .cleared else { return .unchanged }
-        let now = Timestamp.now()
-        _ = try await TransactionEditor(database: db, userID: userID).apply(decision.transactionID, change)
+        let clock = WallClock.fixed(time)
+        let now = clock.seconds
+        _ = try await TransactionEditor(database: db, userID: userID, clock: clock).apply(
+            decision.transactionID, change)
         // What was done, which is not always what was asked: recategorize to the same category only clears.
         let action: ReviewActionKind = change.categoryID == nil ? .clear : .recategorize
         try await ReviewRepository(database: db, userID: userID).record(

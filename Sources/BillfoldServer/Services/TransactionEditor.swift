@@ -17,6 +17,8 @@ enum ChangeOrigin: Sendable {
 struct TransactionEditor: Sendable {
     let database: any Database
     let userID: Int64
+    /// When the change is made (its history lines and the outbox say so).
+    let clock: WallClock
 
     /// The transaction after the change; nil when the user has no such transaction.
     func apply(_ id: Int64, _ change: TransactionChange, from origin: ChangeOrigin = .person) async throws
@@ -25,7 +27,7 @@ struct TransactionEditor: Sendable {
         var stated = change
         if origin == .lunchMoney, stated.categorySource == nil { stated.categorySource = .lunchMoney }
         let change = stated
-        let now = Timestamp.now()
+        let now = clock.seconds
         let userID = userID
         let work: @Sendable (any Database) async throws -> Transaction? = { db in
             let transactions = TransactionRepository(database: db, userID: userID)

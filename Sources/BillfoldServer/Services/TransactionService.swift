@@ -8,6 +8,8 @@ import FluentKit
 struct TransactionService: Sendable {
     let database: any Database
     let user: User
+    /// Now, for every rule here that depends on time.
+    let clock: WallClock
 
     private var transactions: TransactionRepository {
         TransactionRepository(database: database, userID: user.id)
@@ -29,7 +31,9 @@ struct TransactionService: Sendable {
     func account(_ id: Int64) async throws -> Account? { try await accountRepository.find(id) }
 
     /// The cash wallet of a currency, made when missing.
-    func cashAccount(_ currency: Currency) async throws -> Account { try await accountRepository.cash(currency) }
+    func cashAccount(_ currency: Currency) async throws -> Account {
+        try await accountRepository.cash(currency, now: clock.seconds)
+    }
 
     func categoryTree() async throws -> CategoryTree { try await categories.tree() }
 
@@ -69,7 +73,7 @@ struct TransactionService: Sendable {
     func insert(_ rows: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64) async throws
         -> [Int64]
     {
-        try await transactions.insert(rows, accountID: accountID, now: Timestamp.now())
+        try await transactions.insert(rows, accountID: accountID, now: clock.seconds)
     }
 
     /// Those of `rows` the user has no duplicate of: no transaction on the same day (in the
@@ -168,7 +172,8 @@ struct TransactionService: Sendable {
         if let categoryID = new.categoryID { _ = try await categories.assignable(categoryID) }
         let account: Account
         if let accountID {
-            let found = try await AccountBook(database: database, user: user).openAccount(accountID, field: "accountId")
+            let found = try await AccountBook(database: database, user: user, clock: clock).openAccount(
+                accountID, field: "accountId")
             guard found.currency == new.money.currency else {
                 throw BillfoldError.validation(
                     "currency",
@@ -181,9 +186,9 @@ struct TransactionService: Sendable {
             }
             account = found
         } else {
-            account = try await accountRepository.cash(new.money.currency)
+            account = try await accountRepository.cash(new.money.currency, now: clock.seconds)
         }
-        return try await transactions.create(new, accountID: account.id)
+        return try await transactions.create(new, accountID: account.id, now: clock.seconds)
     }
 
     func update(_ id: Int64, _ request: UpdateTransactionRequest) async throws -> Transaction {
@@ -221,7 +226,10 @@ struct TransactionService: Sendable {
         if TransactionEdit.edits(from: current, applying: change, at: 0).contains(where: \.field.isBooking) {
             try await checkCorrection(of: current, change)
         }
-        guard let updated = try await TransactionEditor(database: database, userID: user.id).apply(id, change) else {
+        guard
+            let updated = try await TransactionEditor(database: database, userID: user.id, clock: clock).apply(
+                id, change)
+        else {
             throw BillfoldError.notFound(.transaction)
         }
         return updated
@@ -234,7 +242,7 @@ struct TransactionService: Sendable {
             throw BillfoldError.validation(
                 "ids", Phrase("error.service.transactions.deleteIDCount", ["max": String(Self.maxDelete)]))
         }
-        let now = Timestamp.now()
+        let now = clock.seconds
         guard let done = try await transactions.delete(ids, now: now) else {
             throw BillfoldError.notFound(.transaction)
         }
@@ -248,7 +256,7 @@ struct TransactionService: Sendable {
 
     /// Puts back what a delete took, while it can be undone.
     func restore(_ deletion: Int64) async throws -> [Int64] {
-        guard let restored = try await transactions.restore(deletion, now: Timestamp.now()) else {
+        guard let restored = try await transactions.restore(deletion, now: clock.seconds) else {
             throw BillfoldError(
                 .notFound, Phrase("error.service.transactions.nothingToUndo"))
         }
@@ -257,7 +265,7 @@ struct TransactionService: Sendable {
 
     /// How many transactions a delete took, while it can be undone.
     func deletionCount(_ deletion: Int64) async throws -> Int? {
-        try await transactions.deletionCount(deletion, now: Timestamp.now())
+        try await transactions.deletionCount(deletion, now: clock.seconds)
     }
 
     /// The amount, currency, time and account of a transaction typed by hand can be corrected;
@@ -276,7 +284,8 @@ struct TransactionService: Sendable {
         let account =
             accountID == current.accountID
             ? try await accountRepository.find(accountID)
-            : try await AccountBook(database: database, user: user).openAccount(accountID, field: "accountId")
+            : try await AccountBook(database: database, user: user, clock: clock).openAccount(
+                accountID, field: "accountId")
         guard let account else {
             throw BillfoldError.validation(
                 "accountId", Phrase("error.service.transactions.noAccountWithID", ["id": String(accountID)]))

@@ -11,7 +11,7 @@ extension TransactionService {
     /// Splits one of the person's transactions; the parts' ids.
     func split(_ id: Int64, into parts: [SplitPart]) async throws -> [Int64] {
         for categoryID in Set(parts.compactMap(\.categoryID)) { try await checkAssignable(categoryID) }
-        return try await repository.split(id, into: parts, now: Timestamp.now())
+        return try await repository.split(id, into: parts, now: clock.seconds)
     }
 
     func unsplit(_ parentIDs: [Int64], removeParents: Bool = false) async throws -> [Int64] {
@@ -29,7 +29,7 @@ extension TransactionService {
                 "transactions", Phrase("error.service.transactions.groupTooLarge", ["max": String(Self.maxDelete)]))
         }
         if let categoryID = row.categoryID { try await checkAssignable(categoryID) }
-        return try await repository.group(memberIDs, as: row, tagIDs: tagIDs, now: Timestamp.now())
+        return try await repository.group(memberIDs, as: row, tagIDs: tagIDs, now: clock.seconds)
     }
 
     /// Ungroups; the members' ids.

@@ -243,8 +243,8 @@ public struct TransactionRepository: Sendable {
     }
 
     /// Adds one transaction to an account the caller has checked belongs to the user.
-    public func create(_ new: NewTransaction, accountID: Int64) async throws -> Transaction {
-        let ids = try await insert([new], accountID: { _ in accountID }, now: Timestamp.now())
+    public func create(_ new: NewTransaction, accountID: Int64, now: Int64) async throws -> Transaction {
+        let ids = try await insert([new], accountID: { _ in accountID }, now: now)
         guard let id = ids.first, let created = try await find(id) else {
             throw BillfoldError(.conflict, Phrase("error.store.externalIDTaken"))
         }

@@ -27,7 +27,9 @@ public struct AccountRepository: Sendable {
     /// both unique keys, so two requests making the same account at once both get the one row, and
     /// a cash transaction lands in the "Cash (EUR)" the person opened by hand.
     /// `importID`: the import making it, if one is (its undo takes the account back).
-    public func named(_ name: String, displayName: String, currency: Currency, importID: Int64? = nil) async throws
+    public func named(
+        _ name: String, displayName: String, currency: Currency, importID: Int64? = nil, now: Int64
+    ) async throws
         -> Account
     {
         let bySource = AccountModel.query(on: database).filter(\.$userID == userID).filter(\.$name == name)
@@ -42,7 +44,7 @@ public struct AccountRepository: Sendable {
             .columns("user_id", "name", "display_name", "display_key", "currency", "created_at", "made_by_import")
             .values(
                 SQLBind(userID), SQLBind(name), SQLBind(displayName), SQLBind(AccountRules.nameKey(displayName)),
-                SQLBind(currency.code), SQLBind(Timestamp.now()), SQLBind(importID)
+                SQLBind(currency.code), SQLBind(now), SQLBind(importID)
             )
             .ignoringConflicts().run()
         guard let account = try await existing() else {
@@ -123,10 +125,10 @@ public struct AccountRepository: Sendable {
     }
 
     /// Where hand-entered money goes when no account is named: one cash wallet per currency.
-    public func cash(_ currency: Currency) async throws -> Account {
+    public func cash(_ currency: Currency, now: Int64) async throws -> Account {
         try await named(
             "cash-\(currency.code.lowercased())", displayName: "Cash (\(currency.code))",
-            currency: currency)
+            currency: currency, now: now)
     }
 }
 

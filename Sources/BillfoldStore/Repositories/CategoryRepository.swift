@@ -76,7 +76,7 @@ public struct CategoryRepository: Sendable {
     }
 
     /// Adds a category the caller has validated.
-    public func create(_ draft: CategoryDraft, sourceKey: String? = nil, now: Int64 = Timestamp.now()) async throws
+    public func create(_ draft: CategoryDraft, sourceKey: String? = nil, now: Int64) async throws
         -> Category
     {
         struct Inserted: Decodable { var id: Int64 }
@@ -103,7 +103,7 @@ public struct CategoryRepository: Sendable {
     }
 
     /// Replaces a category's fields with a validated draft; nil when the user has no such category.
-    public func update(_ id: Int64, _ draft: CategoryDraft, now: Int64 = Timestamp.now()) async throws -> Category? {
+    public func update(_ id: Int64, _ draft: CategoryDraft, now: Int64) async throws -> Category? {
         guard let old = try await find(id) else { return nil }
         guard CategoryDraft(old) != draft else { return old }
         let archivedAt: SQLQueryString =
@@ -129,7 +129,7 @@ public struct CategoryRepository: Sendable {
 
     /// Carries out a deletion plan in one database transaction: transactions move first, then a
     /// group's kept children move to the top level, then the categories go.
-    public func delete(_ plan: CategoryDeletion.Plan, now: Int64 = Timestamp.now()) async throws -> Int {
+    public func delete(_ plan: CategoryDeletion.Plan, now: Int64) async throws -> Int {
         try await database.transaction { db in
             let sql = db.sql
             let moved = try await TransactionRepository(database: db, userID: userID)
@@ -153,7 +153,8 @@ public struct CategoryRepository: Sendable {
     /// same kind and name already in place is taken over rather than duplicated.
     public func forSource(
         _ sourceKey: String, name: String, groupID: Int64? = nil, isGroup: Bool = false,
-        colour: String = "", icon: String = "", description: String = "", flags: CategoryFlags = CategoryFlags()
+        colour: String = "", icon: String = "", description: String = "", flags: CategoryFlags = CategoryFlags(),
+        now: Int64
     ) async throws -> Category {
         if let existing = try await database.storedRows(
             CategoryRow.select + " WHERE user_id = \(bind: userID) AND source_key = \(bind: sourceKey)"
@@ -174,7 +175,7 @@ public struct CategoryRepository: Sendable {
             copy += 1
             draft.name = "\(name) (\(copy))"
         }
-        return try await create(draft, sourceKey: sourceKey)
+        return try await create(draft, sourceKey: sourceKey, now: now)
     }
 
     /// Gives a category the source's key when it has none yet (and no other category has it).

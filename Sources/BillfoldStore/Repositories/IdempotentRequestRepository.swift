@@ -32,7 +32,7 @@ public struct IdempotentRequestRepository: Sendable {
     /// How long a key is remembered.
     public static let keptSeconds: Int64 = 24 * 3600
 
-    public func find(key: String) async throws -> Answer? {
+    public func find(key: String, now: Int64) async throws -> Answer? {
         struct Row: Decodable {
             var request_hash: String
             var status: Int
@@ -44,7 +44,7 @@ public struct IdempotentRequestRepository: Sendable {
             """
             SELECT request_hash, status, content_type, location, body FROM idempotent_requests
             WHERE user_id = \(bind: userID) AND key = \(bind: key)
-            AND created_at > \(bind: Timestamp.now() - Self.keptSeconds)
+            AND created_at > \(bind: now - Self.keptSeconds)
             """
         ).first(decoding: Row.self)
         return row.map {
@@ -57,8 +57,7 @@ public struct IdempotentRequestRepository: Sendable {
     /// Keeps the first answer for `key`, in the same database transaction as the write it
     /// answers; false when another request with the key stored its answer first (that request's
     /// transaction then wins, and this one must be rolled back and replay it).
-    public func store(key: String, _ answer: Answer) async throws -> Bool {
-        let now = Timestamp.now()
+    public func store(key: String, _ answer: Answer, now: Int64) async throws -> Bool {
         try await sql.raw(
             "DELETE FROM idempotent_requests WHERE user_id = \(bind: userID) AND created_at <= \(bind: now - Self.keptSeconds)"
         ).run()

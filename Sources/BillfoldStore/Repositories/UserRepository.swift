@@ -5,8 +5,13 @@ import SQLKit
 /// Users, their preferences, sessions and access tokens. Secrets arrive here already hashed.
 public struct UserRepository: Sendable {
     let database: any Database
+    /// When sessions and tokens are made, seen and expire.
+    let clock: WallClock
 
-    public init(database: any Database) { self.database = database }
+    public init(database: any Database, clock: WallClock) {
+        self.database = database
+        self.clock = clock
+    }
 
     public func count() async throws -> Int { try await UserModel.query(on: database).count() }
 
@@ -41,7 +46,7 @@ public struct UserRepository: Sendable {
         user.email = email.lowercased()
         user.name = name
         user.passwordHash = passwordHash
-        user.createdAt = Timestamp.now()
+        user.createdAt = clock.seconds
         apply(preferences, to: user)
         try await user.save(on: database)
         return user.value
@@ -77,11 +82,11 @@ public struct UserRepository: Sendable {
     public func createSession(userID: Int64, secretHash: String, lifetime: Int64) async throws {
         // Sweeping the user's expired sessions here keeps the table small without a timer.
         try await SessionModel.query(on: database).filter(\.$userID == userID)
-            .filter(\.$expiresAt < Timestamp.now()).delete()
+            .filter(\.$expiresAt < clock.seconds).delete()
         let session = SessionModel()
         session.userID = userID
         session.secretHash = secretHash
-        session.createdAt = Timestamp.now()
+        session.createdAt = clock.seconds
         session.lastSeenAt = session.createdAt
         session.expiresAt = session.createdAt + lifetime
         try await session.save(on: database)
@@ -94,7 +99,7 @@ public struct UserRepository: Sendable {
     /// The user a live session belongs to: not past its absolute end, and used within `idle`
     /// seconds. Using it moves its idle end on.
     public func user(forSession secretHash: String, idle: Int64) async throws -> User? {
-        let now = Timestamp.now()
+        let now = clock.seconds
         guard
             let session = try await Self.live(SessionModel.query(on: database), now: now, idle: idle)
                 .filter(\.$secretHash == secretHash).first()
@@ -111,7 +116,7 @@ public struct UserRepository: Sendable {
         struct Claimed: Decodable { var id: Int64 }
         let sql = database.sql
         let rows = try await sql.insert(into: "setup_claims").columns("id", "claimed_at")
-            .values(SQLBind(Int64(1)), SQLBind(Timestamp.now()))
+            .values(SQLBind(Int64(1)), SQLBind(clock.seconds))
             .ignoringConflicts(with: ["id"]).returning("id").all(decoding: Claimed.self)
         return !rows.isEmpty
     }
@@ -130,7 +135,7 @@ public struct UserRepository: Sendable {
     /// How many of the user's sessions could still be used (within their absolute end and used
     /// within `idle` seconds), not counting the one with `except`.
     public func liveSessions(userID: Int64, idle: Int64, except secretHash: String?) async throws -> Int {
-        var query = Self.live(SessionModel.query(on: database), now: Timestamp.now(), idle: idle)
+        var query = Self.live(SessionModel.query(on: database), now: clock.seconds, idle: idle)
             .filter(\.$userID == userID)
         if let secretHash { query = query.filter(\.$secretHash != secretHash) }
         return try await query.count()
@@ -155,7 +160,7 @@ public struct UserRepository: Sendable {
         token.userID = userID
         token.label = label
         token.secretHash = secretHash
-        token.createdAt = Timestamp.now()
+        token.createdAt = clock.seconds
         try await token.save(on: database)
         return token.value
     }
@@ -196,7 +201,7 @@ public struct UserRepository: Sendable {
                 """
             ).first
         else { return nil }
-        let now = Timestamp.now()
+        let now = clock.seconds
         if try row.integerOrNil("last_used_at") ?? 0 < now - 60 {
             try await database.sql.raw(
                 "UPDATE access_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: try row.integer("token_id"))"

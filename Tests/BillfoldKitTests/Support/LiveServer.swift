@@ -72,7 +72,7 @@ final class LiveServer: @unchecked Sendable {
     @discardableResult
     func person(_ email: String, timeZone: String = "Europe/Berlin") async throws -> User {
         guard let app else { throw BillfoldError(.unavailable, "The test server is stopped.") }
-        return try await AccountService(database: app.db).createUser(
+        return try await AccountService(database: app.db, clock: app.wallClock).createUser(
             email: email, password: "correct horse", name: nil,
             preferences: Preferences(locale: "en-GB", timeZone: timeZone, currency: .eur, deckSize: 20))
     }

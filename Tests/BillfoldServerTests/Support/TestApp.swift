@@ -73,7 +73,7 @@ struct TestApp {
     func person(
         _ email: String, locale: String = "en-US", timeZone: String = "UTC", currency: Currency = .eur
     ) async throws -> Person {
-        let service = AccountService(database: app.db)
+        let service = AccountService(database: app.db, clock: app.wallClock)
         let user = try await service.createUser(
             email: email, password: "correct horse", name: nil,
             preferences: Preferences(locale: locale, timeZone: timeZone, currency: currency, deckSize: 20))
@@ -111,7 +111,9 @@ struct TestApp {
     }
 
     /// Changes a person's transactions as the services do (history, Lunch Money outbox).
-    func editor(_ person: Person) -> TransactionEditor { TransactionEditor(database: app.db, userID: person.id) }
+    func editor(_ person: Person) -> TransactionEditor {
+        TransactionEditor(database: app.db, userID: person.id, clock: app.wallClock)
+    }
 
     func categories(_ person: Person) -> CategoryRepository {
         CategoryRepository(database: app.db, userID: person.id)
@@ -127,7 +129,7 @@ struct TestApp {
     /// Adds transactions straight through the store, for tests about reading them.
     @discardableResult
     func add(_ person: Person, _ items: [NewTransaction]) async throws -> [Int64] {
-        let account = try await AccountRepository(database: app.db, userID: person.id).cash(.eur)
+        let account = try await AccountRepository(database: app.db, userID: person.id).cash(.eur, now: Timestamp.now())
         return try await transactions(person).insert(items, accountID: { _ in account.id }, now: Timestamp.now())
     }
 }

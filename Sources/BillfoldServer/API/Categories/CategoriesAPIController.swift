@@ -86,6 +86,6 @@ struct CategoriesAPIController: RouteCollection {
 
 extension Request {
     var categoryService: CategoryService {
-        get throws { CategoryService(database: store, user: try user) }
+        get throws { CategoryService(database: store, user: try user, clock: application.wallClock) }
     }
 }

@@ -33,6 +33,8 @@ struct LunchMoneyAssetsController: RouteCollection {
     struct Asset: Encodable {
         let summary: AccountSummary
         let zone: TimeZone
+        /// When the balance is read (Lunch Money's `balance_as_of`).
+        let asOf: Int64
 
         enum Key: String, CodingKey {
             case id, type_name, subtype_name, name, display_name, balance, to_base, balance_as_of, closed_on, currency
@@ -49,7 +51,7 @@ struct LunchMoneyAssetsController: RouteCollection {
             try c.encode(account.displayName, forKey: .display_name)
             try c.encode(LunchMoneyAmount.text(summary.balance, debitAsNegative: true), forKey: .balance)
             try c.encode(summary.balance.amount, forKey: .to_base)
-            try c.encode(Timestamp.utc(Timestamp.now()), forKey: .balance_as_of)
+            try c.encode(Timestamp.utc(asOf), forKey: .balance_as_of)
             let closed = account.archivedAt.map { Day(Date(timeIntervalSince1970: TimeInterval($0)), in: zone) }
             try c.encode(closed?.description, forKey: .closed_on)
             try c.encode(account.currency.code.lowercased(), forKey: .currency)
@@ -62,7 +64,8 @@ struct LunchMoneyAssetsController: RouteCollection {
     func list(request: Request) async throws -> Response {
         let zone = try request.user.preferences.zone
         let summaries = try await request.accountBook.summaries()
-        return LunchMoneyJSON.response(["assets": summaries.map { Asset(summary: $0, zone: zone) }])
+        let asOf = request.application.wallClock.seconds
+        return LunchMoneyJSON.response(["assets": summaries.map { Asset(summary: $0, zone: zone, asOf: asOf) }])
     }
 
     struct Body: Decodable {
@@ -89,7 +92,10 @@ struct LunchMoneyAssetsController: RouteCollection {
         let book = try request.accountBook
         let account = try await book.create(
             name: name, opening: try LunchMoneyAmount.money(balance, currency: currency, debitAsNegative: true))
-        return LunchMoneyJSON.response(Asset(summary: try await book.summary(account.id), zone: user.preferences.zone))
+        return LunchMoneyJSON.response(
+            Asset(
+                summary: try await book.summary(account.id), zone: user.preferences.zone,
+                asOf: request.application.wallClock.seconds))
     }
 
     /// Renames, closes or reopens (`closed_on`), or sets the balance: the opening balance moves so
@@ -112,7 +118,8 @@ struct LunchMoneyAssetsController: RouteCollection {
             id, name: body.display_name ?? body.name, opening: opening,
             archived: body.closed_on.map { !$0.isEmpty })
         let zone = try request.user.preferences.zone
-        return LunchMoneyJSON.response(Asset(summary: try await book.summary(id), zone: zone))
+        return LunchMoneyJSON.response(
+            Asset(summary: try await book.summary(id), zone: zone, asOf: request.application.wallClock.seconds))
     }
 
     private static func checkType(_ type: String?, required: Bool) throws(BillfoldError) {

@@ -10,7 +10,8 @@ struct LunchMoneyAuth: AsyncMiddleware {
         if request.headers.bearerAuthorization == nil {
             request.auth.logout(User.self)  // a browser session is not a token
             if let token = try? request.query.get(String.self, at: "access_token"), !token.isEmpty,
-                let user = try await UserRepository(database: request.store).user(forToken: Secrets.hash(token))
+                let user = try await UserRepository(database: request.store, clock: request.application.wallClock).user(
+                    forToken: Secrets.hash(token))
             {
                 request.auth.login(user)
             }

@@ -69,7 +69,7 @@ extension LunchMoneyTransactionsController {
                 case .name(let name): names.append(name)
                 }
             }
-            return try await service.tags.resolve(ids: ids, names: names, now: Timestamp.now())
+            return try await service.tags.resolve(ids: ids, names: names, now: service.clock.seconds)
         }
     }
 
@@ -97,7 +97,8 @@ extension LunchMoneyTransactionsController {
         }
         // The change and the split are one request: both are written or neither is.
         return try await request.store.transaction { database in
-            let service = TransactionService(database: database, user: try request.user)
+            let service = TransactionService(
+                database: database, user: try request.user, clock: request.application.wallClock)
             struct Answer: Encodable {
                 var updated = true
                 /// The parts' ids, only for a split.
@@ -239,7 +240,7 @@ extension LunchMoneyTransactionsController {
         let written = rows
         let itemTags = tagged
         let ids = try await request.store.transaction { database in
-            let service = TransactionService(database: database, user: user)
+            let service = TransactionService(database: database, user: user, clock: request.application.wallClock)
             // Each row got its account above.
             let ids = written.isEmpty ? [] : try await service.insert(written, accountID: { $0.accountID! })
             try await Self.tag(ids, written: written, items: itemTags, service: service)

@@ -48,6 +48,6 @@ struct AccountsAPIController: RouteCollection {
 
 extension Request {
     var accountBook: AccountBook {
-        get throws { AccountBook(database: store, user: try user) }
+        get throws { AccountBook(database: store, user: try user, clock: application.wallClock) }
     }
 }

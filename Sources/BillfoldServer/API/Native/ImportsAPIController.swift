@@ -37,7 +37,7 @@ struct ImportsAPIController: RouteCollection {
     private static func imported(
         _ body: ByteBuffer, query: BankImportQuery, user: User, request: Request
     ) async throws -> Response {
-        let importer = BankImport(database: request.db, user: user)
+        let importer = BankImport(database: request.db, user: user, clock: request.application.wallClock)
         let importRequest = try await query.request(
             data: Data(body.readableBytesView), fileName: "import", importer: importer)
         // Read and checked outside any transaction; only the writes below take one.
@@ -58,7 +58,7 @@ struct ImportsAPIController: RouteCollection {
         }
         // A dry run writes nothing, not even the profile: it is saved with the import's rows.
         let outcome = try await request.transaction {
-            let importer = BankImport(database: request.store, user: user)
+            let importer = BankImport(database: request.store, user: user, clock: request.application.wallClock)
             if let name = query.saveProfile, let csv = plan.csv { try await importer.saveProfile(name, csv.mapping) }
             return try await importer.run(importRequest, after: plan)
         }
@@ -84,13 +84,17 @@ struct ImportsAPIController: RouteCollection {
     }
 
     func list(request: Request) async throws -> Response {
-        let records = try await BankImport(database: request.store, user: try request.user).imports()
+        let records = try await BankImport(
+            database: request.store, user: try request.user, clock: request.application.wallClock
+        ).imports()
         return try ImportListResponse(imports: records.map(ImportDTO.init)).apiResponse()
     }
 
     func undo(request: Request) async throws -> Response {
         let id = try request.pathID(of: .import)
-        let removed = try await BankImport(database: request.store, user: try request.user).undo(id)
+        let removed = try await BankImport(
+            database: request.store, user: try request.user, clock: request.application.wallClock
+        ).undo(id)
         return try ImportUndoResponse(removed: removed).apiResponse()
     }
 }

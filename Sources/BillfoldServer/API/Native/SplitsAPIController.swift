@@ -57,8 +57,7 @@ struct SplitsAPIController: RouteCollection {
         let latest = members.max { $0.bookedAt.epochSeconds < $1.bookedAt.epochSeconds }
         let bookedAt =
             try body.bookedAt.map { try BookingTime(iso8601: $0) } ?? latest?.bookedAt
-            ?? BookingTime(
-                epochSeconds: Timestamp.now(), offsetSeconds: 0)
+            ?? BookingTime(epochSeconds: request.application.wallClock.seconds, offsetSeconds: 0)
         let row = NewTransaction(
             bookedAt: bookedAt, payee: body.payee, notes: body.notes ?? "",
             money: Money(minorUnits: 0, currency: members.first?.money.currency ?? .eur), categoryID: body.categoryId)
@@ -80,7 +79,7 @@ struct SplitsAPIController: RouteCollection {
     func addTag(request: Request) async throws -> Response {
         let body = try request.decodeJSON(TagRequest.self)
         let tag = try await request.transactionService.tags.create(
-            name: body.name ?? "", description: body.description ?? "", now: Timestamp.now())
+            name: body.name ?? "", description: body.description ?? "", now: request.application.wallClock.seconds)
         return try TagDTO(tag).apiResponse(status: .created)
     }
 

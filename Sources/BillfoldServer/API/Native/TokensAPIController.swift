@@ -11,12 +11,13 @@ struct TokensAPIController: RouteCollection {
     }
 
     func list(request: Request) async throws -> Response {
-        let tokens = try await AccountService(database: request.store).tokens(of: try request.user)
+        let tokens = try await AccountService(database: request.store, clock: request.application.wallClock).tokens(
+            of: try request.user)
         return try TokenListResponse(tokens: tokens.map(TokenDTO.init)).apiResponse()
     }
 
     func revoke(request: Request) async throws -> Response {
-        try await AccountService(database: request.store).revokeToken(
+        try await AccountService(database: request.store, clock: request.application.wallClock).revokeToken(
             try request.pathID(of: .token), of: try request.user)
         return Response(status: .noContent)
     }
@@ -41,7 +42,8 @@ struct SignInAPIController: RouteCollection {
             throw BillfoldError(.unauthorized, Phrase("error.auth.emailPasswordNoMatch"))
         }
         let created = try await request.transaction {
-            try await AccountService(database: request.store).createToken(for: user, label: body.label)
+            try await AccountService(database: request.store, clock: request.application.wallClock).createToken(
+                for: user, label: body.label)
         }
         let response = try CreatedTokenResponse(
             id: created.record.id, label: created.record.label, createdAt: Timestamp.utc(created.record.createdAt),

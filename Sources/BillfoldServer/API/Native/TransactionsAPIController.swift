@@ -74,7 +74,7 @@ struct TransactionsAPIController: RouteCollection {
 
 extension Request {
     var transactionService: TransactionService {
-        get throws { TransactionService(database: store, user: try user) }
+        get throws { TransactionService(database: store, user: try user, clock: application.wallClock) }
     }
 
     var transactionID: Int64 { get throws { try pathID(of: .transaction) } }

@@ -10,7 +10,7 @@ struct HomeAPIController: RouteCollection {
 
     func home(request: Request) async throws -> Response {
         let user = try request.user
-        let dashboard = try await HomeService(database: request.store, user: user)
+        let dashboard = try await HomeService(database: request.store, user: user, clock: request.application.wallClock)
             .dashboard(now: request.now, awards: try await request.currentAwardStandings())
         return try HomeResponse(
             month: dashboard.month.description, uncleared: dashboard.uncleared,

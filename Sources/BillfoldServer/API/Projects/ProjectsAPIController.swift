@@ -109,6 +109,6 @@ struct ProjectsAPIController: RouteCollection {
 
 extension Request {
     var projectService: ProjectService {
-        get throws { ProjectService(database: store, user: try user) }
+        get throws { ProjectService(database: store, user: try user, clock: application.wallClock) }
     }
 }

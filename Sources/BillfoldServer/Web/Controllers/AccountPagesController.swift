@@ -111,7 +111,8 @@ struct AccountPagesController: RouteCollection {
             let zone = user.preferences.zone
             let bookedAt =
                 try values.bookedAt.flatMap { $0.isEmpty ? nil : $0 }
-                .map { try BookingTime(localDateTime: $0, timeZone: zone) } ?? AccountBook.now(in: zone)
+                .map { try BookingTime(localDateTime: $0, timeZone: zone) }
+                ?? request.application.wallClock.booking(in: zone)
             _ = try await book.transfer(
                 from: from, to: to, amount: amount, received: received, bookedAt: bookedAt,
                 notes: values.notes ?? "")

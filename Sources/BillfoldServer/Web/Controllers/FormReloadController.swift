@@ -20,7 +20,8 @@ struct FormReloadController: RouteCollection {
     private func checkOwned(_ ids: [Int64], in form: Endpoint, _ request: Request) async throws {
         guard let id = ids.first else { return }
         if form.template == WebPages.revokeToken.template {
-            let owned = try await AccountService(database: request.store).tokens(of: try request.user)
+            let owned = try await AccountService(database: request.store, clock: request.application.wallClock).tokens(
+                of: try request.user)
             guard owned.contains(where: { $0.id == id }) else { throw BillfoldError.notFound(.token) }
         } else if form.template.hasPrefix(WebPages.transaction.template) {
             _ = try await request.transactionService.get(id)

@@ -12,7 +12,7 @@ struct HomeController: RouteCollection {
     func home(request: Request) async throws -> Response {
         let user = try request.user
         let format = try user.preferences.format
-        let home = HomeService(database: request.store, user: user)
+        let home = HomeService(database: request.store, user: user, clock: request.application.wallClock)
         let dashboard = try await home.dashboard(now: request.now, awards: try await request.currentAwardStandings())
         let lines = dashboard.spending.map { line -> (label: String, colour: String, money: Money) in
             let colour = line.category.flatMap { CategoryLook.cssColour($0.colour) } ?? "var(--c-gray)"

@@ -23,7 +23,8 @@ struct ImportPagesController: RouteCollection {
 
     func list(request: Request) async throws -> Response {
         let user = try request.user
-        let records = try await BankImport(database: request.store, user: user).imports()
+        let records = try await BankImport(database: request.store, user: user, clock: request.application.wallClock)
+            .imports()
         let notice: String? = (try? request.query.get(Int.self, at: "removed")).map {
             request.words("import.notice.undone", count: $0)
         }
@@ -31,7 +32,8 @@ struct ImportPagesController: RouteCollection {
     }
 
     private func record(_ request: Request) async throws -> ImportRecord {
-        try await BankImport(database: request.store, user: try request.user).record(try request.pathID(of: .import))
+        try await BankImport(database: request.store, user: try request.user, clock: request.application.wallClock)
+            .record(try request.pathID(of: .import))
     }
 
     func confirmUndo(request: Request) async throws -> Response {
@@ -42,8 +44,10 @@ struct ImportPagesController: RouteCollection {
 
     func undo(request: Request) async throws -> Response {
         do {
-            let removed = try await BankImport(database: request.store, user: try request.user)
-                .undo(try request.pathID(of: .import))
+            let removed = try await BankImport(
+                database: request.store, user: try request.user, clock: request.application.wallClock
+            )
+            .undo(try request.pathID(of: .import))
             return request.redirect(to: WebPages.imports.path(query: [("removed", String(removed))]))
         } catch let error as BillfoldError where error.code == .conflict {
             // Undone already (a second click): the list says so.

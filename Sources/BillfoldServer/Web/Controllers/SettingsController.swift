@@ -29,7 +29,7 @@ struct SettingsController: RouteCollection {
             }
         }
         section.canSaveTokens = request.application.billfoldConfiguration.secrets != nil
-        let accounts = AccountService(database: request.store)
+        let accounts = AccountService(database: request.store, clock: request.application.wallClock)
         let others = try await accounts.otherSessions(
             of: user, idle: request.application.billfoldConfiguration.sessionIdleSeconds,
             keeping: request.sessionSecret)
@@ -76,7 +76,8 @@ struct SettingsController: RouteCollection {
             let preferences = try Preferences(
                 locale: form.locale, timeZone: form.timeZone, currency: Currency(code: form.currency),
                 deckSize: deckSize)
-            try await AccountService(database: request.store).save(preferences, of: user)
+            try await AccountService(database: request.store, clock: request.application.wallClock).save(
+                preferences, of: user)
             return request.redirect(to: WebPages.settings.path(query: [("done", "saved")]))
         } catch let error as BillfoldError {
             var view = try await page(request)
@@ -90,8 +91,9 @@ struct SettingsController: RouteCollection {
     func createToken(request: Request) async throws -> Response {
         let form = try request.content.decode(TokenForm.self)
         do {
-            let created = try await AccountService(database: request.store).createToken(
-                for: try request.user, label: form.label)
+            let created = try await AccountService(database: request.store, clock: request.application.wallClock)
+                .createToken(
+                    for: try request.user, label: form.label)
             var view = try await page(request)
             view.newToken = (created.record.label, created.token)
             return view.response(request)
@@ -106,7 +108,8 @@ struct SettingsController: RouteCollection {
         guard let id = request.parameters.get("id").flatMap({ Int64($0) }) else {
             throw BillfoldError.notFound(.token)
         }
-        try await AccountService(database: request.store).revokeToken(id, of: try request.user)
+        try await AccountService(database: request.store, clock: request.application.wallClock).revokeToken(
+            id, of: try request.user)
         return request.redirect(to: WebPages.settings.path(query: [("done", "revoked")]))
     }
 
@@ -135,8 +138,9 @@ struct SettingsController: RouteCollection {
         // A refusal for anything but the current password (the new ones differ) is no guess.
         let checked: Result<String, BillfoldError> = try await throttle.checking(keys) {
             do {
-                let hash = try await AccountService(database: request.store).newPasswordHash(
-                    of: user, current: form.currentPassword, new: form.newPassword, again: form.newPasswordAgain)
+                let hash = try await AccountService(database: request.store, clock: request.application.wallClock)
+                    .newPasswordHash(
+                        of: user, current: form.currentPassword, new: form.newPassword, again: form.newPasswordAgain)
                 return (.success(hash), right: true)
             } catch let error as BillfoldError {
                 return (.failure(error), right: error.fields["currentPassword"] == nil)
@@ -152,7 +156,7 @@ struct SettingsController: RouteCollection {
             return view.response(request)
         }
         return try await request.transaction {
-            try await AccountService(database: request.store).replacePassword(
+            try await AccountService(database: request.store, clock: request.application.wallClock).replacePassword(
                 of: user, hash: hash, revokingTokens: form.revokeTokens == "on")
             return try await SignInController.startSession(
                 for: user, request: request,
@@ -164,7 +168,7 @@ struct SettingsController: RouteCollection {
     }
 
     func endOtherSessions(request: Request) async throws -> Response {
-        try await AccountService(database: request.store).endOtherSessions(
+        try await AccountService(database: request.store, clock: request.application.wallClock).endOtherSessions(
             of: try request.user, keeping: request.sessionSecret)
         return request.redirect(to: WebPages.settings.path(query: [("done", "signed-out")]) + Self.top)
     }

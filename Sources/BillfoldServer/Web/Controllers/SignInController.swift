@@ -15,14 +15,14 @@ struct SignInController: RouteCollection {
 
     func home(request: Request) async throws -> Response {
         if request.auth.has(User.self) { return request.redirect(to: WebPages.home.path()) }
-        if try await !AccountService(database: request.store).hasUsers() {
+        if try await !AccountService(database: request.store, clock: request.application.wallClock).hasUsers() {
             return request.redirect(to: WebPages.setup.path())
         }
         return request.redirect(to: WebPages.signIn.path())
     }
 
     func signInPage(request: Request) async throws -> Response {
-        if try await !AccountService(database: request.store).hasUsers() {
+        if try await !AccountService(database: request.store, clock: request.application.wallClock).hasUsers() {
             return request.redirect(to: WebPages.setup.path())
         }
         return SignInPage(next: SafeRedirect.localPath(try? request.query.get(String.self, at: "next")) ?? "")
@@ -49,7 +49,8 @@ struct SignInController: RouteCollection {
 
     func signOut(request: Request) async throws -> Response {
         if let secret = request.sessionSecret {
-            try await AccountService(database: request.store).endSession(secret: secret)
+            try await AccountService(database: request.store, clock: request.application.wallClock).endSession(
+                secret: secret)
         }
         request.auth.logout(User.self)
         let response = request.redirect(to: WebPages.signIn.path())
@@ -62,7 +63,7 @@ struct SignInController: RouteCollection {
     }
 
     func setupPage(request: Request) async throws -> Response {
-        guard try await !AccountService(database: request.store).hasUsers() else {
+        guard try await !AccountService(database: request.store, clock: request.application.wallClock).hasUsers() else {
             return request.redirect(to: WebPages.signIn.path())
         }
         return SetupPage().response(request)
@@ -79,7 +80,7 @@ struct SignInController: RouteCollection {
 
     func setup(request: Request) async throws -> Response {
         // Only the very first account may be made here; afterwards this is a sign-in matter.
-        guard try await !AccountService(database: request.store).hasUsers() else {
+        guard try await !AccountService(database: request.store, clock: request.application.wallClock).hasUsers() else {
             return request.redirect(to: WebPages.signIn.path())
         }
         let form = try request.content.decode(SetupForm.self)
@@ -95,10 +96,13 @@ struct SignInController: RouteCollection {
             let owner = try await AccountService.newUser(
                 email: form.email, password: form.password, name: form.name, preferences: preferences)
             return try await request.transaction {
-                guard try await AccountService(database: request.store).claimSetup() else {
+                guard
+                    try await AccountService(database: request.store, clock: request.application.wallClock).claimSetup()
+                else {
                     return request.redirect(to: WebPages.signIn.path())
                 }
-                let user = try await AccountService(database: request.store).create(owner)
+                let user = try await AccountService(database: request.store, clock: request.application.wallClock)
+                    .create(owner)
                 return try await Self.startSession(for: user, request: request, next: WebPages.transactions.path())
             }
         } catch let error as BillfoldError {
@@ -108,7 +112,8 @@ struct SignInController: RouteCollection {
 
     static func startSession(for user: User, request: Request, next: String?) async throws -> Response {
         let lifetime = request.application.billfoldConfiguration.sessionLifetimeSeconds
-        let secret = try await AccountService(database: request.store).startSession(for: user, lifetime: lifetime)
+        let secret = try await AccountService(database: request.store, clock: request.application.wallClock)
+            .startSession(for: user, lifetime: lifetime)
         // Only paths on this site: an open redirect would let a link send people elsewhere.
         let target = SafeRedirect.localPath(next) ?? WebPages.transactions.path()
         let response = request.redirect(to: target, redirectType: .normal)

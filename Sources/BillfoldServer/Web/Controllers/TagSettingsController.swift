@@ -15,7 +15,7 @@ struct TagSettingsController: RouteCollection {
     func create(request: Request) async throws -> Response {
         let name = try request.content.decode(NameForm.self).name ?? ""
         return try await answer(request, refusing: nil, name: name) {
-            _ = try await request.transactionService.tags.create(name: name, now: Timestamp.now())
+            _ = try await request.transactionService.tags.create(name: name, now: request.application.wallClock.seconds)
             return "tag-added"
         }
     }

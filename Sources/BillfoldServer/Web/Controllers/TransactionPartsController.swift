@@ -93,7 +93,7 @@ extension TransactionPagesController {
         let existing = Set(try await service.tags.all().map(\.id))
         var ids = Self.tickedTags(fields).filter(existing.contains)
         if let name = fields["newTag"]?.trimmingCharacters(in: .whitespaces), !name.isEmpty {
-            ids += try await service.tags.resolve(ids: [], names: [name], now: Timestamp.now())
+            ids += try await service.tags.resolve(ids: [], names: [name], now: service.clock.seconds)
         }
         try await service.setTags(ids, on: id)
     }
