@@ -7,6 +7,8 @@ import Testing
 import Vapor
 import VaporTesting
 
+@testable import BillfoldServer
+
 /// `LedgerInvariant` after random sequences of every write path a person has, through the API
 /// and the pages: every derived table stays what the rows say.
 @Suite("Every write keeps every derived table equal to what the rows say")
@@ -59,7 +61,7 @@ struct LedgerInvariantTests {
             // Writes that took effect, per kind: each must have happened for the sequence to prove anything.
             var worked: [String: Int] = [:]
             for step in 0..<200 {
-                let kind = Int(random.next() % 12)
+                let kind = Int(random.next() % 13)
                 var what = ""
                 switch kind {
                 case 0, 1:
@@ -182,6 +184,20 @@ struct LedgerInvariantTests {
                              "bookedAt": "\(day())T12:00:00Z"}
                             """)
                     if answer.status == .created { worked["transfer", default: 0] += 1 }
+                case 11:
+                    // A pull from Lunch Money: the first inserts its rows, later ones merge a
+                    // changed payee, notes and status (and a category only Lunch Money has).
+                    what = "Lunch Money pull"
+                    var pulled = try JSONSerialization.jsonObject(with: LunchMoneyOutboxTests.rows) as! [String: Any]
+                    var rows = pulled["transactions"] as! [[String: Any]]
+                    let index = Int(random.next() % UInt64(rows.count))
+                    rows[index]["payee"] = "Pulled \(step)"
+                    rows[index]["notes"] = random.next() % 2 == 0 ? "" : "note \(step)"
+                    rows[index]["status"] = random.next() % 2 == 0 ? "cleared" : "uncleared"
+                    pulled["transactions"] = rows
+                    _ = try await LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
+                        transactions: try JSONSerialization.data(withJSONObject: pulled), categories: nil)
+                    worked["Lunch Money pull", default: 0] += 1
                 default:
                     what = "delete category"
                     guard categories.count > 2, let gone = pick(categories) else { continue }
@@ -198,8 +214,8 @@ struct LedgerInvariantTests {
                 #expect(differences.isEmpty, "after step \(step) (\(what)): \(differences)")
                 if !differences.isEmpty { return }
             }
-            #expect(done.count == 11, "every kind of write ran: \(done)")
-            #expect(worked.count == 5 && worked.values.allSatisfy { $0 > 0 }, "\(worked)")
+            #expect(done.count == 12, "every kind of write ran: \(done)")
+            #expect(worked.count == 6 && worked.values.allSatisfy { $0 > 0 }, "\(worked)")
         }
     }
 
