@@ -31,8 +31,10 @@ def test_list_matches_the_documented_shape(server):
     assert len(page["transactions"]) == 3
     assert isinstance(page["nextCursor"], str)
     keys = {"id", "bookedAt", "payee", "originalName", "notes", "amount", "currency", "status", "categoryId",
-            "accountId", "externalId", "createdAt", "updatedAt", "transferId", "kind", "parentId", "groupId"}
+            "categorySource", "accountId", "externalId", "createdAt", "updatedAt", "transferId", "kind", "parentId", "groupId"}
     assert set(page["transactions"][0]) == keys
+    # Demo rows are the person's; an uncategorised row says no one set a category.
+    assert all((t["categoryId"] is None) == (t["categorySource"] is None) for t in page["transactions"])
     assert {t["currency"] for t in page["totals"]} == {"EUR", "USD", "PBP"}
     assert sum(t["count"] for t in page["totals"]) == 400
 

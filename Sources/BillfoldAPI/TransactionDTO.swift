@@ -208,8 +208,8 @@ public struct UpdateTransactionRequest: Codable, Sendable {
 
 /// One change a person made to a transaction, as `GET /api/v1/transactions/{id}/history` lists it.
 public struct TransactionEditDTO: Codable, Sendable, Equatable {
-    /// `category`, `status`, `notes`, `payee`, `amount` ("-12.50 EUR"), `bookedAt` or `account`
-    /// (an account id).
+    /// `category`, `status`, `notes`, `payee`, `amount` ("-12.50 EUR"), `bookedAt`, `account`
+    /// (an account id) or `categorySource` (who set the category: `person`, `rule`, …).
     public var field: String
     /// A category id, a status or the text; null for none.
     public var oldValue: String?

@@ -7,8 +7,8 @@ public enum CategorySource: String, Sendable, CaseIterable, Codable {
     case rule
     /// A suggestion the person accepted.
     case suggestion
-    /// Stated by the file it was imported from (a bank file, PAYBACK, a Lunch Money export).
+    /// Stated by what imported it: a bank file, PAYBACK, an app adding rows with their own ids.
     case importFile = "import"
-    /// Set in a connected Lunch Money and pulled from there.
+    /// Set in Lunch Money: pulled from a connection or read from its export.
     case lunchMoney = "lunchmoney"
 }

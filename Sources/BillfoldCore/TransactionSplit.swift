@@ -61,7 +61,9 @@ public enum SplitRules {
             let new = NewTransaction(
                 bookedAt: part.bookedAt ?? parent.bookedAt, payee: part.payee ?? parent.payee,
                 originalName: parent.originalName, notes: part.notes ?? "", money: part.money,
-                status: parent.status, categoryID: part.categoryID ?? parent.categoryID)
+                status: parent.status, categoryID: part.categoryID ?? parent.categoryID,
+                // A part that keeps the parent's category keeps who set it.
+                categorySource: part.categoryID == nil ? parent.categorySource : nil)
             booked.append(try new.validated())
         }
         guard sum == parent.money.minorUnits else {

@@ -131,4 +131,41 @@ struct CategorySourceTests {
             for row in all where row.categoryId == nil { #expect(after[row.id] == .some(nil)) }
         }
     }
+
+    @Test(
+        "split parts keep who set the parent's category; /v1 rows with their own ids are imported",
+        arguments: TestDatabase.all)
+    func splitsAndApps(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let food = try await t.categories(ana).create(CategoryDraft(name: "Food"), now: Timestamp.now())
+            _ = try await PaybackImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
+                try Data(contentsOf: PaybackTests.file))
+            let payback = try #require(try await Self.list(t, ana).first { $0.categoryId != nil })
+            let split = try await t.send(
+                .POST, "/api/v1/transactions/\(payback.id)/split", as: ana,
+                json: """
+                    {"parts": [{"amount": "\(Decimal(string: payback.amount)! - 1)"},
+                               {"amount": "1", "categoryId": \(food.id)}]}
+                    """)
+            #expect(split.status == .created, "\(split.body.string)")
+            let parts = try await Self.list(t, ana).filter { $0.parentId == payback.id }
+            #expect(parts.count == 2)
+            #expect(parts.first { $0.categoryId == payback.categoryId }?.categorySource == .importFile)
+            #expect(parts.first { $0.categoryId == food.id }?.categorySource == .person)
+
+            let inserted = try await t.send(
+                .POST, "/v1/transactions", as: ana,
+                json: """
+                    {"transactions": [
+                      {"date": "2026-03-02", "payee": "Shop", "amount": "4.50", "category_id": \(food.id),
+                       "external_id": "bank-1"},
+                      {"date": "2026-03-02", "payee": "Cafe", "amount": "2.50", "category_id": \(food.id)}]}
+                    """)
+            #expect(inserted.status == .ok, "\(inserted.body.string)")
+            let rows = try await Self.list(t, ana)
+            #expect(rows.first { $0.payee == "Shop" }?.categorySource == .importFile)
+            #expect(rows.first { $0.payee == "Cafe" }?.categorySource == .person)
+        }
+    }
 }

@@ -168,9 +168,9 @@ extension TransactionRepository {
                 row.category_id = nil
                 row.category_source = nil
             }
-            // Kept before categories kept how they were set: those were the person's.
+            // Kept before categories kept who set them: as M032 judged the rows it found.
             if row.category_id != nil, row.category_source == nil {
-                row.category_source = CategorySource.person.rawValue
+                row.category_source = row.sourceBeforeM032?.rawValue
             }
             if let importID = row.import_id, !liveImports.contains(importID) { row.import_id = nil }
             let columns = LedgerColumn.restored

@@ -57,6 +57,15 @@ struct TransactionRow: Codable {
         source_external_id = try row.textOrNil("source_external_id")
     }
 
+    /// Who set the category of a row kept before categories kept it (M032's rule without the
+    /// history): Lunch Money's row Lunch Money, a row brought with its own id the file, else the
+    /// person (no source).
+    var sourceBeforeM032: CategorySource? {
+        if external_id?.hasPrefix("lunchmoney:") == true { return .lunchMoney }
+        if import_id != nil || (external_id.map { !$0.hasPrefix("demo-") } ?? false) { return .importFile }
+        return nil
+    }
+
     /// The row's value of `column`, as an undo writes it back.
     func value(_ column: LedgerColumn, userID: Int64, importKey: String?) -> any SQLExpression {
         switch column {

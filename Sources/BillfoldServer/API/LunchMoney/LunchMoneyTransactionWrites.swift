@@ -283,7 +283,9 @@ extension LunchMoneyTransactionsController {
             payee: item.payee ?? "(no payee)", notes: item.notes ?? "",
             money: try LunchMoneyAmount.money(amount, currency: currency, debitAsNegative: debitAsNegative),
             status: try item.status.map { try TransactionStatus(parsing: $0) } ?? .uncleared,
-            categoryID: item.category_id, externalID: item.external_id)
+            categoryID: item.category_id,
+            // A row brought with its own id comes from an importing app: its category is the source's.
+            categorySource: item.external_id == nil ? nil : .importFile, externalID: item.external_id)
         new = try new.validated()
         if let category = item.category_id { try await service.checkAssignable(category) }
         if let asset = item.asset_id {
