@@ -39,6 +39,9 @@ CREATE INDEX review_decisions_by_time ON review_decisions (user_id, decided_at);
 -- index review_decisions_by_user
 CREATE INDEX review_decisions_by_user ON review_decisions (user_id, id);
 
+-- index rules_by_user
+CREATE INDEX rules_by_user ON rules (user_id, position, id);
+
 -- index sessions_by_user
 CREATE INDEX sessions_by_user ON sessions (user_id);
 
@@ -164,6 +167,9 @@ CREATE TABLE "review_batches" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT N
 
 -- table review_decisions
 CREATE TABLE "review_decisions" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "transaction_id" INTEGER NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "batch_id" INTEGER NOT NULL REFERENCES "review_batches" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "action" TEXT NOT NULL, "old_category_id" INTEGER, "new_category_id" INTEGER, "decided_at" INTEGER NOT NULL);
+
+-- table rules
+CREATE TABLE "rules" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "name" TEXT NOT NULL, "enabled" INTEGER NOT NULL, "position" INTEGER NOT NULL, "stops_after" INTEGER NOT NULL, "overrides_source" INTEGER NOT NULL, "conditions" TEXT NOT NULL, "actions" TEXT NOT NULL, "matched_count" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, "updated_at" INTEGER NOT NULL);
 
 -- table sessions
 CREATE TABLE "sessions" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "secret_hash" TEXT NOT NULL, "created_at" INTEGER NOT NULL, "expires_at" INTEGER NOT NULL, "last_seen_at" INTEGER, CONSTRAINT "uq:sessions.secret_hash" UNIQUE ("secret_hash"));

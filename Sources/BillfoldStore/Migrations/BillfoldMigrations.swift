@@ -35,5 +35,6 @@ public enum BillfoldMigrations {
         M030AccountMadeByImport(),
         M031SignInAttemptsInFlight(),
         M032AddCategorySource(),
+        M033CreateRules(),
     ]
 }

@@ -1,0 +1,144 @@
+import Foundation
+
+/// A person's rules ready to run: switched-on rules in their order, their words folded once, so a
+/// million-row import folds each row's texts once and compares, never reparses.
+public struct RuleBook: Sendable {
+    struct Prepared: Sendable {
+        let rule: Rule
+        let tests: [Test]
+    }
+
+    enum Test: Sendable {
+        case text(RuleTextField, Kind, [Character])
+        case pattern(RuleTextField, RulePattern)
+        case notes([Character])
+        case amount(ClosedRange<Decimal>)
+        case direction(MoneyDirection)
+        case account(Int64)
+        case currency(Currency)
+
+        enum Kind: Sendable {
+            case exactly, contains, startsWith
+        }
+    }
+
+    let rules: [Prepared]
+
+    /// No rules: nothing changes.
+    public static let empty = RuleBook([])
+
+    public init(_ rules: [Rule]) {
+        self.rules = rules.filter(\.isEnabled).sorted { ($0.position, $0.id) < ($1.position, $1.id) }.map {
+            Prepared(rule: $0, tests: $0.conditions.map(Self.test))
+        }
+    }
+
+    public var isEmpty: Bool { rules.isEmpty }
+
+    private static func test(_ condition: RuleCondition) -> Test {
+        switch condition {
+        case .text(let field, .isExactly(let words)): .text(field, .exactly, RuleText.folded(words))
+        case .text(let field, .contains(let words)): .text(field, .contains, RuleText.folded(words))
+        case .text(let field, .startsWith(let words)): .text(field, .startsWith, RuleText.folded(words))
+        case .text(let field, .matches(let pattern)): .pattern(field, pattern)
+        case .notesContain(let words): .notes(RuleText.folded(words))
+        case .amountIs(let minor): .amount(minor...minor)
+        case .amountBetween(let low, let high): .amount(min(low, high)...max(low, high))
+        case .direction(let direction): .direction(direction)
+        case .account(let id): .account(id)
+        case .currency(let currency): .currency(currency)
+        }
+    }
+
+    /// The subject after every rule whose conditions hold, in order, and the ids of those rules.
+    /// A category the person chose is never changed; one that came with the transaction only by
+    /// a rule that says so; one set by an earlier rule stays (the earlier rule comes first).
+    public func apply(to subject: RuleSubject) -> (subject: RuleSubject, matched: [Int64]) {
+        guard !rules.isEmpty else { return (subject, []) }
+        var subject = subject
+        var matched: [Int64] = []
+        var folded = Folded(subject)
+        for prepared in rules where prepared.tests.allSatisfy({ folded.holds($0, subject) }) {
+            matched.append(prepared.rule.id)
+            for action in prepared.rule.actions {
+                Self.act(action, rule: prepared.rule, on: &subject)
+            }
+            // A renamed payee is what later rules see.
+            folded = Folded(subject)
+            if prepared.rule.stopsAfter { break }
+        }
+        return (subject, matched)
+    }
+
+    private static func act(_ action: RuleAction, rule: Rule, on subject: inout RuleSubject) {
+        switch action {
+        case .setCategory(let id):
+            // A category without a source is the person's (`NewTransaction.storedCategorySource`).
+            let mayChange: Bool =
+                switch subject.categorySource {
+                case _ where subject.categoryID == nil: true
+                case .importFile?, .lunchMoney?: rule.overridesSource
+                case nil, .person?, .rule?, .suggestion?: false
+                }
+            guard mayChange else { return }
+            subject.categoryID = id
+            subject.categorySource = .rule
+        case .renamePayee(let payee):
+            subject.payee = payee
+        case .addTags(let ids):
+            for id in ids where !subject.tagIDs.contains(id) { subject.tagIDs.append(id) }
+        case .appendNotes(let text):
+            // Again on the same transaction (applied twice), the notes stay as they are.
+            guard !text.isEmpty, !subject.notes.contains(text) else { return }
+            subject.notes = subject.notes.isEmpty ? text : subject.notes + " " + text
+        case .markCleared:
+            if subject.status == .uncleared { subject.status = .cleared }
+        }
+    }
+
+    /// The subject's texts as rules compare them, folded once per rule run.
+    struct Folded {
+        let payee: [Character]
+        let bankText: [Character]
+        private(set) var notesFolded: [Character]?
+        let notes: String
+
+        init(_ subject: RuleSubject) {
+            payee = RuleText.folded(subject.payee)
+            bankText = subject.bankText == subject.payee ? payee : RuleText.folded(subject.bankText)
+            notes = subject.notes
+        }
+
+        func text(_ field: RuleTextField) -> [Character] { field == .payee ? payee : bankText }
+
+        mutating func holds(_ test: Test, _ subject: RuleSubject) -> Bool {
+            switch test {
+            case .text(let field, let kind, let words):
+                let text = text(field)
+                switch kind {
+                case .exactly: return text == words
+                case .startsWith: return text.starts(with: words)
+                case .contains: return Self.contains(text, words)
+                }
+            case .pattern(let field, let pattern): return pattern.matches(folded: text(field))
+            case .notes(let words):
+                if notesFolded == nil { notesFolded = RuleText.folded(notes) }
+                return Self.contains(notesFolded ?? [], words)
+            case .amount(let range): return range.contains(abs(subject.money.amount))
+            case .direction(.moneyIn): return subject.money.minorUnits > 0
+            case .direction(.moneyOut): return subject.money.minorUnits < 0
+            case .account(let id): return subject.accountID == id
+            case .currency(let currency): return subject.money.currency == currency
+            }
+        }
+
+        static func contains(_ text: [Character], _ words: [Character]) -> Bool {
+            guard !words.isEmpty else { return true }
+            guard words.count <= text.count else { return false }
+            for start in 0...(text.count - words.count) where text[start] == words[0] {
+                if text[start..<(start + words.count)].elementsEqual(words) { return true }
+            }
+            return false
+        }
+    }
+}
