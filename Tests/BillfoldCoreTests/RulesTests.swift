@@ -58,6 +58,10 @@ struct RulesTests {
         #expect(done.payee == "REWE" && done.bankText == "REWE SAGT DANKE 4431")
         #expect(done.categoryID == 10 && done.categorySource == .rule && done.tagIDs == [7])
         #expect(done.notes == "checked" && done.status == .uncleared, "the rule after stop did not run")
+        // Notes a rule added are what a later rule's condition reads.
+        let noted = Rule(id: 5, position: 1, conditions: [], actions: [.appendNotes("work")])
+        let onNotes = Rule(id: 6, position: 2, conditions: [.notesContain("WORK")], actions: [.markCleared])
+        #expect(RuleBook([onNotes, noted]).apply(to: Self.subject("Cafe")).subject.status == .cleared)
         // Run again (applied to existing rows twice), nothing more changes.
         #expect(book.apply(to: done).subject == done)
     }

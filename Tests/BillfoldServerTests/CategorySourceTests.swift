@@ -67,6 +67,10 @@ struct CategorySourceTests {
             let line = try #require(history.first { $0.field == .categorySource })
             #expect(line.oldValue == "import" && line.newValue == "person")
             #expect(history.contains { $0.field == .category && $0.newValue == String(cafe.id) })
+            // The detail page says who set it, and the history how that changed.
+            let page = try await t.send(.GET, "/transactions/\(payback.id)", as: ana).body.string
+            #expect(page.contains("Categorised by: the imported file → you"), "the history line")
+            #expect(page.contains("<dt>Categorised by</dt>"), "the fact beside the category")
 
             // A change of anything else leaves who set the category alone.
             _ = try await t.send(.PATCH, "/api/v1/transactions/\(lunch.id)", as: ana, json: #"{"notes": "lunch"}"#)

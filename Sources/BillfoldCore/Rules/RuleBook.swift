@@ -24,16 +24,11 @@ public struct RuleBook: Sendable {
 
     let rules: [Prepared]
 
-    /// No rules: nothing changes.
-    public static let empty = RuleBook([])
-
     public init(_ rules: [Rule]) {
         self.rules = rules.filter(\.isEnabled).sorted { ($0.position, $0.id) < ($1.position, $1.id) }.map {
             Prepared(rule: $0, tests: $0.conditions.map(Self.test))
         }
     }
-
-    public var isEmpty: Bool { rules.isEmpty }
 
     private static func test(_ condition: RuleCondition) -> Test {
         switch condition {
@@ -60,11 +55,12 @@ public struct RuleBook: Sendable {
         var folded = Folded(subject)
         for prepared in rules where prepared.tests.allSatisfy({ folded.holds($0, subject) }) {
             matched.append(prepared.rule.id)
+            let (payee, notes) = (subject.payee, subject.notes)
             for action in prepared.rule.actions {
                 Self.act(action, rule: prepared.rule, on: &subject)
             }
-            // A renamed payee is what later rules see.
-            folded = Folded(subject)
+            // A renamed payee or added notes are what later rules see (folded again only then).
+            if subject.payee != payee || subject.notes != notes { folded = Folded(subject) }
             if prepared.rule.stopsAfter { break }
         }
         return (subject, matched)

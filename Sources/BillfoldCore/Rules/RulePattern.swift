@@ -118,6 +118,4 @@ public enum RuleText {
         if out.first == " " { out.removeFirst() }
         return out
     }
-
-    public static func folded(string text: String) -> String { String(folded(text)) }
 }

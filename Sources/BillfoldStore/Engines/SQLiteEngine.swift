@@ -30,7 +30,7 @@ struct SQLiteEngine: DatabaseEngine {
     /// from that log) and run by SQLiteNIO itself.
     func rows(_ statement: SQLQueryString) async throws -> [StoredRow] {
         let (text, binds) = sql.serialize(statement)
-        guard let native = sql as? any SQLiteDatabase, let values = StoredRow.sqliteValues(binds) else {
+        guard let native = try? native, let values = StoredRow.sqliteValues(binds) else {
             return try await sql.raw(statement).all().map(StoredRow.sql)
         }
         if let level = sql.queryLogLevel {
