@@ -200,12 +200,29 @@ public struct CategoryDeleteResponse: Codable, Sendable, Equatable {
     public var movedOutIds: [Int64]
     public var transactionsMoved: Int
     public var reassignedTo: Int64?
+    /// The person's rules that set a deleted category, switched off (kept, to be pointed elsewhere).
+    public var rulesSwitchedOff: Int
 
-    public init(_ plan: CategoryDeletion.Plan, moved: Int) {
+    public init(_ plan: CategoryDeletion.Plan, moved: Int, rulesSwitchedOff: Int = 0) {
         deletedIds = plan.deleted
         movedOutIds = plan.movedOut
         transactionsMoved = moved
         reassignedTo = plan.destination.categoryID
+        self.rulesSwitchedOff = rulesSwitchedOff
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case deletedIds, movedOutIds, transactionsMoved, reassignedTo, rulesSwitchedOff
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        deletedIds = try c.decode([Int64].self, forKey: .deletedIds)
+        movedOutIds = try c.decode([Int64].self, forKey: .movedOutIds)
+        transactionsMoved = try c.decode(Int.self, forKey: .transactionsMoved)
+        reassignedTo = try c.decodeIfPresent(Int64.self, forKey: .reassignedTo)
+        // A server from before rules answers without it.
+        rulesSwitchedOff = try c.decodeIfPresent(Int.self, forKey: .rulesSwitchedOff) ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -214,5 +231,6 @@ public struct CategoryDeleteResponse: Codable, Sendable, Equatable {
         try c.encode(movedOutIds, forKey: .movedOutIds)
         try c.encode(transactionsMoved, forKey: .transactionsMoved)
         try c.encode(reassignedTo, forKey: .reassignedTo)
+        try c.encode(rulesSwitchedOff, forKey: .rulesSwitchedOff)
     }
 }

@@ -73,6 +73,8 @@ public struct NewTransaction: Hashable, Sendable {
     public var importKey: String?
     /// For a row from Lunch Money, that row's own `external_id`.
     public var sourceExternalID: String?
+    /// The tags it comes in with (the person's rules add them), written beside the row.
+    public var tagIDs: [Int64] = []
 
     public init(
         accountID: Int64? = nil, bookedAt: BookingTime, payee: String, originalName: String? = nil,

@@ -75,7 +75,23 @@ public enum NativeAPI: RouteCatalogue {
     public static let transactionTags = Endpoint(.get, "/api/v1/transactions/{id}/tags")
     public static let setTransactionTags = Endpoint(.put, "/api/v1/transactions/{id}/tags")
 
+    /// The person's rules, in the order they run; applied to existing transactions with a
+    /// preview, each run undone whole.
+    public static let rules = Endpoint(.get, "/api/v1/rules")
+    public static let addRule = Endpoint(.post, "/api/v1/rules")
+    public static let rule = Endpoint(.get, "/api/v1/rules/{id}")
+    public static let replaceRule = Endpoint(.put, "/api/v1/rules/{id}")
+    public static let deleteRule = Endpoint(.delete, "/api/v1/rules/{id}")
+    public static let orderRules = Endpoint(.post, "/api/v1/rules/order")
+    public static let previewRules = Endpoint(.post, "/api/v1/rules/preview")
+    public static let applyRules = Endpoint(.post, "/api/v1/rules/apply")
+    public static let undoRuleRun = Endpoint(.post, "/api/v1/rule-runs/{id}/undo")
+    public static let exportRules = Endpoint(.get, "/api/v1/rules/export")
+    public static let importRules = Endpoint(.post, "/api/v1/rules/import")
+
     public static let all = [
+        rules, addRule, rule, replaceRule, deleteRule, orderRules, previewRules, applyRules, undoRuleRun,
+        exportRules, importRules,
         transactionChildren, splitTransaction, unsplitTransaction, addTransactionGroup, deleteTransactionGroup, tags,
         addTag, changeTag, deleteTag, transactionTags, setTransactionTags,
         openAPI, me, createToken, tokens, revokeToken, transactions, addTransaction, transaction, changeTransaction,

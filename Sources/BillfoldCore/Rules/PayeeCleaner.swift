@@ -73,7 +73,8 @@ public enum PayeeCleaner {
             dropped = false
             for prefix in prefixes where words.count > prefix.count {
                 let head = words.prefix(prefix.count).map { $0.lowercased().trimmingCharacters(in: ["*"]) }
-                if head == prefix {
+                // `PayPal (Europe) S.a.r.l.`: the company itself, not a prefix before a merchant.
+                if head == prefix, !words[prefix.count].hasPrefix("(") {
                     words.removeFirst(prefix.count)
                     dropped = true
                     break

@@ -35,6 +35,23 @@ public struct Rule: Hashable, Sendable, Identifiable {
     }
 }
 
+extension Rule {
+    /// The rule without the actions that name a category or tag not among these (the person's).
+    public func keeping(categories: Set<Int64>, tags: Set<Int64>) -> Rule {
+        var kept = self
+        kept.actions = actions.compactMap { action in
+            switch action {
+            case .setCategory(let id): return categories.contains(id) ? action : nil
+            case .addTags(let ids):
+                let known = ids.filter(tags.contains)
+                return known.isEmpty ? nil : .addTags(known)
+            case .renamePayee, .appendNotes, .markCleared: return action
+            }
+        }
+        return kept
+    }
+}
+
 /// One thing a rule looks at.
 public enum RuleCondition: Hashable, Sendable {
     /// The payee or the bank's own text (the original name), compared as `RuleText` folds it.

@@ -129,6 +129,7 @@ func registerRoutes(_ app: Application) throws {
     try native.register(collection: HomeAPIController())
     try native.register(collection: AccountsAPIController())
     try native.register(collection: ImportsAPIController())
+    try native.register(collection: RulesAPIController())
     try native.register(collection: PaybackFeedController())
 
     try family(.categoryContract, language: .acceptLanguage).grouped(RequireUser(style: .json))

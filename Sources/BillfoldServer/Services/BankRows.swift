@@ -35,8 +35,10 @@ struct BankRows: Sendable {
         // Entries are read in place: a copy of one retains every text it holds.
         entries.withUnsafeBufferPointer { entries in
             order[range].map { index in
+                // Shown as a clean payee; the bank's text stays the original name.
                 NewTransaction(
-                    bookedAt: noon[entries[index].day]!, payee: entries[index].payee, notes: entries[index].notes,
+                    bookedAt: noon[entries[index].day]!, payee: PayeeCleaner.clean(entries[index].payee),
+                    originalName: entries[index].payee, notes: entries[index].notes,
                     money: entries[index].amount,
                     categoryID: entries[index].category.flatMap { categoryIDs[$0] ?? nil }, categorySource: .importFile,
                     importKey: keys[index])

@@ -93,15 +93,21 @@ struct CategoryService: Sendable {
 
     /// Carries out a deletion in one database transaction. The transactions it moves that came
     /// from a connected Lunch Money go to the outbox first, with their new category.
-    func delete(_ deletion: CategoryDeletion) async throws -> (plan: CategoryDeletion.Plan, moved: Int) {
+    /// Deletes as planned: the transactions move, and the rules that set a deleted category are
+    /// switched off (kept, never lost; the person is told how many).
+    func delete(_ deletion: CategoryDeletion) async throws
+        -> (plan: CategoryDeletion.Plan, moved: Int, rulesSwitchedOff: Int)
+    {
         let plan = try await plan(deletion)
         let userID = user.id
-        let moved = try await database.transaction { db in
+        let (moved, off) = try await database.transaction { db in
             let now = clock.seconds
             try await LunchMoneySyncRepository(database: db, userID: userID).enqueueMoves(
                 from: plan.deleted, to: plan.destination.categoryID, now: now)
-            return try await CategoryRepository(database: db, userID: userID).delete(plan, now: now)
+            let off = try await RuleRepository(database: db, userID: userID).switchOff(
+                settingAnyOf: Set(plan.deleted), now: now)
+            return (try await CategoryRepository(database: db, userID: userID).delete(plan, now: now), off.count)
         }
-        return (plan, moved)
+        return (plan, moved, off)
     }
 }

@@ -112,11 +112,14 @@ public struct LunchMoneyImport: Sendable {
             // Group rows and split parents are linked after, so their place is free.
             transactions.sort { ($0.row.bookedAt.epochSeconds, $0.id) < ($1.row.bookedAt.epochSeconds, $1.id) }
             let ledger = TransactionRepository(database: db, userID: userID)
+            // Written as Lunch Money has them and agreed so; the person's rules then change them
+            // as changes, which go back to a connected Lunch Money.
             let added = try await ledger.insert(
                 // Each row got its account above.
-                transactions.map(\.row), accountID: { $0.accountID! }, now: clock.seconds)
+                transactions.map(\.row), accountID: { $0.accountID! }, now: clock.seconds, rules: .none)
             for chunk in added.chunked(500) { try await sync.agree(try await ledger.find(Array(chunk))) }
             try await Self.keepSplitsAndGroups(rows, known: known, added: added, ledger: ledger)
+            try await RuleApplication(database: db, userID: userID, clock: clock).runOnArrived(added, on: db)
             return Outcome(
                 read: rows.count, added: added.count, categories: made.count, updated: merged.updated,
                 conflicts: merged.conflicts)

@@ -8,6 +8,8 @@ enum ChangeOrigin: Sendable {
     case person
     /// A connected Lunch Money: a pull, or the person taking Lunch Money's side of a conflict.
     case lunchMoney
+    /// The person's rules, applied to transactions already there (or to rows a pull brought).
+    case rule
 }
 
 /// One change to one transaction and what follows from it, in one database transaction: the
@@ -25,7 +27,13 @@ struct TransactionEditor: Sendable {
         -> Transaction?
     {
         var stated = change
-        if origin == .lunchMoney, stated.categorySource == nil { stated.categorySource = .lunchMoney }
+        if stated.categorySource == nil {
+            switch origin {
+            case .lunchMoney: stated.categorySource = .lunchMoney
+            case .rule: stated.categorySource = .rule
+            case .person: break
+            }
+        }
         let change = stated
         let now = clock.seconds
         let userID = userID
@@ -33,7 +41,7 @@ struct TransactionEditor: Sendable {
             let transactions = TransactionRepository(database: db, userID: userID)
             guard let (updated, edits) = try await transactions.update(id, change, at: now) else { return nil }
             try await transactions.recordHistory(of: id, edits)
-            if origin == .person, LunchMoneyShared.remoteID(updated.externalID) != nil {
+            if origin != .lunchMoney, LunchMoneyShared.remoteID(updated.externalID) != nil {
                 try await LunchMoneySyncRepository(database: db, userID: userID).enqueue(id, edits, now: now)
             }
             return updated

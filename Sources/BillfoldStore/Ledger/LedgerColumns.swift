@@ -38,9 +38,10 @@ enum LedgerColumn: String, CaseIterable, Sendable {
     /// key (only the undo keeps it).
     static let read: [LedgerColumn] = allCases.filter { $0 != .userID && $0 != .importKey }
 
-    /// What an insert returns of each row it wrote: its id and what its sums need (`InsertedRow`).
+    /// What an insert returns of each row it wrote: its id, what its sums need, and the keys that
+    /// tell which of the rows sent it is (some may be skipped as already there) (`InsertedRow`).
     static let returned: [LedgerColumn] = [
-        .id, .accountID, .categoryID, .status, .currency, .bookedAt, .amountMinor, .payee,
+        .id, .accountID, .categoryID, .status, .currency, .bookedAt, .amountMinor, .payee, .externalID, .importKey,
     ]
 
     /// What an undo puts back: every column.

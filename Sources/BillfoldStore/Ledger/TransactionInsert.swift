@@ -10,6 +10,8 @@ struct InsertedRow {
     var booked_at: Int64
     var amount_minor: Int64
     var payee: String
+    var external_id: String?
+    var import_key: String?
 
     init(_ row: StoredRow) throws {
         id = try row.integer("id")
@@ -20,6 +22,14 @@ struct InsertedRow {
         booked_at = try row.integer("booked_at")
         amount_minor = try row.integer("amount_minor")
         payee = try row.text("payee")
+        external_id = try row.textOrNil("external_id")
+        import_key = try row.textOrNil("import_key")
+    }
+
+    /// Whether this is the row written from `new` (rows are returned in the order sent, some
+    /// skipped; only a row with a key can be).
+    func isWritten(from new: NewTransaction) -> Bool {
+        external_id == new.externalID && import_key == new.importKey
     }
 }
 

@@ -36,5 +36,6 @@ public enum BillfoldMigrations {
         M031SignInAttemptsInFlight(),
         M032AddCategorySource(),
         M033CreateRules(),
+        M034CreateRuleRuns(),
     ]
 }

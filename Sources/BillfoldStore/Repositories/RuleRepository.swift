@@ -20,6 +20,11 @@ public struct RuleRepository: Sendable {
     public struct Stored: Sendable, Hashable {
         public var rule: Rule
         public var matchedCount: Int64
+
+        public init(rule: Rule, matchedCount: Int64) {
+            self.rule = rule
+            self.matchedCount = matchedCount
+        }
     }
 
     struct Row: Decodable {
@@ -54,8 +59,21 @@ public struct RuleRepository: Sendable {
         ).all(decoding: Row.self).map { try $0.stored() }
     }
 
-    /// The rules that run, ready to run.
-    public func book() async throws -> RuleBook { RuleBook(try await all().map(\.rule)) }
+    /// The rules that run, ready to run: switched on, and without actions that name a category or
+    /// tag the person no longer has (a rule is switched off when its category is deleted; this
+    /// keeps a write from failing on one that went another way).
+    public func book() async throws -> RuleBook {
+        let rules = try await all().map(\.rule).filter(\.isEnabled)
+        guard !rules.isEmpty else { return RuleBook([]) }
+        struct ID: Decodable { var id: Int64 }
+        let categories = Set(
+            try await sql.raw(
+                "SELECT id FROM categories WHERE user_id = \(bind: userID) AND is_group = \(bind: false)"
+            ).all(decoding: ID.self).map(\.id))
+        let tags = Set(
+            try await sql.raw("SELECT id FROM tags WHERE user_id = \(bind: userID)").all(decoding: ID.self).map(\.id))
+        return RuleBook(rules.map { $0.keeping(categories: categories, tags: tags) })
+    }
 
     public func find(_ id: Int64) async throws -> Stored? {
         try await sql.raw(

@@ -56,7 +56,8 @@ struct CategoriesAPIController: RouteCollection {
             body = try Self.deleteQuery(request)
         }
         let done = try await request.categoryService.delete(body.deletion(ids: [id]))
-        return try CategoryDeleteResponse(done.plan, moved: done.moved).apiResponse()
+        return try CategoryDeleteResponse(done.plan, moved: done.moved, rulesSwitchedOff: done.rulesSwitchedOff)
+            .apiResponse()
     }
 
     func bulkDelete(request: Request) async throws -> Response {
@@ -65,7 +66,8 @@ struct CategoriesAPIController: RouteCollection {
             throw BillfoldError.validation("ids", Phrase("error.http.categoryIDsMissing"))
         }
         let done = try await request.categoryService.delete(body.deletion(ids: ids))
-        return try CategoryDeleteResponse(done.plan, moved: done.moved).apiResponse()
+        return try CategoryDeleteResponse(done.plan, moved: done.moved, rulesSwitchedOff: done.rulesSwitchedOff)
+            .apiResponse()
     }
 
     static func deleteQuery(_ request: Request) throws -> CategoryDeleteRequest {

@@ -62,6 +62,9 @@ struct CategoryPagesController: RouteCollection {
                 } ?? words("categories.notice.movedToUncategorized", count: moved)
             text += " " + place
         }
+        if let off = try? request.query.get(Int.self, at: "rulesOff"), off > 0 {
+            text += " " + words("categories.notice.rulesSwitchedOff", count: off)
+        }
         return text
     }
 
@@ -149,6 +152,7 @@ struct CategoryPagesController: RouteCollection {
             return request.redirect(
                 to: WebPages.categories.path(query: [
                     ("deleted", String(done.plan.deleted.count)), ("moved", String(done.moved)), ("to", to),
+                    ("rulesOff", String(done.rulesSwitchedOff)),
                 ]))
         } catch let error as BillfoldError {
             return try await deletePage(request, values: values, error: error)

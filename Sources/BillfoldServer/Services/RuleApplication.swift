@@ -1,0 +1,168 @@
+import BillfoldCore
+import BillfoldStore
+import FluentKit
+
+/// Rules applied to transactions already there: what they would change (the preview), changing
+/// it in one database transaction recorded as one run, and undoing a run. Also how rows a Lunch
+/// Money pull brought get the person's rules: as changes, so they go back to Lunch Money.
+struct RuleApplication: Sendable {
+    let database: any Database
+    let userID: Int64
+    let clock: WallClock
+
+    /// One transaction the rules change.
+    struct Change: Sendable {
+        var transaction: Transaction
+        var before: RuleOutcome
+        var after: RuleOutcome
+        var matched: [Int64]
+    }
+
+    /// What a run would do: every change, and the money it moves between categories.
+    struct Preview: Sendable {
+        var changes: [Change]
+        var moves: [CategoryMove]
+    }
+
+    /// Money leaving one category (or none) for another, in one currency.
+    struct CategoryMove: Sendable, Hashable {
+        var from: Int64?
+        var to: Int64?
+        var currency: Currency
+        var minorUnits: Int64
+        var count: Int
+    }
+
+    /// How many transactions are read at a time on the walk over the person's books.
+    static let pageSize = 500
+
+    /// What `book` would change among the person's counted transactions (a split's parts, not the
+    /// split; a group's members, not the group; transfers never), or among `ids` only.
+    func preview(_ book: RuleBook, among ids: [Int64]? = nil) async throws -> Preview {
+        try await preview(book, among: ids, on: database)
+    }
+
+    private func preview(_ book: RuleBook, among ids: [Int64]?, on db: any Database) async throws -> Preview {
+        var changes: [Change] = []
+        guard !book.isEmpty else { return Preview(changes: [], moves: []) }
+        let ledger = TransactionRepository(database: db, userID: userID)
+        let tags = TagRepository(database: db, userID: userID)
+        func consider(_ page: [Transaction]) async throws {
+            let tagged = try await tags.tags(of: page.map(\.id))
+            for transaction in page where transaction.kind == nil && transaction.transferID == nil {
+                let subject = RuleSubject(transaction, tagIDs: tagged[transaction.id]?.map(\.id) ?? [])
+                let (after, matched) = book.apply(to: subject)
+                let change = Change(
+                    transaction: transaction, before: RuleOutcome(subject), after: RuleOutcome(after), matched: matched)
+                if change.before != change.after { changes.append(change) }
+            }
+        }
+        if let ids {
+            for chunk in ids.chunked(Self.pageSize) { try await consider(try await ledger.find(Array(chunk))) }
+        } else {
+            var query = TransactionQuery(range: InstantRange(lowerBound: nil, upperBound: nil))
+            query.countedOnly = true
+            var cursor: TransactionCursor?
+            repeat {
+                let page = try await ledger.page(query, after: cursor, limit: Self.pageSize)
+                try await consider(page.transactions)
+                cursor = page.next
+            } while cursor != nil
+        }
+        return Preview(changes: changes, moves: Self.moves(changes))
+    }
+
+    static func moves(_ changes: [Change]) -> [CategoryMove] {
+        struct Key: Hashable {
+            var from: Int64?
+            var to: Int64?
+            var currency: Currency
+        }
+        var sums: [Key: (Int64, Int)] = [:]
+        for change in changes where change.before.categoryID != change.after.categoryID {
+            let key = Key(
+                from: change.before.categoryID, to: change.after.categoryID, currency: change.transaction.money.currency
+            )
+            let (sum, count) = sums[key] ?? (0, 0)
+            // A sum of real amounts: at most a few million rows of at most 10^15 each.
+            sums[key] = (sum &+ change.transaction.money.minorUnits, count + 1)
+        }
+        return sums.map {
+            CategoryMove(
+                from: $0.key.from, to: $0.key.to, currency: $0.key.currency, minorUnits: $0.value.0, count: $0.value.1)
+        }.sorted { ($0.count, $0.currency.code) > ($1.count, $1.currency.code) }
+    }
+
+    /// Makes the changes `book` finds, in one database transaction, recorded as one run that can
+    /// be undone; the run's id (nil when nothing changed) and how many transactions changed.
+    func apply(_ book: RuleBook) async throws -> (runID: Int64?, changed: Int) {
+        let now = clock.seconds
+        return try await database.transaction { db in
+            let changes = try await preview(book, among: nil, on: db).changes
+            guard !changes.isEmpty else { return (nil, 0) }
+            try await write(changes, on: db)
+            let runID = try await RuleRunRepository(database: db, userID: userID).record(
+                changes.map { .init(transactionID: $0.transaction.id, before: $0.before, after: $0.after) }, now: now)
+            return (runID, changes.count)
+        }
+    }
+
+    /// Runs the person's rules on rows just brought in as another ledger has them (a Lunch Money
+    /// pull), inside the caller's database transaction; the changes go back to that ledger.
+    func runOnArrived(_ ids: [Int64], on db: any Database) async throws {
+        guard !ids.isEmpty else { return }
+        let book = try await RuleRepository(database: db, userID: userID).book()
+        guard !book.isEmpty else { return }
+        try await write(try await preview(book, among: ids, on: db).changes, on: db)
+    }
+
+    private func write(_ changes: [Change], on db: any Database) async throws {
+        let editor = TransactionEditor(database: db, userID: userID, clock: clock)
+        let tags = TagRepository(database: db, userID: userID)
+        var counts: [Int64: Int] = [:]
+        for change in changes {
+            let edit = change.before.change(to: change.after)
+            if !edit.isEmpty { _ = try await editor.apply(change.transaction.id, edit, from: .rule) }
+            if change.after.tagIDs != change.before.tagIDs {
+                try await tags.set(change.after.tagIDs, on: change.transaction.id)
+            }
+            for rule in change.matched { counts[rule, default: 0] += 1 }
+        }
+        try await RuleRepository(database: db, userID: userID).countMatches(counts)
+    }
+
+    /// Puts back what a run changed, where the transaction still holds what the run wrote (what
+    /// the person changed since is theirs); how many transactions changed back.
+    func undo(_ runID: Int64) async throws -> Int {
+        let runs = RuleRunRepository(database: database, userID: userID)
+        guard try await runs.find(runID) != nil else { throw BillfoldError.notFound(.rule) }
+        return try await database.transaction { db in
+            let runs = RuleRunRepository(database: db, userID: userID)
+            guard try await runs.markUndone(runID, now: clock.seconds) else {
+                throw BillfoldError(.conflict, Phrase("error.service.rules.alreadyUndone"))
+            }
+            let lines = try await runs.lines(of: runID)
+            let ledger = TransactionRepository(database: db, userID: userID)
+            let tags = TagRepository(database: db, userID: userID)
+            let editor = TransactionEditor(database: db, userID: userID, clock: clock)
+            var undone = 0
+            for chunk in lines.chunked(Self.pageSize) {
+                let found = Dictionary(
+                    try await ledger.find(chunk.map(\.transactionID)).map { ($0.id, $0) },
+                    uniquingKeysWith: { a, _ in a })
+                let tagged = try await tags.tags(of: Array(found.keys))
+                for line in chunk {
+                    guard let transaction = found[line.transactionID] else { continue }
+                    let tagIDs = (tagged[transaction.id] ?? []).map(\.id)
+                    let now = RuleOutcome(RuleSubject(transaction, tagIDs: tagIDs))
+                    let change = line.after.undo(to: line.before, now: now)
+                    let tagsBack = line.after.tagIDs != line.before.tagIDs && now.tagIDs == line.after.tagIDs
+                    if !change.isEmpty { _ = try await editor.apply(transaction.id, change, from: .person) }
+                    if tagsBack { try await tags.set(line.before.tagIDs, on: transaction.id) }
+                    if !change.isEmpty || tagsBack { undone += 1 }
+                }
+            }
+            return undone
+        }
+    }
+}
