@@ -39,6 +39,12 @@ CREATE INDEX review_decisions_by_time ON review_decisions (user_id, decided_at);
 -- index review_decisions_by_user
 CREATE INDEX review_decisions_by_user ON review_decisions (user_id, id);
 
+-- index rule_run_rows_by_transaction
+CREATE INDEX rule_run_rows_by_transaction ON rule_run_rows (transaction_id);
+
+-- index rule_runs_by_user
+CREATE INDEX rule_runs_by_user ON rule_runs (user_id, id);
+
 -- index rules_by_user
 CREATE INDEX rules_by_user ON rules (user_id, position, id);
 
@@ -167,6 +173,12 @@ CREATE TABLE "review_batches" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT N
 
 -- table review_decisions
 CREATE TABLE "review_decisions" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "transaction_id" INTEGER NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "batch_id" INTEGER NOT NULL REFERENCES "review_batches" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "action" TEXT NOT NULL, "old_category_id" INTEGER, "new_category_id" INTEGER, "decided_at" INTEGER NOT NULL);
+
+-- table rule_run_rows
+CREATE TABLE "rule_run_rows" ("run_id" INTEGER NOT NULL REFERENCES "rule_runs" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "transaction_id" INTEGER NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "before" TEXT NOT NULL, "after" TEXT NOT NULL, PRIMARY KEY ("run_id", "transaction_id"));
+
+-- table rule_runs
+CREATE TABLE "rule_runs" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "changed" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, "undone_at" INTEGER);
 
 -- table rules
 CREATE TABLE "rules" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "name" TEXT NOT NULL, "enabled" INTEGER NOT NULL, "position" INTEGER NOT NULL, "stops_after" INTEGER NOT NULL, "overrides_source" INTEGER NOT NULL, "conditions" TEXT NOT NULL, "actions" TEXT NOT NULL, "matched_count" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, "updated_at" INTEGER NOT NULL);

@@ -88,10 +88,19 @@ public struct ImportRowDTO: Codable, Sendable, Equatable {
     public var payee: String
     public var notes: String
     public var alreadyImported: Bool
+    /// The bank's own text, kept as the original name (`payee` is the clean payee it is booked as).
+    public var originalName: String?
+    /// The category the person's rules give it.
+    public var categoryId: Int64?
+    /// The rules that matched it, in order.
+    public var ruleIds: [Int64]?
     public init(
         account: String, place: String, day: String, amount: String, currency: String, payee: String, notes: String,
-        alreadyImported: Bool
+        alreadyImported: Bool, originalName: String? = nil, categoryId: Int64? = nil, ruleIds: [Int64]? = nil
     ) {
+        self.originalName = originalName
+        self.categoryId = categoryId
+        self.ruleIds = ruleIds
         self.account = account
         self.place = place
         self.day = day
@@ -125,12 +134,15 @@ public struct ImportResultResponse: Codable, Sendable, Equatable {
     /// A dry run of a file that names no account, sent without `account`: the name it took from
     /// the file's name, to send as `account` when importing.
     public var suggestedAccount: String?
+    /// Of the new bookings, how many the person's rules change (dry run only).
+    public var changedByRules: Int?
 
     public init(
         id: Int64?, dryRun: Bool, format: String, summary: String, added: Int, skipped: Int, pending: Int,
         accounts: [ImportAccountDTO], unreadable: [UnreadableDTO], mapping: [String: String]?, header: [String]?,
-        preview: [ImportRowDTO], suggestedAccount: String? = nil
+        preview: [ImportRowDTO], suggestedAccount: String? = nil, changedByRules: Int? = nil
     ) {
+        self.changedByRules = changedByRules
         self.suggestedAccount = suggestedAccount
         self.id = id
         self.dryRun = dryRun

@@ -194,6 +194,8 @@ struct BankImportRun {
             if arguments.dryRun {
                 showPreview(plan, zone: owner.preferences.zone, format: owner.preferences.format)
                 say(tr("cli.import.dryRun", ["summary": plan.summary]))
+                let ruled = plan.changedByRules
+                if ruled > 0 { say(tr("cli.import.dryRunRules", count: ruled)) }
                 // The dry run ends as the import would: a script that checks it is not told "fine".
                 let refused = BankImport.refusal(plan.unreadable, skipUnreadable: arguments.skipUnreadable) != nil
                 if refused { say(tr("cli.import.dryRunWouldRefuse")) }
@@ -273,8 +275,11 @@ struct BankImportRun {
         for part in plan.parts {
             for (index, entry) in part.entries.prefix(20).enumerated() {
                 let mark = part.alreadyImported[index] ? "=" : "+"
+                // As it will be booked: the clean payee, and a star where the person's rules change it.
+                let booked = plan.booked(part, index)
+                let ruled = booked.matched.isEmpty ? " " : "*"
                 say(
-                    "  \(mark) \(entry.day)  \(format.money(entry.amount).leftPadded(14))  \(entry.payee.fitted(to: 50))"
+                    "  \(mark)\(ruled)\(entry.day)  \(format.money(entry.amount).leftPadded(14))  \(booked.payee.fitted(to: 50))"
                 )
             }
             if part.entries.count > 20 {
@@ -300,7 +305,7 @@ struct BankImportRun {
 }
 
 extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
+    func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

@@ -17,7 +17,7 @@ struct RouteIsolationTests {
     /// test until it is added.
     static let idOwners: Set<String> = [
         "transactions", "categories", "projects", "items", "tokens", "imports", "deletions", "accounts", "assets",
-        "group", "tags", "transaction-groups",
+        "group", "tags", "transaction-groups", "rules", "rule-runs",
     ]
     /// Parameters that are not a user's data.
     static let notUserData: Set<String> = ["assets/:name", "crypto/manual/:id"]
@@ -130,7 +130,15 @@ struct RouteIsolationTests {
             .POST, "/api/v1/transaction-groups", as: person,
             json: #"{"transactionIds":[\#(members[0]),\#(members[1])],"payee":"Breakfasts"}"#)
         let groupRow = try JSONDecoder().decode(TransactionDTO.self, from: grouped.body).id
+        let rule = try await t.send(
+            .POST, "/api/v1/rules", as: person,
+            json: #"{"conditions":[{"field":"payee","test":"is","value":"REWE"}],"actions":[{"action":"markCleared"}]}"#
+        )
+        let ruleID = try JSONDecoder().decode(RuleDTO.self, from: rule.body).id
+        let run = try await t.send(.POST, "/api/v1/rules/apply", as: person, json: "{}")
+        let runID = try #require(try JSONDecoder().decode(RuleApplyResponse.self, from: run.body).runId)
         return [
+            "rules": ruleID, "rule-runs": runID,
             "tags": tagID, "transaction-groups": groupRow,
             "imports": importID, "deletions": deletionID, "accounts": account.id, "assets": account.id,
             "group": groupID,
@@ -150,7 +158,8 @@ struct RouteIsolationTests {
         var out: [String] = []
         for path in [
             "/api/v1/transactions?limit=100", "/api/v1/categories", "/api/v1/projects", "/api/v1/me", "/api/v1/imports",
-            "/api/v1/accounts", "/api/v1/tags", "/api/v1/transactions/\(try await firstGroup(t, person))/children",
+            "/api/v1/accounts", "/api/v1/tags", "/api/v1/rules",
+            "/api/v1/transactions/\(try await firstGroup(t, person))/children",
         ] {
             out.append(try await t.send(.GET, path, as: person).body.string)
         }

@@ -71,6 +71,8 @@ public struct BankImportPlan: Sendable {
     var statementKeys: [[String]]
     /// The account name a preview took from the file's name, the file naming none.
     public var suggestedAccount: String?
+    /// The person's rules, for showing what they will do (`booked`).
+    var rules = RuleBook([])
 
     public var new: Int { parts.reduce(0) { $0 + $1.new } }
     public var already: Int { parts.reduce(0) { $0 + $1.already } }
@@ -220,9 +222,11 @@ public struct BankImport: Sendable {
             parts[part].entries += statement.entries
             parts[part].keys += keys
         }
-        return BankImportPlan(
+        var plan = BankImportPlan(
             format: reading.format, parts: parts, unreadable: reading.unreadable, pending: reading.pending,
             csv: read.csv, read: read, statementKeys: statementKeys, suggestedAccount: suggested)
+        plan.rules = try await RuleRepository(database: db, userID: user.id).book()
+        return plan
     }
 
     /// An account's name from a file's ("DKB_Umsaetze_2024-01.csv" → "DKB Umsaetze"): its words

@@ -53,7 +53,7 @@ struct ImportsAPIController: RouteCollection {
                 id: nil, dryRun: true, format: plan.format.rawValue, summary: plan.summary, added: plan.new,
                 skipped: plan.already, pending: plan.pending, accounts: accounts, unreadable: unreadable,
                 mapping: plan.mappingValues, header: plan.csv?.header, preview: preview(plan),
-                suggestedAccount: plan.suggestedAccount
+                suggestedAccount: plan.suggestedAccount, changedByRules: plan.changedByRules
             ).apiResponse()
         }
         // A dry run writes nothing, not even the profile: it is saved with the import's rows.
@@ -71,14 +71,18 @@ struct ImportsAPIController: RouteCollection {
         return response
     }
 
-    /// The first 20 rows of each account as they will be booked.
+    /// The first 20 rows of each account as they will be booked: the clean payee, and what the
+    /// person's rules make of them.
     static func preview(_ plan: BankImportPlan) -> [ImportRowDTO] {
         plan.parts.flatMap { part in
-            zip(part.entries, part.alreadyImported).prefix(20).map { entry, already in
-                ImportRowDTO(
+            part.entries.indices.prefix(20).map { index in
+                let entry = part.entries[index]
+                let booked = plan.booked(part, index)
+                return ImportRowDTO(
                     account: part.account, place: entry.place, day: entry.day.description,
-                    amount: entry.amount.decimalString, currency: entry.amount.currency.code, payee: entry.payee,
-                    notes: entry.notes, alreadyImported: already)
+                    amount: entry.amount.decimalString, currency: entry.amount.currency.code, payee: booked.payee,
+                    notes: entry.notes, alreadyImported: part.alreadyImported[index], originalName: entry.payee,
+                    categoryId: booked.categoryID, ruleIds: booked.matched)
             }
         }
     }
