@@ -146,7 +146,8 @@ def test_direction_and_payer_columns(database, tmp_path):
             "--payee", "An", "--dry-run", "--json"]
     named = billfold(*args, "--direction", "Art", "--payer", "Von", database=database)
     assert "direction “Art”" in named.stdout and "payer “Von”" in named.stdout
-    assert "-€3.20  REWE" in named.stdout and "€2,500.00  Firma" in named.stdout
+    # The preview shows the payee as it will be booked: the bank's capitals made readable.
+    assert "-€3.20  Rewe" in named.stdout and "€2,500.00  Firma" in named.stdout
     as_written = billfold(*args, "--direction", "none", database=database)
-    assert "€3.20  REWE" in as_written.stdout and "-€3.20" not in as_written.stdout
+    assert "€3.20  Rewe" in as_written.stdout and "-€3.20" not in as_written.stdout
     assert count(database) == 0

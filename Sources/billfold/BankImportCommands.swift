@@ -23,6 +23,8 @@ struct BankImportArguments: ParsableArguments {
     @Flag(
         name: .customLong("skip-unreadable"), help: ArgumentHelp(tr("cli.import.bank.skipUnreadableHelp")))
     var skipUnreadable = false
+    @Flag(name: .customLong("keep-bank-text"), help: ArgumentHelp(tr("cli.import.bank.keepBankTextHelp")))
+    var keepBankText = false
     @OptionGroup var database: DatabaseOption
 
     func currencyValue() throws -> Currency? {
@@ -176,10 +178,11 @@ struct BankImportRun {
             let importer = BankImport(database: app.db, user: owner, clock: app.wallClock)
             var chosen = mapping
             if let profile { chosen = mapping.filled(from: try await importer.profile(profile)) }
-            let request = BankImportRequest(
+            var request = BankImportRequest(
                 fileName: URL(fileURLWithPath: arguments.file).lastPathComponent, data: data,
                 options: BankFileOptions(format: format, currency: currency, mapping: chosen, dateOrder: dateOrder),
                 account: arguments.account, skipUnreadable: arguments.skipUnreadable)
+            request.keepsBankText = arguments.keepBankText
             let plan = try await importer.plan(request)
             if let csv = plan.csv { describe(csv) }
             for part in plan.parts {

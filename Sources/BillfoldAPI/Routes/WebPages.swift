@@ -95,6 +95,23 @@ public enum WebPages: RouteCatalogue {
     /// How often to pull by itself (`minutes`; empty is never).
     public static let scheduleLunchMoneyPulls = Endpoint(.post, "/settings/lunchmoney/schedule")
 
+    /// The person's rules: the list (reorder, switch, delete), add and edit with a test against
+    /// the history, applying them to existing transactions with a preview and one Undo.
+    public static let rules = Endpoint(.get, "/rules")
+    public static let newRule = Endpoint(.get, "/rules/new")
+    public static let addRule = Endpoint(.post, "/rules/new")
+    /// One rule made from a decision just taken ("Always put REWE in Groceries?").
+    public static let quickRule = Endpoint(.post, "/rules/quick")
+    public static let editRule = Endpoint(.get, "/rules/{id}/edit")
+    public static let saveRule = Endpoint(.post, "/rules/{id}/edit")
+    /// Switch on or off, move up or down, or delete (`action`).
+    public static let changeRule = Endpoint(.post, "/rules/{id}")
+    /// The order after a drag (`ids`, comma-separated), from the list's script.
+    public static let orderRules = Endpoint(.post, "/rules/order")
+    public static let previewRules = Endpoint(.get, "/rules/apply")
+    public static let applyRules = Endpoint(.post, "/rules/apply")
+    public static let undoRuleRun = Endpoint(.post, "/rule-runs/{id}/undo")
+
     /// Addresses forms post to that have no page of their own, each with the page its form is
     /// on. A reload of one (a GET after the form was sent, a bookmark) goes to that page instead
     /// of a 404; the page takes the address's parameters.
@@ -106,6 +123,7 @@ public enum WebPages: RouteCatalogue {
         (addTransfer, accounts), (scheduleLunchMoneyPulls, settings), (syncTransaction, transaction),
         (changeTransactionParts, transaction), (createTag, settings), (renameTag, settings), (deleteTag, settings),
         (changePassword, settings), (endOtherSessions, settings), (addStarterCategories, categories),
+        (quickRule, rules), (changeRule, rules), (orderRules, rules), (undoRuleRun, rules),
     ]
 
     /// The GET of each of `formPages`' form addresses.
@@ -126,6 +144,8 @@ public enum WebPages: RouteCatalogue {
             connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
             scheduleLunchMoneyPulls, syncTransaction, changeTransactionParts, createTag, renameTag, deleteTag,
             changePassword, endOtherSessions,
+            rules, newRule, addRule, quickRule, editRule, saveRule, changeRule, orderRules, previewRules, applyRules,
+            undoRuleRun,
         ]
 }
 

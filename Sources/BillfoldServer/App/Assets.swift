@@ -19,7 +19,7 @@ struct Assets: Sendable {
     private static let script = HTTPMediaType(type: "text", subType: "javascript", parameters: ["charset": "utf-8"])
     private static let scripts = [
         "transactions.js", "settings.js", "setup.js", "categories.js", "category-form.js", "review.js",
-        "review-parts.js", "projects.js", "fetching.js", "import.js", "words.js", "split-form.js",
+        "review-parts.js", "projects.js", "fetching.js", "import.js", "words.js", "split-form.js", "rules.js",
     ]
 
     static let served: [String: HTTPMediaType] =

@@ -146,6 +146,7 @@ func registerRoutes(_ app: Application) throws {
     let pages = openPages.grouped(RequireUser(style: .page)).grouped(AwardNoticeMiddleware())
     try pages.register(collection: TransactionPagesController())
     try pages.register(collection: CategoryPagesController())
+    try pages.register(collection: RulePagesController())
     try pages.register(collection: ReviewPagesController())
     try pages.register(collection: ProjectPagesController())
     try pages.register(collection: AccountPagesController())

@@ -15,6 +15,8 @@ public struct BankImportRequest: Sendable {
     public var account: String?
     /// Leave out the rows that cannot be read instead of refusing the file.
     public var skipUnreadable: Bool
+    /// Book each row under the bank's text as it is, instead of a clean payee (`PayeeCleaner`).
+    public var keepsBankText = false
     /// A preview of a file that names no account goes into one named from the file's name
     /// (`suggestedAccount`), which the person can change, instead of being refused.
     public var suggestsAccount = false
@@ -73,6 +75,8 @@ public struct BankImportPlan: Sendable {
     public var suggestedAccount: String?
     /// The person's rules, for showing what they will do (`booked`).
     var rules = RuleBook([])
+    /// The rows keep the bank's text as their payee (`BankImportRequest.keepsBankText`).
+    var keepsBankText = false
 
     public var new: Int { parts.reduce(0) { $0 + $1.new } }
     public var already: Int { parts.reduce(0) { $0 + $1.already } }
@@ -226,6 +230,7 @@ public struct BankImport: Sendable {
             format: reading.format, parts: parts, unreadable: reading.unreadable, pending: reading.pending,
             csv: read.csv, read: read, statementKeys: statementKeys, suggestedAccount: suggested)
         plan.rules = try await RuleRepository(database: db, userID: user.id).book()
+        plan.keepsBankText = request.keepsBankText
         return plan
     }
 
@@ -297,7 +302,8 @@ public struct BankImport: Sendable {
                             ).id)
                         : .some(nil)
                 }
-                let rows = try BankRows(part: part, order: order, zone: zone, categoryIDs: categoryIDs)
+                let rows = try BankRows(
+                    part: part, order: order, zone: zone, categoryIDs: categoryIDs, keepsBankText: plan.keepsBankText)
                 // The keys were checked inside this transaction: every row is new.
                 let before = written
                 let total = plan.new

@@ -8,12 +8,13 @@ struct BankImportQuery: Sendable {
     var options = BankFileOptions()
     var account: String?
     var skipUnreadable = false
+    var keepBankText = false
     var dryRun = false
     var profile: String?
     var saveProfile: String?
     var fileName: String?
 
-    /// The names: format, account, currency, dryRun, skipUnreadable, fileName, profile, saveProfile,
+    /// The names: format, account, currency, dryRun, skipUnreadable, keepBankText, fileName, profile, saveProfile,
     /// and for CSV date, payee, payer, amount, direction, debit, credit, notes, category, currencyColumn,
     /// id, status, fee (a header's name or a 1-based number), dateFormat, decimal, delimiter, encoding, skipLines,
     /// invertAmounts; or the whole mapping as JSON in `mapping`.
@@ -41,6 +42,7 @@ struct BankImportQuery: Sendable {
         if let code = value("currency") { options.currency = try Currency(code: code.uppercased()) }
         account = value("account")
         skipUnreadable = try flag("skipUnreadable")
+        keepBankText = try flag("keepBankText")
         dryRun = try flag("dryRun")
         profile = value("profile")
         saveProfile = value("saveProfile")
@@ -94,6 +96,7 @@ struct BankImportQuery: Sendable {
         var request = BankImportRequest(
             fileName: name, data: data, options: options, account: account, skipUnreadable: skipUnreadable)
         request.suggestsAccount = dryRun
+        request.keepsBankText = keepBankText
         return request
     }
 }

@@ -18,13 +18,19 @@ extension BankImportPlan {
     public func booked(_ part: Part, _ index: Int) -> Booked {
         let entry = part.entries[index]
         var row = NewTransaction(
-            bookedAt: BookingTime(epochSeconds: 0, offsetSeconds: 0), payee: PayeeCleaner.clean(entry.payee),
+            bookedAt: BookingTime(epochSeconds: 0, offsetSeconds: 0),
+            payee: Self.payee(entry.payee, keepsBankText: keepsBankText),
             originalName: entry.payee, notes: entry.notes, money: entry.amount, categorySource: .importFile)
         // A category the file names is made on import; here it only has to keep rules off it.
         if entry.category != nil { row.categoryID = Self.fileCategory }
         let matched = rules.apply(to: &row, accountID: part.accountID ?? 0)
         let ruled = row.categoryID == Self.fileCategory ? nil : row.categoryID
         return Booked(payee: row.payee, categoryID: ruled, tagIDs: row.tagIDs, matched: matched)
+    }
+
+    /// The payee a booking is written under: the clean payee, or the bank's text as it is.
+    static func payee(_ bankText: String, keepsBankText: Bool) -> String {
+        keepsBankText ? bankText : PayeeCleaner.clean(bankText)
     }
 
     /// Stands for the category a file names, not yet made.

@@ -13,8 +13,12 @@ struct BankRows: Sendable {
     let categoryIDs: [String: Int64?]
     /// Noon of each booking day in the person's zone, worked out once per day, not per row.
     let noon: [Day: BookingTime]
+    let keepsBankText: Bool
 
-    init(part: BankImportPlan.Part, order: [Int], zone: TimeZone, categoryIDs: [String: Int64?]) throws {
+    init(
+        part: BankImportPlan.Part, order: [Int], zone: TimeZone, categoryIDs: [String: Int64?], keepsBankText: Bool
+    ) throws {
+        self.keepsBankText = keepsBankText
         entries = part.entries
         keys = part.keys
         self.order = order
@@ -37,7 +41,8 @@ struct BankRows: Sendable {
             order[range].map { index in
                 // Shown as a clean payee; the bank's text stays the original name.
                 NewTransaction(
-                    bookedAt: noon[entries[index].day]!, payee: PayeeCleaner.clean(entries[index].payee),
+                    bookedAt: noon[entries[index].day]!,
+                    payee: BankImportPlan.payee(entries[index].payee, keepsBankText: keepsBankText),
                     originalName: entries[index].payee, notes: entries[index].notes,
                     money: entries[index].amount,
                     categoryID: entries[index].category.flatMap { categoryIDs[$0] ?? nil }, categorySource: .importFile,

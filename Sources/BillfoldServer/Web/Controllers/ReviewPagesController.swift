@@ -51,7 +51,7 @@ struct ReviewPagesController: RouteCollection {
                     ReviewCardJSON(
                         id: $0.id, payee: $0.payee, amount: format.money($0.money), isExpense: $0.money.isExpense,
                         date: format.booked($0), account: names[$0.accountID] ?? "",
-                        categoryId: $0.categoryID, notes: $0.notes)
+                        categoryId: $0.categoryID, notes: $0.notes, ruleText: PayeeCleaner.clean($0.originalName))
                 }), using: JSONEncoder.api)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
@@ -85,6 +85,8 @@ struct ReviewCardJSON: Content {
     var account: String
     var categoryId: Int64?
     var notes: String
+    /// What a rule made from this card looks for in the bank's text: its stable part.
+    var ruleText: String
 }
 
 struct ReviewCardsJSON: Content {

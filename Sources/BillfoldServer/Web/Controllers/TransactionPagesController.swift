@@ -194,14 +194,21 @@ struct TransactionPagesController: RouteCollection {
         let service = try request.transactionService
         let transaction = try await service.get(try request.transactionID)
         let notice =
-            (try? request.query.get(String.self, at: "saved")) != nil
-            ? request.words("transactions.saved")
-            : (try? request.query.get(String.self, at: "synced")).flatMap(LunchMoneySyncService.Done.init)?.notice(
-                in: request.words)
-                ?? (try? request.query.get(String.self, at: "done")).flatMap { Self.doneNotices[$0] }.map {
-                    request.words($0)
-                }
-        let page = try await detailPage(request, service: service, transaction: transaction, error: nil)
+            (try? request.query.get(String.self, at: "ruleMade")) != nil
+            ? request.words("rules.offer.made")
+            : (try? request.query.get(String.self, at: "saved")) != nil
+                ? request.words("transactions.saved")
+                : (try? request.query.get(String.self, at: "synced")).flatMap(LunchMoneySyncService.Done.init)?.notice(
+                    in: request.words)
+                    ?? (try? request.query.get(String.self, at: "done")).flatMap { Self.doneNotices[$0] }.map {
+                        request.words($0)
+                    }
+        var page = try await detailPage(request, service: service, transaction: transaction, error: nil)
+        if (try? request.query.get(String.self, at: "offer")) != nil {
+            page.ruleOffer = RuleOffer.after(
+                transaction, tree: try await request.categoryService.tree(),
+                rules: try await request.ruleService.repository.book())
+        }
         // The list's script asks for the detail alone to show it beside the list.
         if (try? request.query.get(String.self, at: "pane")) != nil {
             return request.respond(page.pane(request.pageContext(notice: notice)))
@@ -265,8 +272,11 @@ struct TransactionPagesController: RouteCollection {
             }
             // "Saved." only when something changed (an unchanged save comes back as it was); from
             // the pane, the pane is drawn again in place.
+            // Put in another category by the person: a rule for it is offered.
+            let recategorised = updated.categoryID != current.categoryID && updated.categoryID != nil
             let query =
                 (updated != current || tagsChanged ? [("saved", "1")] : []) + [("back", back)]
+                + (recategorised ? [("offer", "1")] : [])
                 + (form.pane?.isEmpty == false ? [("pane", "1")] : [])
             return request.redirect(to: WebPages.transaction.path(id, query: query))
         } catch let error as BillfoldError where error.code != .notFound {

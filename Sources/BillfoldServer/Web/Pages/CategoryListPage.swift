@@ -14,6 +14,7 @@ struct CategoryListPage: WebPage {
                 H.header(.class("page-header")) {
                     H.h1 { tr("nav.categories") }
                     H.div(.class("header-actions")) {
+                        H.a(.class("button"), .href(WebPages.rules.path())) { tr("rules.title") }
                         H.a(.class("button"), .href(WebPages.newCategory.path(query: [("group", "1")]))) {
                             tr("categories.newGroup")
                         }

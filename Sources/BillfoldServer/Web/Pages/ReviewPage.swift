@@ -29,7 +29,7 @@ struct ReviewPage: WebPage {
                 .data("batches", NativeAPI.reviewBatch.path()), .data("lookback", NativeAPI.reviewLookback.path()),
                 .data("activity", WebPages.activity.path()),
                 .data("awards", WebPages.reviewAwards.path()),
-                .data("review", WebPages.review.path()),
+                .data("review", WebPages.review.path()), .data("rules", NativeAPI.addRule.path()),
                 // Where the script keeps an unfinished deck's steps in this browser, per person.
                 .data("drafts", "billfold-review-draft-\(context.user?.id ?? 0)"),
                 .aria("live", "polite")
@@ -52,6 +52,8 @@ struct ReviewPage: WebPage {
                     }
                 }
             }
+            // After a card is recategorised: "Always put REWE in Groceries?" (the script fills it).
+            H.div(.id("rule-offer"), .class("card rule-offer"), .attr("hidden", nil), .aria("live", "polite")) {}
             pickerDialog
             categoriesJSON
             H.json(id: "review-machine", ReviewDeck.machine)

@@ -23,6 +23,8 @@ struct TransactionDetailPage: WebPage {
     var typed: Values?
     /// Its split or group, and its tags.
     var parts: TransactionPartsSection?
+    /// After the person put it in a category: a rule for what the bank calls it, one click away.
+    var ruleOffer: RuleOffer?
 
     /// The edit form as posted.
     struct Values: Codable, Sendable {
@@ -68,7 +70,7 @@ struct TransactionDetailPage: WebPage {
     private var content: [HTML] {
         let t = transaction
         let format = rows.format
-        return [
+        return (ruleOffer.map { [$0.html(back: WebPages.transaction.path(t.id, query: [("back", back)]))] } ?? []) + [
             H.section(.class("card detail")) {
                 H.header(.class("detail-header")) {
                     H.div {
