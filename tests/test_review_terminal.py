@@ -336,3 +336,28 @@ def test_the_deck_speaks_the_terminals_language(review_server, config):
         screen.wait_for("REVIEW-ENDED-0", timeout=30)
     finally:
         screen.close()
+
+
+def test_the_card_shows_the_suggestion_and_right_takes_it(review_server, config):
+    """A payee filed three times before: its card says where it would go, and → takes it."""
+    month = "2020-05"
+    names = categories(review_server)
+    for day in (3, 10, 17):
+        body = {"bookedAt": f"2020-02-{day:02d}T10:00:00+01:00", "payee": "Zeta Zoo", "amount": "-12.50",
+                "currency": "EUR", "status": "cleared", "categoryId": names["Rent"]}
+        assert review_server.api("POST", "/api/v1/transactions", json=body).status_code == 201
+    card = add(review_server, "Zeta Zoo", 4, month=month)
+    screen = Screen([str(BINARY), "review", "--server", review_server.url, "--month", month], config, "suggest")
+    try:
+        shown = screen.wait_for("card 1 of 1")
+        assert "Zeta Zoo" in shown and "Suggested: Rent (→ takes it)" in shown
+        screen.save("suggestion")
+        screen.keys("Right")
+        done = screen.wait_for("Done: 1 applied.")
+        assert "✓ Zeta Zoo — move to Rent and clear" in done
+        screen.keys("q")
+    finally:
+        screen.close()
+    taken = review_server.api("GET", f"/api/v1/transactions/{card['id']}").json()
+    assert taken["categoryId"] == names["Rent"] and taken["status"] == "cleared"
+    assert taken["categorySource"] == "person"

@@ -72,7 +72,7 @@ def test_make_a_rule_test_it_then_apply_and_undo(browser, shot, person, sqlite_s
     browser.find_element(By.ID, "test").click()
     changes = wait(browser).until(EC.visibility_of_element_located((By.ID, "rule-changes")))
     assert "It would change 2 transactions" in changes.text
-    assert "Uncategorised → Groceries" in changes.text
+    assert "Uncategorized → Groceries" in changes.text
     shot("tested")
     assert person.api("GET", "/api/v1/rules").json()["rules"] == []
     assert browser.find_element(By.ID, "value0").get_attribute("value") == "rewe", "the form keeps what was typed"
@@ -173,3 +173,31 @@ def test_make_a_rule_from_the_detail_page(browser, shot, person, sqlite_server):
         "bookedAt": "2026-01-02T10:00:00Z", "payee": "Shell Station", "amount": "-40.00", "currency": "EUR"}).json()
     assert added["categoryId"] == person.fuel and added["categorySource"] == "rule"
     shot("made")
+
+
+def test_accept_a_suggestion_on_the_deck(browser, shot, sqlite_server):
+    """A payee filed before: the card says where it would go, and → (clearing) takes it."""
+    someone = Reviewer(sqlite_server)
+    last_month = (datetime.datetime.now(datetime.timezone.utc).replace(day=1) - datetime.timedelta(days=3))
+    for day in (1, 2, 3):
+        body = {"bookedAt": last_month.replace(day=day, hour=9).strftime("%Y-%m-%dT%H:%M:%SZ"),
+                "payee": "Bravo Books", "amount": "-2.50", "currency": "EUR", "status": "cleared",
+                "categoryId": someone.rent["id"]}
+        assert someone.api("POST", "/api/v1/transactions", json=body).status_code == 201
+    sign_in(browser, sqlite_server, email=someone.email)
+    browser.get(sqlite_server.url + "/review")
+    wait(browser).until(lambda b: top_payee(b) == "Alpha Market")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".review-card.top .review-suggestion")
+    press(browser, Keys.ARROW_RIGHT)
+    wait(browser).until(lambda b: top_payee(b) == "Bravo Books")
+    hint = browser.find_element(By.CSS_SELECTOR, ".review-card.top .review-suggestion").text
+    assert hint == "Suggested: Rent (→ takes it)"
+    shot("suggested")
+    press(browser, Keys.ARROW_RIGHT)
+    wait(browser).until(lambda b: top_payee(b) == "Charlie Cafe")
+    press(browser, "s")
+    press(browser, "s")
+    wait(browser).until(lambda b: someone.transaction("Bravo Books")["status"] == "cleared")
+    taken = someone.transaction("Bravo Books")
+    assert taken["categoryId"] == someone.rent["id"] and taken["categorySource"] == "person"
+    shot("taken")

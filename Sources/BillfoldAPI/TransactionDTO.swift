@@ -28,6 +28,9 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
     public var parentId: Int64?
     /// For a member of a group, the group's row.
     public var groupId: Int64?
+    /// For an uncategorised transaction, the category learned from the person's own decisions,
+    /// where sure enough to show (the review deck and a single transaction carry it).
+    public var suggestion: SuggestionDTO?
 
     public init(_ t: Transaction) {
         id = t.id
@@ -71,6 +74,19 @@ public struct TransactionDTO: Codable, Sendable, Equatable {
         try c.encode(kind, forKey: .kind)
         try c.encode(parentId, forKey: .parentId)
         try c.encode(groupId, forKey: .groupId)
+        try c.encodeIfPresent(suggestion, forKey: .suggestion)
+    }
+}
+
+/// A suggested category: `confidence` from 0 to 1 (only those from `Suggestion.shownFrom` are sent).
+public struct SuggestionDTO: Codable, Sendable, Equatable {
+    public var categoryId: Int64
+    public var confidence: Double
+
+    public init(_ suggestion: Suggestion) {
+        categoryId = suggestion.categoryID
+        // Two decimals: what a person or an app can use, without a float's noise.
+        confidence = (suggestion.confidence * 100).rounded() / 100
     }
 }
 

@@ -12,6 +12,9 @@ public struct ReviewCards: Sendable, Equatable {
     public var remaining: Int
     /// Names of the cards' accounts, for sources that name them with the transactions.
     public var accountNames: [Int64: String]
+    /// The category suggested for a card (by id), learned from the person's own decisions; for
+    /// sources that suggest (Billfold's native API).
+    public var suggestions: [Int64: Int64] = [:]
 
     /// `accountNames` is left empty by sources whose account names come separately (`accountNames()`).
     public init(month: Month, cards: [Transaction], remaining: Int, accountNames: [Int64: String] = [:]) {
@@ -71,9 +74,13 @@ public struct NativeReviewSource: ReviewSource {
     public func cards(month: Month?, limit: Int) async throws(ClientError) -> ReviewCards {
         let deck = try await client.reviewDeck(month: month)
         do {
-            return ReviewCards(
+            var cards = ReviewCards(
                 month: try Month(parsing: deck.month), cards: try deck.cards.prefix(limit).map { try $0.transaction() },
                 remaining: deck.remaining)
+            for card in deck.cards {
+                if let suggestion = card.suggestion { cards.suggestions[card.id] = suggestion.categoryId }
+            }
+            return cards
         } catch {
             throw ClientError(.unreadableAnswer, message: tr("kit.review.cardUnreadable"))
         }

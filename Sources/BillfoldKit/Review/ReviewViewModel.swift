@@ -64,6 +64,8 @@ public final class ReviewViewModel {
     public private(set) var preferences = Preferences.standard
     /// Uncleared in the month, the cards included, when the deck was loaded.
     public private(set) var remaining = 0
+    /// The category suggested for each card that has one (by transaction id).
+    public private(set) var suggestions: [Int64: Int64] = [:]
     /// Each decision with its progress, once the last card is decided.
     public private(set) var items: [Item] = []
     /// How many steps of an earlier, unfinished visit to this month's deck were taken again on
@@ -135,6 +137,7 @@ public final class ReviewViewModel {
             let loaded = try await source.cards(month: month, limit: preferences.deckSize)
             self.month = loaded.month
             remaining = loaded.remaining
+            suggestions = loaded.suggestions
             accountNames.merge(loaded.accountNames) { _, named in named }
             deck.loaded(loaded.cards)
             if let draft = drafts?.draft(for: loaded.month) {
@@ -152,9 +155,21 @@ public final class ReviewViewModel {
         await load(month: month)
     }
 
-    /// Right: clear the card on top.
+    /// The category suggested for an uncategorised card, learned from the person's decisions;
+    /// clearing the card takes it.
+    public func suggestion(for transaction: Transaction) -> (id: Int64, name: String)? {
+        guard transaction.categoryID == nil, let id = suggestions[transaction.id] else { return nil }
+        return (id, categories.name(of: id))
+    }
+
+    /// Right: clear the card on top; one with a suggestion is put in the suggested category too
+    /// (accepting it is the person's decision, as if picked).
     public func clear() {
-        deck.swipeRight()
+        if let card, let suggested = suggestion(for: card) {
+            deck.swipeLeft(choosing: .category(suggested.id))
+        } else {
+            deck.swipeRight()
+        }
         startApplyingIfFinished()
         keepDraft()
     }

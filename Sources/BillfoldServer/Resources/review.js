@@ -197,8 +197,14 @@ function finish() {
 function swipeRight() {
   if (busy || !can("swipeRight")) return;
   const card = cards[position];
-  flyOff("right", () => pass("swipeRight", { transactionId: card.id, action: "clear", payee: card.payee }));
+  // Clearing a card with a suggestion accepts it: the person's decision, as if picked.
+  const decision = suggested(card)
+    ? { transactionId: card.id, action: "recategorize", categoryId: card.suggestionId, payee: card.payee }
+    : { transactionId: card.id, action: "clear", payee: card.payee };
+  flyOff("right", () => pass("swipeRight", decision));
 }
+
+const suggested = (card) => card.suggestionId != null && card.categoryId == null;
 
 async function swipeLeft() {
   if (busy || !can("pick")) return;
@@ -331,6 +337,9 @@ function cardFace(card, className) {
   const amount = el("span", card.isExpense ? "amount expense" : "amount income", card.amount);
   amount.prepend(el("span", "visually-hidden", tr(card.isExpense ? "js.review.spent" : "js.review.received") + " "));
   head.append(payee, amount);
+  if (suggested(card)) {
+    head.append(el("p", "review-suggestion", tr("js.review.suggested", { category: categoryLabel(card.suggestionId) })));
+  }
   const facts = el("dl", "review-facts");
   const chip = chipFor(card.categoryId);
   for (const [term, value] of [[tr("js.review.fact.date"), card.date], [tr("js.review.fact.account"), card.account],

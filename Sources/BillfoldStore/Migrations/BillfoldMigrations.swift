@@ -37,5 +37,6 @@ public enum BillfoldMigrations {
         M032AddCategorySource(),
         M033CreateRules(),
         M034CreateRuleRuns(),
+        M035IndexPayees(),
     ]
 }

@@ -82,6 +82,9 @@ struct ReviewScreen {
             row(format.booked(card) + " · " + model.accountName(of: card)),
             row(model.categoryName(of: card)),
         ]
+        if let suggested = model.suggestion(for: card) {
+            lines.append(row(tr("terminal.review.suggested", ["category": suggested.name]), bold))
+        }
         if !card.notes.isEmpty { lines.append(row(card.notes, dim)) }
         lines.append("└" + String(repeating: "─", count: inner + 2) + "┘")
         if model.remaining > model.position.total {

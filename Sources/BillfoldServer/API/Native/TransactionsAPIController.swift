@@ -49,7 +49,9 @@ struct TransactionsAPIController: RouteCollection {
     }
 
     func show(request: Request) async throws -> Response {
-        try TransactionDTO(try await request.transactionService.get(try request.transactionID)).apiResponse()
+        let transaction = try await request.transactionService.get(try request.transactionID)
+        let suggested = try await request.suggestionService.suggestions(for: [transaction])
+        return try TransactionDTO(transaction, suggestion: suggested[transaction.id]).apiResponse()
     }
 
     func create(request: Request) async throws -> Response {

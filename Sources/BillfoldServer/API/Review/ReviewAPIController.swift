@@ -19,8 +19,10 @@ struct ReviewAPIController: RouteCollection {
         let service = try request.reviewService
         let month = try service.month(named: try? request.query.get(String.self, at: "month"))
         let deck = try await service.deck(month)
+        let suggested = try await request.suggestionService.suggestions(for: deck.cards)
         return try ReviewDeckResponse(
-            month: month.description, cards: deck.cards.map(TransactionDTO.init), remaining: deck.remaining
+            month: month.description, cards: deck.cards.map { TransactionDTO($0, suggestion: suggested[$0.id]) },
+            remaining: deck.remaining
         ).apiResponse()
     }
 

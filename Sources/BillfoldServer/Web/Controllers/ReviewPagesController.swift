@@ -42,6 +42,7 @@ struct ReviewPagesController: RouteCollection {
         let names = try await accounts
         let (cards, remaining) = try await deck
         let picker = try await months
+        let suggested = try await request.suggestionService.suggestions(for: cards)
         let response = Response(status: .ok)
         try response.content.encode(
             ReviewCardsJSON(
@@ -51,7 +52,8 @@ struct ReviewPagesController: RouteCollection {
                     ReviewCardJSON(
                         id: $0.id, payee: $0.payee, amount: format.money($0.money), isExpense: $0.money.isExpense,
                         date: format.booked($0), account: names[$0.accountID] ?? "",
-                        categoryId: $0.categoryID, notes: $0.notes, ruleText: PayeeCleaner.clean($0.originalName))
+                        categoryId: $0.categoryID, notes: $0.notes, ruleText: PayeeCleaner.clean($0.originalName),
+                        suggestionId: suggested[$0.id]?.categoryID)
                 }), using: JSONEncoder.api)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
@@ -87,6 +89,8 @@ struct ReviewCardJSON: Content {
     var notes: String
     /// What a rule made from this card looks for in the bank's text: its stable part.
     var ruleText: String
+    /// The category learned from the person's decisions; clearing the card accepts it.
+    var suggestionId: Int64?
 }
 
 struct ReviewCardsJSON: Content {

@@ -204,6 +204,11 @@ struct TransactionPagesController: RouteCollection {
                         request.words($0)
                     }
         var page = try await detailPage(request, service: service, transaction: transaction, error: nil)
+        if let guess = try await request.suggestionService.suggestions(for: [transaction])[transaction.id],
+            let name = try await request.categoryService.tree().category(guess.categoryID)?.name
+        {
+            page.suggestion = (guess.categoryID, name)
+        }
         if (try? request.query.get(String.self, at: "offer")) != nil {
             page.ruleOffer = RuleOffer.after(
                 transaction, tree: try await request.categoryService.tree(),

@@ -25,6 +25,8 @@ struct TransactionDetailPage: WebPage {
     var parts: TransactionPartsSection?
     /// After the person put it in a category: a rule for what the bank calls it, one click away.
     var ruleOffer: RuleOffer?
+    /// Uncategorised: the category learned from the person's decisions, to take with one click.
+    var suggestion: (categoryID: Int64, name: String)?
 
     /// The edit form as posted.
     struct Values: Codable, Sendable {
@@ -70,65 +72,66 @@ struct TransactionDetailPage: WebPage {
     private var content: [HTML] {
         let t = transaction
         let format = rows.format
-        return (ruleOffer.map { [$0.html(back: WebPages.transaction.path(t.id, query: [("back", back)]))] } ?? []) + [
-            H.section(.class("card detail")) {
-                H.header(.class("detail-header")) {
-                    H.div {
-                        H.h1(.attr("tabindex", "-1")) { t.shownPayee }
-                        H.p(.class("secondary")) {
-                            t.isDayOnly
-                                ? format.dayHeading(t.bookedAt.epochSeconds)
-                                : tr(
-                                    "transactions.dayAndTime",
-                                    [
-                                        "day": format.dayHeading(t.bookedAt.epochSeconds),
-                                        "time": format.time(t.bookedAt.epochSeconds),
-                                    ])
-                        }
-                    }
-                    H.div(.class("detail-amount")) {
-                        rows.amount(t.money, transfer: t.transferID != nil, counted: t.counts)
-                    }
-                }
-                H.dl(.class("facts")) {
-                    fact(tr("transactions.account"), accountName)
-                    fact(tr("transactions.originalName"), t.originalName)
-                    fact(tr("transactions.notes"), t.notes)
-                    if let other = t.transferID {
+        return (ruleOffer.map { [$0.html(back: WebPages.transaction.path(t.id, query: [("back", back)]))] } ?? [])
+            + (suggestion.map { [suggestionCard($0)] } ?? []) + [
+                H.section(.class("card detail")) {
+                    H.header(.class("detail-header")) {
                         H.div {
-                            H.dt { tr("transactions.transfer") }
-                            H.dd {
-                                H.a(.href(WebPages.transaction.path(other))) {
-                                    t.money.isExpense
-                                        ? tr("transactions.seeWhereArrived") : tr("transactions.seeWhereCameFrom")
-                                }
+                            H.h1(.attr("tabindex", "-1")) { t.shownPayee }
+                            H.p(.class("secondary")) {
+                                t.isDayOnly
+                                    ? format.dayHeading(t.bookedAt.epochSeconds)
+                                    : tr(
+                                        "transactions.dayAndTime",
+                                        [
+                                            "day": format.dayHeading(t.bookedAt.epochSeconds),
+                                            "time": format.time(t.bookedAt.epochSeconds),
+                                        ])
                             }
                         }
-                    } else {
+                        H.div(.class("detail-amount")) {
+                            rows.amount(t.money, transfer: t.transferID != nil, counted: t.counts)
+                        }
+                    }
+                    H.dl(.class("facts")) {
+                        fact(tr("transactions.account"), accountName)
+                        fact(tr("transactions.originalName"), t.originalName)
+                        fact(tr("transactions.notes"), t.notes)
+                        if let other = t.transferID {
+                            H.div {
+                                H.dt { tr("transactions.transfer") }
+                                H.dd {
+                                    H.a(.href(WebPages.transaction.path(other))) {
+                                        t.money.isExpense
+                                            ? tr("transactions.seeWhereArrived") : tr("transactions.seeWhereCameFrom")
+                                    }
+                                }
+                            }
+                        } else {
+                            H.div {
+                                H.dt { tr("transactions.category") }
+                                H.dd { rows.category(t.categoryID) }
+                            }
+                            if let source = t.categorySource {
+                                fact(tr("transactions.categorySource"), Self.name(of: source))
+                            }
+                        }
                         H.div {
-                            H.dt { tr("transactions.category") }
-                            H.dd { rows.category(t.categoryID) }
+                            H.dt { tr("transactions.status") }
+                            H.dd { rows.status(t.status) }
                         }
-                        if let source = t.categorySource {
-                            fact(tr("transactions.categorySource"), Self.name(of: source))
-                        }
+                        fact(tr("transactions.currency"), t.money.currency.code)
+                        fact(tr("transactions.booked"), format.booked(t))
+                        if let external = t.externalID { fact(tr("transactions.externalID"), external) }
+                        fact(tr("transactions.added"), format.dateTime(t.createdAt))
+                        fact(tr("transactions.lastChanged"), format.dateTime(t.updatedAt))
                     }
-                    H.div {
-                        H.dt { tr("transactions.status") }
-                        H.dd { rows.status(t.status) }
-                    }
-                    fact(tr("transactions.currency"), t.money.currency.code)
-                    fact(tr("transactions.booked"), format.booked(t))
-                    if let external = t.externalID { fact(tr("transactions.externalID"), external) }
-                    fact(tr("transactions.added"), format.dateTime(t.createdAt))
-                    fact(tr("transactions.lastChanged"), format.dateTime(t.updatedAt))
-                }
-            },
-            parts?.html ?? HTML.group([]),
-            lunchMoney.map(syncSection) ?? HTML.group([]),
-            editForm,
-            historySection,
-        ]
+                },
+                parts?.html ?? HTML.group([]),
+                lunchMoney.map(syncSection) ?? HTML.group([]),
+                editForm,
+                historySection,
+            ]
     }
 
     private var historySection: HTML {
@@ -392,6 +395,22 @@ struct CategoryPickerField {
     private func option(_ category: Category) -> HTML {
         H.el("option", [.value(String(category.id))] + (category.id == selected ? [.selected] : [])) {
             category.name
+        }
+    }
+}
+
+extension TransactionDetailPage {
+    /// "Suggested: Groceries" with the button that takes it (the person's decision).
+    fileprivate func suggestionCard(_ suggestion: (categoryID: Int64, name: String)) -> HTML {
+        H.section(.class("card rule-offer"), .id("suggestion")) {
+            H.p { tr("transactions.suggested", ["category": suggestion.name]) }
+            H.form(.method("post"), .action(WebPages.saveTransaction.path(transaction.id)), .class("offer-buttons")) {
+                H.input(.type("hidden"), .name("back"), .value(back))
+                H.input(.type("hidden"), .name("categoryId"), .value(String(suggestion.categoryID)))
+                H.button(.type("submit"), .class("button primary small"), .id("take-suggestion")) {
+                    tr("transactions.takeSuggestion", ["category": suggestion.name])
+                }
+            }
         }
     }
 }
