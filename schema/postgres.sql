@@ -750,6 +750,8 @@ CREATE INDEX transactions_by_import ON public.transactions USING btree (import_i
 
 CREATE INDEX transactions_by_parent ON public.transactions USING btree (parent_id) WHERE (parent_id IS NOT NULL);
 
+CREATE INDEX transactions_by_payee ON public.transactions USING btree (user_id, payee, booked_at);
+
 CREATE INDEX transactions_by_status ON public.transactions USING btree (user_id, status, booked_at, id);
 
 CREATE UNIQUE INDEX transactions_import_key ON public.transactions USING btree (account_id, import_key) WHERE (import_key IS NOT NULL);

@@ -85,6 +85,9 @@ CREATE INDEX transactions_by_import ON transactions (import_id) WHERE import_id 
 -- index transactions_by_parent
 CREATE INDEX transactions_by_parent ON transactions (parent_id) WHERE parent_id IS NOT NULL;
 
+-- index transactions_by_payee
+CREATE INDEX transactions_by_payee ON transactions (user_id, payee, booked_at);
+
 -- index transactions_by_status
 CREATE INDEX transactions_by_status ON transactions (user_id, status, booked_at, id);
 

@@ -151,3 +151,21 @@ def test_direction_and_payer_columns(database, tmp_path):
     as_written = billfold(*args, "--direction", "none", database=database)
     assert "€3.20  Rewe" in as_written.stdout and "-€3.20" not in as_written.stdout
     assert count(database) == 0
+
+
+def test_suggest_evaluate(tmp_path, database):
+    """billfold suggest --evaluate learns from the older 70 % and says how the newer 30 % went."""
+    lines = ["Date;Payee;Amount;Category"]
+    for month in range(1, 11):
+        lines += [f"2024-{month:02d}-03;REWE Markt;-{20 + month},10;Groceries",
+                  f"2024-{month:02d}-05;Stadtwerke;-60,00;Utilities",
+                  f"2024-{month:02d}-09;Kino Palast;-11,00;Leisure"]
+    statement = tmp_path / "year.csv"
+    statement.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    billfold("import", "csv", str(statement), "--email", "ana@example.com", "--account", "Giro", "--currency", "EUR",
+             database=database)
+    done = billfold("suggest", "--evaluate", "--email", "ana@example.com", database=database)
+    assert "Learned from the older 21 categorised transactions; suggested for the newer 9." in done.stdout
+    assert "Right first time: 100.0 % of the newer transactions." in done.stdout
+    asked = billfold("suggest", "--email", "ana@example.com", database=database, check=False)
+    assert asked.returncode != 0 and "--evaluate" in asked.stderr

@@ -20,6 +20,7 @@ extension BillfoldClient {
         try await send(NativeAPI.replaceRule, [id], body: rule, as: RuleDTO.self)
     }
 
+    /// Deletes a rule; what it changed stays as it is.
     public func deleteRule(_ id: Int64) async throws(ClientError) {
         try await send(NativeAPI.deleteRule, [id], body: Optional<Empty>.none)
     }
@@ -43,10 +44,12 @@ extension BillfoldClient {
         try await send(NativeAPI.applyRules, body: request, as: RuleApplyResponse.self)
     }
 
+    /// Puts back what a run of `applyRules` changed, where nothing changed it since.
     public func undoRuleRun(_ id: Int64) async throws(ClientError) -> RuleUndoResponse {
         try await send(NativeAPI.undoRuleRun, [id], body: Optional<Empty>.none, as: RuleUndoResponse.self)
     }
 
+    /// The rules as a file, with the names of the categories and tags they set.
     public func exportRules() async throws(ClientError) -> RulesFile {
         try await send(NativeAPI.exportRules, as: RulesFile.self)
     }
