@@ -31,20 +31,48 @@ ls -l "$dir/bank.csv" | awk '{printf "   %.1f MB\n", $5 / 1048576}'
 rate() { python3 -c "print(f'{$1 / $2:,.0f} rows/s ({$2:.1f} s)')"; }
 seconds_since() { python3 -c "import time; print(round(time.time() - $1, 2))"; }
 
-import_into() {  # database label
-  "$bin" users create --email files@example.com --password bench-password --database "$1" >/dev/null
+import_into() {  # database label [email]
+  local email=${3:-files@example.com}
+  "$bin" users create --email "$email" --password bench-password --database "$1" >/dev/null
+  [ "$email" = rules@example.com ] && add_rules "$1"
   local start; start=$(python3 -c 'import time; print(time.time())')
-  "$bin" import csv "$dir/bank.csv" --email files@example.com --account Giro --database "$1" --json 2>/dev/null | tail -n 1 >/dev/null
-  local took; took=$(seconds_since "$start")
+  "$bin" import csv "$dir/bank.csv" --email "$email" --account Giro --database "$1" --json 2>/dev/null | tail -n 1 >/dev/null
+  took=$(seconds_since "$start")
   echo "   billfold import csv, $2: $(rate "$count" "$took")"
+}
+
+# 200 rules for rules@example.com, the way a person who has used Billfold for years has them: one
+# per merchant they know ("bank text contains …"), renaming the payee; 2 of them match these rows.
+add_rules() {  # database
+  python3 - "$dir/rules.sql" <<'PY3'
+import sys
+words = ["rewe", "shell"] + [f"merchant{n}" for n in range(198)]
+with open(sys.argv[1], "w") as f:
+    for n, word in enumerate(words):
+        f.write("INSERT INTO rules (user_id, name, enabled, position, stops_after, overrides_source, conditions,"
+                " actions, matched_count, created_at, updated_at) SELECT id, '', TRUE, " + str(n + 1) + ", FALSE, FALSE,"
+                f" '[{{\"field\":\"bankText\",\"test\":\"contains\",\"value\":\"{word}\"}}]',"
+                f" '[{{\"action\":\"renamePayee\",\"payee\":\"{word.title()}\"}}]', 0, 0, 0"
+                " FROM users WHERE email = 'rules@example.com';\n")
+PY3
+  if [[ "$1" == postgres* ]]; then psql "$1" -q -f "$dir/rules.sql"; else sqlite3 "$1" <"$dir/rules.sql"; fi
+}
+
+with_rules() {  # database label
+  local plain=$took
+  import_into "$1" "$2, the same rows with 200 rules" rules@example.com
+  echo "   with 200 rules: $(python3 -c "print(f'{$took / $plain:.2f}')")× the time without (goal: at most 1.20×)"
 }
 
 echo "== Import"
 import_into "$dir/files.sqlite" "SQLite"
+with_rules "$dir/rules.sqlite" "SQLite"
 if [ -n "${BILLFOLD_TEST_POSTGRES_URL:-}" ]; then
   psql "$BILLFOLD_TEST_POSTGRES_URL" -q -c "CREATE DATABASE bench_files"
   pg=${BILLFOLD_TEST_POSTGRES_URL%/*}/bench_files?sslmode=disable
   import_into "$pg" "PostgreSQL"
+  psql "$BILLFOLD_TEST_POSTGRES_URL" -q -c "CREATE DATABASE bench_rules"
+  with_rules "${BILLFOLD_TEST_POSTGRES_URL%/*}/bench_rules?sslmode=disable" "PostgreSQL"
 else
   echo "   (PostgreSQL: run through scripts/with-postgres.sh to measure it too)"
 fi

@@ -84,6 +84,7 @@ questions=(
   "/v1/transactions?tag_id (a tag, current month)|/v1/transactions?tag_id=$trips"
   "/v1/budgets, 12 months|/v1/budgets?start_date=$year_ago&end_date=$today"
   "home dashboard (this month's spending)|/api/v1/home"
+  "review deck, 20 cards with suggestions|/api/v1/review/deck"
   # Web pages, signed in by a session cookie: the session's own queries come with the page's.
   "web: Transactions page|/transactions|web"
   "web: Settings (with the other live sessions)|/settings|web"
@@ -179,6 +180,25 @@ read -r me_attacked me_attacked99 _ <<<"$(token=$other measure /api/v1/me 1)"
 wait "$attack_pid"
 attack_rps=$(awk '/Requests\/sec/ {print $2}' "$work/attack.txt")
 
+echo "== $engine: 50 rules applied to the $count transactions (preview, apply, undo)"
+for n in $(seq 1 50); do
+  word=$(sql "SELECT payee FROM transactions GROUP BY payee ORDER BY payee LIMIT 1 OFFSET $((n - 1));")
+  curl -sf -o /dev/null -H "Authorization: Bearer $token" -H "Content-Type: application/json" \
+    -d "{\"conditions\":[{\"field\":\"payee\",\"test\":\"is\",\"value\":\"${word:-none}\"}],\"actions\":[{\"action\":\"markCleared\"}]}" \
+    "$base/api/v1/rules" || true
+done
+timed() { # method path → seconds and the answer
+  curl -s -m 600 -o "$work/answer.json" -w "%{time_total}" -X "$1" -H "Authorization: Bearer $token" \
+    -H "Content-Type: application/json" -d '{}' "$base$2"
+}
+preview_s=$(timed POST /api/v1/rules/preview)
+changed=$(python3 -c "import json; print(json.load(open('$work/answer.json')).get('changed', '?'))")
+apply_s=$(timed POST /api/v1/rules/apply)
+run=$(python3 -c "import json; print(json.load(open('$work/answer.json')).get('runId') or '')")
+undo_s=$( [ -n "$run" ] && timed POST "/api/v1/rule-runs/$run/undo" || echo -)
+rules_line="preview $preview_s s ($changed would change), apply $apply_s s, undo $undo_s s (goal: under 30 s each)"
+echo "   $rules_line"
+
 {
   echo "== $engine ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $tool for the floors, $(wrk --version 2>&1 |
     head -n 1 | awk '{print $1, $2}'), $count transactions, ${seconds} s per run)"
@@ -186,6 +206,7 @@ attack_rps=$(awk '/Requests\/sec/ {print $2}' "$work/attack.txt")
   cat "$work/table.txt"
   echo "   PAYBACK feed: $(sed 's/^   //' "$work/payback.txt")"
   echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
+  echo "   50 rules on $count transactions: $rules_line"
   echo "   server memory: at start $rss_start; after the questions $rss_questions; after everything $(pid_rss)"
   echo "   (each floor's statements: statements-$engine/)"
 } | tee "$out/summary-$engine.txt"

@@ -5,8 +5,6 @@ own account and saves screenshots."""
 import datetime
 
 import pytest
-import requests
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -35,9 +33,8 @@ class Person:
             assert created.status_code == 201, created.text
             self.ids[payee] = created.json()["id"]
 
-    def api(self, method, path, **kwargs):
-        return requests.request(method, self.server.url + path, timeout=30,
-                                headers={"Authorization": f"Bearer {self.token}"}, **kwargs)
+    # The API as this person, the way the review tests call it.
+    api = Reviewer.api
 
     def rule(self, payee_contains, category):
         made = self.api("POST", "/api/v1/rules", json={
