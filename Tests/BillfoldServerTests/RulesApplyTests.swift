@@ -154,4 +154,63 @@ struct RulesApplyTests {
             #expect(try await t.get(RuleListResponse.self, "/api/v1/rules", as: ana).rules.map(\.id) == [second.id])
         }
     }
+
+    @Test(
+        "nothing counted that does not change; undo leaves a deleted category alone; a rule that would not read back is refused",
+        arguments: TestDatabase.all)
+    func edges(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            func category(_ name: String) async throws -> Int64 {
+                let made = try await t.send(.POST, "/api/v1/categories", as: ana, json: #"{"name":"\#(name)"}"#)
+                return try JSONDecoder().decode(CategoryDTO.self, from: made.body).id
+            }
+            let groceries = try await category("Groceries")
+            let old = try await category("Old")
+            // ALDI came with its category from a bank file: a rule may change it when it says so.
+            var aldi = spend("ALDI", "-2.00", category: old)
+            aldi.categorySource = .importFile
+            let ids = try await t.add(ana, [spend("REWE", "-1.00", category: groceries), aldi])
+            // Already in Groceries: a rule putting it there (even over its source) changes nothing.
+            let same = """
+                {"rule": {"overridesSource": true,
+                  "conditions": [{"field": "payee", "test": "is", "value": "rewe"}],
+                  "actions": [{"action": "setCategory", "category": \(groceries)}]}}
+                """
+            let preview = try await t.send(.POST, "/api/v1/rules/preview", as: ana, json: same)
+            #expect(try JSONDecoder().decode(RulePreviewResponse.self, from: preview.body).changed == 0)
+
+            // A run moves ALDI out of Old.
+            let rule = """
+                {"overridesSource": true, "conditions": [{"field": "payee", "test": "is", "value": "aldi"}],
+                 "actions": [{"action": "setCategory", "category": \(groceries)}]}
+                """
+            #expect(try await t.send(.POST, "/api/v1/rules", as: ana, json: rule).status == .created)
+            let run = try JSONDecoder().decode(
+                RuleApplyResponse.self, from: try await t.send(.POST, "/api/v1/rules/apply", as: ana, json: "{}").body)
+            #expect(run.changed == 1)
+            // Old is deleted since: undo cannot put ALDI back there, and says nothing went wrong.
+            let deleted = try await t.send(.DELETE, "/api/v1/categories/\(old)", as: ana)
+            #expect(deleted.status == .ok || deleted.status == .noContent, "\(deleted.body.string)")
+            let undo = try await t.send(.POST, "/api/v1/rule-runs/\(try #require(run.runId))/undo", as: ana)
+            #expect(undo.status == .ok, "\(undo.body.string)")
+            #expect(try await Self.rows(t, ana, [ids[1]]).first?.categoryID == groceries)
+
+            // 21 tags: more than a stored rule may hold, refused on the way in (the form's way too).
+            var tags: [Int64] = []
+            for n in 0..<21 {
+                let tag = try await t.send(.POST, "/api/v1/tags", as: ana, json: #"{"name":"t\#(n)"}"#)
+                tags.append(try JSONDecoder().decode(TagDTO.self, from: tag.body).id)
+            }
+            var form = RuleForm(["value0": "rewe"])
+            for tag in tags { form.values["tag\(tag)"] = "on" }
+            await #expect(throws: BillfoldError.self) {
+                _ = try await RuleService(database: t.app.db, user: ana.user, clock: t.app.wallClock).create(
+                    try form.rule())
+            }
+            #expect(try await t.get(RuleListResponse.self, "/api/v1/rules", as: ana).rules.count == 1)
+            try await t.add(ana, [spend("REWE", "-3.00")])
+            #expect(try await t.transactions(ana).count() == 3, "writes go on")
+        }
+    }
 }

@@ -140,4 +140,36 @@ struct RulesWayInTests {
             #expect(try await Self.list(t, ana).first?.notes == "", "a switched-off rule runs nowhere")
         }
     }
+
+    @Test(
+        "/v1: an item's own tags and the rules' both stay; apply_rules false leaves the rules out",
+        arguments: TestDatabase.all)
+    func lunchMoneyInsert(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let (groceries, tag, _) = try await Self.setUp(t, ana)
+            let inserted = try await t.send(
+                .POST, "/v1/transactions", as: ana,
+                json: """
+                    {"transactions": [{"date": "2026-03-03", "payee": "Rewe City", "amount": "4.50", "tags": ["Own"]},
+                                      {"date": "2026-03-04", "payee": "Rewe Süd", "amount": "2.00"}],
+                     "apply_rules": true}
+                    """)
+            #expect(inserted.status == .ok, "\(inserted.body.string)")
+            let untouched = try await t.send(
+                .POST, "/v1/transactions", as: ana,
+                json:
+                    #"{"transactions": [{"date": "2026-03-05", "payee": "Rewe Nord", "amount": "1.00"}], "apply_rules": false}"#
+            )
+            #expect(untouched.status == .ok, "\(untouched.body.string)")
+            let rows = try await Self.list(t, ana)
+            let tagged = try await TagRepository(database: t.app.db, userID: ana.id).tags(of: rows.map(\.id))
+            let city = try #require(rows.first { $0.payee == "Rewe City" })
+            #expect(Set((tagged[city.id] ?? []).map(\.name)) == ["Own", "Food run"])
+            #expect(city.categoryId == groceries)
+            #expect(tagged[try #require(rows.first { $0.payee == "Rewe Süd" }).id]?.map(\.id) == [tag])
+            let nord = try #require(rows.first { $0.payee == "Rewe Nord" })
+            #expect(nord.categoryId == nil && tagged[nord.id] == nil)
+        }
+    }
 }

@@ -76,7 +76,8 @@ public struct RuleBook: Sendable {
                 case .importFile?, .lunchMoney?: rule.overridesSource
                 case nil, .person?, .rule?, .suggestion?: false
                 }
-            guard mayChange else { return }
+            // Already there: nothing to change, not even who set it.
+            guard mayChange, subject.categoryID != id else { return }
             subject.categoryID = id
             subject.categorySource = .rule
         case .renamePayee(let payee):
@@ -84,9 +85,12 @@ public struct RuleBook: Sendable {
         case .addTags(let ids):
             for id in ids where !subject.tagIDs.contains(id) { subject.tagIDs.append(id) }
         case .appendNotes(let text):
-            // Again on the same transaction (applied twice), the notes stay as they are.
+            // Again on the same transaction (applied twice), the notes stay as they are; notes that
+            // would grow past their limit keep what they had.
             guard !text.isEmpty, !subject.notes.contains(text) else { return }
-            subject.notes = subject.notes.isEmpty ? text : subject.notes + " " + text
+            let notes = subject.notes.isEmpty ? text : subject.notes + " " + text
+            guard TextRules.length(notes) <= TransactionRules.maxNotes else { return }
+            subject.notes = notes
         case .markCleared:
             if subject.status == .uncleared { subject.status = .cleared }
         }

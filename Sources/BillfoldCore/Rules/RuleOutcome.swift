@@ -33,13 +33,14 @@ public struct RuleOutcome: Hashable, Sendable, Codable {
     }
 
     /// The change that undoes `self` (after a run) back to `before`, for the fields that still
-    /// hold what the run wrote in `now`: a field the person changed since is theirs, left alone.
+    /// hold what the run wrote in `now`: a field the person changed since is theirs, left alone
+    /// (a category they chose again, the same one, too: it is theirs now).
     public func undo(to before: RuleOutcome, now: RuleOutcome) -> TransactionChange {
         var change = TransactionChange()
         if payee != before.payee, now.payee == payee { change.payee = before.payee }
         if notes != before.notes, now.notes == notes { change.notes = before.notes }
         if status != before.status, now.status == status { change.status = before.status }
-        if categoryID != before.categoryID, now.categoryID == categoryID {
+        if categoryID != before.categoryID, now.categoryID == categoryID, now.categorySource == categorySource {
             change.categoryID = .some(before.categoryID)
             change.categorySource = before.categorySource
         }

@@ -5,14 +5,13 @@ extension RuleBook {
     public var isEmpty: Bool { rules.isEmpty }
 
     /// Runs the rules on a transaction coming in to `accountID`: the ids of the rules that matched
-    /// (none: the row is as it was). The bank's text stays the original name; notes that would grow
-    /// past their limit keep what they had.
+    /// (none: the row is as it was). The bank's text stays the original name.
     public func apply(to row: inout NewTransaction, accountID: Int64) -> [Int64] {
         guard !isEmpty else { return [] }
         let (after, matched) = apply(to: RuleSubject(row, accountID: accountID))
         guard !matched.isEmpty else { return [] }
         row.payee = after.payee
-        if TextRules.length(after.notes) <= TransactionRules.maxNotes { row.notes = after.notes }
+        row.notes = after.notes
         row.status = after.status
         row.tagIDs = after.tagIDs
         if after.categoryID != row.categoryID {

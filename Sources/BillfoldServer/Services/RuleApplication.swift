@@ -145,6 +145,8 @@ struct RuleApplication: Sendable {
             let ledger = TransactionRepository(database: db, userID: userID)
             let tags = TagRepository(database: db, userID: userID)
             let editor = TransactionEditor(database: db, userID: userID, clock: clock)
+            // A category deleted since is not put back (its transactions moved with it).
+            let categories = Set(try await CategoryRepository(database: db, userID: userID).tree().all.map(\.id))
             var undone = 0
             for chunk in lines.chunked(Self.pageSize) {
                 let found = Dictionary(
@@ -155,7 +157,11 @@ struct RuleApplication: Sendable {
                     guard let transaction = found[line.transactionID] else { continue }
                     let tagIDs = (tagged[transaction.id] ?? []).map(\.id)
                     let now = RuleOutcome(RuleSubject(transaction, tagIDs: tagIDs))
-                    let change = line.after.undo(to: line.before, now: now)
+                    var change = line.after.undo(to: line.before, now: now)
+                    if case .some(.some(let id)) = change.categoryID, !categories.contains(id) {
+                        change.categoryID = nil
+                        change.categorySource = nil
+                    }
                     let tagsBack = line.after.tagIDs != line.before.tagIDs && now.tagIDs == line.after.tagIDs
                     if !change.isEmpty { _ = try await editor.apply(transaction.id, change, from: .person) }
                     if tagsBack { try await tags.set(line.before.tagIDs, on: transaction.id) }

@@ -46,6 +46,10 @@ struct RuleService: Sendable {
             throw BillfoldError.validation(
                 "actions", Phrase("error.service.rules.actionCount", ["max": String(Self.maxActions)]))
         }
+        // What is kept must read back: the JSON reader's own limits (tags, notes, payee, words)
+        // hold for a rule from any way in, the web form's too.
+        rule.conditions = try Self.readBack(rule.conditions)
+        rule.actions = try Self.readBack(rule.actions)
         let categories = CategoryRepository(database: database, userID: user.id)
         let tags = Set(try await TagRepository(database: database, userID: user.id).all().map(\.id))
         for action in rule.actions {
@@ -69,6 +73,17 @@ struct RuleService: Sendable {
         return rule
     }
 
+    /// `values` written as the store keeps them and read again, so every check of the reader runs.
+    static func readBack<T: Codable>(_ values: [T]) throws -> [T] {
+        do {
+            return try JSONDecoder().decode([T].self, from: try JSONEncoder().encode(values))
+        } catch let error as BillfoldError {
+            throw error
+        } catch {
+            throw BillfoldError.validation("actions", Phrase("error.service.rules.actionMissing"))
+        }
+    }
+
     func create(_ rule: Rule) async throws -> RuleRepository.Stored {
         let rule = try await checked(rule)
         return try await database.transaction { db in
@@ -85,6 +100,15 @@ struct RuleService: Sendable {
         rule.id = id
         guard try await repository.update(rule, now: clock.seconds) else { throw BillfoldError.notFound(.rule) }
         return try await get(id)
+    }
+
+    /// Off needs no check (a rule whose tag went can still be switched off); on, the rule must
+    /// hold again as it would to be saved.
+    func setEnabled(_ id: Int64, _ enabled: Bool) async throws {
+        if enabled { _ = try await checked(try await get(id).rule) }
+        guard try await repository.setEnabled(id, enabled, now: clock.seconds) else {
+            throw BillfoldError.notFound(.rule)
+        }
     }
 
     func delete(_ id: Int64) async throws {
@@ -104,7 +128,7 @@ struct RuleService: Sendable {
         if let rule = request.rule {
             var checked = try await checked(rule.rule)
             checked.isEnabled = true
-            return RuleBook([checked])
+            return try await repository.runnable([checked])
         }
         var rules = try await all().map(\.rule)
         if let ids = request.ruleIds {
@@ -119,7 +143,8 @@ struct RuleService: Sendable {
                 return rule
             }
         }
-        return RuleBook(rules)
+        // A named rule runs though switched off; what it names that is gone, never.
+        return try await repository.runnable(rules.filter(\.isEnabled))
     }
 
     // MARK: Files

@@ -69,11 +69,13 @@ struct TransactionService: Sendable {
         try await transactions.ascending(query, offset: offset, limit: limit)
     }
 
-    /// Adds checked rows in one statement; their ids in order.
-    func insert(_ rows: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64) async throws
-        -> [Int64]
-    {
-        try await transactions.insert(rows, accountID: accountID, now: clock.seconds)
+    /// Adds checked rows in one statement, the person's rules run on them unless `rules` says
+    /// not; their ids in order.
+    func insert(
+        _ rows: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64,
+        rules: RulesOnWrite = .personsRules
+    ) async throws -> [Int64] {
+        try await transactions.insert(rows, accountID: accountID, now: clock.seconds, rules: rules)
     }
 
     /// Those of `rows` the user has no duplicate of: no transaction on the same day (in the

@@ -29,12 +29,16 @@ struct IncomingRules {
         }
     }
 
-    /// The rows with the rules run on them, and for each the rules that matched.
+    /// The rows with the rules run on them, and for each the rules that matched; no list at all
+    /// when there is nothing to write beside the rows (no rules, no tags).
     func run(_ rows: ArraySlice<NewTransaction>, accountID: (NewTransaction) -> Int64)
         -> (rows: [NewTransaction], matched: [[Int64]])
     {
         var rows = Array(rows)
-        guard !book.isEmpty else { return (rows, []) }
+        guard !book.isEmpty else {
+            let tagged = rows.contains { !$0.tagIDs.isEmpty }
+            return (rows, tagged ? Array(repeating: [], count: rows.count) : [])
+        }
         var matched: [[Int64]] = []
         matched.reserveCapacity(rows.count)
         for index in rows.indices {

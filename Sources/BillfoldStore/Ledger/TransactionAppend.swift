@@ -51,6 +51,8 @@ extension TransactionRepository {
         /// The rows of `range`, checked and added to the sums.
         mutating func make(_ range: Range<Int>) throws -> [NewTransaction] {
             var made = try rows(range)
+            // Rows written in bulk (bank files, the demo) come without tags of their own: only
+            // rules give them any, so without rules they are written as made.
             if !rules.book.isEmpty {
                 let (ran, matched) = rules.run(made[...], accountID: accountID)
                 for index in ran.indices where !matched[index].isEmpty {

@@ -63,7 +63,12 @@ public struct RuleRepository: Sendable {
     /// tag the person no longer has (a rule is switched off when its category is deleted; this
     /// keeps a write from failing on one that went another way).
     public func book() async throws -> RuleBook {
-        let rules = try await all().map(\.rule).filter(\.isEnabled)
+        try await runnable(try await all().map(\.rule).filter(\.isEnabled))
+    }
+
+    /// These rules ready to run, without the actions that name a category or tag the person no
+    /// longer has.
+    public func runnable(_ rules: [Rule]) async throws -> RuleBook {
         guard !rules.isEmpty else { return RuleBook([]) }
         struct ID: Decodable { var id: Int64 }
         let categories = Set(
@@ -121,6 +126,17 @@ public struct RuleRepository: Sendable {
               conditions = \(bind: try Self.json(rule.conditions)), actions = \(bind: try Self.json(rule.actions)),
               updated_at = \(bind: now)
             WHERE user_id = \(bind: userID) AND id = \(bind: rule.id) RETURNING id
+            """
+        ).first(decoding: ID.self) != nil
+    }
+
+    /// Switches a rule on or off, nothing else; false when it is not the person's.
+    public func setEnabled(_ id: Int64, _ enabled: Bool, now: Int64) async throws -> Bool {
+        struct ID: Decodable { var id: Int64 }
+        return try await sql.raw(
+            """
+            UPDATE rules SET enabled = \(bind: enabled), updated_at = \(bind: now)
+            WHERE user_id = \(bind: userID) AND id = \(bind: id) RETURNING id
             """
         ).first(decoding: ID.self) != nil
     }

@@ -1,4 +1,5 @@
 import BillfoldCore
+import BillfoldStore
 import Foundation
 import Vapor
 
@@ -182,6 +183,9 @@ extension LunchMoneyTransactionsController {
         var debit_as_negative: Bool?
         /// Leaves out rows with the same date, payee and amount as one the user has.
         var skip_duplicates: Bool?
+        /// Lunch Money's flag; Billfold runs the person's rules on every way in, so only an
+        /// explicit `false` leaves them out.
+        var apply_rules: Bool?
     }
 
     static let maxInsert = 500
@@ -239,32 +243,18 @@ extension LunchMoneyTransactionsController {
         }
         let written = rows
         let itemTags = tagged
+        let rules: RulesOnWrite = body.apply_rules == false ? .none : .personsRules
         let ids = try await request.store.transaction { database in
             let service = TransactionService(database: database, user: user, clock: request.application.wallClock)
+            // Each row comes with the tags its item named (made where new); the rules add theirs.
+            var rows = written
+            for (index, tags) in itemTags.enumerated() where !(tags ?? []).isEmpty {
+                rows[index].tagIDs = try await TagReference.resolve(tags ?? [], service)
+            }
             // Each row got its account above.
-            let ids = written.isEmpty ? [] : try await service.insert(written, accountID: { $0.accountID! })
-            try await Self.tag(ids, written: written, items: itemTags, service: service)
-            return ids
+            return rows.isEmpty ? [] : try await service.insert(rows, accountID: { $0.accountID! }, rules: rules)
         }
         return LunchMoneyJSON.response(["ids": ids])
-    }
-
-    /// Tags the inserted rows as their items asked. Rows skipped as already there have external
-    /// ids, so the written ids pair with the items in order, passing over those skipped.
-    private static func tag(
-        _ ids: [Int64], written: [NewTransaction], items: [[TagReference]?], service: TransactionService
-    ) async throws {
-        guard items.contains(where: { !($0 ?? []).isEmpty }) else { return }
-        let externalIDs = Dictionary(
-            try await service.get(ids).map { ($0.id, $0.externalID) }, uniquingKeysWith: { a, _ in a })
-        var next = 0
-        for (row, tags) in zip(written, items) where next < ids.count {
-            guard row.externalID == nil || row.externalID == externalIDs[ids[next]] ?? nil else { continue }
-            if let tags, !tags.isEmpty {
-                try await service.setTags(try await TagReference.resolve(tags, service), on: ids[next])
-            }
-            next += 1
-        }
     }
 
     private static func newTransaction(

@@ -61,10 +61,11 @@ struct RulePagesController: RouteCollection {
 
     func editForm(request: Request) async throws -> Response {
         let stored = try await request.ruleService.get(try request.pathID(of: .rule))
-        return RuleFormPage(
+        var page = RuleFormPage(
             form: RuleForm(stored.rule), names: try await names(request), format: try request.user.preferences.format,
-            editing: stored.rule.id
-        ).response(request)
+            editing: stored.rule.id)
+        page.tooMuchForTheForm = !RuleForm.shows(stored.rule)
+        return page.response(request)
     }
 
     func create(request: Request) async throws -> Response {
@@ -138,9 +139,7 @@ struct RulePagesController: RouteCollection {
         var done = action
         switch action {
         case "on", "off":
-            var rule = stored.rule
-            rule.isEnabled = action == "on"
-            _ = try await service.replace(id, with: rule)
+            try await service.setEnabled(stored.rule.id, action == "on")
         case "up", "down":
             var ids = try await service.all().map(\.rule.id)
             if let index = ids.firstIndex(of: id) {

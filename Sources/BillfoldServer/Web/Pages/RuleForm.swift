@@ -56,6 +56,14 @@ struct RuleForm: Sendable {
         self.values = values
     }
 
+    /// Whether the form can show all of `rule` (one made through the API or a file may hold more
+    /// texts, or two amounts, than its fields): only then may it be edited here.
+    static func shows(_ rule: Rule) -> Bool {
+        guard let shown = try? RuleForm(rule).rule() else { return false }
+        return shown.conditions.count == rule.conditions.count && Set(shown.conditions) == Set(rule.conditions)
+            && shown.actions.count == rule.actions.count && Set(shown.actions) == Set(rule.actions)
+    }
+
     /// The rule the form describes; a value Core cannot read is refused naming its field.
     func rule() throws(BillfoldError) -> Rule {
         var conditions: [RuleCondition] = []

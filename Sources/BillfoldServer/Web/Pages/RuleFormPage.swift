@@ -13,6 +13,8 @@ struct RuleFormPage: WebPage {
     var error: BillfoldError?
     /// The test against the history, when asked for.
     var tested: RuleApplication.Preview?
+    /// The rule holds more than the form can show: shown, not saved from here.
+    var tooMuchForTheForm = false
 
     private var title: String { editing == nil ? tr("rules.newTitle") : tr("rules.editTitle") }
     private var action: String { editing.map { WebPages.saveRule.path($0) } ?? WebPages.addRule.path() }
@@ -27,6 +29,9 @@ struct RuleFormPage: WebPage {
                     H.h1 { title }
                     if let error {
                         H.p(.class("form-error"), .attr("role", "alert"), .id("form-error")) { error.message }
+                    }
+                    if tooMuchForTheForm {
+                        H.p(.class("form-error"), .id("form-error")) { tr("rules.form.tooMuch") }
                     }
                     body
                 }
@@ -66,7 +71,8 @@ struct RuleFormPage: WebPage {
                     select(
                         "currency", tr("rules.form.currency"),
                         [("", tr("rules.form.anyCurrency"))]
-                            + Set(names.accounts.map(\.currency.code)).sorted().map { ($0, $0) })
+                            + Set(names.accounts.map(\.currency.code) + [form["currency"]].filter { !$0.isEmpty })
+                            .sorted().map { ($0, $0) })
                 }
             }
             H.fieldset(.class("field rule-then")) {
@@ -74,9 +80,9 @@ struct RuleFormPage: WebPage {
                 select(
                     "category", tr("rules.form.category"),
                     [("", tr("rules.form.keepCategory"))]
-                        + names.tree.all.filter { !$0.isGroup && !$0.flags.archived }.sorted { $0.name < $1.name }.map {
-                            (String($0.id), $0.name)
-                        })
+                        + names.tree.all.filter {
+                            !$0.isGroup && (!$0.flags.archived || String($0.id) == form["category"])
+                        }.sorted { $0.name < $1.name }.map { (String($0.id), $0.name) })
                 Field.input(
                     "rename", label: tr("rules.form.rename"), value: form["rename"],
                     extra: [.attr("maxlength", String(TransactionRules.maxPayee))])
@@ -99,11 +105,13 @@ struct RuleFormPage: WebPage {
                 Field.checkbox("override", label: tr("rules.form.override"), checked: form.ticked("override"))
             }
             H.div(.class("form-actions")) {
-                H.button(.type("submit"), .class("button primary"), .name("do"), .value("save"), .id("save")) {
-                    editing == nil ? tr("rules.form.create") : tr("rules.form.save")
-                }
-                H.button(.type("submit"), .class("button"), .name("do"), .value("test"), .id("test")) {
-                    tr("rules.form.test")
+                if !tooMuchForTheForm {
+                    H.button(.type("submit"), .class("button primary"), .name("do"), .value("save"), .id("save")) {
+                        editing == nil ? tr("rules.form.create") : tr("rules.form.save")
+                    }
+                    H.button(.type("submit"), .class("button"), .name("do"), .value("test"), .id("test")) {
+                        tr("rules.form.test")
+                    }
                 }
                 H.a(.class("button subtle"), .href(WebPages.rules.path())) { tr("rules.form.cancel") }
             }
