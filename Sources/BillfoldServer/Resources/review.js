@@ -12,6 +12,7 @@
 // effect the moment its key is pressed; the card flying off is a picture of it, so keys pressed
 // quickly each count, in order.
 import { enableDrag, pick } from "/assets/review-parts.js";
+import { ruleOffers } from "/assets/review-offers.js";
 import { send, sendJSON } from "/assets/fetching.js";
 import { tr, trCount } from "/assets/words.js";
 
@@ -225,60 +226,13 @@ async function swipeLeft() {
   } else {
     const decision = { transactionId: card.id, action: "recategorize", categoryId: choice.categoryId, payee: card.payee };
     flyOff("left", () => pass("pick", decision));
-    offerRule(card, choice.categoryId);
+    offers.offer(card, choice.categoryId);
   }
 }
 
-// ---- "Always put REWE in Groceries?" after a recategorisation ----
+// ---- "Always put REWE in Groceries?" after a recategorisation (review-offers.js) ----
 
-const ruleOffer = document.getElementById("rule-offer");
-let offered = null;
-
-function offerRule(card, categoryId) {
-  if (!ruleOffer || categoryId == null || !card.ruleText) return hideOffer();
-  offered = { text: card.ruleText, categoryId };
-  const category = categoryLabel(categoryId);
-  ruleOffer.replaceChildren(el("p", "", tr("js.review.ruleOffer", { text: card.ruleText, category })));
-  const make = el("button", "button primary small", tr("js.review.ruleMake"));
-  make.type = "button";
-  make.id = "rule-make";
-  make.setAttribute("aria-keyshortcuts", "A");
-  make.addEventListener("click", makeRule);
-  const no = el("button", "button subtle small", tr("js.review.ruleNotNow"));
-  no.type = "button";
-  no.addEventListener("click", hideOffer);
-  const buttons = el("div", "offer-buttons", "");
-  buttons.append(make, no);
-  ruleOffer.append(buttons);
-  ruleOffer.hidden = false;
-}
-
-function hideOffer() {
-  offered = null;
-  if (ruleOffer) ruleOffer.hidden = true;
-}
-
-async function makeRule() {
-  if (!offered) return;
-  const { text, categoryId } = offered;
-  offered = null;
-  const body = {
-    conditions: [{ field: "bankText", test: "contains", value: text }],
-    actions: [{ action: "setCategory", category: categoryId }],
-  };
-  try {
-    const response = await send(urls.rules, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    const answer = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(answer?.error?.message ?? tr("js.review.serverAnswered", { status: response.status }));
-    ruleOffer.replaceChildren(el("p", "", tr("js.review.ruleMade", { text, category: categoryLabel(categoryId) })));
-  } catch (error) {
-    ruleOffer.replaceChildren(el("p", "error", error.message));
-  }
-}
+const offers = ruleOffers({ box: document.getElementById("rule-offer"), url: urls.rules, el, categoryLabel });
 
 function skip() {
   if (busy || !can("skip")) return;
@@ -420,7 +374,7 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "ArrowLeft") swipeLeft();
   else if (event.key === "u" || event.key === "U") undo();
   else if (event.key === "s" || event.key === "S") skip();
-  else if ((event.key === "a" || event.key === "A") && offered) makeRule();
+  else if ((event.key === "a" || event.key === "A") && offers.pending()) offers.make();
   else return;
   event.preventDefault();
 });

@@ -234,18 +234,6 @@ public struct BankImport: Sendable {
         return plan
     }
 
-    /// An account's name from a file's ("DKB_Umsaetze_2024-01.csv" → "DKB Umsaetze"): its words
-    /// without the extension and the numbers (dates, counters); "Bank account" when none is left.
-    static func accountName(fromFile fileName: String, words: Words) -> String {
-        var stem = Substring(fileName)
-        if let dot = stem.lastIndex(of: "."), stem.distance(from: dot, to: stem.endIndex) <= 6 { stem = stem[..<dot] }
-        let parts = stem.split(whereSeparator: { $0.isWhitespace || "_.-()".contains($0) })
-            .filter { !$0.allSatisfy(\.isNumber) }
-        let name = String(parts.joined(separator: " ").prefix(AccountRules.maxName))
-            .trimmingCharacters(in: .whitespaces)
-        return name.isEmpty ? words("import.suggestedAccount") : name
-    }
-
     /// Imports the file in one database transaction; a file with unreadable rows is refused
     /// whole unless the request says to leave them out. `progress` hears how many of the new
     /// bookings are written, of how many. `preview`, the plan of the same request, saves reading
@@ -333,12 +321,6 @@ public struct BankImport: Sendable {
             more > 0
                 ? Phrase("error.service.imports.unreadableRefusedMore", ["row": first.description], count: more)
                 : Phrase("error.service.imports.unreadableRefused", ["row": first.description]))
-    }
-
-    /// "Food:Groceries" (QIF's group and category) is the category "Groceries".
-    static func categoryName(_ name: String) -> String {
-        let last = name.split(separator: ":").last.map(String.init) ?? name
-        return String(last.trimmingCharacters(in: .whitespaces).prefix(CategoryRules.nameLength.upperBound))
     }
 
     public func imports() async throws -> [ImportRecord] {

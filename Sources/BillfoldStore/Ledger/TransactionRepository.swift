@@ -251,64 +251,6 @@ public struct TransactionRepository: Sendable {
         return created
     }
 
-    /// Inserts many rows in few statements, skipping any whose external id the user already has,
-    /// after the person's rules ran on them (`rules`). Returns the ids of the rows written.
-    /// `importID` names the bank file import they come from.
-    @discardableResult
-    public func insert(
-        _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64,
-        importID: Int64? = nil, rules: RulesOnWrite = .personsRules
-    ) async throws -> [Int64] {
-        try Self.refuseTooEarly(transactions)
-        return try await atomically { repository in
-            var incoming = try await IncomingRules.load(rules, userID: repository.userID, on: repository.database)
-            let ids = try await repository.insertRows(
-                transactions, accountID: accountID, now: now, importID: importID, rules: &incoming)
-            try await incoming.finish(userID: repository.userID, on: repository.database)
-            return ids
-        }
-    }
-
-    /// Rows per INSERT: 16 values a row, far below both drivers' bind limits.
-    static let rowsPerStatement = 1000
-
-    /// Rows written as they are, no rules run (a split's parts, a transfer's two sides: the
-    /// person's own, made of what they chose).
-    func insertRows(
-        _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64,
-        importID: Int64?
-    ) async throws -> [Int64] {
-        var none = IncomingRules(book: RuleBook([]))
-        return try await insertRows(transactions, accountID: accountID, now: now, importID: importID, rules: &none)
-    }
-
-    func insertRows(
-        _ transactions: [NewTransaction], accountID: @escaping @Sendable (NewTransaction) -> Int64, now: Int64,
-        importID: Int64?, rules: inout IncomingRules
-    ) async throws -> [Int64] {
-        var ids: [Int64] = []
-        ids.reserveCapacity(transactions.count)
-        var pending = TransactionTotals.Pending()
-        let stamp = NewRowStamp(userID: userID, accountID: accountID, now: now, importID: importID)
-        for chunk in transactions.chunked(Self.rowsPerStatement) {
-            let (rows, matched) = rules.run(chunk, accountID: accountID)
-            var sent = 0
-            // What the sums need comes back with each inserted row; rows skipped as already there do not.
-            for row in try await engine.insert(rows[...], stamp) {
-                try pending.add(
-                    account: row.account_id, category: row.category_id, status: row.status, currency: row.currency,
-                    bookedAt: row.booked_at, payee: row.payee, amount: row.amount_minor)
-                ids.append(row.id)
-                guard !matched.isEmpty else { continue }
-                while sent < rows.count - 1, !row.isWritten(from: rows[sent]) { sent += 1 }
-                rules.written(rows[sent], id: row.id, matched: matched[sent])
-                sent += 1
-            }
-        }
-        try await pending.write(userID: userID, on: sql)
-        return ids
-    }
-
     /// Applies a change to the row and its sums at `now`: the transaction after it and the fields
     /// that really changed (none: nothing was written); nil when the user has no such
     /// transaction. What follows a change (its history, the Lunch Money outbox) is the caller's.

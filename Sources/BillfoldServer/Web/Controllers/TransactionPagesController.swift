@@ -204,16 +204,8 @@ struct TransactionPagesController: RouteCollection {
                         request.words($0)
                     }
         var page = try await detailPage(request, service: service, transaction: transaction, error: nil)
-        if let guess = try await request.suggestionService.suggestions(for: [transaction])[transaction.id],
-            let name = try await request.categoryService.tree().category(guess.categoryID)?.name
-        {
-            page.suggestion = (guess.categoryID, name)
-        }
-        if (try? request.query.get(String.self, at: "offer")) != nil {
-            page.ruleOffer = RuleOffer.after(
-                transaction, tree: try await request.categoryService.tree(),
-                rules: try await request.ruleService.repository.book())
-        }
+        try await page.offerDecisions(
+            request, afterRecategorising: (try? request.query.get(String.self, at: "offer")) != nil)
         // The list's script asks for the detail alone to show it beside the list.
         if (try? request.query.get(String.self, at: "pane")) != nil {
             return request.respond(page.pane(request.pageContext(notice: notice)))
@@ -373,34 +365,6 @@ struct TransactionPagesController: RouteCollection {
                 accounts: try await service.accounts(), error: error
             ).response(request)
         }
-    }
-
-    /// An amount as a person types it in a form: with the decimal comma their locale shows
-    /// ("-4,50", "1.234,56") or a point ("-4.50"). The API stays dot-decimal.
-    static func typedAmount(_ text: String, currency: Currency, for user: User) throws(BillfoldError) -> Money {
-        // The mark the locale shows wins where it appears ("-4,500" KWD in German is four and a
-        // half, as the page showed it); otherwise the amount itself tells ("-4.50", "-4,50").
-        let shown = (user.preferences.format.locale.decimalSeparator).flatMap(DecimalSeparator.init(rawValue:))
-        let decimal = shown.flatMap { text.contains($0.rawValue) ? $0 : nil } ?? DecimalSeparator.guess([text])
-        do {
-            return try AmountText.money(text, decimal: decimal, currency: currency).checkedLimit()
-        } catch {
-            // Shown beside the field it is about.
-            throw BillfoldError(error.code, error.phrase, fields: ["amount": error.phrase])
-        }
-    }
-
-    static func optionalID(_ text: String?, field: String) throws(BillfoldError) -> Int64? {
-        guard let text, !text.isEmpty else { return nil }
-        guard let id = Int64(text) else { throw .validation(field, Phrase("error.service.transactions.chooseEntry")) }
-        return id
-    }
-
-    /// `2026-11-20T14:30` in the zone, as a datetime-local input wants it.
-    static func localDateTime(_ date: Date, in zone: TimeZone) -> String {
-        let c = Calendar.gregorian(in: zone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        // A Gregorian calendar always answers the components it was asked for.
-        return String(format: "%04d-%02d-%02dT%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!)
     }
 }
 

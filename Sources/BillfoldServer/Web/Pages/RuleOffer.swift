@@ -1,6 +1,7 @@
 import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
+import Vapor
 
 /// "Always put “Carrefour” in Groceries?", offered where a person has just put a transaction in
 /// a category: a rule that looks for the stable part of the bank's text (not the date or card
@@ -32,6 +33,36 @@ struct RuleOffer: Sendable {
                 H.input(.type("hidden"), .name("back"), .value(back))
                 H.button(.type("submit"), .class("button primary small"), .id("rule-make")) { tr("rules.offer.make") }
             }
+        }
+    }
+}
+
+extension TransactionDetailPage {
+    /// "Suggested: Groceries" with the button that takes it (the person's decision).
+    func suggestionCard(_ suggestion: (categoryID: Int64, name: String)) -> HTML {
+        H.section(.class("card rule-offer"), .id("suggestion")) {
+            H.p { tr("transactions.suggested", ["category": suggestion.name]) }
+            H.form(.method("post"), .action(WebPages.saveTransaction.path(transaction.id)), .class("offer-buttons")) {
+                H.input(.type("hidden"), .name("back"), .value(back))
+                H.input(.type("hidden"), .name("categoryId"), .value(String(suggestion.categoryID)))
+                H.button(.type("submit"), .class("button primary small"), .id("take-suggestion")) {
+                    tr("transactions.takeSuggestion", ["category": suggestion.name])
+                }
+            }
+        }
+    }
+
+    /// What the page offers to decide in one click: the suggested category of an uncategorised
+    /// transaction, and after the person put it in a category, a rule for it.
+    mutating func offerDecisions(_ request: Request, afterRecategorising: Bool) async throws {
+        let tree = try await request.categoryService.tree()
+        if let guess = try await request.suggestionService.suggestions(for: [transaction])[transaction.id],
+            let name = tree.category(guess.categoryID)?.name
+        {
+            suggestion = (guess.categoryID, name)
+        }
+        if afterRecategorising {
+            ruleOffer = RuleOffer.after(transaction, tree: tree, rules: try await request.ruleService.repository.book())
         }
     }
 }

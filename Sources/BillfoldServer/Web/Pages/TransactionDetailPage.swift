@@ -398,19 +398,3 @@ struct CategoryPickerField {
         }
     }
 }
-
-extension TransactionDetailPage {
-    /// "Suggested: Groceries" with the button that takes it (the person's decision).
-    fileprivate func suggestionCard(_ suggestion: (categoryID: Int64, name: String)) -> HTML {
-        H.section(.class("card rule-offer"), .id("suggestion")) {
-            H.p { tr("transactions.suggested", ["category": suggestion.name]) }
-            H.form(.method("post"), .action(WebPages.saveTransaction.path(transaction.id)), .class("offer-buttons")) {
-                H.input(.type("hidden"), .name("back"), .value(back))
-                H.input(.type("hidden"), .name("categoryId"), .value(String(suggestion.categoryID)))
-                H.button(.type("submit"), .class("button primary small"), .id("take-suggestion")) {
-                    tr("transactions.takeSuggestion", ["category": suggestion.name])
-                }
-            }
-        }
-    }
-}
