@@ -4,6 +4,11 @@ extension RuleBook {
     /// No rule is switched on: nothing to run.
     public var isEmpty: Bool { rules.isEmpty }
 
+    /// Some rule adds tags: only then does running the book need a transaction's tags.
+    public var addsTags: Bool {
+        rules.contains { $0.rule.actions.contains { if case .addTags = $0 { true } else { false } } }
+    }
+
     /// Runs the rules on a transaction coming in to `accountID`: the ids of the rules that matched
     /// (none: the row is as it was). The bank's text stays the original name.
     public func apply(to row: inout NewTransaction, accountID: Int64) -> [Int64] {

@@ -48,7 +48,8 @@ struct RuleApplication: Sendable {
         let ledger = TransactionRepository(database: db, userID: userID)
         let tags = TagRepository(database: db, userID: userID)
         func consider(_ page: [Transaction]) async throws {
-            let tagged = try await tags.tags(of: page.map(\.id))
+            // A walk over a million rows reads their tags only when a rule may add one.
+            let tagged = book.addsTags ? try await tags.tags(of: page.map(\.id)) : [:]
             for transaction in page where transaction.kind == nil && transaction.transferID == nil {
                 let subject = RuleSubject(transaction, tagIDs: tagged[transaction.id]?.map(\.id) ?? [])
                 let (after, matched) = book.apply(to: subject)
