@@ -198,3 +198,63 @@ def test_accept_a_suggestion_on_the_deck(browser, shot, sqlite_server):
     taken = someone.transaction("Bravo Books")
     assert taken["categoryId"] == someone.rent["id"] and taken["categorySource"] == "person"
     shot("taken")
+
+
+def test_a_corrected_payee_becomes_a_rename_rule(browser, shot, person, sqlite_server):
+    """Correcting a payee offers a rule that names what the bank calls it so from now on."""
+    browser.get(sqlite_server.url + f"/transactions/{person.ids['Shell Station']}")
+    payee = browser.find_element(By.ID, "payee")
+    payee.clear()
+    payee.send_keys("Shell")
+    browser.find_element(By.CSS_SELECTOR, "form.edit-form button[type=submit]").click()
+    offer = wait(browser).until(EC.visibility_of_element_located((By.ID, "rename-offer")))
+    assert "Always show “Shell Station” as “Shell”?" in offer.text
+    assert not browser.find_elements(By.ID, "rule-offer")
+    shot("offer")
+    browser.find_element(By.ID, "rename-make").click()
+    notice_saying(browser, "Rule made")
+    rules = person.api("GET", "/api/v1/rules").json()["rules"]
+    assert [(r["conditions"], r["actions"]) for r in rules] == [(
+        [{"field": "bankText", "test": "contains", "value": "Shell Station"}],
+        [{"action": "renamePayee", "payee": "Shell"}])]
+    added = person.api("POST", "/api/v1/transactions", json={
+        "bookedAt": "2026-01-02T10:00:00Z", "payee": "SHELL STATION 4411", "amount": "-40.00",
+        "currency": "EUR"}).json()
+    assert added["payee"] == "Shell" and added["originalName"] == "SHELL STATION 4411"
+    # Saving the corrected name again (no change) offers nothing.
+    browser.get(sqlite_server.url + f"/transactions/{person.ids['Shell Station']}")
+    browser.find_element(By.CSS_SELECTOR, "form.edit-form button[type=submit]").click()
+    wait(browser).until(EC.presence_of_element_located((By.ID, "payee")))
+    assert not browser.find_elements(By.ID, "rename-offer")
+
+
+def test_suggestion_in_the_list_and_taken_on_the_detail_page(browser, shot, person, sqlite_server):
+    """Bakery filed as Groceries before: its uncategorised row says so in the list, the API says
+    so when asked, and the detail page takes it with one click as the person's decision."""
+    for day in (3, 4, 5):
+        body = {"bookedAt": f"2025-10-0{day}T08:00:00Z", "payee": "Bakery", "amount": "-2.20",
+                "currency": "EUR", "status": "cleared", "categoryId": person.groceries}
+        assert person.api("POST", "/api/v1/transactions", json=body).status_code == 201
+    browser.get(sqlite_server.url + "/transactions")
+    row = wait(browser).until(EC.presence_of_element_located(
+        (By.CSS_SELECTOR, f".txn-row[data-id='{person.ids['Bakery']}']")))
+    assert row.find_element(By.CSS_SELECTOR, ".chip-suggested").text == "Suggested: Groceries"
+    others = [r for r in browser.find_elements(By.CSS_SELECTOR, ".txn-row")
+              if r.get_attribute("data-id") != str(person.ids["Bakery"])]
+    assert not any(r.find_elements(By.CSS_SELECTOR, ".chip-suggested") for r in others)
+    shot("list")
+    listed = person.api("GET", "/api/v1/transactions?suggestions=true").json()["transactions"]
+    bakery = next(t for t in listed if t["id"] == person.ids["Bakery"])
+    assert bakery["suggestion"]["categoryId"] == person.groceries and bakery["suggestion"]["confidence"] >= 0.6
+    assert all("suggestion" not in t for t in person.api("GET", "/api/v1/transactions").json()["transactions"])
+    browser.get(sqlite_server.url + f"/transactions/{person.ids['Bakery']}")
+    card = wait(browser).until(EC.visibility_of_element_located((By.ID, "suggestion")))
+    assert "Suggested: Groceries" in card.text
+    shot("detail")
+    browser.find_element(By.ID, "take-suggestion").click()
+    notice_saying(browser, "Saved")
+    taken = person.api("GET", f"/api/v1/transactions/{person.ids['Bakery']}").json()
+    assert taken["categoryId"] == person.groceries and taken["categorySource"] == "person"
+    assert "suggestion" not in taken
+    # Taking it is a decision like any other: the rule is offered.
+    assert "Always put “Bakery” in Groceries?" in browser.find_element(By.ID, "rule-offer").text

@@ -30,6 +30,21 @@ struct TransactionListJSONTests {
             try JSONDecoder().decode(TransactionListResponse.self, from: Data(written.readableBytesView)) == response)
     }
 
+    @Test("a suggestion is written as the encoder writes it", arguments: [1.0, 0.87, 0.6, 0.7 + 0.0001, 0.999])
+    func suggestion(confidence: Double) throws {
+        let transaction = Transaction(
+            id: 5, accountID: 7, bookedAt: BookingTime(epochSeconds: 1_700_000_000, offsetSeconds: 3600),
+            payee: "Rewe", originalName: "REWE SAGT DANKE", notes: "", money: Money(minorUnits: -2_345, currency: .eur),
+            status: .uncleared, categoryID: nil, externalID: nil, createdAt: 0, updatedAt: 0)
+        let suggested = TransactionDTO(transaction, suggestion: Suggestion(categoryID: 12, confidence: confidence))
+        let response = TransactionListResponse(
+            transactions: [suggested, TransactionDTO(transaction)], nextCursor: nil, totals: [])
+        let expected = try JSONEncoder.api.encode(response)
+        #expect(
+            Data(TransactionListJSON.encode(response).readableBytesView) == expected,
+            "\(String(decoding: expected, as: UTF8.self))")
+    }
+
     @Test("an empty list")
     func empty() throws {
         let response = TransactionListResponse(transactions: [], nextCursor: nil, totals: [])

@@ -26,13 +26,7 @@ struct BankImportQuery: Sendable {
         func value(_ name: String) -> String? {
             values[name].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
-        func flag(_ name: String) throws(BillfoldError) -> Bool {
-            switch value(name)?.lowercased() {
-            case nil, "false", "0", "off", "no": return false
-            case "true", "1", "on", "yes": return true
-            default: throw BillfoldError.validation(name, Phrase("error.service.imports.notAFlag", ["name": name]))
-            }
-        }
+        func flag(_ name: String) throws(BillfoldError) -> Bool { try QueryFlag.read(value(name), name: name) }
         if let format = value("format"), format != "auto" {
             guard let known = BankFormat(rawValue: format.lowercased() == "qfx" ? "ofx" : format.lowercased()) else {
                 throw BillfoldError.validation("format", Phrase("error.service.imports.unknownFormat"))

@@ -13,6 +13,13 @@ struct JSONWriter {
         buffer.writeString(text)
     }
 
+    /// A number as JSONEncoder writes it (so `1.0` is `1`): the encoder itself, for the rare
+    /// fractional field; a non-finite value, which JSON cannot hold, is `null`.
+    mutating func number(_ value: Double) {
+        guard value.isFinite, let data = try? JSONEncoder().encode(value) else { return raw("null") }
+        buffer.writeBytes(data)
+    }
+
     mutating func optional(_ text: String?) {
         if let text { string(text) } else { raw("null") }
     }

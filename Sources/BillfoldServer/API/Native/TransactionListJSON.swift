@@ -69,6 +69,11 @@ struct TransactionListJSON {
         string(t.payee)
         raw(",\"status\":")
         string(t.status.rawValue)
+        if let suggestion = t.suggestion {
+            raw(",\"suggestion\":{\"categoryId\":\(suggestion.categoryId),\"confidence\":")
+            json.number(suggestion.confidence)
+            raw("}")
+        }
         raw(",\"transferId\":")
         raw(t.transferId.map { String($0) } ?? "null")
         raw(",\"updatedAt\":")

@@ -35,8 +35,12 @@ struct TransactionsAPIController: RouteCollection {
         let limit = try PageSize.parse(query["limit"])
         let page = try await request.transactionService.list(
             filter, after: try TransactionCursor(parameter: query["cursor"]), limit: limit)
+        // Asked for: learning them reads the person's history, which the list alone never does.
+        let suggested =
+            try QueryFlag.read(query["suggestions"], name: "suggestions")
+            ? try await request.suggestionService.suggestions(for: page.transactions) : [:]
         let body = TransactionListResponse(
-            transactions: page.transactions.map(TransactionDTO.init),
+            transactions: page.transactions.map { TransactionDTO($0, suggestion: suggested[$0.id]) },
             nextCursor: page.next?.token, totals: page.totals.map(TotalDTO.init))
         return .json(TransactionListJSON.encode(body))
     }

@@ -110,20 +110,29 @@ struct RulePagesController: RouteCollection {
     struct QuickForm: Content {
         var text: String?
         var category: String?
+        var payee: String?
         var back: String?
     }
 
-    /// "Always put REWE in Groceries?": a rule that puts what the bank calls `text` in the
-    /// category, made in one click; back to the page it was offered on.
+    /// "Always put REWE in Groceries?" or "Always show “Amazon Mktpl” as “Amazon”?": a rule that
+    /// puts what the bank calls `text` in the category or names it `payee`, made in one click;
+    /// back to the page it was offered on.
     func quick(request: Request) async throws -> Response {
         let form = try request.content.decode(QuickForm.self)
         let back = SafeRedirect.localPath(form.back) ?? WebPages.rules.path()
-        guard let text = form.text, let category = form.category.flatMap({ Int64($0) }) else {
+        let action: RuleAction
+        if let category = form.category.flatMap({ Int64($0) }) {
+            action = .setCategory(category)
+        } else if let payee = form.payee {
+            action = .renamePayee(try TransactionRules.payee(payee))
+        } else {
+            throw BillfoldError.validation("text", Phrase("error.service.rules.quickMissing"))
+        }
+        guard let text = form.text else {
             throw BillfoldError.validation("text", Phrase("error.service.rules.quickMissing"))
         }
         let rule = Rule(
-            conditions: [try RuleCondition.read(field: "bankText", test: "contains", value: text)],
-            actions: [.setCategory(category)])
+            conditions: [try RuleCondition.read(field: "bankText", test: "contains", value: text)], actions: [action])
         _ = try await request.ruleService.create(rule)
         let separator = back.contains("?") ? "&" : "?"
         return request.redirect(to: back + separator + "ruleMade=1")

@@ -115,6 +115,18 @@ struct TransactionPagesController: RouteCollection {
             format: try request.user.preferences.format, categories: categories, accounts: names, listQuery: listQuery)
     }
 
+    /// How a list page's rows are drawn, with the suggestions for its uncategorised ones.
+    private func rows(
+        _ request: Request, service: TransactionService, page: TransactionService.Page, listQuery: String,
+        accounts: [Account]? = nil
+    ) async throws -> TransactionRows {
+        var rows = try await rows(
+            request, service: service, categories: page.categories, listQuery: listQuery, accounts: accounts)
+        rows.suggestions = try await request.suggestionService.suggestions(
+            for: page.transactions + page.members.values.joined())
+        return rows
+    }
+
     func list(request: Request) async throws -> Response {
         let service = try request.transactionService
         let query = try request.query.decode([String: String].self)
@@ -136,8 +148,8 @@ struct TransactionPagesController: RouteCollection {
         var view = TransactionListPage(
             filter: filter, page: page,
             rows: try await rows(
-                request, service: service, categories: page.categories,
-                listQuery: TransactionListPage.query(filter), accounts: accounts),
+                request, service: service, page: page, listQuery: TransactionListPage.query(filter),
+                accounts: accounts),
             accounts: accounts, tags: try await service.tags.all())
         // Just deleted: the offer to undo, while it stands.
         if let id = query["deleted"].flatMap({ Int64($0) }), let count = try await service.deletionCount(id) {
@@ -166,7 +178,7 @@ struct TransactionPagesController: RouteCollection {
             filter, after: try TransactionCursor(parameter: query["cursor"]), limit: PageSize.default,
             foldingGroups: true)
         let listQuery = TransactionListPage.query(filter)
-        let renderer = try await rows(request, service: service, categories: page.categories, listQuery: listQuery)
+        let renderer = try await rows(request, service: service, page: page, listQuery: listQuery)
         let view = TransactionListPage(filter: filter, page: page, rows: renderer)
         // Drawn in the request's words, as the first page is.
         let html = request.drawn {
@@ -205,7 +217,8 @@ struct TransactionPagesController: RouteCollection {
                     }
         var page = try await detailPage(request, service: service, transaction: transaction, error: nil)
         try await page.offerDecisions(
-            request, afterRecategorising: (try? request.query.get(String.self, at: "offer")) != nil)
+            request, afterRecategorising: (try? request.query.get(String.self, at: "offer")) != nil,
+            afterRenaming: (try? request.query.get(String.self, at: "renamed")) != nil)
         // The list's script asks for the detail alone to show it beside the list.
         if (try? request.query.get(String.self, at: "pane")) != nil {
             return request.respond(page.pane(request.pageContext(notice: notice)))
@@ -271,9 +284,11 @@ struct TransactionPagesController: RouteCollection {
             // the pane, the pane is drawn again in place.
             // Put in another category by the person: a rule for it is offered.
             let recategorised = updated.categoryID != current.categoryID && updated.categoryID != nil
+            // The payee corrected: a rule that names it so is offered.
+            let renamed = updated.payee != current.payee
             let query =
                 (updated != current || tagsChanged ? [("saved", "1")] : []) + [("back", back)]
-                + (recategorised ? [("offer", "1")] : [])
+                + (recategorised ? [("offer", "1")] : []) + (renamed ? [("renamed", "1")] : [])
                 + (form.pane?.isEmpty == false ? [("pane", "1")] : [])
             return request.redirect(to: WebPages.transaction.path(id, query: query))
         } catch let error as BillfoldError where error.code != .notFound {

@@ -23,8 +23,9 @@ struct TransactionDetailPage: WebPage {
     var typed: Values?
     /// Its split or group, and its tags.
     var parts: TransactionPartsSection?
-    /// After the person put it in a category: a rule for what the bank calls it, one click away.
-    var ruleOffer: RuleOffer?
+    /// After the person put it in a category or corrected its payee: a rule for what the bank
+    /// calls it, one click away.
+    var ruleOffers: [RuleOffer] = []
     /// Uncategorised: the category learned from the person's decisions, to take with one click.
     var suggestion: (categoryID: Int64, name: String)?
 
@@ -72,7 +73,7 @@ struct TransactionDetailPage: WebPage {
     private var content: [HTML] {
         let t = transaction
         let format = rows.format
-        return (ruleOffer.map { [$0.html(back: WebPages.transaction.path(t.id, query: [("back", back)]))] } ?? [])
+        return ruleOffers.map { $0.html(back: WebPages.transaction.path(t.id, query: [("back", back)])) }
             + (suggestion.map { [suggestionCard($0)] } ?? []) + [
                 H.section(.class("card detail")) {
                     H.header(.class("detail-header")) {

@@ -9,6 +9,8 @@ struct TransactionRows {
     let accounts: [Int64: String]
     /// The list's query string, so a detail page can link back to the same filter.
     let listQuery: String
+    /// The suggested category of each uncategorised row that has one sure enough to show.
+    var suggestions: [Int64: Suggestion] = [:]
 
     /// `members`: a group row's members, shown under it when its row is opened; `tags`: each
     /// row's tags.
@@ -46,6 +48,7 @@ struct TransactionRows {
                         H.span(.class("chip chip-transfer")) { tr("transactions.row.transfer") }
                     } else {
                         category(t.categoryID)
+                        suggested(t)
                     }
                     status(t.status)
                     shape(t)
@@ -73,6 +76,14 @@ struct TransactionRows {
             return H.span(.class("chip chip-none")) { tr("transactions.unknownCategory") }
         }
         return CategoryLook.chip(category)
+    }
+
+    /// "Suggested: Groceries" beside "Uncategorized": a guess, drawn apart from a category (dashed),
+    /// that the person takes on the detail page or the review deck.
+    func suggested(_ t: Transaction) -> HTML {
+        guard t.categoryID == nil, let guess = suggestions[t.id], let category = categories.category(guess.categoryID)
+        else { return HTML.group([]) }
+        return H.span(.class("chip chip-suggested")) { tr("transactions.row.suggested", ["category": category.name]) }
     }
 
     func status(_ status: TransactionStatus) -> HTML {
