@@ -135,7 +135,7 @@ struct TransactionTable {
         let c = columns(width: width)
         let day = Day(t.bookedAt.date, in: model.preferences.zone).description
         return [
-            cell(day, 10), cell(t.payee, c.payee), cell(model.categoryName(of: t), c.category),
+            cell(day, 10), cell(t.payee, c.payee), cell(model.shownCategory(of: t), c.category),
             cell(model.accountName(of: t), c.account), cell(model.preferences.format.money(t.money), 14, right: true),
             cell(Self.status(t.status), Self.statusWidth),
         ].joined(separator: " ")

@@ -5,7 +5,8 @@ import Testing
 
 @testable import BillfoldKit
 
-/// Suggestions reach an app through the review deck: shown on the card, and taken by clearing it.
+/// Suggestions reach an app through the review deck (shown on the card, and taken by clearing it)
+/// and the transaction list.
 @Suite("Suggestions in the review view model", .serialized)
 @MainActor
 struct SuggestionKitTests {
@@ -25,6 +26,16 @@ struct SuggestionKitTests {
             let new = try await ReviewViewModelTests.add(client, "REWE Markt", day: 2)
             let other = try await ReviewViewModelTests.add(client, "Somewhere New", day: 3)
             #expect(try await client.transaction(new.id).suggestion?.categoryId == groceries.id)
+
+            // The list says so too, for the uncategorised one only.
+            let list = TransactionsViewModel(source: NativeTransactionSource(client: client))
+            await list.load()
+            let listed = try #require(list.transactions.first { $0.id == new.id })
+            #expect(list.shownCategory(of: listed) == "Suggested: Groceries")
+            #expect(list.suggestions[new.id]?.categoryID == groceries.id)
+            #expect(list.suggestions.count == 1, "\(list.suggestions)")
+            let filed = try #require(list.transactions.first { $0.categoryID == groceries.id })
+            #expect(list.shownCategory(of: filed) == "Groceries")
 
             let model = ReviewViewModel(source: NativeReviewSource(client: client))
             await model.load()

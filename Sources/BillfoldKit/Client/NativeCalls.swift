@@ -36,12 +36,15 @@ extension BillfoldClient {
 
     // MARK: Transactions
 
-    /// One page of a filter, newest first, with the totals of the whole filter per currency.
+    /// One page of a filter, newest first, with the totals of the whole filter per currency;
+    /// `suggestions`: with each uncategorised transaction's suggested category where there is one.
     public func transactions(
-        _ filter: TransactionFilter = TransactionFilter(), after cursor: String? = nil, limit: Int = PageSize.default
+        _ filter: TransactionFilter = TransactionFilter(), after cursor: String? = nil, limit: Int = PageSize.default,
+        suggestions: Bool = false
     ) async throws(ClientError) -> TransactionListResponse {
         var query = filter.queryItems + [("limit", String(limit))]
         if let cursor { query.append(("cursor", cursor)) }
+        if suggestions { query.append(("suggestions", "true")) }
         return try await send(NativeAPI.transactions, query: query, as: TransactionListResponse.self)
     }
 

@@ -10,12 +10,19 @@ public struct TransactionPage: Sendable, Equatable {
     public var nextCursor: String?
     /// The totals of the whole filter, one per currency, not only of this page.
     public var totals: [CurrencyTotal]
+    /// The suggested category of each uncategorised transaction of the page that has one sure
+    /// enough to show, by transaction id.
+    public var suggestions: [Int64: Suggestion]
 
     /// `nextCursor` is nil on the last page; `totals` are the whole filter's.
-    public init(transactions: [Transaction], nextCursor: String?, totals: [CurrencyTotal]) {
+    public init(
+        transactions: [Transaction], nextCursor: String?, totals: [CurrencyTotal],
+        suggestions: [Int64: Suggestion] = [:]
+    ) {
         self.transactions = transactions
         self.nextCursor = nextCursor
         self.totals = totals
+        self.suggestions = suggestions
     }
 }
 
@@ -48,15 +55,22 @@ public struct NativeTransactionSource: TransactionSource {
     /// The person's account names by id, from `GET /api/v1/accounts`.
     public func accountNames() async throws(ClientError) -> [Int64: String] { try await review.accountNames() }
 
-    /// One page of the filter from `GET /api/v1/transactions`, with the whole filter's totals per currency.
+    /// One page of the filter from `GET /api/v1/transactions`, with the whole filter's totals per currency
+    /// and the suggestions for its uncategorised transactions.
     public func page(_ filter: TransactionFilter, after cursor: String?, limit: Int) async throws(ClientError)
         -> TransactionPage
     {
-        let answer = try await client.transactions(filter, after: cursor, limit: limit)
+        let answer = try await client.transactions(filter, after: cursor, limit: limit, suggestions: true)
+        var suggestions: [Int64: Suggestion] = [:]
+        for row in answer.transactions {
+            if let guess = row.suggestion {
+                suggestions[row.id] = Suggestion(categoryID: guess.categoryId, confidence: guess.confidence)
+            }
+        }
         do {
             return TransactionPage(
                 transactions: try answer.transactions.map { try $0.transaction() }, nextCursor: answer.nextCursor,
-                totals: try answer.totals.map { try $0.total() })
+                totals: try answer.totals.map { try $0.total() }, suggestions: suggestions)
         } catch {
             throw ClientError(.unreadableAnswer, message: tr("kit.transactions.unreadable"))
         }

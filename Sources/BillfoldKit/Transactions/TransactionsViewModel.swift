@@ -32,6 +32,8 @@ public final class TransactionsViewModel {
     public private(set) var transactions: [Transaction] = []
     /// The whole filter's totals, one per currency.
     public private(set) var totals: [CurrencyTotal] = []
+    /// The suggested category of each loaded uncategorised transaction that has one, by id.
+    public private(set) var suggestions: [Int64: Suggestion] = [:]
     /// The categories, for the filter and each row's category.
     public private(set) var categories = CategoryTree([])
     /// Account names by id, for each row's account.
@@ -82,6 +84,7 @@ public final class TransactionsViewModel {
             let page = try await source.page(self.filter, after: nil, limit: pageSize)
             transactions = page.transactions
             totals = page.totals
+            suggestions = page.suggestions
             nextCursor = page.nextCursor
             hasMore = page.nextCursor != nil
             screen = .loaded(transactions.count)
@@ -104,6 +107,7 @@ public final class TransactionsViewModel {
         do {
             let page = try await source.page(filter, after: cursor, limit: pageSize)
             transactions += page.transactions
+            suggestions.merge(page.suggestions) { _, new in new }
             nextCursor = page.nextCursor
             hasMore = page.nextCursor != nil
             moreFailed = nil
@@ -121,6 +125,15 @@ public final class TransactionsViewModel {
     /// categories.
     public func categoryName(of transaction: Transaction) -> String {
         categories.name(of: transaction.categoryID)
+    }
+
+    /// A row's category for the person: its name, or for an uncategorised one with a suggestion,
+    /// "Suggested: Groceries".
+    public func shownCategory(of transaction: Transaction) -> String {
+        guard transaction.categoryID == nil, let guess = suggestions[transaction.id],
+            let category = categories.category(guess.categoryID)
+        else { return categoryName(of: transaction) }
+        return tr("transactions.row.suggested", ["category": category.name])
     }
 
     /// A row's account: its name, or "Account N" when the account is not known.
