@@ -61,7 +61,7 @@ struct LedgerInvariantTests {
             // Writes that took effect, per kind: each must have happened for the sequence to prove anything.
             var worked: [String: Int] = [:]
             for step in 0..<200 {
-                let kind = Int(random.next() % 13)
+                let kind = Int(random.next() % 14)
                 var what = ""
                 switch kind {
                 case 0, 1:
@@ -198,6 +198,28 @@ struct LedgerInvariantTests {
                     _ = try await LunchMoneyImport(database: t.app.db, user: ana.user, clock: t.app.wallClock).run(
                         transactions: try JSONSerialization.data(withJSONObject: pulled), categories: nil)
                     worked["Lunch Money pull", default: 0] += 1
+                case 12:
+                    // A rule applied to what is there (renames, recategorises, clears in bulk),
+                    // and every other time the run undone.
+                    what = "apply rules"
+                    let shop = "Shop \(random.next() % 17)"
+                    let category = pick(categories).map(String.init) ?? "null"
+                    _ = try await t.send(
+                        .POST, "/api/v1/rules", as: ana,
+                        json: """
+                            {"conditions": [{"field": "payee", "test": "startsWith", "value": "\(shop)"}],
+                             "actions": [{"action": "setCategory", "category": \(category)},
+                                         {"action": "renamePayee", "payee": "\(shop) (ruled)"},
+                                         {"action": "markCleared"}], "overridesSource": true}
+                            """)
+                    let applied = try await t.send(.POST, "/api/v1/rules/apply", as: ana, json: "{}")
+                    let answer = try? JSONSerialization.jsonObject(with: Data(applied.body.readableBytesView))
+                    let run = ((answer as? [String: Any])?["runId"] as? Int).map(Int64.init)
+                    if let run, random.next() % 2 == 0 {
+                        let undone = try await t.send(.POST, "/api/v1/rule-runs/\(run)/undo", as: ana)
+                        if undone.status == .ok { worked["undo rules", default: 0] += 1 }
+                    }
+                    if run != nil { worked["apply rules", default: 0] += 1 }
                 default:
                     what = "delete category"
                     guard categories.count > 2, let gone = pick(categories) else { continue }
@@ -214,8 +236,8 @@ struct LedgerInvariantTests {
                 #expect(differences.isEmpty, "after step \(step) (\(what)): \(differences)")
                 if !differences.isEmpty { return }
             }
-            #expect(done.count == 12, "every kind of write ran: \(done)")
-            #expect(worked.count == 6 && worked.values.allSatisfy { $0 > 0 }, "\(worked)")
+            #expect(done.count == 13, "every kind of write ran: \(done)")
+            #expect(worked.count == 8 && worked.values.allSatisfy { $0 > 0 }, "\(worked)")
         }
     }
 

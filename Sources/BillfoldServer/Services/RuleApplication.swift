@@ -34,7 +34,7 @@ struct RuleApplication: Sendable {
     }
 
     /// How many transactions are read at a time on the walk over the person's books.
-    static let pageSize = 500
+    static let pageSize = 2000
 
     /// What `book` would change among the person's counted transactions (a split's parts, not the
     /// split; a group's members, not the group; transfers never), or among `ids` only.
@@ -118,17 +118,18 @@ struct RuleApplication: Sendable {
     }
 
     private func write(_ changes: [Change], on db: any Database) async throws {
-        let editor = TransactionEditor(database: db, userID: userID, clock: clock)
         let tags = TagRepository(database: db, userID: userID)
         var counts: [Int64: Int] = [:]
+        var edits: [(old: Transaction, change: TransactionChange)] = []
         for change in changes {
             let edit = change.before.change(to: change.after)
-            if !edit.isEmpty { _ = try await editor.apply(change.transaction.id, edit, from: .rule) }
+            if !edit.isEmpty { edits.append((change.transaction, edit)) }
             if change.after.tagIDs != change.before.tagIDs {
                 try await tags.set(change.after.tagIDs, on: change.transaction.id)
             }
             for rule in change.matched { counts[rule, default: 0] += 1 }
         }
+        _ = try await TransactionEditor(database: db, userID: userID, clock: clock).applyMany(edits, from: .rule)
         try await RuleRepository(database: db, userID: userID).countMatches(counts)
     }
 
@@ -148,12 +149,15 @@ struct RuleApplication: Sendable {
             let editor = TransactionEditor(database: db, userID: userID, clock: clock)
             // A category deleted since is not put back (its transactions moved with it).
             let categories = Set(try await CategoryRepository(database: db, userID: userID).tree().all.map(\.id))
-            var undone = 0
+            var undone: Set<Int64> = []
             for chunk in lines.chunked(Self.pageSize) {
                 let found = Dictionary(
                     try await ledger.find(chunk.map(\.transactionID)).map { ($0.id, $0) },
                     uniquingKeysWith: { a, _ in a })
-                let tagged = try await tags.tags(of: Array(found.keys))
+                // Tags are read only when the run changed some.
+                let tagging = chunk.contains { $0.after.tagIDs != $0.before.tagIDs }
+                let tagged = tagging ? try await tags.tags(of: Array(found.keys)) : [:]
+                var edits: [(old: Transaction, change: TransactionChange)] = []
                 for line in chunk {
                     guard let transaction = found[line.transactionID] else { continue }
                     let tagIDs = (tagged[transaction.id] ?? []).map(\.id)
@@ -163,13 +167,17 @@ struct RuleApplication: Sendable {
                         change.categoryID = nil
                         change.categorySource = nil
                     }
-                    let tagsBack = line.after.tagIDs != line.before.tagIDs && now.tagIDs == line.after.tagIDs
-                    if !change.isEmpty { _ = try await editor.apply(transaction.id, change, from: .person) }
-                    if tagsBack { try await tags.set(line.before.tagIDs, on: transaction.id) }
-                    if !change.isEmpty || tagsBack { undone += 1 }
+                    let tagsBack =
+                        tagging && line.after.tagIDs != line.before.tagIDs && now.tagIDs == line.after.tagIDs
+                    if !change.isEmpty { edits.append((transaction, change)) }
+                    if tagsBack {
+                        try await tags.set(line.before.tagIDs, on: transaction.id)
+                        undone.insert(transaction.id)
+                    }
                 }
+                undone.formUnion(try await editor.applyMany(edits, from: .person))
             }
-            return undone
+            return undone.count
         }
     }
 }
