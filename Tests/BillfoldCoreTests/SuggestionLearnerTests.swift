@@ -81,14 +81,15 @@ struct SuggestionLearnerTests {
             })
     }
 
-    // The figures as measured, with the README's: monarch 0.792 over all newer rows, 0.865 on
+    // The figures as measured (printed for the README): monarch 0.795 over all newer rows, 0.865 on
     // seen payees (a lookup of the cleaned payee: 0.72 and 0.79); what is shown 0.87 right at
     // 0.80 coverage. Each floor sits just under the measured figure, so a change that loses
     // accuracy fails here.
     @Test("a household's own history: better than a payee lookup, and what is shown is mostly right")
     func monarchHousehold() throws {
         let score = Self.score(try Self.monarch())
-        #expect(score.topOne >= 0.78, "top-1 over all newer rows: \(score.topOne)")
+        print("monarch: \(score)")
+        #expect(score.topOne >= 0.79, "top-1 over all newer rows: \(score.topOne)")
         #expect(score.topOneSeen >= 0.85, "top-1 on seen payees: \(score.topOneSeen)")
         #expect(score.shownRight >= 0.86 && score.coverage >= 0.75, "shown: \(score.shownRight) at \(score.coverage)")
     }
@@ -96,8 +97,9 @@ struct SuggestionLearnerTests {
     @Test("a second person's statements in another country's formats")
     func southAfricanStatements() throws {
         let score = Self.score(try Self.yassir())
+        print("yassir: \(score)")
         #expect(score.topOneSeen >= 0.78, "top-1 on seen payees: \(score.topOneSeen)")
-        #expect(score.topOne >= 0.40, "top-1 over all newer rows: \(score.topOne)")
+        #expect(score.topOne >= 0.53, "top-1 over all newer rows: \(score.topOne)")
     }
 
     @Test("the person's latest decision for a payee wins; nothing learned suggests nothing")

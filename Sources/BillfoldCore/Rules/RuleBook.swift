@@ -49,10 +49,17 @@ public struct RuleBook: Sendable {
     /// A category the person chose is never changed; one that came with the transaction only by
     /// a rule that says so; one set by an earlier rule stays (the earlier rule comes first).
     public func apply(to subject: RuleSubject) -> (subject: RuleSubject, matched: [Int64]) {
+        var texts = RuleTexts()
+        return apply(to: subject, texts: &texts)
+    }
+
+    /// The same, folding texts through `texts`: a walk over many rows passes one along, so each
+    /// payee is folded once, not once a row.
+    public func apply(to subject: RuleSubject, texts: inout RuleTexts) -> (subject: RuleSubject, matched: [Int64]) {
         guard !rules.isEmpty else { return (subject, []) }
         var subject = subject
         var matched: [Int64] = []
-        var folded = Folded(subject)
+        var folded = Folded(subject, texts: &texts)
         for prepared in rules where prepared.tests.allSatisfy({ folded.holds($0, subject) }) {
             matched.append(prepared.rule.id)
             let (payee, notes) = (subject.payee, subject.notes)
@@ -60,7 +67,7 @@ public struct RuleBook: Sendable {
                 Self.act(action, rule: prepared.rule, on: &subject)
             }
             // A renamed payee or added notes are what later rules see (folded again only then).
-            if subject.payee != payee || subject.notes != notes { folded = Folded(subject) }
+            if subject.payee != payee || subject.notes != notes { folded = Folded(subject, texts: &texts) }
             if prepared.rule.stopsAfter { break }
         }
         return (subject, matched)
@@ -103,9 +110,9 @@ public struct RuleBook: Sendable {
         private(set) var notesFolded: [Character]?
         let notes: String
 
-        init(_ subject: RuleSubject) {
-            payee = RuleText.folded(subject.payee)
-            bankText = subject.bankText == subject.payee ? payee : RuleText.folded(subject.bankText)
+        init(_ subject: RuleSubject, texts: inout RuleTexts) {
+            payee = texts.folded(subject.payee)
+            bankText = subject.bankText == subject.payee ? payee : texts.folded(subject.bankText)
             notes = subject.notes
         }
 
@@ -140,5 +147,22 @@ public struct RuleBook: Sendable {
             }
             return false
         }
+    }
+}
+
+/// Texts folded as rules compare them (`RuleText.folded`), remembered: folding is the costliest
+/// step of a rule run, and a million rows name a few thousand payees. Bounded, so a walk over
+/// rows that are all different keeps its memory.
+public struct RuleTexts: Sendable {
+    private var folded: [String: [Character]] = [:]
+    static let kept = 20_000
+
+    public init() {}
+
+    mutating func folded(_ text: String) -> [Character] {
+        if let known = folded[text] { return known }
+        let made = RuleText.folded(text)
+        if folded.count < Self.kept { folded[text] = made }
+        return made
     }
 }

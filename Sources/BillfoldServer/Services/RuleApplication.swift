@@ -43,34 +43,60 @@ struct RuleApplication: Sendable {
     }
 
     private func preview(_ book: RuleBook, among ids: [Int64]?, on db: any Database) async throws -> Preview {
-        var changes: [Change] = []
         guard !book.isEmpty else { return Preview(changes: [], moves: []) }
         let ledger = TransactionRepository(database: db, userID: userID)
         let tags = TagRepository(database: db, userID: userID)
-        func consider(_ page: [Transaction]) async throws {
+        var texts = RuleTexts()
+        var found: [(id: Int64, before: RuleOutcome, after: RuleOutcome, matched: [Int64])] = []
+        func consider(_ page: [RuleRow]) async throws {
             // A walk over a million rows reads their tags only when a rule may add one.
             let tagged = book.addsTags ? try await tags.tags(of: page.map(\.id)) : [:]
-            for transaction in page where transaction.kind == nil && transaction.transferID == nil {
-                let subject = RuleSubject(transaction, tagIDs: tagged[transaction.id]?.map(\.id) ?? [])
-                let (after, matched) = book.apply(to: subject)
-                let change = Change(
-                    transaction: transaction, before: RuleOutcome(subject), after: RuleOutcome(after), matched: matched)
-                if change.before != change.after { changes.append(change) }
+            for row in page {
+                var subject = row.subject
+                subject.tagIDs = tagged[row.id]?.map(\.id) ?? []
+                let (after, matched) = book.apply(to: subject, texts: &texts)
+                let (before, changed) = (RuleOutcome(subject), RuleOutcome(after))
+                if before != changed { found.append((row.id, before, changed, matched)) }
             }
         }
         if let ids {
-            for chunk in ids.chunked(Self.pageSize) { try await consider(try await ledger.find(Array(chunk))) }
+            for chunk in ids.chunked(Self.pageSize) {
+                try await consider(
+                    try await ledger.find(Array(chunk)).filter { $0.kind == nil && $0.transferID == nil }.map {
+                        RuleRow(id: $0.id, bookedAt: $0.bookedAt.epochSeconds, subject: RuleSubject($0, tagIDs: []))
+                    })
+            }
         } else {
-            var query = TransactionQuery(range: InstantRange(lowerBound: nil, upperBound: nil))
-            query.countedOnly = true
-            var cursor: TransactionCursor?
-            repeat {
-                let page = try await ledger.page(query, after: cursor, limit: Self.pageSize)
-                try await consider(page.transactions)
-                cursor = page.next
-            } while cursor != nil
+            // The next page is read while this one is weighed.
+            var page = try await ledger.ruleRows(before: nil, limit: Self.pageSize)
+            while !page.isEmpty {
+                let last = page.count == Self.pageSize ? page.last.map { ($0.bookedAt, $0.id) } : nil
+                async let following = Self.rows(of: ledger, before: last)
+                try await consider(page)
+                page = try await following
+            }
+        }
+        // The whole rows of those that change only: what the preview shows and the writes compare.
+        var changes: [Change] = []
+        for chunk in found.chunked(Self.pageSize) {
+            let rows = Dictionary(
+                try await ledger.find(chunk.map(\.id)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for change in chunk {
+                guard let transaction = rows[change.id] else { continue }
+                changes.append(
+                    Change(
+                        transaction: transaction, before: change.before, after: change.after, matched: change.matched))
+            }
         }
         return Preview(changes: changes, moves: Self.moves(changes))
+    }
+
+    /// The walk's page before `cursor`; none after the last.
+    private static func rows(of ledger: TransactionRepository, before cursor: (Int64, Int64)?) async throws
+        -> [RuleRow]
+    {
+        guard let cursor else { return [] }
+        return try await ledger.ruleRows(before: cursor, limit: pageSize)
     }
 
     static func moves(_ changes: [Change]) -> [CategoryMove] {

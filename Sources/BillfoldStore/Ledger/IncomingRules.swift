@@ -41,9 +41,10 @@ struct IncomingRules {
         }
         var matched: [[Int64]] = []
         matched.reserveCapacity(rows.count)
+        var texts = RuleTexts()
         for index in rows.indices {
             let account = accountID(rows[index])
-            matched.append(book.apply(to: &rows[index], accountID: account))
+            matched.append(book.apply(to: &rows[index], accountID: account, texts: &texts))
         }
         return (rows, matched)
     }
