@@ -24,6 +24,12 @@ struct PayeeCleanerTests {
         #expect(PayeeCleaner.clean(bankText) == payee)
     }
 
+    @Test("a prefix goes even when an effective-date mark follows it")
+    func effectiveDate() {
+        #expect(
+            PayeeCleaner.clean("POS PURCHASE (EFFEC ) DJS BILTONG (PTY) LTD NORKE CARD NO. ").hasPrefix("DJS Biltong"))
+    }
+
     @Test("nothing readable left: the text stays as it came")
     func neverEmpty() {
         #expect(PayeeCleaner.clean("  12/03 4711  ") == "12/03 4711")

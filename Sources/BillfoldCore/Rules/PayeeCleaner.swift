@@ -73,8 +73,10 @@ public enum PayeeCleaner {
             dropped = false
             for prefix in prefixes where words.count > prefix.count {
                 let head = words.prefix(prefix.count).map { $0.lowercased().trimmingCharacters(in: ["*"]) }
-                // `PayPal (Europe) S.a.r.l.`: the company itself, not a prefix before a merchant.
-                if head == prefix, !words[prefix.count].hasPrefix("(") {
+                // `PayPal (Europe) S.a.r.l.`: the company itself, not a prefix before a merchant;
+                // `POS PURCHASE (EFFEC ) DJS BILTONG`: a prefix, then an effective-date mark.
+                let next = words[prefix.count].lowercased()
+                if head == prefix, !next.hasPrefix("(") || next.hasPrefix("(effec") {
                     words.removeFirst(prefix.count)
                     dropped = true
                     break

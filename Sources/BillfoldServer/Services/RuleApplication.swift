@@ -47,7 +47,7 @@ struct RuleApplication: Sendable {
         let ledger = TransactionRepository(database: db, userID: userID)
         let tags = TagRepository(database: db, userID: userID)
         var texts = RuleTexts()
-        var found: [(id: Int64, before: RuleOutcome, after: RuleOutcome, matched: [Int64])] = []
+        var found: [(id: Int64, bookedAt: Int64, before: RuleOutcome, after: RuleOutcome, matched: [Int64])] = []
         func consider(_ page: [RuleRow]) async throws {
             // A walk over a million rows reads their tags only when a rule may add one.
             let tagged = book.addsTags ? try await tags.tags(of: page.map(\.id)) : [:]
@@ -56,7 +56,7 @@ struct RuleApplication: Sendable {
                 subject.tagIDs = tagged[row.id]?.map(\.id) ?? []
                 let (after, matched) = book.apply(to: subject, texts: &texts)
                 let (before, changed) = (RuleOutcome(subject), RuleOutcome(after))
-                if before != changed { found.append((row.id, before, changed, matched)) }
+                if before != changed { found.append((row.id, row.bookedAt, before, changed, matched)) }
             }
         }
         if let ids {
@@ -68,15 +68,17 @@ struct RuleApplication: Sendable {
             }
         } else {
             // The next page is read while this one is weighed.
-            var page = try await ledger.ruleRows(before: nil, limit: Self.pageSize)
+            var page = try await ledger.ruleRows(after: nil, limit: Self.pageSize)
             while !page.isEmpty {
-                let last = page.count == Self.pageSize ? page.last.map { ($0.bookedAt, $0.id) } : nil
-                async let following = Self.rows(of: ledger, before: last)
+                let last = page.count == Self.pageSize ? page.last?.id : nil
+                async let following = Self.rows(of: ledger, after: last)
                 try await consider(page)
                 page = try await following
             }
         }
-        // The whole rows of those that change only: what the preview shows and the writes compare.
+        // Newest first, as the list shows them; the whole rows of those that change only: what
+        // the preview shows and the writes compare.
+        found.sort { ($0.bookedAt, $0.id) > ($1.bookedAt, $1.id) }
         var changes: [Change] = []
         for chunk in found.chunked(Self.pageSize) {
             let rows = Dictionary(
@@ -91,12 +93,10 @@ struct RuleApplication: Sendable {
         return Preview(changes: changes, moves: Self.moves(changes))
     }
 
-    /// The walk's page before `cursor`; none after the last.
-    private static func rows(of ledger: TransactionRepository, before cursor: (Int64, Int64)?) async throws
-        -> [RuleRow]
-    {
-        guard let cursor else { return [] }
-        return try await ledger.ruleRows(before: cursor, limit: pageSize)
+    /// The walk's page after the row with id `after`; none after the last page.
+    private static func rows(of ledger: TransactionRepository, after: Int64?) async throws -> [RuleRow] {
+        guard let after else { return [] }
+        return try await ledger.ruleRows(after: after, limit: pageSize)
     }
 
     static func moves(_ changes: [Change]) -> [CategoryMove] {

@@ -17,20 +17,17 @@ public struct RuleRow: Sendable {
 
 extension TransactionRepository {
     /// The next `limit` counted transactions (a split's parts, not the split; a group's members,
-    /// not the group; never a transfer's side) before `cursor`, newest first, with only what
-    /// rules read: the walk of rules applied to a million rows reads half the columns a
-    /// transaction has.
-    public func ruleRows(before cursor: (bookedAt: Int64, id: Int64)?, limit: Int) async throws -> [RuleRow] {
+    /// not the group; never a transfer's side) after the one with id `after`, in the order they
+    /// were written, with only what rules read. In id order, the table is read as it lies on
+    /// disk: in time order, each row is a jump (a million rows took 32 s in `sqlite3`, 2.4 s so).
+    public func ruleRows(after: Int64?, limit: Int) async throws -> [RuleRow] {
         var statement: SQLQueryString = """
             SELECT id, booked_at, payee, original_name, notes, amount_minor, currency, account_id, category_id,
               category_source, status
             FROM transactions WHERE user_id = \(bind: userID) AND kind IS NULL AND transfer_id IS NULL
             """
-        if let cursor {
-            statement +=
-                " AND (booked_at < \(bind: cursor.bookedAt) OR (booked_at = \(bind: cursor.bookedAt) AND id < \(bind: cursor.id)))"
-        }
-        statement += " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
+        if let after { statement += " AND id > \(bind: after)" }
+        statement += " ORDER BY id LIMIT \(literal: limit)"
         return try await engine.rows(statement).map { row in
             let categoryID = try row.integerOrNil("category_id")
             // As `TransactionRow.transaction()` and `RuleSubject(_:tagIDs:)` read the source.
