@@ -14,8 +14,33 @@ struct PostgresEngine: DatabaseEngine {
 
     func indexedBucket(of table: SumsTable) -> String { table.postgresBucketKey }
 
+    /// The rows as PostgresNIO reads them, when every value bound is one it encodes itself;
+    /// otherwise through SQLKit.
     func rows(_ statement: SQLQueryString) async throws -> [StoredRow] {
-        try await sql.raw(statement).all().map(StoredRow.sql)
+        let (text, binds) = sql.serialize(statement)
+        guard let postgres = sql as? any PostgresDatabase, let bindings = Self.bindings(binds) else {
+            return try await sql.raw(statement).all().map(StoredRow.sql)
+        }
+        if let level = sql.queryLogLevel {
+            sql.logger.log(
+                level: level, "Executing query",
+                metadata: ["sql": .string(text), "binds": .array(binds.map { .string("\($0)") })])
+        }
+        let logger = sql.logger
+        let result = try await postgres.withConnection {
+            $0.query(PostgresQuery(unsafeSQL: text, binds: bindings), logger: logger)
+        }.get()
+        return result.rows.map { .postgres($0.makeRandomAccess()) }
+    }
+
+    /// The values as PostgresNIO binds them; nil when one is not a type it encodes (a NULL).
+    static func bindings(_ binds: [any Encodable & Sendable]) -> PostgresBindings? {
+        var bindings = PostgresBindings(capacity: binds.count)
+        for bind in binds {
+            guard let value = bind as? any PostgresThrowingDynamicTypeEncodable, (try? bindings.append(value)) != nil
+            else { return nil }
+        }
+        return bindings
     }
 
     /// One multi-row INSERT through SQLKit, each value bound.
