@@ -90,16 +90,19 @@ public struct ImportRowDTO: Codable, Sendable, Equatable {
     public var alreadyImported: Bool
     /// The bank's own text, kept as the original name (`payee` is the clean payee it is booked as).
     public var originalName: String?
-    /// The category the person's rules give it.
+    /// The category the person's rules give it, and its name.
     public var categoryId: Int64?
+    public var categoryName: String?
     /// The rules that matched it, in order.
     public var ruleIds: [Int64]?
     public init(
         account: String, place: String, day: String, amount: String, currency: String, payee: String, notes: String,
-        alreadyImported: Bool, originalName: String? = nil, categoryId: Int64? = nil, ruleIds: [Int64]? = nil
+        alreadyImported: Bool, originalName: String? = nil, categoryId: Int64? = nil, categoryName: String? = nil,
+        ruleIds: [Int64]? = nil
     ) {
         self.originalName = originalName
         self.categoryId = categoryId
+        self.categoryName = categoryName
         self.ruleIds = ruleIds
         self.account = account
         self.place = place

@@ -103,6 +103,9 @@ public struct RulePattern: Hashable, Sendable {
 /// How rules compare text: without regard to case or accents, with runs of spaces as one.
 public enum RuleText {
     /// The text as rules compare it, one `Character` each.
+    /// The folded text's UTF-8, as rules compare texts.
+    static func foldedBytes(_ text: String) -> [UInt8] { Array(String(folded(text)).utf8) }
+
     public static func folded(_ text: String) -> [Character] {
         let plain = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var out: [Character] = []

@@ -176,14 +176,21 @@ function render(body) {
       element("th", { scope: "col" }, tr("js.import.date")), element("th", { scope: "col" }, tr("js.import.payee")),
       element("th", { scope: "col", className: "amount" }, tr("js.import.amount")),
       element("th", { scope: "col" }, tr("js.import.notes")),
+      element("th", { scope: "col" }, tr("js.import.category")),
       element("th", { scope: "col" }, tr("js.import.account")),
       element("th", { scope: "col" }, ""))));
     const rows = element("tbody");
     for (const row of body.preview) {
       const amount = element("td", { className: row.amount.startsWith("-") ? "amount expense" : "amount income" }, money(row.amount, row.currency));
+      // The clean payee it is booked as, with the bank's text on hover; the rules' category.
+      const payee = element("td", row.originalName && row.originalName !== row.payee ? { title: row.originalName } : {},
+        row.payee || row.notes);
+      const category = element("td", {}, row.categoryName || "");
+      if (row.categoryName) category.append(" ", element("span", { className: "secondary" }, "(" + tr("js.import.byRules") + ")"));
       rows.append(element("tr", row.alreadyImported ? { className: "already" } : {},
-        element("td", {}, row.day), element("td", {}, row.payee || row.notes), amount,
-        element("td", { className: "secondary preview-notes" }, row.payee ? row.notes : ""), element("td", {}, row.account),
+        element("td", {}, row.day), payee, amount,
+        element("td", { className: "secondary preview-notes" }, row.payee ? row.notes : ""), category,
+        element("td", {}, row.account),
         element("td", { className: "secondary" },
           row.alreadyImported ? tr("js.import.rowAlreadyImported") : tr("js.import.rowNew"))));
     }

@@ -52,7 +52,8 @@ struct ImportsAPIController: RouteCollection {
             return try ImportResultResponse(
                 id: nil, dryRun: true, format: plan.format.rawValue, summary: plan.summary, added: plan.new,
                 skipped: plan.already, pending: plan.pending, accounts: accounts, unreadable: unreadable,
-                mapping: plan.mappingValues, header: plan.csv?.header, preview: preview(plan),
+                mapping: plan.mappingValues, header: plan.csv?.header,
+                preview: preview(plan, categories: try await request.categoryService.tree()),
                 suggestedAccount: plan.suggestedAccount, changedByRules: plan.changedByRules
             ).apiResponse()
         }
@@ -72,8 +73,8 @@ struct ImportsAPIController: RouteCollection {
     }
 
     /// The first 20 rows of each account as they will be booked: the clean payee, and what the
-    /// person's rules make of them.
-    static func preview(_ plan: BankImportPlan) -> [ImportRowDTO] {
+    /// person's rules make of them (`categories`: the person's, to name the rules' category).
+    static func preview(_ plan: BankImportPlan, categories: CategoryTree) -> [ImportRowDTO] {
         plan.parts.flatMap { part in
             part.entries.indices.prefix(20).map { index in
                 let entry = part.entries[index]
@@ -82,7 +83,9 @@ struct ImportsAPIController: RouteCollection {
                     account: part.account, place: entry.place, day: entry.day.description,
                     amount: entry.amount.decimalString, currency: entry.amount.currency.code, payee: booked.payee,
                     notes: entry.notes, alreadyImported: part.alreadyImported[index], originalName: entry.payee,
-                    categoryId: booked.categoryID, ruleIds: booked.matched)
+                    categoryId: booked.categoryID,
+                    categoryName: booked.categoryID.flatMap { categories.category($0)?.name },
+                    ruleIds: booked.matched)
             }
         }
     }
