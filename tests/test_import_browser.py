@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
-from conftest import PASSWORD, ROOT, billfold, csrf_token
+from conftest import PASSWORD, ROOT, api_caller, billfold, csrf_token, new_person
 from test_browser import notice_saying, sign_in, wait
 
 OWN = ROOT / "Tests" / "Fixtures" / "banks"
@@ -67,6 +67,31 @@ def test_import_preview_mapping_import_and_undo(browser, shot, sqlite_server, tm
     browser.find_element(By.CSS_SELECTOR, "button.danger").click()
     assert notice_saying(browser, "Import undone") == "Import undone: 4 transactions removed."
     assert "Undone" in browser.find_element(By.CSS_SELECTOR, ".import-row").text
+
+
+def test_the_preview_shows_what_the_rules_make_of_each_row(browser, shot, sqlite_server):
+    """A rule for the bakery: the preview names its category beside the row, and only there."""
+    email, token = new_person(sqlite_server, "import-rules", "Ida")
+    api = api_caller(sqlite_server, token)
+    food = api("POST", "/api/v1/categories", json={"name": "Food"})["id"]
+    api("POST", "/api/v1/rules", json={
+        "conditions": [{"field": "bankText", "test": "contains", "value": "Bäckerei"}],
+        "actions": [{"action": "setCategory", "category": food}]})
+    sign_in(browser, sqlite_server, email=email)
+    browser.get(sqlite_server.url + "/import")
+    browser.find_element(By.ID, "account").send_keys("Girokonto")
+    browser.find_element(By.ID, "file").send_keys(str(OWN / "latin1-semicolon.csv"))
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".preview-table")))
+    headers = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".preview-table thead th")]
+    assert "Category" in headers
+    column = headers.index("Category")
+    rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")]
+            for r in browser.find_elements(By.CSS_SELECTOR, ".preview-table tbody tr")]
+    bakery = next(r for r in rows if "Bäckerei" in r[1])
+    assert bakery[column] == "Food (set by your rules)"
+    assert all(r[column] == "" for r in rows if r is not bakery)
+    browser.execute_script("document.querySelector('.preview-table').scrollIntoView()")
+    shot("preview-with-rules")
 
 
 def test_unreadable_rows_named_and_left_out_by_choice(browser, shot, sqlite_server, tmp_path):
