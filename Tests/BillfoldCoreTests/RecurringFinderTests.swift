@@ -35,6 +35,17 @@ struct RecurringFinderTests {
         #expect(!netflix.isNew(on: Self.day("2026-11-01")))
     }
 
+    @Test("a payment due on the 31st is expected on the 31st after February's 28th")
+    func monthEnd() throws {
+        let rent = try #require(
+            RecurringFinder.find(
+                ["2025-11-30", "2025-12-31", "2026-01-31", "2026-02-28"].map {
+                    Self.booking("MIETE HAUSVERWALTUNG", "-950.00", $0)
+                }
+            ).first)
+        #expect(rent.billingDay == 31 && rent.nextExpected == Self.day("2026-03-31"))
+    }
+
     @Test("weekly, quarterly and yearly rhythms; a salary is recurring income")
     func rhythms() throws {
         let found = RecurringFinder.find(

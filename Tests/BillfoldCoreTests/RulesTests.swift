@@ -41,6 +41,19 @@ struct RulesTests {
         #expect(steps > 2_000, "it did try")
     }
 
+    @Test("texts match however they are written: case, accents, composed or decomposed letters")
+    func spellings() throws {
+        let bank = Rule(id: 1, position: 1, conditions: [.text(.payee, .contains("한국"))], actions: [.markCleared])
+        let decomposed = "\u{1112}\u{1161}\u{11AB}\u{1100}\u{116E}\u{11A8} Bank"  // 한국, as its jamo
+        #expect(RuleBook([bank]).apply(to: Self.subject(decomposed)).matched == [1])
+        let cafe = Rule(id: 2, position: 1, conditions: [.text(.payee, .startsWith("Café"))], actions: [.markCleared])
+        #expect(RuleBook([cafe]).apply(to: Self.subject("CAFE\u{0301} KRANZLER")).matched == [2])
+        #expect(RuleBook([cafe]).apply(to: Self.subject("Caf Kranzler")).matched.isEmpty)
+        let exact = Rule(
+            id: 3, position: 1, conditions: [.text(.payee, .isExactly("rewe  markt"))], actions: [.markCleared])
+        #expect(RuleBook([exact]).apply(to: Self.subject(" REWE Markt ")).matched == [3])
+    }
+
     @Test("rules run in order; stop ends the run; a renamed payee is what later rules see")
     func order() throws {
         let groceries = Rule(

@@ -19,12 +19,19 @@ public struct RecurringPayment: Hashable, Sendable {
     public var lastSeen: Day
     /// How many bookings it was found in.
     public var count: Int
+    /// The day of the month it is billed on most.
+    public var billingDay: Int
 
     /// When the next one is expected.
-    public var nextExpected: Day { rhythm.next(after: lastSeen) }
+    public var nextExpected: Day { rhythm.next(after: lastSeen, billingDay: billingDay) }
 
     /// What it costs a year and a month at its usual amount (a weekly 10.00 is 43.33 a month).
-    public var perYear: Money { Money(minorUnits: usual.minorUnits * Int64(rhythm.perYear), currency: usual.currency) }
+    public var perYear: Money {
+        // Within `Money.maximumMinorUnits` a year of weekly payments fits; beyond, it is capped.
+        let (year, overflow) = usual.minorUnits.multipliedReportingOverflow(by: Int64(rhythm.perYear))
+        return Money(
+            minorUnits: overflow ? (usual.minorUnits < 0 ? .min / 2 : .max / 2) : year, currency: usual.currency)
+    }
     public var perMonth: Money {
         let year = perYear.minorUnits
         return Money(minorUnits: (year + (year < 0 ? -6 : 6)) / 12, currency: usual.currency)
@@ -108,18 +115,22 @@ public enum RecurringFinder {
             if !anchors.contains(booking.money.minorUnits) { anchors.append(booking.money.minorUnits) }
         }
         var found: [RecurringPayment] = []
-        var taken: Set<Day> = []
+        // Bookings (by place in `sorted`) already part of a payment found: a second subscription
+        // billed the same day by the same payee is still found.
+        var taken: Set<Int> = []
         for anchor in anchors.prefix(5) {
             let size = Double(anchor.magnitude)
-            let open = sorted.filter { !taken.contains($0.day) }
+            let open = sorted.indices.filter { !taken.contains($0) }
             // Similar amounts (a price change, a bill that varies), else the same amount alone
             // (two subscriptions of a similar price).
-            let exact = open.filter { $0.money.minorUnits == anchor }
-            let near = open.filter { abs(Double($0.money.minorUnits.magnitude) - size) <= size * similarShare }
+            let exact = open.filter { sorted[$0].money.minorUnits == anchor }
+            let near = open.filter {
+                abs(Double(sorted[$0].money.minorUnits.magnitude) - size) <= size * similarShare
+            }
             for candidates in [near, exact] {
-                if let payment = payment(key, candidates) {
+                if let (payment, used) = payment(key, candidates.map { sorted[$0] }, near: anchor) {
                     found.append(payment)
-                    taken.formUnion(candidates.map(\.day))
+                    taken.formUnion(candidates.filter { used.contains(sorted[$0].day) })
                     break
                 }
             }
@@ -127,14 +138,17 @@ public enum RecurringFinder {
         return found
     }
 
-    /// The payment bookings of similar amounts (oldest first) make, if they keep a rhythm.
-    private static func payment(_ key: String, _ near: [Booking]) -> RecurringPayment? {
-        guard near.count >= fewest, let newest = near.last else { return nil }
-        // One a day: two on one day are one payment and a purchase.
+    /// The payment bookings of similar amounts (oldest first) make, if they keep a rhythm, and
+    /// the days of the bookings it is made of.
+    private static func payment(_ key: String, _ near: [Booking], near anchor: Int64) -> (RecurringPayment, Set<Day>)? {
+        guard near.count >= fewest else { return nil }
+        // One a day: of two on one day, the one nearest the amount is the payment.
         var kept: [Booking] = []
         for booking in near {
             if let last = kept.last, last.day == booking.day {
-                kept[kept.count - 1] = booking
+                if abs(booking.money.minorUnits - anchor) < abs(last.money.minorUnits - anchor) {
+                    kept[kept.count - 1] = booking
+                }
             } else {
                 kept.append(booking)
             }
@@ -153,12 +167,19 @@ public enum RecurringFinder {
         // A price change: a steady amount, then another. A bill that varies every time has none.
         let changed = !differ(previous, third) && differ(latest, previous)
         let middle = amounts.suffix(3).sorted()[1]
+        let newest = kept[kept.count - 1]
         let currency = newest.money.currency
-        return RecurringPayment(
+        // The day of the month it is billed on most: a payment due on the 31st is expected on
+        // the 31st again after February's 28th.
+        var days: [Int: Int] = [:]
+        for booking in kept { days[booking.day.day, default: 0] += 1 }
+        let billingDay = days.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key ?? newest.day.day
+        let payment = RecurringPayment(
             payee: newest.payee, key: key, rhythm: rhythm,
             usual: Money(minorUnits: changed ? latest : middle, currency: currency),
             latest: Money(minorUnits: latest, currency: currency),
             before: changed ? Money(minorUnits: previous, currency: currency) : nil, firstSeen: kept[0].day,
-            lastSeen: kept[kept.count - 1].day, count: kept.count)
+            lastSeen: newest.day, count: kept.count, billingDay: billingDay)
+        return (payment, Set(kept.map(\.day)))
     }
 }

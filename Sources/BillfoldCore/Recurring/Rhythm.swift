@@ -37,8 +37,8 @@ public enum Rhythm: String, Codable, Sendable, CaseIterable {
     }
 
     /// The day the payment after one on `day` is expected: the same weekday a week on, or the
-    /// same day of the month (the month's last when it is shorter) a month, three or twelve on.
-    public func next(after day: Day) -> Day {
+    /// billing day (the month's last when it is shorter) a month, three or twelve on.
+    public func next(after day: Day, billingDay: Int? = nil) -> Day {
         let months: Int
         switch self {
         case .weekly: return day.adding(days: 7)
@@ -47,7 +47,7 @@ public enum Rhythm: String, Codable, Sendable, CaseIterable {
         case .yearly: months = 12
         }
         let month = Month(year: day.year, month: day.month).adding(months: months)
-        return Day(year: month.year, month: month.month, day: min(day.day, month.lastDay.day))
+        return Day(year: month.year, month: month.month, day: min(billingDay ?? day.day, month.lastDay.day))
     }
 
     /// Whether these gaps (days between payments, oldest first) keep the rhythm: most of them

@@ -102,10 +102,13 @@ public struct RulePattern: Hashable, Sendable {
 
 /// How rules compare text: without regard to case or accents, with runs of spaces as one.
 public enum RuleText {
-    /// The text as rules compare it, one `Character` each.
-    /// The folded text's UTF-8, as rules compare texts.
-    static func foldedBytes(_ text: String) -> [UInt8] { Array(String(folded(text)).utf8) }
+    /// The folded text's UTF-8, as rules compare texts: composed first (NFC), so two spellings
+    /// of one text (a precomposed "é" and "e" with its accent apart) are the same bytes.
+    static func foldedBytes(_ text: String) -> [UInt8] {
+        Array(String(folded(text)).precomposedStringWithCanonicalMapping.utf8)
+    }
 
+    /// The text as rules compare it, one `Character` each.
     public static func folded(_ text: String) -> [Character] {
         let plain = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var out: [Character] = []

@@ -125,9 +125,11 @@ struct RuleApplication: Sendable {
     func apply(_ book: RuleBook) async throws -> (runID: Int64?, changed: Int) {
         let now = clock.seconds
         return try await database.transaction { db in
-            let changes = try await preview(book, among: nil, on: db).changes
+            let found = try await preview(book, among: nil, on: db).changes
+            // A row changed by someone else since the walk read it is left out, and not recorded.
+            let written = try await write(found, on: db)
+            let changes = found.filter { written.contains($0.transaction.id) }
             guard !changes.isEmpty else { return (nil, 0) }
-            try await write(changes, on: db)
             let runID = try await RuleRunRepository(database: db, userID: userID).record(
                 changes.map { .init(transactionID: $0.transaction.id, before: $0.before, after: $0.after) }, now: now)
             return (runID, changes.count)
@@ -140,23 +142,33 @@ struct RuleApplication: Sendable {
         guard !ids.isEmpty else { return }
         let book = try await RuleRepository(database: db, userID: userID).book()
         guard !book.isEmpty else { return }
-        try await write(try await preview(book, among: ids, on: db).changes, on: db)
+        _ = try await write(try await preview(book, among: ids, on: db).changes, on: db)
     }
 
-    private func write(_ changes: [Change], on db: any Database) async throws {
+    /// Makes the changes, a page at a time (a run over a million rows holds one page's edits, not
+    /// all of them); the ids of the transactions that changed.
+    private func write(_ changes: [Change], on db: any Database) async throws -> Set<Int64> {
         let tags = TagRepository(database: db, userID: userID)
+        let editor = TransactionEditor(database: db, userID: userID, clock: clock)
         var counts: [Int64: Int] = [:]
-        var edits: [(old: Transaction, change: TransactionChange)] = []
-        for change in changes {
-            let edit = change.before.change(to: change.after)
-            if !edit.isEmpty { edits.append((change.transaction, edit)) }
-            if change.after.tagIDs != change.before.tagIDs {
-                try await tags.set(change.after.tagIDs, on: change.transaction.id)
+        var written: Set<Int64> = []
+        for page in changes.chunked(Self.pageSize) {
+            var edits: [(old: Transaction, change: TransactionChange)] = []
+            for change in page {
+                let edit = change.before.change(to: change.after)
+                if !edit.isEmpty { edits.append((change.transaction, edit)) }
+                if change.after.tagIDs != change.before.tagIDs {
+                    try await tags.set(change.after.tagIDs, on: change.transaction.id)
+                    written.insert(change.transaction.id)
+                }
             }
+            written.formUnion(try await editor.applyMany(edits, from: .rule))
+        }
+        for change in changes where written.contains(change.transaction.id) {
             for rule in change.matched { counts[rule, default: 0] += 1 }
         }
-        _ = try await TransactionEditor(database: db, userID: userID, clock: clock).applyMany(edits, from: .rule)
         try await RuleRepository(database: db, userID: userID).countMatches(counts)
+        return written
     }
 
     /// Puts back what a run changed, where the transaction still holds what the run wrote (what

@@ -28,29 +28,35 @@ extension TransactionRepository {
     private struct Assignment: Hashable {
         var category: Int64??
         var categorySource: String??
-        var notes: String?
+        var notes: Bytes?
         var status: String?
-        var payee: String?
+        var payee: Bytes?
+    }
+
+    /// A text compared by its bytes, as the database compares it: two spellings of "Müller"
+    /// that Swift holds equal are two values there.
+    private struct Bytes: Hashable {
+        var text: String
+        static func == (a: Bytes, b: Bytes) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+        func hash(into hasher: inout Hasher) { for byte in text.utf8 { hasher.combine(byte) } }
     }
 
     private func updateChunk(_ changes: [(old: Transaction, change: TransactionChange)], at now: Int64)
         async throws -> [(Transaction, [TransactionEdit])]
     {
-        // What moves money, time or account goes the one-row way with its checks.
-        let (simple, other) = changes.reduce(into: ([(Transaction, TransactionChange)](), [Int64: TransactionChange]()))
-        {
-            let moves = $1.change.money != nil || $1.change.bookedAt != nil || $1.change.accountID != nil
-            if moves { $0.1[$1.old.id] = $1.change } else { $0.0.append(($1.old, $1.change)) }
-        }
-        var done: [(Transaction, [TransactionEdit])] = []
-        for (id, change) in other.sorted(by: { $0.key < $1.key }) {
-            if let updated = try await update(id, change, at: now), !updated.1.isEmpty { done.append(updated) }
-        }
         let current = Dictionary(
-            try await find(simple.map(\.0.id)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            try await find(changes.map(\.old.id)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Only rows as they were when the change was worked out.
+        let fresh = changes.filter { current[$0.old.id] == $0.old }
+        // What moves money, time or account goes the one-row way with its checks.
+        var done: [(Transaction, [TransactionEdit])] = []
+        for (old, change) in fresh where change.money != nil || change.bookedAt != nil || change.accountID != nil {
+            if let updated = try await update(old.id, change, at: now), !updated.1.isEmpty { done.append(updated) }
+        }
+        let simple = fresh.filter { $0.change.money == nil && $0.change.bookedAt == nil && $0.change.accountID == nil }
         var groups: [Assignment: [Int64]] = [:]
         var changed: [(Transaction, [TransactionEdit])] = []
-        for (old, change) in simple where current[old.id] == old {
+        for (old, change) in simple {
             let edits = TransactionEdit.edits(from: old, applying: change, at: now)
             guard !edits.isEmpty else { continue }
             let new = old.applying(change, at: now)
@@ -58,11 +64,15 @@ extension TransactionRepository {
             let key = Assignment(
                 category: recategorised ? .some(new.categoryID) : nil,
                 categorySource: recategorised ? .some(new.categorySource?.rawValue) : nil,
-                notes: change.notes, status: change.status?.rawValue, payee: change.payee)
+                notes: change.notes.map(Bytes.init), status: change.status?.rawValue,
+                payee: change.payee.map(Bytes.init))
             groups[key, default: []].append(old.id)
             changed.append((new, edits))
         }
-        guard !changed.isEmpty else { return done }
+        guard !changed.isEmpty else {
+            try await recordHistory(lines(done))
+            return done
+        }
         let ids = changed.map(\.0.id)
         try await TransactionTotals.add(ids: ids, userID: userID, sign: -1, on: sql)
         for (values, ids) in groups {
@@ -71,19 +81,23 @@ extension TransactionRepository {
             if case .some(let source) = values.categorySource {
                 assignments.append("category_source = \(bind: source)")
             }
-            if let notes = values.notes { assignments.append("notes = \(bind: notes)") }
+            if let notes = values.notes?.text { assignments.append("notes = \(bind: notes)") }
             if let status = values.status { assignments.append("status = \(bind: status)") }
-            if let payee = values.payee { assignments.append("payee = \(bind: payee)") }
+            if let payee = values.payee?.text { assignments.append("payee = \(bind: payee)") }
             try await sql.raw(
                 "UPDATE transactions SET " + assignments.joined(separator: ", ")
                     + " WHERE user_id = \(bind: userID) AND id IN (\(binds: ids))"
             ).run()
         }
         try await TransactionTotals.add(ids: ids, userID: userID, on: sql)
-        try await recordHistory(
-            changed.flatMap { transaction, edits in
-                edits.map { (transaction.id, $0.field.rawValue, $0.oldValue, $0.newValue, $0.changedAt) }
-            })
+        try await recordHistory(lines(done + changed))
         return done + changed
+    }
+
+    /// The history lines of changed rows.
+    private func lines(_ changed: [(Transaction, [TransactionEdit])]) -> [(Int64, String, String?, String?, Int64)] {
+        changed.flatMap { transaction, edits in
+            edits.map { (transaction.id, $0.field.rawValue, $0.oldValue, $0.newValue, $0.changedAt) }
+        }
     }
 }
