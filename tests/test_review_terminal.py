@@ -339,7 +339,7 @@ def test_the_deck_speaks_the_terminals_language(review_server, config):
 
 
 def test_the_card_shows_the_suggestion_and_right_takes_it(review_server, config):
-    """A payee filed three times before: its card says where it would go, and → takes it."""
+    """A payee filed three times before: its card (and the list) says where it would go, and → takes it."""
     month = "2020-05"
     names = categories(review_server)
     for day in (3, 10, 17):
@@ -347,6 +347,12 @@ def test_the_card_shows_the_suggestion_and_right_takes_it(review_server, config)
                 "currency": "EUR", "status": "cleared", "categoryId": names["Rent"]}
         assert review_server.api("POST", "/api/v1/transactions", json=body).status_code == 201
     card = add(review_server, "Zeta Zoo", 4, month=month)
+    # The transaction list says so too, in its category column.
+    listed = subprocess.run([str(BINARY), "transactions", "--server", review_server.url, "--from", f"{month}-01",
+                             "--to", f"{month}-31", "--search", "zeta"],
+                            env={**config, "COLUMNS": "120"}, capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    assert any("Zeta Zoo" in line and "Suggested: Rent" in line for line in listed.stdout.splitlines()), listed.stdout
     screen = Screen([str(BINARY), "review", "--server", review_server.url, "--month", month], config, "suggest")
     try:
         shown = screen.wait_for("card 1 of 1")

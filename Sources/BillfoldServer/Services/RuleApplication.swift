@@ -59,10 +59,14 @@ struct RuleApplication: Sendable {
                 if before != changed { found.append((row.id, row.bookedAt, before, changed, matched)) }
             }
         }
+        // Whole rows already read (the rows a pull brought), not read again below.
+        var known: [Int64: Transaction] = [:]
         if let ids {
             for chunk in ids.chunked(Self.pageSize) {
+                let counted = try await ledger.find(Array(chunk)).filter { $0.kind == nil && $0.transferID == nil }
+                for transaction in counted { known[transaction.id] = transaction }
                 try await consider(
-                    try await ledger.find(Array(chunk)).filter { $0.kind == nil && $0.transferID == nil }.map {
+                    counted.map {
                         RuleRow(id: $0.id, bookedAt: $0.bookedAt.epochSeconds, subject: RuleSubject($0, tagIDs: []))
                     })
             }
@@ -81,10 +85,10 @@ struct RuleApplication: Sendable {
         found.sort { ($0.bookedAt, $0.id) > ($1.bookedAt, $1.id) }
         var changes: [Change] = []
         for chunk in found.chunked(Self.pageSize) {
-            let rows = Dictionary(
-                try await ledger.find(chunk.map(\.id)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let unread = chunk.map(\.id).filter { known[$0] == nil }
+            for transaction in try await ledger.find(unread) { known[transaction.id] = transaction }
             for change in chunk {
-                guard let transaction = rows[change.id] else { continue }
+                guard let transaction = known[change.id] else { continue }
                 changes.append(
                     Change(
                         transaction: transaction, before: change.before, after: change.after, matched: change.matched))

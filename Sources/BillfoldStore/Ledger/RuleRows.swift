@@ -30,8 +30,6 @@ extension TransactionRepository {
         statement += " ORDER BY id LIMIT \(literal: limit)"
         return try await engine.rows(statement).map { row in
             let categoryID = try row.integerOrNil("category_id")
-            // As `TransactionRow.transaction()` and `RuleSubject(_:tagIDs:)` read the source.
-            let source = try row.textOrNil("category_source").flatMap(CategorySource.init(rawValue:)) ?? .person
             return RuleRow(
                 id: try row.integer("id"), bookedAt: try row.integer("booked_at"),
                 subject: RuleSubject(
@@ -40,7 +38,7 @@ extension TransactionRepository {
                         minorUnits: try row.integer("amount_minor"),
                         currency: Currency(stored: try row.text("currency"))),
                     accountID: try row.integer("account_id"), categoryID: categoryID,
-                    categorySource: categoryID == nil ? nil : source,
+                    categorySource: TransactionRow.categorySource(categoryID, try row.textOrNil("category_source")),
                     status: TransactionStatus(rawValue: try row.text("status")) ?? .uncleared))
         }
     }

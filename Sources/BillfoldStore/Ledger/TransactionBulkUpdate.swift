@@ -24,21 +24,17 @@ extension TransactionRepository {
         }
     }
 
+    private typealias Bytes = TransactionTotals.Pending.Payee
+
     /// The values a change writes besides its time: rows with the same ones share one UPDATE.
     private struct Assignment: Hashable {
         var category: Int64??
         var categorySource: String??
+        // Texts by their bytes (`Pending.Payee`): two spellings Swift holds equal are two values
+        // to the database.
         var notes: Bytes?
         var status: String?
         var payee: Bytes?
-    }
-
-    /// A text compared by its bytes, as the database compares it: two spellings of "Müller"
-    /// that Swift holds equal are two values there.
-    private struct Bytes: Hashable {
-        var text: String
-        static func == (a: Bytes, b: Bytes) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
-        func hash(into hasher: inout Hasher) { for byte in text.utf8 { hasher.combine(byte) } }
     }
 
     private func updateChunk(_ changes: [(old: Transaction, change: TransactionChange)], at now: Int64)

@@ -95,6 +95,11 @@ struct TransactionRow: Codable {
         }
     }
 
+    /// Who set a stored category: none without one; the person where the column says nothing.
+    static func categorySource(_ categoryID: Int64?, _ stored: String?) -> CategorySource? {
+        categoryID == nil ? nil : stored.flatMap(CategorySource.init(rawValue:)) ?? .person
+    }
+
     func transaction() -> Transaction {
         var transaction = Transaction(
             id: id, accountID: account_id,
@@ -105,8 +110,7 @@ struct TransactionRow: Codable {
             externalID: external_id, createdAt: created_at, updatedAt: updated_at,
             importID: import_id)
         // A category deleted without moving its rows (the key's ON DELETE SET NULL) leaves a source behind.
-        transaction.categorySource =
-            category_id == nil ? nil : category_source.flatMap(CategorySource.init(rawValue:)) ?? .person
+        transaction.categorySource = Self.categorySource(category_id, category_source)
         transaction.transferID = transfer_id
         transaction.kind = kind.flatMap(TransactionKind.init(rawValue:))
         transaction.parentID = parent_id
