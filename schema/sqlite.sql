@@ -33,6 +33,9 @@ CREATE INDEX lunchmoney_outbox_due ON lunchmoney_outbox (state, next_attempt_at,
 -- index projects_by_user
 CREATE INDEX projects_by_user ON projects (user_id, closed);
 
+-- index recurring_payments_by_user
+CREATE INDEX recurring_payments_by_user ON recurring_payments (user_id, payee_key);
+
 -- index review_decisions_by_time
 CREATE INDEX review_decisions_by_time ON review_decisions (user_id, decided_at);
 
@@ -170,6 +173,12 @@ CREATE TABLE "lunchmoney_synced" ("transaction_id" INTEGER PRIMARY KEY REFERENCE
 
 -- table projects
 CREATE TABLE "projects" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "title" TEXT NOT NULL, "detail" TEXT NOT NULL, "colour" TEXT NOT NULL, "closed" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, "updated_at" INTEGER);
+
+-- table recurring_payments
+CREATE TABLE "recurring_payments" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "payee" TEXT NOT NULL, "payee_key" TEXT NOT NULL, "currency" TEXT NOT NULL, "rhythm" TEXT NOT NULL, "usual_minor" INTEGER NOT NULL, "latest_minor" INTEGER NOT NULL, "before_minor" INTEGER, "first_seen" INTEGER NOT NULL, "last_seen" INTEGER NOT NULL, "seen_count" INTEGER NOT NULL, "billing_day" INTEGER NOT NULL, "state" TEXT NOT NULL, "by_hand" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, "updated_at" INTEGER NOT NULL);
+
+-- table recurring_scans
+CREATE TABLE "recurring_scans" ("user_id" INTEGER PRIMARY KEY REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "last_transaction_id" INTEGER NOT NULL, "scanned_at" INTEGER NOT NULL);
 
 -- table review_batches
 CREATE TABLE "review_batches" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "idempotency_key" TEXT NOT NULL, "request_hash" TEXT NOT NULL, "response" TEXT, "created_at" INTEGER NOT NULL, "lease_until" INTEGER, CONSTRAINT "uq:review_batches.user_id+review_batches.idempotency_key" UNIQUE ("user_id", "idempotency_key"));

@@ -131,11 +131,26 @@ def test_what_billfold_does_not_keep_answers_empty(lunch):
     assert lunch.get_plaid_accounts() == []
     assert lunch.trigger_fetch_from_plaid() is True
     assert lunch.get_crypto() == []
-    assert lunch.get_recurring_items(start_date=START) == []
-    with pytest.warns(DeprecationWarning):  # lunchable's own warning: Lunch Money deprecated the route
-        assert lunch.get_recurring_expenses(start_date=START) == []
+    assert lunch.get_recurring_items(start_date=START) == [], "daily shopping is not recurring"
     with pytest.raises(LunchMoneyHTTPError):
         lunch.update_crypto(1, name="Coins")
+
+
+def test_recurring_items_found_in_the_history(lunch):
+    lunch.insert_transactions([
+        TransactionInsertObject(date=datetime.date(2026, month, 15), amount="9.99", payee="STREAMLY*SUB 4411",
+                                currency="eur") for month in (1, 2, 3)])
+    items = lunch.get_recurring_items(start_date=START)
+    assert [item.payee for item in items] == ["STREAMLY*SUB 4411"], "named as the latest transaction is"
+    item = items[0]
+    assert item.amount == 9.99 and item.currency == "eur" and item.is_income is False
+    assert item.granularity == "month" and item.quantity == 1 and item.cadence == "monthly"
+    assert [t.date for t in item.transactions_within_range] == [datetime.date(2026, 3, 15)]
+    assert item.transactions_within_range[0].recurring_id == item.id
+    assert list(item.occurrences) == [datetime.date(2026, 3, 15)]
+    with pytest.warns(DeprecationWarning):  # lunchable's own warning: Lunch Money deprecated the route
+        expenses = lunch.get_recurring_expenses(start_date=START)
+    assert [e.payee for e in expenses] == [item.payee] and expenses[0].cadence == "monthly"
 
 
 def test_tags_in_inserts_updates_and_the_list_filter(lunch):

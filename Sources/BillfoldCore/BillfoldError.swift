@@ -84,7 +84,8 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// What a missing id was the id of.
     public enum Thing: String, Sendable, CaseIterable {
-        case account, asset, category, deletion, `import`, item, page, project, rule, ruleRun, tag, token,
+        case account, asset, category, deletion, `import`, item, page, project, recurringPayment, rule, ruleRun, tag,
+            token,
             transaction, transactionGroup
 
         /// "No account with that id exists." (catalogue `error.notFound.<thing>`).

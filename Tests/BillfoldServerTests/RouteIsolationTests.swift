@@ -17,7 +17,7 @@ struct RouteIsolationTests {
     /// test until it is added.
     static let idOwners: Set<String> = [
         "transactions", "categories", "projects", "items", "tokens", "imports", "deletions", "accounts", "assets",
-        "group", "tags", "transaction-groups", "rules", "rule-runs",
+        "group", "tags", "transaction-groups", "rules", "rule-runs", "recurring",
     ]
     /// Parameters that are not a user's data.
     static let notUserData: Set<String> = ["assets/:name", "crypto/manual/:id"]
@@ -137,8 +137,12 @@ struct RouteIsolationTests {
         let ruleID = try JSONDecoder().decode(RuleDTO.self, from: rule.body).id
         let run = try await t.send(.POST, "/api/v1/rules/apply", as: person, json: "{}")
         let runID = try #require(try JSONDecoder().decode(RuleApplyResponse.self, from: run.body).runId)
+        let recurring = try await t.send(
+            .POST, "/api/v1/recurring", as: person,
+            json: #"{"payee":"Gym","amount":"20","rhythm":"monthly","nextDate":"2026-12-01"}"#)
+        let recurringID = try JSONDecoder().decode(RecurringDTO.self, from: recurring.body).id
         return [
-            "rules": ruleID, "rule-runs": runID,
+            "rules": ruleID, "rule-runs": runID, "recurring": recurringID,
             "tags": tagID, "transaction-groups": groupRow,
             "imports": importID, "deletions": deletionID, "accounts": account.id, "assets": account.id,
             "group": groupID,
@@ -158,7 +162,7 @@ struct RouteIsolationTests {
         var out: [String] = []
         for path in [
             "/api/v1/transactions?limit=100", "/api/v1/categories", "/api/v1/projects", "/api/v1/me", "/api/v1/imports",
-            "/api/v1/accounts", "/api/v1/tags", "/api/v1/rules",
+            "/api/v1/accounts", "/api/v1/tags", "/api/v1/rules", "/api/v1/recurring",
             "/api/v1/transactions/\(try await firstGroup(t, person))/children",
         ] {
             out.append(try await t.send(.GET, path, as: person).body.string)

@@ -89,7 +89,17 @@ public enum NativeAPI: RouteCatalogue {
     public static let exportRules = Endpoint(.get, "/api/v1/rules/export")
     public static let importRules = Endpoint(.post, "/api/v1/rules/import")
 
+    /// Recurring payments found in the history or added by hand; the person confirms or
+    /// dismisses each. `find` looks through the whole history again.
+    public static let recurring = Endpoint(.get, "/api/v1/recurring")
+    public static let addRecurring = Endpoint(.post, "/api/v1/recurring")
+    public static let findRecurring = Endpoint(.post, "/api/v1/recurring/find")
+    public static let recurringPayment = Endpoint(.get, "/api/v1/recurring/{id}")
+    public static let decideRecurring = Endpoint(.put, "/api/v1/recurring/{id}")
+    public static let deleteRecurring = Endpoint(.delete, "/api/v1/recurring/{id}")
+
     public static let all = [
+        recurring, addRecurring, findRecurring, recurringPayment, decideRecurring, deleteRecurring,
         rules, addRule, rule, replaceRule, deleteRule, orderRules, previewRules, applyRules, undoRuleRun,
         exportRules, importRules,
         transactionChildren, splitTransaction, unsplitTransaction, addTransactionGroup, deleteTransactionGroup, tags,

@@ -22,6 +22,22 @@ public struct RecurringPayment: Hashable, Sendable {
     /// The day of the month it is billed on most.
     public var billingDay: Int
 
+    public init(
+        payee: String, key: String, rhythm: Rhythm, usual: Money, latest: Money, before: Money?, firstSeen: Day,
+        lastSeen: Day, count: Int, billingDay: Int
+    ) {
+        self.payee = payee
+        self.key = key
+        self.rhythm = rhythm
+        self.usual = usual
+        self.latest = latest
+        self.before = before
+        self.firstSeen = firstSeen
+        self.lastSeen = lastSeen
+        self.count = count
+        self.billingDay = billingDay
+    }
+
     /// When the next one is expected.
     public var nextExpected: Day { rhythm.next(after: lastSeen, billingDay: billingDay) }
 
@@ -73,7 +89,7 @@ public enum RecurringFinder {
     /// How far an amount may be from the latest and still be the same payment.
     static let similarShare = 0.25
 
-    private struct Group: Hashable {
+    struct Group: Hashable {
         var key: String
         var currency: Currency
         var income: Bool
@@ -81,9 +97,23 @@ public enum RecurringFinder {
 
     /// The recurring payments among `bookings` (in any order), by payee.
     public static func find(_ bookings: [Booking]) -> [RecurringPayment] {
-        var groups: [Group: [Booking]] = [:]
-        var keys: [String: String] = [:]
-        for booking in bookings where booking.money.minorUnits != 0 {
+        var collector = Collector()
+        for booking in bookings { collector.add(booking) }
+        return collector.payments()
+    }
+
+    /// Bookings gathered a page at a time (a million of them, from the whole history), kept by
+    /// payee without their texts, so what is held stays small.
+    public struct Collector: Sendable {
+        private var keys: [String: String] = [:]
+        private var groups: [Group: [Booking]] = [:]
+        /// Each payee's name as the latest booking gives it.
+        private var payees: [String: (day: Day, payee: String)] = [:]
+
+        public init() {}
+
+        public mutating func add(_ booking: Booking) {
+            guard booking.money.minorUnits != 0 else { return }
             let key =
                 keys[booking.bankText]
                 ?? {
@@ -91,14 +121,26 @@ public enum RecurringFinder {
                     keys[booking.bankText] = made
                     return made
                 }()
-            guard !key.isEmpty else { continue }
+            guard !key.isEmpty else { return }
+            if payees[key].map({ $0.day <= booking.day }) ?? true { payees[key] = (booking.day, booking.payee) }
+            let slim = Booking(bankText: "", payee: "", money: booking.money, day: booking.day)
             groups[Group(key: key, currency: booking.money.currency, income: booking.money.isIncome), default: []]
-                .append(booking)
+                .append(slim)
         }
-        return groups.flatMap { group, bookings in payments(group.key, bookings) }.sorted {
-            ($0.key, $0.usual.currency.code, $0.usual.minorUnits) < (
-                $1.key, $1.usual.currency.code, $1.usual.minorUnits
-            )
+
+        /// The recurring payments the bookings added make, ordered by payee.
+        public func payments() -> [RecurringPayment] {
+            groups.flatMap { group, bookings in
+                RecurringFinder.payments(group.key, bookings).map { found in
+                    var found = found
+                    found.payee = payees[group.key]?.payee ?? found.payee
+                    return found
+                }
+            }.sorted {
+                ($0.key, $0.usual.currency.code, $0.usual.minorUnits) < (
+                    $1.key, $1.usual.currency.code, $1.usual.minorUnits
+                )
+            }
         }
     }
 

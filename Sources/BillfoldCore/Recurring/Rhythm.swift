@@ -50,6 +50,19 @@ public enum Rhythm: String, Codable, Sendable, CaseIterable {
         return Day(year: month.year, month: month.month, day: min(billingDay ?? day.day, month.lastDay.day))
     }
 
+    /// The day one step before `day`: when the payment before one due on `day` came.
+    public func previous(before day: Day) -> Day {
+        let months: Int
+        switch self {
+        case .weekly: return day.adding(days: -7)
+        case .monthly: months = -1
+        case .quarterly: months = -3
+        case .yearly: months = -12
+        }
+        let month = Month(year: day.year, month: day.month).adding(months: months)
+        return Day(year: month.year, month: month.month, day: min(day.day, month.lastDay.day))
+    }
+
     /// Whether these gaps (days between payments, oldest first) keep the rhythm: most of them
     /// within its span, and the latest one too (a rhythm that has changed is not this one).
     func keeps(_ gaps: [Int]) -> Bool {

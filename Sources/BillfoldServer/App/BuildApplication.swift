@@ -130,6 +130,7 @@ func registerRoutes(_ app: Application) throws {
     try native.register(collection: AccountsAPIController())
     try native.register(collection: ImportsAPIController())
     try native.register(collection: RulesAPIController())
+    try native.register(collection: RecurringAPIController())
     try native.register(collection: PaybackFeedController())
 
     try family(.categoryContract, language: .acceptLanguage).grouped(RequireUser(style: .json))
@@ -138,6 +139,7 @@ func registerRoutes(_ app: Application) throws {
     let lunchMoney = family(.lunchMoney, language: .acceptLanguage, crossSiteGuard: false).grouped(LunchMoneyAuth())
     try lunchMoney.register(collection: LunchMoneyCategoriesController())
     try lunchMoney.register(collection: LunchMoneyAssetsController())
+    try lunchMoney.register(collection: LunchMoneyRecurringController())
     try lunchMoney.register(collection: LunchMoneyBudgetsController())
     try lunchMoney.register(collection: LunchMoneyTransactionsController())
 

@@ -38,5 +38,6 @@ public enum BillfoldMigrations {
         M033CreateRules(),
         M034CreateRuleRuns(),
         M035IndexPayees(),
+        M036CreateRecurringPayments(),
     ]
 }

@@ -4,7 +4,7 @@ import Foundation
 import Vapor
 
 /// `/v1/assets` from Billfold's accounts, and the v1 routes for what Billfold does not keep
-/// (Plaid accounts, crypto, recurring items) answering as an account without any would.
+/// (Plaid accounts, crypto) answering as an account without any would.
 struct LunchMoneyAssetsController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(LunchMoneyAPI.assets, use: list)
@@ -16,10 +16,6 @@ struct LunchMoneyAssetsController: RouteCollection {
         routes.on(LunchMoneyAPI.crypto) { _ in LunchMoneyJSON.response(["crypto": [String]()]) }
         routes.on(LunchMoneyAPI.changeCrypto) { _ -> Response in
             throw BillfoldError(.notFound, Phrase("error.http.lmCryptoAssetNotFound"))
-        }
-        routes.on(LunchMoneyAPI.recurringItems) { _ in LunchMoneyJSON.response([String]()) }
-        routes.on(LunchMoneyAPI.recurringExpenses) { _ in
-            LunchMoneyJSON.response(["recurring_expenses": [String]()])
         }
     }
 
