@@ -94,6 +94,11 @@ public struct Money: Hashable, Sendable {
     }
 
     public var isIncome: Bool { minorUnits > 0 }
+    /// The figure without its sign ("costs 9.99 a month"); the most negative one, which has no
+    /// positive twin, becomes the largest.
+    public var size: Money {
+        Money(minorUnits: minorUnits == .min ? .max : Swift.abs(minorUnits), currency: currency)
+    }
     public var isExpense: Bool { minorUnits < 0 }
 
     static func scale(_ decimals: Int) -> Decimal {

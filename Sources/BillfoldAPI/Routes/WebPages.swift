@@ -70,6 +70,13 @@ public enum WebPages: RouteCatalogue {
     public static let saveItem = Endpoint(.post, "/projects/{id}/items/{item}/edit")
     public static let awards = Endpoint(.get, "/awards")
 
+    /// Recurring payments: the list with each one's buttons (`action`: confirm, dismiss, restore,
+    /// delete), one added by hand, and a look through the whole history again.
+    public static let recurring = Endpoint(.get, "/recurring")
+    public static let addRecurring = Endpoint(.post, "/recurring")
+    public static let findRecurring = Endpoint(.post, "/recurring/find")
+    public static let decideRecurring = Endpoint(.post, "/recurring/{id}")
+
     /// Bank files in: choose a file, check the mapping and the preview, import.
     public static let importFile = Endpoint(.get, "/import")
     public static let imports = Endpoint(.get, "/imports")
@@ -124,6 +131,7 @@ public enum WebPages: RouteCatalogue {
         (changeTransactionParts, transaction), (createTag, settings), (renameTag, settings), (deleteTag, settings),
         (changePassword, settings), (endOtherSessions, settings), (addStarterCategories, categories),
         (quickRule, rules), (changeRule, rules), (orderRules, rules), (undoRuleRun, rules),
+        (findRecurring, recurring), (decideRecurring, recurring),
     ]
 
     /// The GET of each of `formPages`' form addresses.
@@ -132,6 +140,7 @@ public enum WebPages: RouteCatalogue {
     public static let all =
         formReloads + [
             importFile, imports, confirmUndoImport, undoImport, export,
+            recurring, addRecurring, findRecurring, decideRecurring,
             start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
             addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction,
             confirmDeleteSelected, deleteSelected, restoreDeletion,

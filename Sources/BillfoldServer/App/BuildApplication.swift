@@ -149,6 +149,7 @@ func registerRoutes(_ app: Application) throws {
     try pages.register(collection: TransactionPagesController())
     try pages.register(collection: CategoryPagesController())
     try pages.register(collection: RulePagesController())
+    try pages.register(collection: RecurringPagesController())
     try pages.register(collection: ReviewPagesController())
     try pages.register(collection: ProjectPagesController())
     try pages.register(collection: AccountPagesController())

@@ -154,8 +154,8 @@ struct RecurringService: Sendable {
             throw BillfoldError.validation("amount", Phrase("error.service.recurring.amountZero"))
         }
         // Typed as a plain figure, a payment is money going out, as people say it; income in.
-        let size = typed.minorUnits.magnitude
-        let money = Money(minorUnits: Int64(size) * ((request.income ?? false) ? 1 : -1), currency: currency)
+        let size = typed.size
+        let money = (request.income ?? false) ? size : Money(minorUnits: -size.minorUnits, currency: currency)
         guard let rhythm = Rhythm(rawValue: request.rhythm) else {
             throw BillfoldError.validation("rhythm", Phrase("error.service.recurring.rhythmUnknown"))
         }

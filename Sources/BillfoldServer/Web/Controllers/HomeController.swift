@@ -18,11 +18,13 @@ struct HomeController: RouteCollection {
             let colour = line.category.flatMap { CategoryLook.cssColour($0.colour) } ?? "var(--c-gray)"
             return (line.category?.name ?? CategoryTree.uncategorized, colour, line.money)
         }
-        return HomePage(
+        let recurring = RecurringOverview(try await request.recurringService.all())
+        var page = HomePage(
             projects: dashboard.projects, upNext: dashboard.upNext, uncleared: dashboard.uncleared,
             chart: SpendingChart(lines: lines, currency: user.preferences.currency, format: format),
             monthName: dashboard.month.name(locale: format.locale, timeZone: user.preferences.zone),
-            recentAwards: dashboard.recentAwards, format: format, firstSteps: dashboard.firstSteps
-        ).response(request)
+            recentAwards: dashboard.recentAwards, format: format, firstSteps: dashboard.firstSteps)
+        page.recurring = HomeRecurringCard(overview: recurring, format: format)
+        return page.response(request)
     }
 }

@@ -12,6 +12,8 @@ struct HomePage: WebPage {
     let monthName: String
     let recentAwards: [AwardStanding]
     let format: DisplayFormat
+    /// The recurring payments due next.
+    var recurring: HomeRecurringCard?
     /// Shown while the book has no transactions.
     var firstSteps: FirstSteps?
 
@@ -30,6 +32,7 @@ struct HomePage: WebPage {
                         H.h2 { tr("home.spendingIn", ["month": monthName]) }
                         chart.html
                     }
+                    if let recurring { recurring.html }
                     awardsCard
                 }
             }

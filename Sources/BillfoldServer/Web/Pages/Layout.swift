@@ -5,7 +5,9 @@ import NIOHTTP1
 /// The frame around every page: head, navigation (a sidebar on wide screens, a tab bar on narrow
 /// ones), an optional notice, and the page's own content.
 struct Layout {
-    enum Section: String { case home, transactions, accounts, review, categories, projects, awards, settings }
+    enum Section: String {
+        case home, transactions, accounts, recurring, review, categories, projects, awards, settings
+    }
 
     let context: PageContext
     let title: String
@@ -98,6 +100,7 @@ struct Layout {
                 link(.home, WebPages.home.path(), tr("nav.home"), icon: "⌂")
                 link(.transactions, WebPages.transactions.path(), tr("nav.transactions"), icon: "≡")
                 link(.accounts, WebPages.accounts.path(), tr("nav.accounts"), icon: "▤")
+                link(.recurring, WebPages.recurring.path(), tr("nav.recurring"), icon: "↻")
                 link(.review, WebPages.review.path(), tr("nav.review"), icon: "⇆")
                 link(.categories, WebPages.categories.path(), tr("nav.categories"), icon: "◉")
                 link(.projects, WebPages.projects.path(), tr("nav.projects"), icon: "☑")
