@@ -188,39 +188,58 @@ for n in $(seq 1 50); do
     "$base/api/v1/rules" || true
 done
 timed() { # method path → seconds and the answer
-  curl -s -m 600 -o "$work/answer.json" -w "%{time_total}" -X "$1" -H "Authorization: Bearer $token" \
-    -H "Content-Type: application/json" -d '{}' "$base$2"
+  if [ "$1" = GET ]; then
+    curl -s -m 600 -o "$work/answer.json" -w "%{time_total}" -H "Authorization: Bearer $token" "$base$2"
+  else
+    curl -s -m 600 -o "$work/answer.json" -w "%{time_total}" -X "$1" -H "Authorization: Bearer $token" \
+      -H "Content-Type: application/json" -d '{}' "$base$2"
+  fi
 }
 preview_s=$(timed POST /api/v1/rules/preview)
 changed=$(python3 -c "import json; print(json.load(open('$work/answer.json')).get('changed', '?'))")
 apply_s=$(timed POST /api/v1/rules/apply)
 run=$(python3 -c "import json; print(json.load(open('$work/answer.json')).get('runId') or '')")
 undo_s=$( [ -n "$run" ] && timed POST "/api/v1/rule-runs/$run/undo" || echo -)
-# The floor: the walk's own statements (every counted row by id, 2,000 a page, only the columns
-# rules read), run in the database alone.
-walk_columns="id, booked_at, payee, original_name, notes, amount_minor, currency, account_id, category_id, category_source, status"
-walk_from="FROM transactions WHERE user_id = (SELECT id FROM users WHERE email = 'bench@example.com') AND kind IS NULL AND transfer_id IS NULL"
-if [ "$engine" = sqlite ]; then
-  walk_s=$(python3 - "$database" "$walk_columns" "$walk_from" <<'PY3'
+# A walk's floor: its own statements (every counted row of the person's by id, a page at a time,
+# only the columns it reads), run in the database alone.
+walk_floor() { # columns where page → seconds
+  if [ "$engine" = sqlite ]; then
+    python3 - "$database" "$1" "$2" "$3" <<'PY3'
 import sqlite3, sys, time
-db, columns, where = sqlite3.connect(sys.argv[1]), sys.argv[2], sys.argv[3]
+db, columns, where, page = sqlite3.connect(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
 start, last = time.time(), 0
 while True:
-    rows = db.execute(f"SELECT {columns} {where} AND id > ? ORDER BY id LIMIT 2000", [last]).fetchall()
-    if len(rows) < 2000: break
+    rows = db.execute(f"SELECT {columns} {where} AND id > ? ORDER BY id LIMIT {page}", [last]).fetchall()
+    if len(rows) < page: break
     last = rows[-1][0]
 print(f"{time.time() - start:.1f}")
 PY3
-)
-else
-  walk_start=$(date +%s.%N)
-  sql "DO \$\$ DECLARE last bigint := 0; n int; BEGIN LOOP
-    SELECT count(*), max(id) INTO n, last FROM (SELECT $walk_columns $walk_from AND id > last ORDER BY id LIMIT 2000) p;
-    EXIT WHEN n < 2000; END LOOP; END \$\$;" >/dev/null
-  walk_s=$(python3 -c "print(f'{$(date +%s.%N) - $walk_start:.1f}')")
-fi
+  else
+    local start
+    start=$(date +%s.%N)
+    sql "DO \$\$ DECLARE last bigint := 0; n int; BEGIN LOOP
+      SELECT count(*), max(id) INTO n, last FROM (SELECT $1 $2 AND id > last ORDER BY id LIMIT $3) p;
+      EXIT WHEN n < $3; END LOOP; END \$\$;" >/dev/null
+    python3 -c "print(f'{$(date +%s.%N) - $start:.1f}')"
+  fi
+}
+person_rows="FROM transactions WHERE user_id = (SELECT id FROM users WHERE email = 'bench@example.com') AND kind IS NULL AND transfer_id IS NULL"
+walk_s=$(walk_floor "id, booked_at, payee, original_name, notes, amount_minor, currency, account_id, category_id, category_source, status" "$person_rows" 2000)
 rules_line="preview $preview_s s ($changed would change), apply $apply_s s, undo $undo_s s (goal: under 30 s each; floor: the walk's statements in $tool $walk_s s)"
 echo "   $rules_line"
+
+echo "== $engine: recurring payments found in the $count transactions"
+find_s=$(timed POST /api/v1/recurring/find)
+found=$(python3 -c "import json; print(len(json.load(open('$work/answer.json')).get('recurring', [])))")
+# Incremental: one transaction more, and the next read looks at its payee alone.
+curl -sf -o /dev/null -H "Authorization: Bearer $token" -H "Content-Type: application/json" \
+  -d "{\"payee\":\"NETFLIX.COM 866-579\",\"amount\":\"-15.49\",\"currency\":\"EUR\",\"bookedAt\":\"$(date -u +%Y-%m-%dT%H:%M:%SZ)\"}" \
+  "$base/api/v1/transactions" || true
+again_s=$(timed GET /api/v1/recurring)
+still_s=$(timed GET /api/v1/recurring)
+recurring_floor_s=$(walk_floor "id, original_name, payee, amount_minor, currency, booked_at, booked_offset, category_id" "$person_rows AND amount_minor <> 0" 5000)
+recurring_line="all history $find_s s ($found found; goal: under 10 s; floor: the walk's statements in $tool $recurring_floor_s s), after one new transaction $again_s s, nothing new $still_s s"
+echo "   $recurring_line"
 
 {
   echo "== $engine ($(date -u +%Y-%m-%d), $(nproc) cores, $(uname -m), $tool for the floors, $(wrk --version 2>&1 |
@@ -230,6 +249,7 @@ echo "   $rules_line"
   echo "   PAYBACK feed: $(sed 's/^   //' "$work/payback.txt")"
   echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
   echo "   50 rules on $count transactions: $rules_line"
+  echo "   recurring payments: $recurring_line"
   echo "   server memory: at start $rss_start; after the questions $rss_questions; after everything $(pid_rss)"
   echo "   (each floor's statements: statements-$engine/)"
 } | tee "$out/summary-$engine.txt"

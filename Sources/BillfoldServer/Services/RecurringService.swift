@@ -18,9 +18,11 @@ struct RecurringService: Sendable {
     /// Today where the person lives: what "missed" and "next" are measured from.
     var today: Day { Day(clock.now, in: user.preferences.zone) }
 
-    /// The kept payments, dismissed ones too, brought up to date first.
-    func all() async throws -> [KeptRecurring] {
-        try await catchUp()
+    /// The kept payments, dismissed ones too, brought up to date first. `lookingThroughAll`
+    /// false leaves a history never looked through alone (Home does not wait seconds for a
+    /// million rows; the Recurring page does it once).
+    func all(lookingThroughAll: Bool = true) async throws -> [KeptRecurring] {
+        try await catchUp(lookingThroughAll: lookingThroughAll)
         return try await repository.all()
     }
 
@@ -31,9 +33,10 @@ struct RecurringService: Sendable {
 
     /// Looks at the transactions written since the last look: all the history the first time,
     /// else only the payees of the new ones.
-    func catchUp() async throws {
-        let through = try await history.newestID()
+    func catchUp(lookingThroughAll: Bool = true) async throws {
         let scanned = try await repository.scannedUpTo()
+        if scanned == nil && !lookingThroughAll { return }
+        let through = try await history.newestID()
         if let scanned, scanned >= through { return }
         try await database.transaction { db in
             let repository = RecurringRepository(database: db, userID: user.id)

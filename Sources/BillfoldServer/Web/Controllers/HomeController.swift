@@ -18,7 +18,7 @@ struct HomeController: RouteCollection {
             let colour = line.category.flatMap { CategoryLook.cssColour($0.colour) } ?? "var(--c-gray)"
             return (line.category?.name ?? CategoryTree.uncategorized, colour, line.money)
         }
-        let recurring = RecurringOverview(try await request.recurringService.all())
+        let recurring = RecurringOverview(try await request.recurringService.all(lookingThroughAll: false))
         var page = HomePage(
             projects: dashboard.projects, upNext: dashboard.upNext, uncleared: dashboard.uncleared,
             chart: SpendingChart(lines: lines, currency: user.preferences.currency, format: format),
