@@ -7,10 +7,13 @@ import SQLKit
 public struct RecurringHistory: Sendable {
     let sql: any SQLDatabase
     let userID: Int64
+    /// The ledger's reader, whose rows come straight from the driver: a million of them are read.
+    let ledger: TransactionRepository
 
     public init(database: any Database, userID: Int64) {
         self.sql = database.sql
         self.userID = userID
+        self.ledger = TransactionRepository(database: database, userID: userID)
     }
 
     struct Row: Decodable {
@@ -24,13 +27,10 @@ public struct RecurringHistory: Sendable {
         var category_id: Int64?
 
         var booking: RecurringFinder.Booking {
-            // The day as written where it was booked, as the list shows it.
-            let local = booked_at + booked_offset
-            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-            return RecurringFinder.Booking(
+            RecurringFinder.Booking(
                 bankText: original_name, payee: payee,
                 money: Money(minorUnits: amount_minor, currency: Currency(stored: currency)),
-                day: Day(daysSince1970: days))
+                day: RecurringHistory.day(booked_at, offset: booked_offset))
         }
     }
 
@@ -47,20 +47,38 @@ public struct RecurringHistory: Sendable {
     }
 
     /// The person's bookings with ids in `after..<through`, a page at a time in id order, each
-    /// page handed to `take`.
+    /// page handed to `take`. In id order the table is read as it lies (as the rules' walk does).
     public func walk(after: Int64, through: Int64, take: ([RecurringFinder.Booking]) throws -> Void) async throws {
         var last = after
         while last < through {
-            let rows = try await sql.raw(
-                Self.columns
-                    + """
-                     WHERE id > \(bind: last) AND id <= \(bind: through) AND user_id = \(bind: userID) AND
-                    """ + Self.counted + " ORDER BY id LIMIT 5000"
-            ).all(decoding: Row.self)
+            let rows = try await ledger.engine.rows(
+                """
+                SELECT id, original_name, payee, amount_minor, currency, booked_at, booked_offset FROM transactions
+                WHERE user_id = \(bind: userID) AND kind IS NULL AND transfer_id IS NULL AND id > \(bind: last)
+                ORDER BY id LIMIT 5000
+                """)
             guard let end = rows.last else { return }
-            try take(rows.map(\.booking))
-            last = end.id
+            var page: [RecurringFinder.Booking] = []
+            page.reserveCapacity(rows.count)
+            for row in rows {
+                let id = try row.integer("id")
+                let minor = try row.integer("amount_minor")
+                guard id <= through, minor != 0 else { continue }
+                page.append(
+                    RecurringFinder.Booking(
+                        bankText: try row.text("original_name"), payee: try row.text("payee"),
+                        money: Money(minorUnits: minor, currency: Currency(stored: try row.text("currency"))),
+                        day: Self.day(try row.integer("booked_at"), offset: try row.integer("booked_offset"))))
+            }
+            try take(page)
+            last = try end.integer("id")
         }
+    }
+
+    /// The day as written where it was booked, as the list shows it.
+    static func day(_ bookedAt: Int64, offset: Int64) -> Day {
+        let local = bookedAt + offset
+        return Day(daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
     }
 
     /// Every booking of these payees (as the ledger names them), through the payee index.
@@ -82,20 +100,30 @@ public struct RecurringHistory: Sendable {
         public var booking: RecurringFinder.Booking
     }
 
-    /// The person's bookings on the days `first...last` (as booked where they were written).
-    public func between(_ first: Day, _ last: Day) async throws -> [Dated] {
+    /// The person's bookings on the days `first...last` (as booked where they were written);
+    /// only those of `payees` when given, through the payee index.
+    public func between(_ first: Day, _ last: Day, payees: [String]? = nil) async throws -> [Dated] {
         // A day written anywhere lies within 14 hours of the same UTC day.
         let from = first.daysSince1970 * 86_400 - 14 * 3_600
         let to = (last.daysSince1970 + 1) * 86_400 + 14 * 3_600
-        return try await sql.raw(
-            Self.columns
-                + """
-                 WHERE user_id = \(bind: userID) AND booked_at >= \(bind: from) AND booked_at < \(bind: to) AND
-                """ + Self.counted + " ORDER BY booked_at, id"
-        ).all(decoding: Row.self).compactMap { row in
-            let booking = row.booking
-            guard booking.day >= first, booking.day <= last else { return nil }
-            return Dated(id: row.id, categoryID: row.category_id, booking: booking)
+        var statement: SQLQueryString = """
+            SELECT id, original_name, payee, amount_minor, currency, booked_at, booked_offset, category_id
+            FROM transactions WHERE user_id = \(bind: userID) AND booked_at >= \(bind: from)
+            AND booked_at < \(bind: to) AND kind IS NULL AND transfer_id IS NULL
+            """
+        if let payees {
+            guard !payees.isEmpty else { return [] }
+            statement += " AND payee IN (\(binds: payees))"
+        }
+        statement += " ORDER BY booked_at, id"
+        return try await ledger.engine.rows(statement).compactMap { row in
+            let minor = try row.integer("amount_minor")
+            let day = Self.day(try row.integer("booked_at"), offset: try row.integer("booked_offset"))
+            guard minor != 0, day >= first, day <= last else { return nil }
+            let booking = RecurringFinder.Booking(
+                bankText: try row.text("original_name"), payee: try row.text("payee"),
+                money: Money(minorUnits: minor, currency: Currency(stored: try row.text("currency"))), day: day)
+            return Dated(id: try row.integer("id"), categoryID: try row.integerOrNil("category_id"), booking: booking)
         }
     }
 }

@@ -39,7 +39,10 @@ struct LunchMoneyRecurringController: RouteCollection {
         let kept = RecurringOverview(try await service.all()).counted
         var owned: [Int64: [RecurringHistory.Dated]] = [:]
         var keys: [String: String] = [:]
-        for dated in try await service.history.between(start, end) {
+        // Found payments are looked for by their payee (an index); one typed by hand takes
+        // bookings the bank names its own way, so then the whole range is read.
+        let payees = kept.contains(where: \.byHand) ? nil : Array(Set(kept.map(\.payment.payee)))
+        for dated in try await service.history.between(start, end, payees: payees) {
             let text = dated.booking.bankText
             let key = keys[text] ?? SuggestionLearner.payeeKey(text)
             keys[text] = key
