@@ -105,6 +105,12 @@ CREATE TABLE public.awards_earned (
     earned_at bigint NOT NULL
 );
 
+CREATE TABLE public.budget_rollovers (
+    user_id bigint NOT NULL,
+    category_id bigint NOT NULL,
+    since_month text NOT NULL
+);
+
 CREATE TABLE public.budgets (
     user_id bigint NOT NULL,
     category_id bigint NOT NULL,
@@ -702,6 +708,9 @@ ALTER TABLE ONLY public.accounts
 ALTER TABLE ONLY public.awards_earned
     ADD CONSTRAINT "uq:awards_earned.user_id+awards_earned.award_id" UNIQUE (user_id, award_id);
 
+ALTER TABLE ONLY public.budget_rollovers
+    ADD CONSTRAINT "uq:budget_rollovers.user_id+budget_rollovers.category_id" UNIQUE (user_id, category_id);
+
 ALTER TABLE ONLY public.budgets
     ADD CONSTRAINT "uq:budgets.user_id+budgets.category_id+budgets.month" UNIQUE (user_id, category_id, month);
 
@@ -820,6 +829,12 @@ ALTER TABLE ONLY public.accounts
 
 ALTER TABLE ONLY public.awards_earned
     ADD CONSTRAINT awards_earned_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.budget_rollovers
+    ADD CONSTRAINT budget_rollovers_category_id_fkey FOREIGN KEY (category_id) REFERENCES public.categories(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.budget_rollovers
+    ADD CONSTRAINT budget_rollovers_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.budgets
     ADD CONSTRAINT budgets_category_id_fkey FOREIGN KEY (category_id) REFERENCES public.categories(id) ON DELETE CASCADE;

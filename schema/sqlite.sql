@@ -115,6 +115,9 @@ CREATE TABLE "accounts" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL RE
 -- table awards_earned
 CREATE TABLE "awards_earned" ("user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "award_id" TEXT NOT NULL, "earned_at" INTEGER NOT NULL, CONSTRAINT "uq:awards_earned.user_id+awards_earned.award_id" UNIQUE ("user_id", "award_id"));
 
+-- table budget_rollovers
+CREATE TABLE "budget_rollovers" ("user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "category_id" INTEGER NOT NULL REFERENCES "categories" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "since_month" TEXT NOT NULL, CONSTRAINT "uq:budget_rollovers.user_id+budget_rollovers.category_id" UNIQUE ("user_id", "category_id"));
+
 -- table budgets
 CREATE TABLE "budgets" ("user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "category_id" INTEGER NOT NULL REFERENCES "categories" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "month" TEXT NOT NULL, "amount_minor" INTEGER NOT NULL, "currency" TEXT NOT NULL, CONSTRAINT "uq:budgets.user_id+budgets.category_id+budgets.month" UNIQUE ("user_id", "category_id", "month"));
 

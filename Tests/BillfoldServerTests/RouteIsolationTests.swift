@@ -17,7 +17,7 @@ struct RouteIsolationTests {
     /// test until it is added.
     static let idOwners: Set<String> = [
         "transactions", "categories", "projects", "items", "tokens", "imports", "deletions", "accounts", "assets",
-        "group", "tags", "transaction-groups", "rules", "rule-runs", "recurring",
+        "group", "tags", "transaction-groups", "rules", "rule-runs", "recurring", "budgets",
     ]
     /// Parameters that are not a user's data.
     static let notUserData: Set<String> = ["assets/:name", "crypto/manual/:id"]
@@ -142,7 +142,7 @@ struct RouteIsolationTests {
             json: #"{"payee":"Gym","amount":"20","rhythm":"monthly","nextDate":"2026-12-01"}"#)
         let recurringID = try JSONDecoder().decode(RecurringDTO.self, from: recurring.body).id
         return [
-            "rules": ruleID, "rule-runs": runID, "recurring": recurringID,
+            "rules": ruleID, "rule-runs": runID, "recurring": recurringID, "budgets": categoryID,
             "tags": tagID, "transaction-groups": groupRow,
             "imports": importID, "deletions": deletionID, "accounts": account.id, "assets": account.id,
             "group": groupID,
@@ -162,7 +162,7 @@ struct RouteIsolationTests {
         var out: [String] = []
         for path in [
             "/api/v1/transactions?limit=100", "/api/v1/categories", "/api/v1/projects", "/api/v1/me", "/api/v1/imports",
-            "/api/v1/accounts", "/api/v1/tags", "/api/v1/rules", "/api/v1/recurring",
+            "/api/v1/accounts", "/api/v1/tags", "/api/v1/rules", "/api/v1/recurring", "/api/v1/budgets",
             "/api/v1/transactions/\(try await firstGroup(t, person))/children",
         ] {
             out.append(try await t.send(.GET, path, as: person).body.string)

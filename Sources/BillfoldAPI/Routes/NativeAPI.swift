@@ -98,7 +98,15 @@ public enum NativeAPI: RouteCatalogue {
     public static let decideRecurring = Endpoint(.put, "/api/v1/recurring/{id}")
     public static let deleteRecurring = Endpoint(.delete, "/api/v1/recurring/{id}")
 
+    /// A month's budget sheet (`?month=YYYY-MM`), a category's budget and rollover, filling a
+    /// month and copying it forward.
+    public static let budgets = Endpoint(.get, "/api/v1/budgets")
+    public static let setBudget = Endpoint(.put, "/api/v1/budgets/{id}")
+    public static let fillBudgets = Endpoint(.post, "/api/v1/budgets/fill")
+    public static let copyBudgets = Endpoint(.post, "/api/v1/budgets/copy")
+
     public static let all = [
+        budgets, setBudget, fillBudgets, copyBudgets,
         recurring, addRecurring, findRecurring, recurringPayment, decideRecurring, deleteRecurring,
         rules, addRule, rule, replaceRule, deleteRule, orderRules, previewRules, applyRules, undoRuleRun,
         exportRules, importRules,

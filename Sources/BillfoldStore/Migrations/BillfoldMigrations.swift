@@ -39,5 +39,6 @@ public enum BillfoldMigrations {
         M034CreateRuleRuns(),
         M035IndexPayees(),
         M036CreateRecurringPayments(),
+        M037AddBudgetRollovers(),
     ]
 }

@@ -58,4 +58,55 @@ public struct BudgetRepository: Sendable {
             """
         ).run()
     }
+
+    // MARK: Rollover
+
+    /// The categories that roll over, each with the month (YYYY-MM-01) it started from.
+    public func rollovers() async throws -> [Int64: String] {
+        struct Row: Decodable {
+            var category_id: Int64
+            var since_month: String
+        }
+        return Dictionary(
+            try await sql.raw(
+                "SELECT category_id, since_month FROM budget_rollovers WHERE user_id = \(bind: userID)"
+            ).all(decoding: Row.self).map { ($0.category_id, $0.since_month) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Rolls a category over from `month` (YYYY-MM-01) on, or stops (nil).
+    public func setRollover(categoryID: Int64, since month: String?) async throws {
+        guard let month else {
+            try await sql.raw(
+                "DELETE FROM budget_rollovers WHERE user_id = \(bind: userID) AND category_id = \(bind: categoryID)"
+            ).run()
+            return
+        }
+        try await sql.raw(
+            """
+            INSERT INTO budget_rollovers (user_id, category_id, since_month)
+            VALUES (\(bind: userID), \(bind: categoryID), \(bind: month))
+            ON CONFLICT (user_id, category_id) DO NOTHING
+            """
+        ).run()
+    }
+
+    /// The sum of each category's budgets in the months `first...last` (YYYY-MM-01), in one currency.
+    public func budgetSums(categories: [Int64], from first: String, to last: String, currency: Currency)
+        async throws -> [Int64: Int64]
+    {
+        guard !categories.isEmpty else { return [:] }
+        struct Row: Decodable {
+            var category_id: Int64
+            var total: Int64
+        }
+        return Dictionary(
+            try await sql.raw(
+                """
+                SELECT category_id, CAST(SUM(amount_minor) AS BIGINT) AS total FROM budgets
+                WHERE user_id = \(bind: userID) AND category_id IN (\(binds: categories))
+                AND month >= \(bind: first) AND month <= \(bind: last) AND currency = \(bind: currency.code)
+                GROUP BY category_id
+                """
+            ).all(decoding: Row.self).map { ($0.category_id, $0.total) }, uniquingKeysWith: { a, _ in a })
+    }
 }
