@@ -70,6 +70,11 @@ public enum WebPages: RouteCatalogue {
     public static let saveItem = Endpoint(.post, "/projects/{id}/items/{item}/edit")
     public static let awards = Endpoint(.get, "/awards")
 
+    /// A month's budgets (`?month=YYYY-MM`): the sheet, its amounts and rollovers saved together
+    /// (`action` save, fillLastMonth, fillAverage, copy).
+    public static let budgets = Endpoint(.get, "/budgets")
+    public static let saveBudgets = Endpoint(.post, "/budgets")
+
     /// Recurring payments: the list with each one's buttons (`action`: confirm, dismiss, restore,
     /// delete), one added by hand, and a look through the whole history again.
     public static let recurring = Endpoint(.get, "/recurring")
@@ -140,7 +145,7 @@ public enum WebPages: RouteCatalogue {
     public static let all =
         formReloads + [
             importFile, imports, confirmUndoImport, undoImport, export,
-            recurring, addRecurring, findRecurring, decideRecurring,
+            recurring, addRecurring, findRecurring, decideRecurring, budgets, saveBudgets,
             start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
             addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction,
             confirmDeleteSelected, deleteSelected, restoreDeletion,

@@ -20,6 +20,7 @@ struct Assets: Sendable {
     private static let scripts = [
         "transactions.js", "settings.js", "setup.js", "categories.js", "category-form.js", "review.js",
         "review-parts.js", "projects.js", "fetching.js", "import.js", "words.js", "split-form.js", "rules.js",
+        "budgets.js",
         "review-offers.js",
     ]
 

@@ -151,6 +151,7 @@ func registerRoutes(_ app: Application) throws {
     try pages.register(collection: CategoryPagesController())
     try pages.register(collection: RulePagesController())
     try pages.register(collection: RecurringPagesController())
+    try pages.register(collection: BudgetPagesController())
     try pages.register(collection: ReviewPagesController())
     try pages.register(collection: ProjectPagesController())
     try pages.register(collection: AccountPagesController())

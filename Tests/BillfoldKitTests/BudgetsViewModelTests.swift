@@ -1,0 +1,47 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import Testing
+
+@testable import BillfoldKit
+
+@Suite("The budgets view model", .serialized)
+@MainActor
+struct BudgetsViewModelTests {
+    @Test("a month's sheet from the server: set, roll over, fill, copy, move between months; a refusal is kept")
+    func budgets() async throws {
+        try await LiveServer.with { server in
+            let client = try await ClientTests.signedIn(server)
+            let food = try await client.send(
+                NativeAPI.addCategory, body: CategoryRequest(name: "Food"), as: CategoryDTO.self)
+            let rent = try await client.send(
+                NativeAPI.addCategory, body: CategoryRequest(name: "Rent"), as: CategoryDTO.self)
+            for (day, amount) in [("2026-10-03", "-60.00"), ("2026-11-03", "-80.00")] {
+                _ = try await client.addTransaction(
+                    CreateTransactionRequest(
+                        bookedAt: "\(day)T10:00:00+01:00", payee: "Market", amount: amount, currency: "EUR",
+                        categoryId: food.id))
+            }
+            let model = BudgetsViewModel(client: client, month: try Month(parsing: "2026-11"))
+            await model.load()
+            #expect(model.screen == .loaded && model.sheet?.month == "2026-11")
+            #expect(model.lines.map(\.name) == ["Food", "Rent"])
+
+            #expect(await model.setBudget(food.id, to: "50"))
+            #expect(model.lines.first?.budgeted == "50.00" && model.overBudget.map(\.name) == ["Food"])
+            #expect(!(await model.setBudget(rent.id, to: "-1")))
+            #expect(model.changeError?.code == "validation_failed" && model.lines.last?.budgeted == nil)
+            #expect(await model.setRollover(food.id, true))
+            #expect(model.changeError == nil && model.lines.first?.rollsOver == true)
+            #expect(await model.fillFromAverage() == 0, "Food has its budget, Rent spent nothing")
+            #expect(await model.copyForward(months: 1) == 1)
+
+            await model.move(by: 1)
+            #expect(model.sheet?.month == "2026-12")
+            let december = try #require(model.lines.first)
+            #expect(december.budgeted == "50.00" && december.carried == "-30.00" && december.left == "20.00")
+            await model.move(by: -2)
+            #expect(model.sheet?.month == "2026-10" && model.lines.first?.spent == "60.00")
+        }
+    }
+}
