@@ -59,7 +59,8 @@ def row(browser, name):
 
 def test_found_confirmed_dismissed_and_added_by_hand(browser, shot, person, sqlite_server):
     browser.get(sqlite_server.url + "/home")
-    browser.find_element(By.CSS_SELECTOR, "a[data-nav=recurring]").click()
+    browser.find_element(By.CSS_SELECTOR, "a[data-nav=budgets]").click()
+    browser.find_element(By.ID, "to-recurring").click()
     assert browser.current_url.endswith("/recurring")
     summary = browser.find_element(By.CSS_SELECTOR, ".recurring-summary").text
     assert "Your recurring payments cost €25.48 a month" in summary

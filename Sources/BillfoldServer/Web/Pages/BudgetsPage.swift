@@ -27,6 +27,9 @@ struct BudgetsPage: WebPage {
             H.header(.class("page-header")) {
                 H.h1 { tr("budgets.titleMonth", ["month": monthName]) }
                 H.nav(.class("month-steps"), .label(tr("budgets.otherMonths"))) {
+                    H.a(.class("button"), .href(WebPages.recurring.path()), .id("to-recurring")) {
+                        tr("recurring.title")
+                    }
                     H.a(.class("button"), .href(WebPages.budgets.path(query: [("month", previous.description)]))) {
                         "← " + previous.name(locale: format.locale, timeZone: zone)
                     }
@@ -105,20 +108,22 @@ struct BudgetsPage: WebPage {
     }
 
     private var table: HTML {
-        H.table(.class("budget-table")) {
+        H.table(.class("budget-table"), .attr("role", "table")) {
             H.el("caption", [.class("visually-hidden")]) { tr("budgets.titleMonth", ["month": monthName]) }
-            H.el("thead", []) {
-                H.tr {
-                    H.th(.attr("scope", "col")) { tr("budgets.category") }
-                    H.th(.attr("scope", "col"), .class("number")) { tr("budgets.budgeted") }
-                    H.th(.attr("scope", "col"), .class("number")) { tr("budgets.spent") }
-                    H.th(.attr("scope", "col"), .class("number")) { tr("budgets.left") }
-                    H.th(.attr("scope", "col"), .class("bar-column")) {
+            H.el("thead", [.attr("role", "rowgroup")]) {
+                H.tr(.attr("role", "row")) {
+                    H.th(.attr("scope", "col"), .attr("role", "columnheader")) { tr("budgets.category") }
+                    H.th(.attr("scope", "col"), .attr("role", "columnheader"), .class("number")) {
+                        tr("budgets.budgeted")
+                    }
+                    H.th(.attr("scope", "col"), .attr("role", "columnheader"), .class("number")) { tr("budgets.spent") }
+                    H.th(.attr("scope", "col"), .attr("role", "columnheader"), .class("number")) { tr("budgets.left") }
+                    H.th(.attr("scope", "col"), .attr("role", "columnheader"), .class("bar-column")) {
                         H.span(.class("visually-hidden")) { tr("budgets.howFar") }
                     }
                 }
             }
-            H.el("tbody", []) {
+            H.el("tbody", [.attr("role", "rowgroup")]) {
                 for line in sheet.lines { row(line) }
             }
         }
@@ -130,8 +135,8 @@ struct BudgetsPage: WebPage {
             + (line.isOver ? ["over"] : []) + (line.isIncome ? ["income"] : [])
         let inputID = line.categoryID.map { "budget-\($0)" }
         let fieldError = line.categoryID.flatMap { typed[$0] != nil ? error?.fields["amount-\($0)"] : nil }
-        return H.tr(.class(classes.joined(separator: " "))) {
-            H.th(.attr("scope", "row")) {
+        return H.tr(.class(classes.joined(separator: " ")), .attr("role", "row")) {
+            H.th(.attr("scope", "row"), .attr("role", "rowheader")) {
                 if let inputID, !line.isGroup {
                     H.label(.for(inputID)) { line.name }
                 } else {
@@ -147,7 +152,7 @@ struct BudgetsPage: WebPage {
                     }
                 }
             }
-            H.td(.class("number")) {
+            H.td(.class("number"), .data("label", tr("budgets.budgeted")), .attr("role", "cell")) {
                 if let id = line.categoryID, !line.isGroup {
                     HTML.void(
                         "input",
@@ -163,14 +168,14 @@ struct BudgetsPage: WebPage {
                     line.budgeted.map(format.money) ?? ""
                 }
             }
-            H.td(.class("number")) {
+            H.td(.class("number"), .data("label", tr("budgets.spent")), .attr("role", "cell")) {
                 if let id = line.categoryID, line.transactions > 0 {
                     H.a(.href(listLink(id))) { format.money(line.spent) }
                 } else {
                     format.money(line.spent)
                 }
             }
-            H.td(.class("number")) {
+            H.td(.class("number"), .data("label", tr("budgets.left")), .attr("role", "cell")) {
                 if let left = line.left, !line.isIncome {
                     H.span(.class("amount" + (left.minorUnits < 0 ? " expense" : ""))) { format.money(left) }
                 }
@@ -185,7 +190,7 @@ struct BudgetsPage: WebPage {
                     }
                 }
             }
-            H.td(.class("bar-column")) { bar(line) }
+            H.td(.class("bar-column"), .attr("role", "cell")) { bar(line) }
         }
     }
 

@@ -6,7 +6,7 @@ import NIOHTTP1
 /// ones), an optional notice, and the page's own content.
 struct Layout {
     enum Section: String {
-        case home, transactions, accounts, budgets, recurring, review, categories, projects, awards, settings
+        case home, transactions, accounts, budgets, review, categories, projects, awards, settings
     }
 
     let context: PageContext
@@ -101,7 +101,6 @@ struct Layout {
                 link(.transactions, WebPages.transactions.path(), tr("nav.transactions"), icon: "≡")
                 link(.accounts, WebPages.accounts.path(), tr("nav.accounts"), icon: "▤")
                 link(.budgets, WebPages.budgets.path(), tr("nav.budgets"), icon: "◔")
-                link(.recurring, WebPages.recurring.path(), tr("nav.recurring"), icon: "↻")
                 link(.review, WebPages.review.path(), tr("nav.review"), icon: "⇆")
                 link(.categories, WebPages.categories.path(), tr("nav.categories"), icon: "◉")
                 link(.projects, WebPages.projects.path(), tr("nav.projects"), icon: "☑")

@@ -25,9 +25,10 @@ struct RecurringPage: WebPage {
         let format = context.user?.preferences.format ?? Preferences.standard.format
         let outgoing = overview.counted.filter { !$0.payment.usual.isIncome }
         let incoming = overview.counted.filter { $0.payment.usual.isIncome }
-        return Layout(context: context, title: tr("recurring.title"), section: .recurring).document(
+        return Layout(context: context, title: tr("recurring.title"), section: .budgets).document(
             status: error == nil ? .ok : .badRequest
         ) {
+            H.a(.class("back-link"), .href(WebPages.budgets.path())) { tr("recurring.backToBudgets") }
             H.header(.class("page-header")) {
                 H.h1 { tr("recurring.title") }
                 H.div(.class("header-actions")) {
