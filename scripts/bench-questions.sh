@@ -83,10 +83,12 @@ questions=(
   "a tag ($tagged rows) with totals|/api/v1/transactions?tag=$trips"
   "/v1/transactions?tag_id (a tag, current month)|/v1/transactions?tag_id=$trips"
   "/v1/budgets, 12 months|/v1/budgets?start_date=$year_ago&end_date=$today"
+  "budgets, this month's sheet|/api/v1/budgets"
   "home dashboard (this month's spending)|/api/v1/home"
   "review deck, 20 cards with suggestions|/api/v1/review/deck"
   # Web pages, signed in by a session cookie: the session's own queries come with the page's.
   "web: Transactions page|/transactions|web"
+  "web: Budgets page|/budgets|web"
   "web: Settings (with the other live sessions)|/settings|web"
 )
 
