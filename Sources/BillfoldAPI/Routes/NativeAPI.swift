@@ -105,8 +105,13 @@ public enum NativeAPI: RouteCatalogue {
     public static let fillBudgets = Endpoint(.post, "/api/v1/budgets/fill")
     public static let copyBudgets = Endpoint(.post, "/api/v1/budgets/copy")
 
+    /// Income and spending per month and spending by category over them (`?months=12`, or
+    /// `from`/`to` as YYYY-MM; `account`; `by=group`), as JSON or CSV.
+    public static let monthlyReport = Endpoint(.get, "/api/v1/reports/monthly")
+    public static let monthlyReportCSV = Endpoint(.get, "/api/v1/reports/monthly.csv")
+
     public static let all = [
-        budgets, setBudget, fillBudgets, copyBudgets,
+        monthlyReport, monthlyReportCSV, budgets, setBudget, fillBudgets, copyBudgets,
         recurring, addRecurring, findRecurring, recurringPayment, decideRecurring, deleteRecurring,
         rules, addRule, rule, replaceRule, deleteRule, orderRules, previewRules, applyRules, undoRuleRun,
         exportRules, importRules,

@@ -75,6 +75,10 @@ public enum WebPages: RouteCatalogue {
     public static let budgets = Endpoint(.get, "/budgets")
     public static let saveBudgets = Endpoint(.post, "/budgets")
 
+    /// Reports over months (`months`, `from`, `to`, `account`, `by`), and the same as CSV.
+    public static let reports = Endpoint(.get, "/reports")
+    public static let reportsCSV = Endpoint(.get, "/reports/monthly.csv")
+
     /// Recurring payments: the list with each one's buttons (`action`: confirm, dismiss, restore,
     /// delete), one added by hand, and a look through the whole history again.
     public static let recurring = Endpoint(.get, "/recurring")
@@ -145,7 +149,7 @@ public enum WebPages: RouteCatalogue {
     public static let all =
         formReloads + [
             importFile, imports, confirmUndoImport, undoImport, export,
-            recurring, addRecurring, findRecurring, decideRecurring, budgets, saveBudgets,
+            recurring, addRecurring, findRecurring, decideRecurring, budgets, saveBudgets, reports, reportsCSV,
             start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
             addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction,
             confirmDeleteSelected, deleteSelected, restoreDeletion,

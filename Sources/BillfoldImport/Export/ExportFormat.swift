@@ -251,7 +251,7 @@ extension String {
 
     /// Text a spreadsheet will not run as a formula: one starting with = + - @ or a tab or
     /// carriage return gets an apostrophe in front (Billfold's CSV import takes it off again).
-    fileprivate var spreadsheetSafe: String {
+    var spreadsheetSafe: String {
         guard let first = utf8.first, [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D].contains(first) else { return self }
         return "'" + self
     }

@@ -132,6 +132,7 @@ func registerRoutes(_ app: Application) throws {
     try native.register(collection: RulesAPIController())
     try native.register(collection: RecurringAPIController())
     try native.register(collection: BudgetsAPIController())
+    try native.register(collection: ReportsAPIController())
     try native.register(collection: PaybackFeedController())
 
     try family(.categoryContract, language: .acceptLanguage).grouped(RequireUser(style: .json))
@@ -152,6 +153,7 @@ func registerRoutes(_ app: Application) throws {
     try pages.register(collection: RulePagesController())
     try pages.register(collection: RecurringPagesController())
     try pages.register(collection: BudgetPagesController())
+    try pages.register(collection: ReportPagesController())
     try pages.register(collection: ReviewPagesController())
     try pages.register(collection: ProjectPagesController())
     try pages.register(collection: AccountPagesController())

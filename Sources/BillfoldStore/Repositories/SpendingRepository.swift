@@ -21,8 +21,10 @@ public struct SpendingRepository: Sendable {
 
     /// The net of every counted transaction per category (budgets): the per-day sums hold it, so a
     /// month costs a few dozen of them and its edge days' rows.
-    public func net(in range: InstantRange) async throws -> [Line] {
-        try await TransactionTotals.byCategory(TransactionQuery(range: range), userID: userID, on: sql).map {
+    public func net(in range: InstantRange, accountID: Int64? = nil) async throws -> [Line] {
+        var query = TransactionQuery(range: range)
+        query.accountID = accountID
+        return try await TransactionTotals.byCategory(query, userID: userID, on: sql).map {
             Line(
                 categoryID: $0.categoryID, money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
                 count: Int($0.count))

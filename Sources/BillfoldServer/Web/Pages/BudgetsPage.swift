@@ -30,6 +30,7 @@ struct BudgetsPage: WebPage {
                     H.a(.class("button"), .href(WebPages.recurring.path()), .id("to-recurring")) {
                         tr("recurring.title")
                     }
+                    H.a(.class("button"), .href(WebPages.reports.path()), .id("to-reports")) { tr("reports.title") }
                     H.a(.class("button"), .href(WebPages.budgets.path(query: [("month", previous.description)]))) {
                         "← " + previous.name(locale: format.locale, timeZone: zone)
                     }

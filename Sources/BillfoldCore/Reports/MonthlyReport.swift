@@ -1,0 +1,92 @@
+import Foundation
+
+/// Income and spending month by month, and spending by category over the months, in one
+/// currency: what the Reports page draws, `/api/v1/reports/monthly` answers and its CSV holds.
+///
+/// Income is what the income categories took in; spending is what every other category took
+/// out (uncategorised included, refunds lowering it), so a category's cell is exactly the list's
+/// total for that category and month with its sign turned. Transfers are neither, and a
+/// category kept out of totals is left out.
+public struct MonthlyReport: Sendable, Equatable {
+    /// One month's figures.
+    public struct Row: Sendable, Equatable {
+        public var month: Month
+        public var income: Money
+        /// Positive for money spent.
+        public var spending: Money
+        /// Income less spending.
+        public var net: Money { Money(minorUnits: income.minorUnits - spending.minorUnits, currency: income.currency) }
+        /// Spending per column of `columns` (the same order), positive for money spent.
+        public var cells: [Money]
+    }
+
+    /// A column of the spending by category: a category (or a group with its categories), or
+    /// the uncategorised (no id).
+    public struct Column: Sendable, Equatable {
+        public var categoryID: Int64?
+        public var name: String
+        /// Its spending over all the months.
+        public var total: Money
+    }
+
+    public var currency: Currency
+    public var rows: [Row]
+    /// By what they spent over the months, most first.
+    public var columns: [Column]
+    /// Income and spending over all the months.
+    public var income: Money
+    public var spending: Money
+    public var net: Money { Money(minorUnits: income.minorUnits - spending.minorUnits, currency: currency) }
+    /// Months whose other currencies were left out: what each spent or took in, net.
+    public var otherCurrencies: [Money]
+
+    /// One month's sums per category (nil: uncategorised; a transfer's key is skipped) in any
+    /// currency, as the store reads them: negative for money out.
+    public typealias Sums = [(categoryID: Int64?, money: Money)]
+
+    /// `byGroup` puts a group's categories in its column.
+    public init(months: [Month], sums: [Month: Sums], currency: Currency, tree: CategoryTree, byGroup: Bool) {
+        self.currency = currency
+        func money(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: currency) }
+        var others: [Currency: Int64] = [:]
+        var perMonth: [Month: (income: Int64, spending: Int64, cells: [Int64?: Int64])] = [:]
+        for month in months {
+            var figures: (income: Int64, spending: Int64, cells: [Int64?: Int64]) = (0, 0, [:])
+            for line in sums[month] ?? [] {
+                if let id = line.categoryID, id < 0 { continue }
+                guard line.money.currency == currency else {
+                    others[line.money.currency, default: 0] += line.money.minorUnits
+                    continue
+                }
+                let category = line.categoryID.flatMap { tree.category($0) }
+                if category?.flags.excludeFromTotals == true { continue }
+                if category?.flags.isIncome == true {
+                    figures.income += line.money.minorUnits
+                    continue
+                }
+                figures.spending -= line.money.minorUnits
+                let column = byGroup ? (category?.groupID ?? category?.id) : category?.id
+                figures.cells[column, default: 0] -= line.money.minorUnits
+            }
+            perMonth[month] = figures
+        }
+        var totals: [Int64?: Int64] = [:]
+        for figures in perMonth.values { for (id, minor) in figures.cells { totals[id, default: 0] += minor } }
+        columns = totals.filter { $0.value != 0 }.map { id, total in
+            Column(
+                categoryID: id, name: id.flatMap { tree.category($0)?.name } ?? CategoryTree.uncategorized,
+                total: money(total))
+        }.sorted { ($0.total.minorUnits, $1.name) > ($1.total.minorUnits, $0.name) }
+        let ids = columns.map(\.categoryID)
+        rows = months.map { month in
+            let figures = perMonth[month] ?? (0, 0, [:])
+            return Row(
+                month: month, income: money(figures.income), spending: money(figures.spending),
+                cells: ids.map { money(figures.cells[$0] ?? 0) })
+        }
+        income = money(rows.reduce(0) { $0 + $1.income.minorUnits })
+        spending = money(rows.reduce(0) { $0 + $1.spending.minorUnits })
+        otherCurrencies = others.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }
+            .sorted { $0.currency.code < $1.currency.code }
+    }
+}

@@ -1,0 +1,237 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+import NIOHTTP1
+
+/// Reports over months: income and spending per month, and spending by category (or group),
+/// each a chart drawn by the server with its table beside it; every figure of the tables opens
+/// the list filtered to exactly what it counted. Filters: how many months, an account, by
+/// category or by group; the same report downloads as CSV.
+struct ReportsPage: WebPage {
+    struct Choice {
+        var months: Int?
+        var from: String?
+        var to: String?
+        var accountID: Int64?
+        var byGroup: Bool
+    }
+
+    let report: MonthlyReport
+    let choice: Choice
+    let accounts: [Account]
+    let tree: CategoryTree
+    let format: DisplayFormat
+    let zone: TimeZone
+
+    /// How many columns the stacked chart draws; the rest are one "Everything else".
+    static let drawn = 7
+
+    func document(_ context: PageContext) -> Document {
+        Layout(context: context, title: tr("reports.title"), section: .budgets).document {
+            H.a(.class("back-link"), .href(WebPages.budgets.path())) { tr("recurring.backToBudgets") }
+            H.header(.class("page-header")) {
+                H.h1 { tr("reports.title") }
+                H.div(.class("header-actions")) {
+                    H.a(.class("button"), .href(WebPages.reportsCSV.path(query: query)), .id("report-csv")) {
+                        tr("reports.downloadCSV")
+                    }
+                }
+            }
+            filters
+            H.section(.class("totals"), .label(tr("reports.totals"))) {
+                figure(tr("reports.income"), report.income)
+                figure(tr("reports.spending"), report.spending)
+                figure(tr("reports.net"), report.net)
+            }
+            incomeAndSpending
+            byCategory
+            if !report.otherCurrencies.isEmpty {
+                H.p(.class("secondary")) {
+                    tr(
+                        "reports.otherCurrencies",
+                        ["amounts": report.otherCurrencies.map(format.money).joined(separator: ", ")])
+                }
+            }
+        }
+    }
+
+    /// The address's filters, for the CSV and the links between spans.
+    private var query: [(String, String)] {
+        var items: [(String, String)] = []
+        if let months = choice.months { items.append(("months", String(months))) }
+        if let from = choice.from { items.append(("from", from)) }
+        if let to = choice.to { items.append(("to", to)) }
+        if let account = choice.accountID { items.append(("account", String(account))) }
+        if choice.byGroup { items.append(("by", "group")) }
+        return items
+    }
+
+    private var filters: HTML {
+        H.form(.method("get"), .action(WebPages.reports.path()), .class("card filters report-filters")) {
+            Field.select(
+                "months", label: tr("reports.span"),
+                options: ReportService.spans.map { (String($0), tr("reports.lastMonths", count: $0)) },
+                selected: String(choice.months ?? (choice.from == nil ? 12 : 0)))
+            Field.select(
+                "account", label: tr("reports.account"),
+                options: [("", tr("reports.allAccounts"))]
+                    + accounts.filter { !$0.isArchived }.map { (String($0.id), $0.displayName) },
+                selected: choice.accountID.map(String.init) ?? "")
+            Field.select(
+                "by", label: tr("reports.by"),
+                options: [("category", tr("reports.byCategory")), ("group", tr("reports.byGroup"))],
+                selected: choice.byGroup ? "group" : "category")
+            H.button(.type("submit"), .class("button primary")) { tr("reports.show") }
+        }
+    }
+
+    private func figure(_ label: String, _ money: Money) -> HTML {
+        H.span(.class("total")) {
+            H.span(.class("total-label")) { label }
+            " " + format.money(money)
+        }
+    }
+
+    private func short(_ month: Month) -> String {
+        month.firstDay.start(in: zone).formatted(
+            Date.FormatStyle(locale: format.locale, timeZone: zone).month(.abbreviated).year(.twoDigits))
+    }
+
+    /// The list filtered to a month, and to a category (a group takes its categories; nil: the
+    /// uncategorised) when given.
+    private func listLink(_ month: Month, category: Int64?? = .none) -> String {
+        var items: [(String, String)] = []
+        if case .some(let id) = category { items.append(("category", id.map(String.init) ?? "none")) }
+        items += [("from", month.firstDay.description), ("to", month.lastDay.description)]
+        if let account = choice.accountID { items.append(("account", String(account))) }
+        return WebPages.transactions.path(query: items)
+    }
+
+    private var incomeAndSpending: HTML {
+        let chart = BarChart(
+            slots: report.rows.map { row in
+                BarChart.Slot(
+                    label: short(row.month),
+                    bars: [
+                        .init(
+                            value: row.income.minorUnits, cssClass: "bar-in",
+                            title: tr("reports.income") + " " + format.money(row.income)),
+                        .init(
+                            value: row.spending.minorUnits, cssClass: "bar-out",
+                            title: tr("reports.spending") + " " + format.money(row.spending)),
+                    ])
+            }, stacked: false)
+        return H.section(.class("card report-card"), .aria("labelledby", "income-spending")) {
+            H.h2(.id("income-spending")) { tr("reports.incomeAndSpending") }
+            H.div(.class("chart-legend"), .aria("hidden", "true")) {
+                H.span(.class("key key-in")) { tr("reports.income") }
+                H.span(.class("key key-out")) { tr("reports.spending") }
+            }
+            H.div(.class("chart-scroll")) { chart.html }
+            H.div(.class("table-scroll")) {
+                H.table(.class("report-table"), .id("income-spending-table")) {
+                    H.el("caption", [.class("visually-hidden")]) { tr("reports.incomeAndSpending") }
+                    H.el("thead", []) {
+                        H.tr {
+                            H.th(.attr("scope", "col")) { tr("reports.month") }
+                            H.th(.attr("scope", "col"), .class("number")) { tr("reports.income") }
+                            H.th(.attr("scope", "col"), .class("number")) { tr("reports.spending") }
+                            H.th(.attr("scope", "col"), .class("number")) { tr("reports.net") }
+                        }
+                    }
+                    H.el("tbody", []) {
+                        for row in report.rows {
+                            H.tr {
+                                H.th(.attr("scope", "row")) {
+                                    H.a(.href(listLink(row.month))) {
+                                        row.month.name(locale: format.locale, timeZone: zone)
+                                    }
+                                }
+                                H.td(.class("number")) { format.money(row.income) }
+                                H.td(.class("number")) { format.money(row.spending) }
+                                H.td(.class("number" + (row.net.minorUnits < 0 ? " expense" : ""))) {
+                                    format.money(row.net)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private var byCategory: HTML {
+        let drawn = Array(report.columns.prefix(Self.drawn))
+        let rest = report.columns.count - drawn.count
+        let colours = drawn.map { column in
+            column.categoryID.flatMap { tree.category($0) }.flatMap { CategoryLook.cssColour($0.colour) }
+                ?? "var(--c-gray)"
+        }
+        let chart = BarChart(
+            slots: report.rows.map { row in
+                var bars = drawn.indices.map { index in
+                    BarChart.Bar(
+                        value: row.cells[index].minorUnits, colour: colours[index],
+                        title: drawn[index].name + " " + format.money(row.cells[index]))
+                }
+                if rest > 0 {
+                    let others = row.cells.dropFirst(drawn.count).reduce(0) { $0 + $1.minorUnits }
+                    bars.append(
+                        .init(
+                            value: others, colour: "var(--c-gray)",
+                            title: tr("reports.everythingElse") + " "
+                                + format.money(Money(minorUnits: others, currency: report.currency))))
+                }
+                return BarChart.Slot(label: short(row.month), bars: bars)
+            }, stacked: true)
+        return H.section(.class("card report-card"), .aria("labelledby", "by-category")) {
+            H.h2(.id("by-category")) {
+                choice.byGroup ? tr("reports.spendingByGroup") : tr("reports.spendingByCategory")
+            }
+            if report.columns.isEmpty {
+                H.p(.class("secondary")) { tr("reports.nothingSpent") }
+            } else {
+                H.div(.class("chart-legend"), .aria("hidden", "true")) {
+                    for (index, column) in drawn.enumerated() {
+                        H.span(.class("key"), .attr("style", "--key: \(colours[index])")) { column.name }
+                    }
+                    if rest > 0 { H.span(.class("key")) { tr("reports.everythingElse") } }
+                }
+                H.div(.class("chart-scroll")) { chart.html }
+                H.div(.class("table-scroll")) {
+                    H.table(.class("report-table"), .id("by-category-table")) {
+                        H.el("caption", [.class("visually-hidden")]) { tr("reports.spendingByCategory") }
+                        H.el("thead", []) {
+                            H.tr {
+                                H.th(.attr("scope", "col")) { tr("reports.category") }
+                                for row in report.rows {
+                                    H.th(.attr("scope", "col"), .class("number")) { short(row.month) }
+                                }
+                                H.th(.attr("scope", "col"), .class("number")) { tr("reports.total") }
+                            }
+                        }
+                        H.el("tbody", []) {
+                            for (index, column) in report.columns.enumerated() {
+                                H.tr {
+                                    H.th(.attr("scope", "row")) { column.name }
+                                    for row in report.rows {
+                                        H.td(.class("number")) {
+                                            if row.cells[index].minorUnits == 0 {
+                                                "–"
+                                            } else {
+                                                H.a(.href(listLink(row.month, category: .some(column.categoryID)))) {
+                                                    format.money(row.cells[index])
+                                                }
+                                            }
+                                        }
+                                    }
+                                    H.td(.class("number total-cell")) { format.money(column.total) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

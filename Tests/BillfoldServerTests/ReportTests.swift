@@ -1,0 +1,97 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import Foundation
+import Testing
+import Vapor
+
+@testable import BillfoldServer
+
+/// Reports from the sums: each cell is the list's total for the same filter, transfers are
+/// neither income nor spending, a split counts as its parts; CSV and bad input.
+@Suite("Reports")
+struct ReportTests {
+    @Test("income and spending per month and by category equal the list's totals", arguments: TestDatabase.all)
+    func monthly(database: TestDatabase) async throws {
+        try await TestApp.run(database, clock: .fixed(Date(timeIntervalSince1970: 1_796_464_800))) { t in
+            let ana = try await t.person("ana@example.com", timeZone: "Europe/Berlin")
+            let b = try await BudgetTests.book(t, ana)
+            let ids = try await t.add(
+                ana,
+                [
+                    spend("REWE", "-100.00", at: "2026-10-02T10:00:00Z", category: b.groceries),
+                    spend("Pizza", "-40.00", at: "2026-10-20T19:00:00Z", category: b.restaurants),
+                    spend("ACME", "3000.00", at: "2026-10-27T08:00:00Z", category: b.salary),
+                    spend("Landlord", "-900.00", at: "2026-11-01T08:00:00Z", category: b.rent),
+                    // 1 December 00:30 in Berlin: December's.
+                    spend("REWE", "-60.00", at: "2026-11-30T23:30:00Z", category: b.groceries),
+                    spend("Kiosk", "-7.00", at: "2026-11-15T08:00:00Z"),
+                    spend("Market", "-50.00", at: "2026-11-16T08:00:00Z"),
+                    spend("Diner NYC", "-20.00", .usd, at: "2026-11-10T08:00:00Z", category: b.restaurants),
+                ])
+            // The market run split in two: groceries and restaurants, counted as its parts.
+            let split = try await t.send(
+                .POST, "/api/v1/transactions/\(ids[6])/split", as: ana,
+                json:
+                    #"{"parts":[{"amount":"-30.00","categoryId":\#(b.groceries)},{"amount":"-20.00","categoryId":\#(b.restaurants)}]}"#
+            )
+            #expect(split.status == .ok || split.status == .created, "\(split.body.string)")
+            let open = { (json: String) in try await t.openAccount(json, as: ana) }
+            let giro = try await open(#"{"name":"Giro","currency":"EUR"}"#)
+            let savings = try await open(#"{"name":"Savings","currency":"EUR"}"#)
+            _ = try await t.send(
+                .POST, "/api/v1/transfers", as: ana,
+                json:
+                    #"{"fromAccountId":\#(giro.id),"toAccountId":\#(savings.id),"amount":"500.00","bookedAt":"2026-11-05T12:00:00Z"}"#
+            )
+
+            let report = try await t.get(
+                MonthlyReportResponse.self, "/api/v1/reports/monthly?from=2026-10&to=2026-12", as: ana)
+            #expect(report.months.map(\.month) == ["2026-10", "2026-11", "2026-12"])
+            #expect(report.months.map(\.income) == ["3000.00", "0.00", "0.00"])
+            #expect(report.months.map(\.spending) == ["140.00", "957.00", "60.00"], "no transfer, the split's parts")
+            #expect(report.income == "3000.00" && report.spending == "1157.00" && report.net == "1843.00")
+            #expect(report.columns.map(\.name) == ["Rent", "Groceries", "Restaurants", "Uncategorized"])
+            #expect(report.otherCurrencies == [CurrencyAmountDTO(currency: "USD", amount: "-20.00")])
+            // Every cell is the list's total for its category and month, sign turned.
+            for (index, column) in report.columns.enumerated() {
+                for month in report.months {
+                    let m = try Month(parsing: month.month)
+                    let category = column.categoryId.map(String.init) ?? "none"
+                    let list = try await t.get(
+                        TransactionListResponse.self,
+                        "/api/v1/transactions?category=\(category)&from=\(m.firstDay)&to=\(m.lastDay)&limit=1", as: ana)
+                    let total = list.totals.first { $0.currency == "EUR" }.map { Decimal(string: $0.amount)! } ?? 0
+                    #expect(-total == Decimal(string: month.cells[index])!, "\(column.name) \(month.month)")
+                }
+            }
+            let grouped = try await t.get(
+                MonthlyReportResponse.self, "/api/v1/reports/monthly?from=2026-10&to=2026-12&by=group", as: ana)
+            #expect(grouped.columns.map(\.name) == ["Rent", "Food", "Uncategorized"])
+            #expect(grouped.columns.first { $0.name == "Food" }?.total == "250.00")
+            let giroOnly = try await t.get(
+                MonthlyReportResponse.self, "/api/v1/reports/monthly?months=3&account=\(giro.id)", as: ana)
+            #expect(giroOnly.spending == "0.00" && giroOnly.months.map(\.month) == ["2026-10", "2026-11", "2026-12"])
+
+            let csv = try await t.send(.GET, "/api/v1/reports/monthly.csv?from=2026-10&to=2026-11", as: ana)
+            #expect(csv.headers.contentType?.subType == "csv")
+            #expect(
+                csv.body.string
+                    == "Month,Income,Spending,Net,Rent,Groceries,Restaurants,Uncategorized\n"
+                    + "2026-10,3000.00,140.00,2860.00,0.00,100.00,40.00,0.00\n"
+                    + "2026-11,0.00,957.00,-957.00,900.00,30.00,20.00,7.00\n")
+
+            for path in [
+                "/api/v1/reports/monthly?months=0", "/api/v1/reports/monthly?months=121",
+                "/api/v1/reports/monthly?from=2026-12&to=2026-10", "/api/v1/reports/monthly?from=2026-13",
+                "/api/v1/reports/monthly?account=abc", "/api/v1/reports/monthly?from=1800-01",
+            ] {
+                #expect(try await t.send(.GET, path, as: ana).status == .badRequest, "\(path)")
+            }
+            let ben = try await t.person("ben@example.com")
+            #expect(
+                try await t.send(.GET, "/api/v1/reports/monthly?account=\(giro.id)", as: ben).status == .notFound)
+            #expect(try await t.get(MonthlyReportResponse.self, "/api/v1/reports/monthly", as: ben).columns.isEmpty)
+        }
+    }
+}
