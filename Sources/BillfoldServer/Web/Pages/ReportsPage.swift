@@ -127,7 +127,10 @@ struct ReportsPage: WebPage {
                 H.span(.class("key key-in")) { tr("reports.income") }
                 H.span(.class("key key-out")) { tr("reports.spending") }
             }
-            H.div(.class("chart-scroll")) { chart.html }
+            // Focusable, so a keyboard can scroll a chart wider than a phone.
+            H.div(.class("chart-scroll"), .attr("tabindex", "0")) {
+                chart.html
+            }
             H.div(.class("table-scroll")) {
                 H.table(.class("report-table"), .id("income-spending-table")) {
                     H.el("caption", [.class("visually-hidden")]) { tr("reports.incomeAndSpending") }
@@ -197,7 +200,7 @@ struct ReportsPage: WebPage {
                     }
                     if rest > 0 { H.span(.class("key")) { tr("reports.everythingElse") } }
                 }
-                H.div(.class("chart-scroll")) { chart.html }
+                H.div(.class("chart-scroll"), .attr("tabindex", "0")) { chart.html }
                 H.div(.class("table-scroll")) {
                     H.table(.class("report-table"), .id("by-category-table")) {
                         H.el("caption", [.class("visually-hidden")]) { tr("reports.spendingByCategory") }
