@@ -44,4 +44,22 @@ struct BudgetsViewModelTests {
             #expect(model.sheet?.month == "2026-10" && model.lines.first?.spent == "60.00")
         }
     }
+
+    @Test("a monthly report through the client, as the server sums it")
+    func report() async throws {
+        try await LiveServer.with { server in
+            let client = try await ClientTests.signedIn(server)
+            let food = try await client.send(
+                NativeAPI.addCategory, body: CategoryRequest(name: "Food"), as: CategoryDTO.self)
+            _ = try await client.addTransaction(
+                CreateTransactionRequest(
+                    bookedAt: "2026-10-03T10:00:00+01:00", payee: "Market", amount: "-60.00", currency: "EUR",
+                    categoryId: food.id))
+            let report = try await client.monthlyReport(
+                from: try Month(parsing: "2026-09"), to: try Month(parsing: "2026-11"))
+            #expect(report.months.map(\.spending) == ["0.00", "60.00", "0.00"])
+            #expect(report.columns.map(\.name) == ["Food"] && report.months[1].cells == ["60.00"])
+            await #expect(throws: ClientError.self) { try await client.monthlyReport(months: 0) }
+        }
+    }
 }
