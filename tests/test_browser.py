@@ -49,6 +49,19 @@ def sign_in(browser, server, email=None, password=PASSWORD):
     wait(browser).until(EC.url_contains("/transactions"))
 
 
+def open_as(browser, url, width, scheme):
+    """Opens `url` at `width` pixels in the light or dark scheme; fails when the page is wider
+    than the window (the elements that stick out are named)."""
+    browser.set_window_size(width, 900)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    browser.get(url)
+    wide = browser.execute_script(
+        "return [...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > "
+        "document.documentElement.clientWidth + 1).slice(0, 3).map(e => e.tagName + '.' + e.className)")
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= width, wide
+
+
 def rows(browser):
     return browser.find_elements(By.CSS_SELECTOR, "#transaction-list .txn-row")
 
