@@ -113,8 +113,8 @@ struct CategoryFormPage: WebPage {
             }
             CategoryLookFields(values: values, error: error).colours
             CategoryLookFields(values: values, error: error).icons
-            if values.excludeFromBudget != nil {
-                // Billfold has no budgets yet: the flag a Lunch Money import brought is kept, not offered.
+            if isGroup, values.excludeFromBudget != nil {
+                // A group's flag (from a Lunch Money import) is kept; its categories carry their own.
                 HTML.void("input", [.type("hidden"), .name("excludeFromBudget"), .value("on")])
             }
             if !isGroup {
@@ -125,6 +125,9 @@ struct CategoryFormPage: WebPage {
                     Field.checkbox(
                         "excludeFromTotals", label: tr("categories.excludeFromTotalsOption"),
                         checked: values.excludeFromTotals != nil)
+                    Field.checkbox(
+                        "excludeFromBudget", label: tr("categories.excludeFromBudgetOption"),
+                        checked: values.excludeFromBudget != nil)
                     Field.checkbox(
                         "archived", label: tr("categories.archivedOption"), checked: values.archived != nil
                     )
