@@ -63,7 +63,7 @@ def row(browser, name):
 def test_type_budgets_in_place_roll_over_and_copy(browser, shot, person, sqlite_server):
     browser.get(sqlite_server.url + "/home")
     browser.find_element(By.CSS_SELECTOR, "a[data-nav=budgets]").click()
-    assert "/budgets" in browser.current_url
+    wait(browser).until(EC.url_contains("/budgets"))
     assert "Income €3,000.00" in totals(browser) and "Left to budget €3,000.00" in totals(browser)
     shot("empty")
 

@@ -156,7 +156,9 @@ def test_a_nameless_direction_column_is_chosen_by_number_and_signs_the_preview(b
     assert Select(browser.find_element(By.ID, "map-direction")).first_selected_option.text == "Column 5"
     assert Select(browser.find_element(By.ID, "map-payer")).first_selected_option.text == \
         "Auftraggeber/Zahlungsempfänger"
-    rows = [row.text for row in browser.find_elements(By.CSS_SELECTOR, ".preview-table tbody tr")]
+    # Read in one step once the preview settles: the page may draw it again as the mapping is chosen.
+    rows = wait(browser).until(lambda b: (lambda r: r if len(r) >= 2 and "REWE Markt" in r[0] else None)(
+        b.execute_script("return [...document.querySelectorAll('.preview-table tbody tr')].map(r => r.innerText)")))
     assert "REWE Markt" in rows[0] and "-€23.45" in rows[0], rows
     assert "Arbeitgeber AG" in rows[1] and "€3,210.77" in rows[1] and "-€3,210.77" not in rows[1], rows
     browser.execute_script("document.getElementById('map-direction').scrollIntoView()")

@@ -6,10 +6,11 @@ import datetime
 import pytest
 import requests
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from conftest import new_person
-from test_browser import notice_saying, open_as, sign_in
+from test_browser import notice_saying, open_as, sign_in, wait
 
 
 def months_ago(today, months, day):
@@ -61,7 +62,8 @@ def test_found_confirmed_dismissed_and_added_by_hand(browser, shot, person, sqli
     browser.get(sqlite_server.url + "/home")
     browser.find_element(By.CSS_SELECTOR, "a[data-nav=budgets]").click()
     browser.find_element(By.ID, "to-recurring").click()
-    assert browser.current_url.endswith("/recurring")
+    wait(browser).until(EC.url_contains("/recurring"))
+    wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, ".recurring-summary")))
     summary = browser.find_element(By.CSS_SELECTOR, ".recurring-summary").text
     assert "Your recurring payments cost €25.48 a month" in summary
     assert "new to look at" not in summary and "1 missed" in summary and "1 price change" in summary

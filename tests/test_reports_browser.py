@@ -56,7 +56,7 @@ def person(sqlite_server, browser):
 def test_charts_tables_links_and_csv(browser, shot, person, sqlite_server):
     browser.get(sqlite_server.url + "/budgets")
     browser.find_element(By.ID, "to-reports").click()
-    assert "/reports" in browser.current_url
+    wait(browser).until(EC.url_contains("/reports"))
     assert len(browser.find_elements(By.CSS_SELECTOR, "svg.bar-chart")) == 2
     rows = browser.find_elements(By.CSS_SELECTOR, "#income-spending-table tbody tr")
     assert len(rows) == 12

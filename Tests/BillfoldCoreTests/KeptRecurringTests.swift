@@ -42,6 +42,22 @@ struct KeptRecurringTests {
         #expect(seen.nextExpected == Self.day("2027-02-15") && seen.count == 2)
     }
 
+    @Test("one typed by hand takes longer names only at a word's end, and keeps a name the cleaner takes whole")
+    func boundaries() {
+        #expect(KeptRecurring.extends("netflix.com 866", "netflix") && KeptRecurring.extends("amazon", "amazon"))
+        #expect(!KeptRecurring.extends("amazonfresh", "amazon") && !KeptRecurring.extends("anything", ""))
+        let typed = KeptRecurring(
+            id: 1,
+            payment: .byHand(payee: "Amazon", money: Self.eur("-8.99"), rhythm: .monthly, next: Self.day("2026-12-01")),
+            state: .confirmed, byHand: true)
+        #expect(!typed.takes(key: "amazonfresh", money: Self.eur("-8.99")))
+        // Found again for the person's own payee, the exact one wins over the one typed by hand.
+        let found = KeptRecurring(
+            id: 2, payment: Self.payment("Amazon Prime", "-8.99"), state: .dismissed, byHand: false)
+        let outcome = RecurringMerge.merge(found: [Self.payment("Amazon Prime", "-8.99")], kept: [typed, found])
+        #expect(outcome.updated.map(\.kept.id) == [2] && outcome.missing.map(\.id) == [1])
+    }
+
     @Test("found again: the decision and id stay, a second subscription of one payee is its own, the rest is new")
     func merge() {
         let music = KeptRecurring(id: 1, payment: Self.payment("Apple", "-9.99"), state: .dismissed, byHand: false)

@@ -106,12 +106,15 @@ public struct BudgetSheet: Sendable, Equatable {
         var lines: [Line] = []
         for top in tree.topLevel {
             var head = line(top)
-            guard shown(head, top) else { continue }
             guard top.isGroup else {
-                lines.append(head)
+                if shown(head, top) { lines.append(head) }
                 continue
             }
+            // A group kept out of budgets keeps its categories out (they take its flags); an
+            // archived group still shows the categories that are not.
+            guard !top.flags.excludeFromBudget else { continue }
             let children = tree.children(of: top.id).map { (line($0), $0) }.filter { shown($0.0, $0.1) }.map(\.0)
+            guard shown(head, top) || !children.isEmpty else { continue }
             // A group totals its categories, its own budget and transactions included.
             let budgets = ([head.budgeted] + children.map(\.budgeted)).compactMap { $0?.minorUnits }
             head.budgeted = budgets.isEmpty ? nil : money(budgets.reduce(0, +))

@@ -38,10 +38,16 @@ public struct KeptRecurring: Hashable, Sendable {
     /// currency and direction, for an amount near the usual one. A payment typed by hand as
     /// "Netflix" takes what the bank calls "NETFLIX.COM 866-579" too.
     public func takes(key: String, money: Money) -> Bool {
-        guard key == payment.key || (byHand && !payment.key.isEmpty && key.hasPrefix(payment.key)) else {
-            return false
-        }
+        guard key == payment.key || (byHand && Self.extends(key, payment.key)) else { return false }
         return payment.isNear(money)
+    }
+
+    /// Whether `key` is `prefix` followed by nothing or by a word's end: "netflix.com 866" extends
+    /// "netflix", "netflixer" and "amazonfresh" ("amazon") do not.
+    public static func extends(_ key: String, _ prefix: String) -> Bool {
+        guard !prefix.isEmpty, key.hasPrefix(prefix) else { return false }
+        guard let next = key.dropFirst(prefix.count).first else { return true }
+        return !(next.isLetter || next.isNumber)
     }
 
     /// Of `kept`, the payment a booking belongs to: the one whose usual amount is nearest.
@@ -57,8 +63,11 @@ extension RecurringPayment {
     /// due on `next`; seen in no booking yet.
     public static func byHand(payee: String, money: Money, rhythm: Rhythm, next: Day) -> RecurringPayment {
         let before = rhythm.previous(before: next)
+        // A name the cleaner takes whole ("O2", "1&1") is kept folded as typed.
+        let cleaned = SuggestionLearner.payeeKey(payee)
         return RecurringPayment(
-            payee: payee, key: SuggestionLearner.payeeKey(payee), rhythm: rhythm, usual: money, latest: money,
+            payee: payee, key: cleaned.isEmpty ? String(RuleText.folded(payee)) : cleaned, rhythm: rhythm,
+            usual: money, latest: money,
             before: nil, firstSeen: before, lastSeen: before, count: 0, billingDay: next.day)
     }
 
@@ -107,11 +116,15 @@ public enum RecurringMerge {
                 open[$0].takes(key: payment.key, money: payment.usual)
                     || (open[$0].payment.key == payment.key && payment.isNear(open[$0].payment.usual))
             }
-            guard
-                let best = candidates.min(by: {
-                    abs(open[$0].payment.usual.minorUnits - payment.usual.minorUnits)
-                        < abs(open[$1].payment.usual.minorUnits - payment.usual.minorUnits)
-                })
+            // The same payee first (one typed by hand only takes what has no exact match), then
+            // the nearest amount.
+            func rank(_ index: Int) -> (Int, Int64) {
+                (
+                    open[index].payment.key == payment.key ? 0 : 1,
+                    abs(open[index].payment.usual.minorUnits - payment.usual.minorUnits)
+                )
+            }
+            guard let best = candidates.min(by: { rank($0) < rank($1) })
             else {
                 outcome.added.append(payment)
                 continue

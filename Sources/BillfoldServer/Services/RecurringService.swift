@@ -11,6 +11,8 @@ struct RecurringService: Sendable {
     let database: any Database
     let user: User
     let clock: WallClock
+    /// SQLite's turn for writers: a look that writes waits for it like any request that writes.
+    let gate: WriteGate?
 
     var repository: RecurringRepository { RecurringRepository(database: database, userID: user.id) }
     var history: RecurringHistory { RecurringHistory(database: database, userID: user.id) }
@@ -37,8 +39,11 @@ struct RecurringService: Sendable {
         let scanned = try await repository.scannedUpTo()
         if scanned == nil && !lookingThroughAll { return }
         let through = try await history.newestID()
-        if let scanned, scanned >= through { return }
-        try await database.transaction { db in
+        if let scanned {
+            // Another person's rows move the newest id too: only the person's own start a write.
+            guard through > scanned, try await history.hasRows(after: scanned, through: through) else { return }
+        }
+        try await writeTransaction(on: database, gate: gate) { db in
             let repository = RecurringRepository(database: db, userID: user.id)
             guard try await repository.claimScan(upTo: through, now: clock.seconds) else { return }
             let history = RecurringHistory(database: db, userID: user.id)
@@ -53,7 +58,7 @@ struct RecurringService: Sendable {
     /// Looks through the whole history again: what is no longer found and was never decided on
     /// goes; what the person confirmed or dismissed stays.
     func lookAgain() async throws {
-        try await database.transaction { db in
+        try await writeTransaction(on: database, gate: gate) { db in
             let repository = RecurringRepository(database: db, userID: user.id)
             let history = RecurringHistory(database: db, userID: user.id)
             let through = try await history.newestID()
@@ -113,15 +118,18 @@ struct RecurringService: Sendable {
         let newKeys = Set(new.map { SuggestionLearner.payeeKey($0.bankText) })
         let kept = try await repository.all().filter { kept in
             newKeys.contains(kept.payment.key) || found.contains { $0.key == kept.payment.key }
-                || (kept.byHand && newKeys.contains { $0.hasPrefix(kept.payment.key) })
+                || (kept.byHand
+                    && (newKeys.contains { KeptRecurring.extends($0, kept.payment.key) }
+                        || found.contains { KeptRecurring.extends($0.key, kept.payment.key) }))
         }
         let outcome = RecurringMerge.merge(found: found, kept: kept)
         try await write(outcome, repository)
         // What was kept but not found again (typed by hand, or off its rhythm) still sees its
         // new bookings.
+        let oldestFirst = new.sorted { $0.day < $1.day }
         for missing in outcome.missing {
             var payment = missing.payment
-            for booking in new.sorted(by: { $0.day < $1.day })
+            for booking in oldestFirst
             where missing.takes(key: SuggestionLearner.payeeKey(booking.bankText), money: booking.money) {
                 payment = payment.seen(booking.money, on: booking.day)
             }

@@ -37,7 +37,7 @@ struct ReportService: Sendable {
                     }
                     return count
                 } ?? 12
-            end = to.flatMap { try? Month(parsing: $0, field: "to") } ?? thisMonth
+            end = try to.flatMap { $0.isEmpty ? nil : try Month(parsing: $0, field: "to") } ?? thisMonth
             first = end.adding(months: -(count - 1))
         }
         guard first <= end else {

@@ -46,6 +46,18 @@ public struct RecurringHistory: Sendable {
         return try await sql.raw("SELECT MAX(id) AS id FROM transactions").first(decoding: Newest.self)?.id ?? 0
     }
 
+    /// Whether the person has any transaction with an id in `after..<through` (through the
+    /// primary key: only the rows written since are read).
+    public func hasRows(after: Int64, through: Int64) async throws -> Bool {
+        struct Found: Decodable { var id: Int64 }
+        return try await sql.raw(
+            """
+            SELECT id FROM transactions WHERE id > \(bind: after) AND id <= \(bind: through)
+            AND user_id = \(bind: userID) LIMIT 1
+            """
+        ).first(decoding: Found.self) != nil
+    }
+
     /// The person's bookings with ids in `after..<through`, a page at a time in id order, each
     /// page handed to `take`. In id order the table is read as it lies (as the rules' walk does).
     public func walk(after: Int64, through: Int64, take: ([RecurringFinder.Booking]) throws -> Void) async throws {

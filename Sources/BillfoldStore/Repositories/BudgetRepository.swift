@@ -85,7 +85,9 @@ public struct BudgetRepository: Sendable {
             """
             INSERT INTO budget_rollovers (user_id, category_id, since_month)
             VALUES (\(bind: userID), \(bind: categoryID), \(bind: month))
-            ON CONFLICT (user_id, category_id) DO NOTHING
+            ON CONFLICT (user_id, category_id) DO UPDATE SET since_month = CASE
+              WHEN excluded.since_month < budget_rollovers.since_month THEN excluded.since_month
+              ELSE budget_rollovers.since_month END
             """
         ).run()
     }

@@ -116,7 +116,9 @@ struct LunchMoneyBudgetsController: RouteCollection {
             }
         }
         let primary = user.preferences.currency
-        let answer = tree.all.map { category -> BudgetJSON in
+        // By name, then id: the same order on both databases, however the rows lie.
+        let ordered = tree.all.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
+        let answer = ordered.map { category -> BudgetJSON in
             let group = category.groupID.flatMap { tree.category($0) }
             var data: [String: MonthData] = [:]
             for month in months {

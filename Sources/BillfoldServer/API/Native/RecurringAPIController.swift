@@ -70,6 +70,8 @@ extension RecurringListResponse {
 
 extension Request {
     var recurringService: RecurringService {
-        get throws { RecurringService(database: store, user: try user, clock: application.wallClock) }
+        get throws {
+            RecurringService(database: store, user: try user, clock: application.wallClock, gate: application.writeGate)
+        }
     }
 }
