@@ -51,8 +51,8 @@ public struct RecurringDTO: Codable, Sendable, Equatable {
         seenCount = payment.count
         state = kept.state.rawValue
         addedByHand = kept.byHand
-        missed = seen && payment.isMissed(on: today)
-        new = !kept.byHand && kept.state == .found && payment.isNew(on: today)
+        missed = kept.isMissed(on: today)
+        new = kept.isNew(on: today)
     }
 }
 

@@ -50,6 +50,15 @@ public struct KeptRecurring: Hashable, Sendable {
         return !(next.isLetter || next.isNumber)
     }
 
+    /// Seen at least once and now past its day by more than its rhythm allows (a dismissed one is
+    /// never missed: it is not the person's).
+    public func isMissed(on today: Day) -> Bool {
+        payment.count > 0 && state != .dismissed && payment.isMissed(on: today)
+    }
+
+    /// Found, not yet decided on, and first seen within its last three steps.
+    public func isNew(on today: Day) -> Bool { !byHand && state == .found && payment.isNew(on: today) }
+
     /// Of `kept`, the payment a booking belongs to: the one whose usual amount is nearest.
     public static func owner(key: String, money: Money, among kept: [KeptRecurring]) -> KeptRecurring? {
         kept.filter { $0.takes(key: key, money: money) }.min {

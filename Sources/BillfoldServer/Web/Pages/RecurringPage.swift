@@ -63,8 +63,8 @@ struct RecurringPage: WebPage {
     /// The monthly cost and what wants a look.
     private func summary(_ format: DisplayFormat) -> HTML {
         let counted = overview.counted
-        let new = counted.filter { RecurringMarks($0, today: today).isNew }.count
-        let missed = counted.filter { RecurringMarks($0, today: today).missed }.count
+        let new = counted.filter { $0.isNew(on: today) }.count
+        let missed = counted.filter { $0.isMissed(on: today) }.count
         let changed = counted.filter { $0.payment.before != nil }.count
         return H.section(.class("card recurring-summary"), .label(tr("recurring.summaryLabel"))) {
             H.p(.class("recurring-cost")) {
@@ -96,13 +96,13 @@ struct RecurringPage: WebPage {
 
     private func row(_ kept: KeptRecurring, _ format: DisplayFormat) -> HTML {
         let payment = kept.payment
-        let marks = RecurringMarks(kept, today: today)
-        return H.li(.class("recurring-row" + (marks.missed ? " missed" : "")), .id("recurring-\(kept.id)")) {
+        let (isNew, missed) = (kept.isNew(on: today), kept.isMissed(on: today))
+        return H.li(.class("recurring-row" + (missed ? " missed" : "")), .id("recurring-\(kept.id)")) {
             H.div(.class("recurring-main")) {
                 H.p(.class("recurring-title")) {
                     H.strong { payment.payee }
-                    if marks.isNew { H.span(.class("badge badge-new")) { tr("recurring.badgeNew") } }
-                    if marks.missed { H.span(.class("badge badge-missed")) { tr("recurring.badgeMissed") } }
+                    if isNew { H.span(.class("badge badge-new")) { tr("recurring.badgeNew") } }
+                    if missed { H.span(.class("badge badge-missed")) { tr("recurring.badgeMissed") } }
                     if kept.state == .confirmed { H.span(.class("badge")) { tr("recurring.badgeConfirmed") } }
                     if kept.byHand { H.span(.class("badge")) { tr("recurring.badgeByHand") } }
                 }
@@ -122,7 +122,7 @@ struct RecurringPage: WebPage {
                             ["from": format.money(before.size), "to": format.money(payment.latest.size)])
                     }
                 }
-                if marks.missed {
+                if missed {
                     H.p(.class("recurring-change")) {
                         tr("recurring.missedSince", ["day": format.day(payment.nextExpected)])
                     }
@@ -210,16 +210,5 @@ struct RecurringPage: WebPage {
             Field.checkbox("income", label: tr("recurring.isIncome"), checked: form.income)
             H.button(.type("submit"), .class("button primary")) { tr("recurring.addButton") }
         }
-    }
-}
-
-/// What a recurring payment's row points out.
-struct RecurringMarks {
-    let isNew: Bool
-    let missed: Bool
-
-    init(_ kept: KeptRecurring, today: Day) {
-        isNew = !kept.byHand && kept.state == .found && kept.payment.isNew(on: today)
-        missed = kept.payment.count > 0 && kept.state != .dismissed && kept.payment.isMissed(on: today)
     }
 }
