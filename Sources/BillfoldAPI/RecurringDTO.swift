@@ -65,6 +65,10 @@ public struct CurrencyAmountDTO: Codable, Sendable, Equatable {
         self.currency = currency
         self.amount = amount
     }
+
+    public init(_ money: Money) {
+        self.init(currency: money.currency.code, amount: money.decimalString)
+    }
 }
 
 public struct RecurringListResponse: Codable, Sendable, Equatable {

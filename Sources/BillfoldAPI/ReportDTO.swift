@@ -60,3 +60,93 @@ public struct MonthlyReportResponse: Codable, Sendable, Equatable {
         }
     }
 }
+
+// `/api/v1/reports/net-worth`: what the person owned at each month's end, per currency.
+
+/// One month's end: the total in each currency.
+public struct NetWorthMonthDTO: Codable, Sendable, Equatable {
+    /// `YYYY-MM`.
+    public var month: String
+    public var totals: [CurrencyAmountDTO]
+}
+
+/// One account's balance at each month's end, in its own currency.
+public struct NetWorthAccountDTO: Codable, Sendable, Equatable {
+    public var accountId: Int64
+    public var name: String
+    public var currency: String
+    /// One per month of the report, in order.
+    public var balances: [String]
+    /// What it held in other currencies at the last month's end.
+    public var otherCurrencies: [CurrencyAmountDTO]
+}
+
+public struct NetWorthResponse: Codable, Sendable, Equatable {
+    /// The primary currency first: totals in different currencies are never added together.
+    public var currencies: [String]
+    public var months: [NetWorthMonthDTO]
+    public var accounts: [NetWorthAccountDTO]
+
+    public init(_ report: NetWorthReport) {
+        currencies = report.currencies.map(\.code)
+        months = report.points.map { point in
+            NetWorthMonthDTO(
+                month: point.month.description,
+                totals: point.totals.map(CurrencyAmountDTO.init))
+        }
+        accounts = report.accounts.map { line in
+            NetWorthAccountDTO(
+                accountId: line.account.id, name: line.account.displayName, currency: line.account.currency.code,
+                balances: line.balances.map(\.decimalString),
+                otherCurrencies: line.otherCurrencies.map(CurrencyAmountDTO.init))
+        }
+    }
+}
+
+// `/api/v1/reports/year`: a year's figures per category and month.
+
+/// One line of the year in review.
+public struct YearLineDTO: Codable, Sendable, Equatable {
+    /// nil for the uncategorised, and for income, spending and net.
+    public var categoryId: Int64?
+    public var name: String
+    /// Twelve amounts, January first; spending is positive.
+    public var months: [String]
+    public var total: String
+    public var average: String
+    /// The same months of the year before.
+    public var lastYear: String
+
+    public init(_ line: YearInReview.Line) {
+        categoryId = line.categoryID
+        name = line.name
+        months = line.months.map(\.decimalString)
+        total = line.total.decimalString
+        average = line.average.decimalString
+        lastYear = line.lastYear.decimalString
+    }
+}
+
+public struct YearInReviewResponse: Codable, Sendable, Equatable {
+    public var year: Int
+    /// How many months the totals, averages and the year before count (up to this month for
+    /// this year).
+    public var monthsCounted: Int
+    public var currency: String
+    public var income: YearLineDTO
+    public var spending: YearLineDTO
+    public var net: YearLineDTO
+    public var categories: [YearLineDTO]
+    public var otherCurrencies: [CurrencyAmountDTO]
+
+    public init(_ review: YearInReview) {
+        year = review.year
+        monthsCounted = review.monthsCounted
+        currency = review.currency.code
+        income = YearLineDTO(review.income)
+        spending = YearLineDTO(review.spending)
+        net = YearLineDTO(review.net)
+        categories = review.categories.map(YearLineDTO.init)
+        otherCurrencies = review.otherCurrencies.map(CurrencyAmountDTO.init)
+    }
+}

@@ -109,9 +109,18 @@ public enum NativeAPI: RouteCatalogue {
     /// `from`/`to` as YYYY-MM; `account`; `by=group`), as JSON or CSV.
     public static let monthlyReport = Endpoint(.get, "/api/v1/reports/monthly")
     public static let monthlyReportCSV = Endpoint(.get, "/api/v1/reports/monthly.csv")
+    /// What every account (or `account`) held at each month's end, per currency (`?months=12`,
+    /// or `from`/`to`), as JSON or CSV.
+    public static let netWorthReport = Endpoint(.get, "/api/v1/reports/net-worth")
+    public static let netWorthReportCSV = Endpoint(.get, "/api/v1/reports/net-worth.csv")
+    /// A year's income and spending per category and month with each row's total, monthly
+    /// average and the year before's total (`?year=YYYY`; the filters as for `monthly`).
+    public static let yearReport = Endpoint(.get, "/api/v1/reports/year")
+    public static let yearReportCSV = Endpoint(.get, "/api/v1/reports/year.csv")
 
     public static let all = [
-        monthlyReport, monthlyReportCSV, budgets, setBudget, fillBudgets, copyBudgets,
+        monthlyReport, monthlyReportCSV, netWorthReport, netWorthReportCSV, yearReport, yearReportCSV, budgets,
+        setBudget, fillBudgets, copyBudgets,
         recurring, addRecurring, findRecurring, recurringPayment, decideRecurring, deleteRecurring,
         rules, addRule, rule, replaceRule, deleteRule, orderRules, previewRules, applyRules, undoRuleRun,
         exportRules, importRules,

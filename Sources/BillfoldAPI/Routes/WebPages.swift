@@ -78,6 +78,12 @@ public enum WebPages: RouteCatalogue {
     /// Reports over months (`months`, `from`, `to`, `account`, `by`), and the same as CSV.
     public static let reports = Endpoint(.get, "/reports")
     public static let reportsCSV = Endpoint(.get, "/reports/monthly.csv")
+    /// What the person owned at each month's end, and its CSV.
+    public static let netWorth = Endpoint(.get, "/reports/net-worth")
+    public static let netWorthCSV = Endpoint(.get, "/reports/net-worth.csv")
+    /// One year's figures per category and month (`?year=YYYY`), and its CSV.
+    public static let yearInReview = Endpoint(.get, "/reports/year")
+    public static let yearInReviewCSV = Endpoint(.get, "/reports/year.csv")
 
     /// Recurring payments: the list with each one's buttons (`action`: confirm, dismiss, restore,
     /// delete), one added by hand, and a look through the whole history again.
@@ -150,6 +156,8 @@ public enum WebPages: RouteCatalogue {
         formReloads + [
             importFile, imports, confirmUndoImport, undoImport, export,
             recurring, addRecurring, findRecurring, decideRecurring, budgets, saveBudgets, reports, reportsCSV,
+            netWorth, netWorthCSV,
+            yearInReview, yearInReviewCSV,
             start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
             addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction,
             confirmDeleteSelected, deleteSelected, restoreDeletion,

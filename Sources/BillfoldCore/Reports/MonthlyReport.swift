@@ -89,4 +89,16 @@ public struct MonthlyReport: Sendable, Equatable {
         otherCurrencies = others.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }
             .sorted { $0.currency.code < $1.currency.code }
     }
+
+    /// A total over the report's months as a monthly average, to the nearest minor unit.
+    public func average(_ total: Money) -> Money {
+        Money(minorUnits: Self.rounded(total.minorUnits, over: Int64(max(1, rows.count))), currency: total.currency)
+    }
+
+    /// `total / count` rounded to the nearest minor unit, halves away from zero.
+    static func rounded(_ total: Int64, over count: Int64) -> Int64 {
+        let (quotient, remainder) = total.quotientAndRemainder(dividingBy: count)
+        guard remainder.magnitude * 2 >= count.magnitude else { return quotient }
+        return total < 0 ? quotient - 1 : quotient + 1
+    }
 }

@@ -57,20 +57,87 @@ struct ReportService: Sendable {
         return months
     }
 
-    /// Income and spending per month, and spending by category (or group) over them; only one
-    /// account's when `accountID` is given (another person's is refused as missing).
-    func monthly(_ months: [Month], accountID: Int64?, byGroup: Bool) async throws -> MonthlyReport {
-        if let accountID, try await AccountRepository(database: database, userID: user.id).find(accountID) == nil {
-            throw BillfoldError.notFound(.account)
-        }
+    /// The list's filters a report takes (`account`, `category`, `tag`), read as the list reads
+    /// them; a report's own `from` and `to` are months, not the list's days.
+    static func filter(_ query: [String: String]) throws(BillfoldError) -> TransactionFilter {
+        try TransactionFilter(query: query.filter { ["account", "category", "tag"].contains($0.key) })
+    }
+
+    /// Income and spending per month, and spending by category (or group) over them, of what the
+    /// filter lets through: the list's totals for the same filter and month, month by month. An
+    /// account or tag of someone else's is refused as missing.
+    func monthly(_ months: [Month], filter: TransactionFilter, byGroup: Bool) async throws -> MonthlyReport {
+        try await checkOwned(filter)
         let tree = try await CategoryRepository(database: database, userID: user.id).tree()
         let spending = SpendingRepository(database: database.sql, userID: user.id)
         var sums: [Month: MonthlyReport.Sums] = [:]
         for month in months {
-            sums[month] = try await spending.net(in: month.range(in: zone), accountID: accountID).map {
+            sums[month] = try await spending.net(try Self.query(filter, month, tree: tree, zone: zone)).map {
                 ($0.categoryID, $0.money)
             }
         }
         return MonthlyReport(months: months, sums: sums, currency: currency, tree: tree, byGroup: byGroup)
+    }
+
+    /// One year's figures per category (or group) and month beside the same months of the year
+    /// before, of what the filter lets through.
+    func year(_ year: Int, filter: TransactionFilter, byGroup: Bool) async throws -> YearInReview {
+        guard (1901...9999).contains(year) else {
+            throw BillfoldError.validation("year", Phrase("error.service.budgets.monthOutOfRange"))
+        }
+        let months = (1...12).map { Month(year: year, month: $0) }
+        let report = try await monthly(months, filter: filter, byGroup: byGroup)
+        let counted = year == thisMonth.year ? thisMonth.month : 12
+        var before = filter
+        before.from = Month(year: year - 1, month: 1).firstDay
+        before.to = Month(year: year - 1, month: counted).lastDay
+        let tree = try await CategoryRepository(database: database, userID: user.id).tree()
+        let sums = try await SpendingRepository(database: database.sql, userID: user.id).net(
+            try before.query(categories: tree, timeZone: zone))
+        // The year before's months as one slot of a report: its totals, counted the same way.
+        let slot = Month(year: year - 1, month: 1)
+        let lastYear = MonthlyReport(
+            months: [slot], sums: [slot: sums.map { ($0.categoryID, $0.money) }], currency: currency, tree: tree,
+            byGroup: byGroup)
+        return YearInReview(year: year, monthsCounted: counted, report: report, lastYear: lastYear)
+    }
+
+    /// What every account (or only `accountID`) held at each month's end, per currency.
+    func netWorth(_ months: [Month], accountID: Int64?) async throws -> NetWorthReport {
+        let accounts = AccountRepository(database: database, userID: user.id)
+        var owned = try await accounts.all()
+        if let accountID {
+            owned = owned.filter { $0.id == accountID }
+            if owned.isEmpty { throw BillfoldError.notFound(.account) }
+        }
+        let ends = months.compactMap { $0.range(in: zone).upperBound }
+        let sums = try await BalanceHistory(database: database.sql, userID: user.id).sums(
+            before: ends, accountID: accountID)
+        return try NetWorthReport(
+            months: months, accounts: owned, sums: sums.map { $0.map { ($0.accountID, $0.money) } },
+            primary: currency)
+    }
+
+    /// The filter narrowed to one month, as the list would ask for it.
+    static func query(_ filter: TransactionFilter, _ month: Month, tree: CategoryTree, zone: TimeZone)
+        throws(BillfoldError) -> TransactionQuery
+    {
+        var monthly = filter
+        monthly.from = month.firstDay
+        monthly.to = month.lastDay
+        return try monthly.query(categories: tree, timeZone: zone)
+    }
+
+    /// Refuses an account or tag the person does not have, the same way whether it is missing or
+    /// someone else's.
+    private func checkOwned(_ filter: TransactionFilter) async throws {
+        if let accountID = filter.accountID,
+            try await AccountRepository(database: database, userID: user.id).find(accountID) == nil
+        {
+            throw BillfoldError.notFound(.account)
+        }
+        if let tagID = filter.tagID, try await TagRepository(database: database, userID: user.id).find(tagID) == nil {
+            throw BillfoldError.notFound(.tag)
+        }
     }
 }

@@ -24,7 +24,13 @@ public struct SpendingRepository: Sendable {
     public func net(in range: InstantRange, accountID: Int64? = nil) async throws -> [Line] {
         var query = TransactionQuery(range: range)
         query.accountID = accountID
-        return try await TransactionTotals.byCategory(query, userID: userID, on: sql).map {
+        return try await net(query)
+    }
+
+    /// The net of every counted transaction per category that `query` lets through: the list's
+    /// totals for it, per category.
+    public func net(_ query: TransactionQuery) async throws -> [Line] {
+        try await TransactionTotals.byCategory(query, userID: userID, on: sql).map {
             Line(
                 categoryID: $0.categoryID, money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
                 count: Int($0.count))

@@ -4,8 +4,8 @@ import BillfoldImport
 import BillfoldStore
 import Vapor
 
-/// `/api/v1/reports/monthly`: income and spending per month and spending by category, as JSON
-/// or CSV.
+/// `/api/v1/reports/...`: the monthly report, net worth and the year in review, each as JSON or
+/// CSV.
 struct ReportsAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(NativeAPI.monthlyReport) { request in
@@ -13,6 +13,18 @@ struct ReportsAPIController: RouteCollection {
         }
         routes.on(NativeAPI.monthlyReportCSV) { request in
             try request.monthlyReportCSV(try await request.monthlyReport())
+        }
+        routes.on(NativeAPI.netWorthReport) { request in
+            try NetWorthResponse(try await request.netWorthReport()).apiResponse()
+        }
+        routes.on(NativeAPI.netWorthReportCSV) { request in
+            try request.netWorthCSV(try await request.netWorthReport())
+        }
+        routes.on(NativeAPI.yearReport) { request in
+            try YearInReviewResponse(try await request.yearInReview()).apiResponse()
+        }
+        routes.on(NativeAPI.yearReportCSV) { request in
+            try request.yearInReviewCSV(try await request.yearInReview())
         }
     }
 }
@@ -22,19 +34,49 @@ extension Request {
         get throws { ReportService(database: store, user: try user, clock: application.wallClock) }
     }
 
-    /// The monthly report the address asks for: `months`, or `from` and `to`; `account`; `by=group`.
+    /// A query parameter, nil when missing or empty.
+    fileprivate func reportParameter(_ name: String) -> String? {
+        (try? query.get(String.self, at: name)).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The months the address asks for: `months`, or `from` and `to`.
+    fileprivate func reportMonths(_ service: ReportService) throws -> [Month] {
+        try service.months(from: reportParameter("from"), to: reportParameter("to"), last: reportParameter("months"))
+    }
+
+    /// The list's filters the address carries (`account`, `category`, `tag`).
+    var reportFilter: TransactionFilter {
+        get throws {
+            let names = ["account", "category", "tag"]
+            return try ReportService.filter(
+                Dictionary(uniqueKeysWithValues: names.compactMap { name in reportParameter(name).map { (name, $0) } }))
+        }
+    }
+
+    /// The monthly report the address asks for: its months, filters and `by=group`.
     func monthlyReport() async throws -> MonthlyReport {
         let service = try reportService
-        let text = { (name: String) in try? self.query.get(String.self, at: name) }
-        let months = try service.months(from: text("from"), to: text("to"), last: text("months"))
-        let account = try text("account").flatMap { value -> Int64? in
-            guard !value.isEmpty else { return nil }
-            guard let id = Int64(value) else {
-                throw BillfoldError.validation("account", Phrase("error.service.reports.notAnAccount"))
+        return try await service.monthly(
+            try reportMonths(service), filter: try reportFilter, byGroup: reportParameter("by") == "group")
+    }
+
+    /// Net worth over the months asked for, of every account or `account`.
+    func netWorthReport() async throws -> NetWorthReport {
+        let service = try reportService
+        return try await service.netWorth(try reportMonths(service), accountID: try reportFilter.accountID)
+    }
+
+    /// The year in review of `year` (this year when not given), with the filters and `by=group`.
+    func yearInReview() async throws -> YearInReview {
+        let service = try reportService
+        let year = try reportParameter("year").map { text throws(BillfoldError) -> Int in
+            guard let year = Int(text) else {
+                throw BillfoldError.validation("year", Phrase("error.service.reports.notAYear", ["text": text]))
             }
-            return id
+            return year
         }
-        return try await service.monthly(months, accountID: account, byGroup: text("by") == "group")
+        return try await service.year(
+            year ?? service.thisMonth.year, filter: try reportFilter, byGroup: reportParameter("by") == "group")
     }
 
     /// The report as a CSV download, its titles in the reader's words.
@@ -45,11 +87,32 @@ extension Request {
             titles: (
                 words("reports.month"), words("reports.income"), words("reports.spending"), words("reports.net")
             ))
+        let range = (report.rows.first?.month.description ?? "") + "_" + (report.rows.last?.month.description ?? "")
+        return csvDownload(csv, name: "billfold-report-\(range).csv")
+    }
+
+    func netWorthCSV(_ report: NetWorthReport) throws -> Response {
+        let range =
+            (report.points.first?.month.description ?? "") + "_" + (report.points.last?.month.description ?? "")
+        return csvDownload(
+            ReportCSV.netWorth(report, monthTitle: words("reports.month")), name: "billfold-net-worth-\(range).csv")
+    }
+
+    func yearInReviewCSV(_ review: YearInReview) throws -> Response {
+        let words = self.words
+        let csv = ReportCSV.year(
+            review,
+            titles: (
+                words("reports.category"), words("reports.income"), words("reports.spending"), words("reports.net"),
+                words("reports.total"), words("reports.average")
+            ))
+        return csvDownload(csv, name: "billfold-year-\(review.year).csv")
+    }
+
+    private func csvDownload(_ csv: String, name: String) -> Response {
         let response = Response(status: .ok, body: .init(string: csv))
         response.headers.contentType = HTTPMediaType(type: "text", subType: "csv", parameters: ["charset": "utf-8"])
-        let range = (report.rows.first?.month.description ?? "") + "_" + (report.rows.last?.month.description ?? "")
-        response.headers.replaceOrAdd(
-            name: .contentDisposition, value: "attachment; filename=\"billfold-report-\(range).csv\"")
+        response.headers.replaceOrAdd(name: .contentDisposition, value: "attachment; filename=\"\(name)\"")
         return response
     }
 }

@@ -3,14 +3,20 @@ import BillfoldCore
 import BillfoldStore
 import Vapor
 
-/// The Reports page and its CSV download.
+/// The report pages (months, net worth, the year in review) and their CSV downloads.
 struct ReportPagesController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
-        routes.on(WebPages.reports, use: show)
+        routes.on(WebPages.reports, use: months)
         routes.on(WebPages.reportsCSV) { request in try request.monthlyReportCSV(try await request.monthlyReport()) }
+        routes.on(WebPages.netWorth, use: netWorth)
+        routes.on(WebPages.netWorthCSV) { request in try request.netWorthCSV(try await request.netWorthReport()) }
+        routes.on(WebPages.yearInReview, use: year)
+        routes.on(WebPages.yearInReviewCSV) { request in
+            try request.yearInReviewCSV(try await request.yearInReview())
+        }
     }
 
-    func show(request: Request) async throws -> Response {
+    func months(request: Request) async throws -> Response {
         let report = try await request.monthlyReport()
         let user = try request.user
         let text = { (name: String) -> String? in
@@ -18,10 +24,37 @@ struct ReportPagesController: RouteCollection {
         }
         let choice = ReportsPage.Choice(
             months: text("months").flatMap { Int($0) }, from: text("from"), to: text("to"),
-            accountID: text("account").flatMap { Int64($0) }, byGroup: text("by") == "group")
+            filter: try request.reportFilter, byGroup: text("by") == "group")
         return ReportsPage(
             report: report, choice: choice,
             accounts: try await AccountRepository(database: request.store, userID: user.id).all(),
+            tags: try await TagRepository(database: request.store, userID: user.id).all(),
+            tree: try await CategoryRepository(database: request.store, userID: user.id).tree(),
+            format: user.preferences.format, zone: user.preferences.zone
+        ).response(request)
+    }
+
+    func netWorth(request: Request) async throws -> Response {
+        let report = try await request.netWorthReport()
+        let user = try request.user
+        return NetWorthPage(
+            report: report, months: (try? request.query.get(Int.self, at: "months")),
+            accountID: try request.reportFilter.accountID,
+            accounts: try await AccountRepository(database: request.store, userID: user.id).all(),
+            format: user.preferences.format, zone: user.preferences.zone
+        ).response(request)
+    }
+
+    func year(request: Request) async throws -> Response {
+        let review = try await request.yearInReview()
+        let user = try request.user
+        let thisYear = try request.reportService.thisMonth.year
+        return YearInReviewPage(
+            review: review, filter: try request.reportFilter,
+            byGroup: (try? request.query.get(String.self, at: "by")) == "group",
+            years: Array((thisYear - 9...thisYear).reversed()),
+            accounts: try await AccountRepository(database: request.store, userID: user.id).all(),
+            tags: try await TagRepository(database: request.store, userID: user.id).all(),
             tree: try await CategoryRepository(database: request.store, userID: user.id).tree(),
             format: user.preferences.format, zone: user.preferences.zone
         ).response(request)

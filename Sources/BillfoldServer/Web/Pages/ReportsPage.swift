@@ -7,18 +7,24 @@ import NIOHTTP1
 /// each a chart drawn by the server with its table beside it; every figure of the tables opens
 /// the list filtered to exactly what it counted. Filters: how many months, an account, by
 /// category or by group; the same report downloads as CSV.
+/// Reports over months: income and spending per month, and spending by category (or group),
+/// each a chart drawn by the server with its table beside it; every bar and every figure of the
+/// tables opens the list filtered to exactly what it counted. Filters: how many months, an
+/// account, a category or group (its trend, with the monthly average), a tag, by category or by
+/// group; the same report downloads as CSV.
 struct ReportsPage: WebPage {
     struct Choice {
         var months: Int?
         var from: String?
         var to: String?
-        var accountID: Int64?
+        var filter: TransactionFilter
         var byGroup: Bool
     }
 
     let report: MonthlyReport
     let choice: Choice
     let accounts: [Account]
+    let tags: [Tag]
     let tree: CategoryTree
     let format: DisplayFormat
     let zone: TimeZone
@@ -26,22 +32,17 @@ struct ReportsPage: WebPage {
     /// How many columns the stacked chart draws; the rest are one "Everything else".
     static let drawn = 7
 
+    private var parts: ReportParts { ReportParts(format: format, zone: zone) }
+
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: tr("reports.title"), section: .budgets).document {
-            H.a(.class("back-link"), .href(WebPages.budgets.path())) { tr("recurring.backToBudgets") }
-            H.header(.class("page-header")) {
-                H.h1 { tr("reports.title") }
-                H.div(.class("header-actions")) {
-                    H.a(.class("button"), .href(WebPages.reportsCSV.path(query: query)), .id("report-csv")) {
-                        tr("reports.downloadCSV")
-                    }
-                }
-            }
+            parts.header(.months, csv: WebPages.reportsCSV.path(query: query))
             filters
             H.section(.class("totals"), .label(tr("reports.totals"))) {
-                figure(tr("reports.income"), report.income)
-                figure(tr("reports.spending"), report.spending)
-                figure(tr("reports.net"), report.net)
+                parts.figure(tr("reports.income"), report.income)
+                parts.figure(tr("reports.spending"), report.spending)
+                parts.figure(tr("reports.net"), report.net)
+                parts.figure(tr("reports.averageSpending"), report.average(report.spending))
             }
             incomeAndSpending
             byCategory
@@ -61,7 +62,7 @@ struct ReportsPage: WebPage {
         if let months = choice.months { items.append(("months", String(months))) }
         if let from = choice.from { items.append(("from", from)) }
         if let to = choice.to { items.append(("to", to)) }
-        if let account = choice.accountID { items.append(("account", String(account))) }
+        items += choice.filter.queryItems
         if choice.byGroup { items.append(("by", "group")) }
         return items
     }
@@ -72,11 +73,7 @@ struct ReportsPage: WebPage {
                 "months", label: tr("reports.span"),
                 options: ReportService.spans.map { (String($0), tr("reports.lastMonths", count: $0)) },
                 selected: String(choice.months ?? (choice.from == nil ? 12 : 0)))
-            Field.select(
-                "account", label: tr("reports.account"),
-                options: [("", tr("reports.allAccounts"))]
-                    + accounts.filter { !$0.isArchived }.map { (String($0.id), $0.displayName) },
-                selected: choice.accountID.map(String.init) ?? "")
+            ReportParts.filterFields(choice.filter, accounts: accounts, tree: tree, tags: tags)
             Field.select(
                 "by", label: tr("reports.by"),
                 options: [("category", tr("reports.byCategory")), ("group", tr("reports.byGroup"))],
@@ -85,47 +82,34 @@ struct ReportsPage: WebPage {
         }
     }
 
-    private func figure(_ label: String, _ money: Money) -> HTML {
-        H.span(.class("total")) {
-            H.span(.class("total-label")) { label }
-            " " + format.money(money)
-        }
-    }
-
-    private func short(_ month: Month) -> String {
-        month.firstDay.start(in: zone).formatted(
-            Date.FormatStyle(locale: format.locale, timeZone: zone).month(.abbreviated).year(.twoDigits))
-    }
-
-    /// The list filtered to a month, and to a category (a group takes its categories; nil: the
-    /// uncategorised) when given.
     private func listLink(_ month: Month, category: Int64?? = .none) -> String {
-        var items: [(String, String)] = []
-        if case .some(let id) = category { items.append(("category", id.map(String.init) ?? "none")) }
-        items += [("from", month.firstDay.description), ("to", month.lastDay.description)]
-        if let account = choice.accountID { items.append(("account", String(account))) }
-        return WebPages.transactions.path(query: items)
+        ReportParts.listLink(choice.filter, month, month, category: category)
     }
 
     private var incomeAndSpending: HTML {
         let chart = BarChart(
             slots: report.rows.map { row in
                 BarChart.Slot(
-                    label: short(row.month),
+                    label: parts.short(row.month),
                     bars: [
                         .init(
                             value: row.income.minorUnits, cssClass: "bar-in",
-                            title: tr("reports.income") + " " + format.money(row.income)),
+                            title: tr("reports.income") + " " + format.money(row.income), link: listLink(row.month)),
                         .init(
                             value: row.spending.minorUnits, cssClass: "bar-out",
-                            title: tr("reports.spending") + " " + format.money(row.spending)),
+                            title: tr("reports.spending") + " " + format.money(row.spending),
+                            link: listLink(row.month)),
                     ])
-            }, stacked: false)
+            }, stacked: false,
+            line: BarChart.Line(
+                value: report.average(report.spending).minorUnits,
+                title: tr("reports.averageSpending") + " " + format.money(report.average(report.spending))))
         return H.section(.class("card report-card"), .aria("labelledby", "income-spending")) {
             H.h2(.id("income-spending")) { tr("reports.incomeAndSpending") }
             H.div(.class("chart-legend"), .aria("hidden", "true")) {
                 H.span(.class("key key-in")) { tr("reports.income") }
                 H.span(.class("key key-out")) { tr("reports.spending") }
+                H.span(.class("key key-average")) { tr("reports.averageSpending") }
             }
             // Focusable, so a keyboard can scroll a chart wider than a phone.
             H.div(.class("chart-scroll"), .attr("tabindex", "0")) {
@@ -158,6 +142,14 @@ struct ReportsPage: WebPage {
                             }
                         }
                     }
+                    H.el("tfoot", []) {
+                        H.tr {
+                            H.th(.attr("scope", "row")) { tr("reports.average") }
+                            H.td(.class("number")) { format.money(report.average(report.income)) }
+                            H.td(.class("number")) { format.money(report.average(report.spending)) }
+                            H.td(.class("number")) { format.money(report.average(report.net)) }
+                        }
+                    }
                 }
             }
         }
@@ -175,7 +167,8 @@ struct ReportsPage: WebPage {
                 var bars = drawn.indices.map { index in
                     BarChart.Bar(
                         value: row.cells[index].minorUnits, colour: colours[index],
-                        title: drawn[index].name + " " + format.money(row.cells[index]))
+                        title: drawn[index].name + " " + format.money(row.cells[index]),
+                        link: listLink(row.month, category: .some(drawn[index].categoryID)))
                 }
                 if rest > 0 {
                     let others = row.cells.dropFirst(drawn.count).reduce(0) { $0 + $1.minorUnits }
@@ -185,7 +178,7 @@ struct ReportsPage: WebPage {
                             title: tr("reports.everythingElse") + " "
                                 + format.money(Money(minorUnits: others, currency: report.currency))))
                 }
-                return BarChart.Slot(label: short(row.month), bars: bars)
+                return BarChart.Slot(label: parts.short(row.month), bars: bars)
             }, stacked: true)
         return H.section(.class("card report-card"), .aria("labelledby", "by-category")) {
             H.h2(.id("by-category")) {
@@ -208,9 +201,10 @@ struct ReportsPage: WebPage {
                             H.tr {
                                 H.th(.attr("scope", "col")) { tr("reports.category") }
                                 for row in report.rows {
-                                    H.th(.attr("scope", "col"), .class("number")) { short(row.month) }
+                                    H.th(.attr("scope", "col"), .class("number")) { parts.short(row.month) }
                                 }
                                 H.th(.attr("scope", "col"), .class("number")) { tr("reports.total") }
+                                H.th(.attr("scope", "col"), .class("number")) { tr("reports.average") }
                             }
                         }
                         H.el("tbody", []) {
@@ -229,6 +223,7 @@ struct ReportsPage: WebPage {
                                         }
                                     }
                                     H.td(.class("number total-cell")) { format.money(column.total) }
+                                    H.td(.class("number")) { format.money(report.average(column.total)) }
                                 }
                             }
                         }

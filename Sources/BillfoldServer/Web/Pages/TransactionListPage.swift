@@ -153,25 +153,7 @@ struct TransactionListPage: WebPage {
         }
     }
 
-    private var categoryOptions: [HTML] {
-        func option(_ value: String, _ text: String) -> HTML {
-            let selected =
-                (value == "none" && filter.uncategorized) || (filter.categoryID.map(String.init) == value)
-            return H.el("option", [.value(value)] + (selected ? [.selected] : [])) { text }
-        }
-        var options = [option("", tr("transactions.allCategories")), option("none", tr("transactions.uncategorized"))]
-        for top in page.categories.topLevel {
-            if top.isGroup {
-                options.append(option(String(top.id), tr("transactions.groupAll", ["name": top.name])))
-                for child in page.categories.children(of: top.id) {
-                    options.append(option(String(child.id), "\u{2003}\(child.name)"))
-                }
-            } else {
-                options.append(option(String(top.id), top.name))
-            }
-        }
-        return options
-    }
+    private var categoryOptions: [HTML] { CategoryFilterField.options(page.categories, filter: filter) }
 
     private var totals: HTML {
         H.section(.class("totals"), .id("totals"), .label(tr("transactions.totalsLabel")), .attr("aria-live", "polite"))

@@ -1,0 +1,99 @@
+import Foundation
+
+/// What a person owns at each month's end: every account's balance (its opening balance and
+/// everything booked before the month ended, transfers included) added up per currency. Totals
+/// in different currencies stand side by side; they are never added together.
+public struct NetWorthReport: Sendable, Equatable {
+    /// The totals at one month's end, one per currency of `currencies` in that order.
+    public struct Point: Sendable, Equatable {
+        public var month: Month
+        public var totals: [Money]
+    }
+
+    /// One account's balance at each month's end in its own currency, and what it held in other
+    /// currencies at the last month's end.
+    public struct AccountLine: Sendable, Equatable {
+        public var account: Account
+        public var balances: [Money]
+        public var otherCurrencies: [Money]
+    }
+
+    /// The person's primary currency first, then the others that hold money in some month, by code.
+    public var currencies: [Currency]
+    public var points: [Point]
+    /// Open accounts first, each part as given.
+    public var accounts: [AccountLine]
+
+    /// `sums[i]` are the accounts' sums (without opening balances) at the end of `months[i]`.
+    public init(
+        months: [Month], accounts: [Account], sums: [[(accountID: Int64, money: Money)]], primary: Currency
+    ) throws(BillfoldError) {
+        precondition(months.count == sums.count, "one set of sums per month")
+        let known = Set(accounts.map(\.id))
+        var seen: Set<Currency> = [primary]
+        for account in accounts { seen.insert(account.currency) }
+        for line in sums.joined() where known.contains(line.accountID) { seen.insert(line.money.currency) }
+        currencies = [primary] + seen.subtracting([primary]).sorted { $0.code < $1.code }
+        var balances: [[Int64: [Currency: Int64]]] = []
+        for monthSums in sums {
+            var held: [Int64: [Currency: Int64]] = [:]
+            for account in accounts { held[account.id] = [account.currency: account.openingMinor] }
+            for line in monthSums where known.contains(line.accountID) {
+                guard let sum = [held[line.accountID]?[line.money.currency] ?? 0, line.money.minorUnits].checkedSum
+                else { throw Self.overflow }
+                held[line.accountID, default: [:]][line.money.currency] = sum
+            }
+            balances.append(held)
+        }
+        let all = self.currencies
+        var points = try zip(months, balances).map { month, held throws(BillfoldError) in
+            Point(
+                month: month,
+                totals: try all.map { currency throws(BillfoldError) in
+                    guard let total = held.values.compactMap({ $0[currency] }).checkedSum else { throw Self.overflow }
+                    return Money(minorUnits: total, currency: currency)
+                })
+        }
+        // A currency no month holds money in is left out; the primary always stays.
+        let shown = all.indices.filter { index in index == 0 || points.contains { $0.totals[index].minorUnits != 0 } }
+        currencies = shown.map { all[$0] }
+        for index in points.indices { points[index].totals = shown.map { points[index].totals[$0] } }
+        self.points = points
+        let ordered = accounts.filter { !$0.isArchived } + accounts.filter(\.isArchived)
+        self.accounts = ordered.map { account in
+            AccountLine(
+                account: account,
+                balances: balances.map {
+                    Money(minorUnits: $0[account.id]?[account.currency] ?? 0, currency: account.currency)
+                },
+                otherCurrencies: (balances.last?[account.id] ?? [:]).filter {
+                    $0.key != account.currency && $0.value != 0
+                }
+                .map { Money(minorUnits: $0.value, currency: $0.key) }.sorted { $0.currency.code < $1.currency.code })
+        }
+    }
+
+    /// How much each total moved in the month at `index` (the first month: from nothing before it
+    /// is known, so nil).
+    public func change(at index: Int) -> [Money]? {
+        index > 0 ? change(from: index - 1, to: index) : nil
+    }
+
+    /// How much each total moved from the end of the month at `start` to the end of the one at
+    /// `end` (nil where a month is not in the report, or where the difference outgrows 64 bits).
+    public func change(from start: Int, to end: Int) -> [Money]? {
+        guard points.indices.contains(start), points.indices.contains(end) else { return nil }
+        var changes: [Money] = []
+        for (now, before) in zip(points[end].totals, points[start].totals) {
+            let (change, overflow) = now.minorUnits.subtractingReportingOverflow(before.minorUnits)
+            if overflow { return nil }
+            changes.append(Money(minorUnits: change, currency: now.currency))
+        }
+        return changes
+    }
+
+    static let overflow: BillfoldError = {
+        let message = Phrase("error.store.sumsWouldOverflow")
+        return BillfoldError(.invalidAmount, message, fields: ["amount": message])
+    }()
+}
