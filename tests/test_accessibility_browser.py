@@ -14,7 +14,7 @@ from test_browser import sign_in
 
 AXE = (pathlib.Path(axe_core_python.__file__).parent / "axe.min.js").read_text()
 PAGES = ["/home", "/transactions", "/transactions?status=uncleared", "/accounts", "/review", "/categories",
-         "/projects", "/settings", "/awards", "/imports", "/import", "/transactions/new", "/activity", "/rules", "/recurring", "/budgets", "/reports",
+         "/projects", "/settings", "/awards", "/imports", "/import", "/transactions/new", "/activity", "/rules", "/recurring", "/budgets", "/reports", "/reports/net-worth", "/reports/year",
          "/rules/new", "/rules/apply"]
 
 # WCAG's contrast of the colour of each chart amount against its bar's fill and its track.

@@ -9,7 +9,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from conftest import api_caller, Server, new_person
 from test_browser import sign_in, wait
 
-PAGES = ["/home", "/transactions", "/accounts", "/review", "/categories", "/projects", "/settings", "/awards", "/recurring", "/budgets", "/reports",
+PAGES = ["/home", "/transactions", "/accounts", "/review", "/categories", "/projects", "/settings", "/awards", "/recurring", "/budgets", "/reports", "/reports/net-worth", "/reports/year",
          "/import", "/transactions/new"]
 
 # Where a tab label broke onto a new line: the characters at the breaks, checked in the page.

@@ -108,3 +108,66 @@ def test_reports_print_without_the_filters(browser, shot, person, sqlite_server)
     assert not browser.find_element(By.CSS_SELECTOR, ".report-filters").is_displayed()
     assert browser.find_element(By.ID, "by-category-table").is_displayed()
     shot("print")
+
+
+def test_net_worth_year_and_one_category(browser, shot, person, sqlite_server):
+    browser.get(sqlite_server.url + "/reports")
+    browser.find_element(By.LINK_TEXT, "Net worth").click()
+    wait(browser).until(EC.url_contains("/reports/net-worth"))
+    last = browser.find_elements(By.CSS_SELECTOR, "#net-worth-table tbody tr")[-1]
+    assert "€7,080.00" in last.text, "three months of 2,500 in less what went out"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "svg.bar-chart rect")) == 3
+    shot("net-worth")
+    # A bar opens its month's list.
+    bars = browser.find_elements(By.CSS_SELECTOR, "svg.bar-chart a")
+    browser.get(sqlite_server.url + bars[-1].get_dom_attribute("href"))
+    assert "/transactions" in browser.current_url and "from=" in browser.current_url
+    assert "2,350.00" in browser.find_element(By.CSS_SELECTOR, ".total[data-currency=EUR]").text
+
+    browser.get(sqlite_server.url + "/reports")
+    browser.find_element(By.LINK_TEXT, "Year in review").click()
+    wait(browser).until(EC.url_contains("/reports/year"))
+    groceries = next(tr for tr in browser.find_elements(By.CSS_SELECTOR, "#year-table tbody tr")
+                     if tr.find_element(By.TAG_NAME, "th").text == "Groceries")
+    total = groceries.find_element(By.CSS_SELECTOR, "td.total-cell")
+    shown = total.text
+    shot("year")
+    total.find_element(By.TAG_NAME, "a").click()
+    assert "/transactions" in browser.current_url
+    assert shown.lstrip("€") in browser.find_element(By.CSS_SELECTOR, ".total[data-currency=EUR]").text
+
+    # One category's trend: its bars, the dashed average and the average row.
+    browser.get(sqlite_server.url + "/reports")
+    Select(browser.find_element(By.ID, "category")).select_by_visible_text("\u2003Groceries")
+    browser.find_element(By.CSS_SELECTOR, ".report-filters button[type=submit]").click()
+    wait(browser).until(EC.url_contains("category="))
+    assert browser.find_elements(By.CSS_SELECTOR, "svg.bar-chart .average-line")
+    average = browser.find_element(By.CSS_SELECTOR, "#income-spending-table tfoot").text
+    assert "€27.50" in average, "330 over twelve months"
+    heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#by-category-table tbody th")]
+    assert heads == ["Groceries"]
+    shot("trend")
+
+
+def test_home_budget_and_net_worth_cards(browser, shot, person, sqlite_server):
+    groceries = person.ids["Groceries"]
+    month = datetime.date.today().strftime("%Y-%m")
+    answer = person.api("PUT", f"/api/v1/budgets/{groceries}", json={"month": month, "amount": "100.00"})
+    assert answer.status_code == 200, answer.text
+    browser.get(sqlite_server.url + "/home")
+    card = browser.find_element(By.CSS_SELECTOR, ".home-budget")
+    text = " ".join(card.text.split())
+    assert "€150.00 spent of €100.00 budgeted" in text and "Over budget: Groceries" in text
+    worth = browser.find_element(By.CSS_SELECTOR, ".home-net-worth")
+    assert "€7,080.00" in worth.text
+    assert len(worth.find_elements(By.CSS_SELECTOR, "svg.bar-chart rect")) == 3
+    shot("home")
+    browser.find_element(By.ID, "home-net-worth").click()
+    wait(browser).until(EC.url_contains("/reports/net-worth"))
+
+
+@pytest.mark.parametrize("path", ["/reports/net-worth", "/reports/year", "/home"])
+@pytest.mark.parametrize("width,scheme", [(390, "light"), (390, "dark"), (1280, "dark")])
+def test_new_reports_on_a_phone_and_in_dark_mode(browser, shot, person, sqlite_server, path, width, scheme):
+    open_as(browser, sqlite_server.url + path, width, scheme)
+    shot(f"{path.strip('/').replace('/', '-')}-{width}-{scheme}")

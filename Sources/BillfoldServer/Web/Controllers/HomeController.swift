@@ -25,6 +25,14 @@ struct HomeController: RouteCollection {
             monthName: dashboard.month.name(locale: format.locale, timeZone: user.preferences.zone),
             recentAwards: dashboard.recentAwards, format: format, firstSteps: dashboard.firstSteps)
         page.recurring = HomeRecurringCard(overview: recurring, format: format)
+        if dashboard.firstSteps == nil {
+            let budgets = try request.budgetService
+            page.budget = HomeBudgetCard(sheet: try await budgets.sheet(budgets.thisMonth), format: format)
+            let reports = try request.reportService
+            page.netWorth = HomeNetWorthCard(
+                report: try await reports.netWorth(try reports.months(from: nil, to: nil, last: "12"), accountID: nil),
+                format: format, zone: user.preferences.zone)
+        }
         return page.response(request)
     }
 }

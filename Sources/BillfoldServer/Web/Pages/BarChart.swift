@@ -33,6 +33,8 @@ struct BarChart {
     let slots: [Slot]
     let stacked: Bool
     var line: Line? = nil
+    /// Small, without month labels (Home's card): the month is in each bar's tooltip.
+    var compact = false
 
     static let height = 220.0
     static let labelSpace = 22.0
@@ -52,7 +54,7 @@ struct BarChart {
         let scale = largest - lowest > 0 ? (plot - Self.top) / (largest - lowest) : 0
         let zero = Self.top + largest * scale
         var svg =
-            "<svg class=\"bar-chart\" viewBox=\"0 0 \(Int(width)) \(Int(Self.height))\" preserveAspectRatio=\"none\" "
+            "<svg class=\"bar-chart\(compact ? " compact" : "")\" viewBox=\"0 0 \(Int(width)) \(Int(Self.height))\" preserveAspectRatio=\"none\" "
             + "aria-hidden=\"true\" focusable=\"false\" xmlns=\"http://www.w3.org/2000/svg\">"
         svg +=
             "<line class=\"axis\" x1=\"0\" y1=\(Self.number(zero)) x2=\"\(Int(width))\" y2=\(Self.number(zero))></line>"

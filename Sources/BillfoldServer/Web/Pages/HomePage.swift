@@ -14,6 +14,9 @@ struct HomePage: WebPage {
     let format: DisplayFormat
     /// The recurring payments due next.
     var recurring: HomeRecurringCard?
+    /// This month against its budgets, and net worth over the last twelve months.
+    var budget: HomeBudgetCard?
+    var netWorth: HomeNetWorthCard?
     /// Shown while the book has no transactions.
     var firstSteps: FirstSteps?
 
@@ -32,6 +35,8 @@ struct HomePage: WebPage {
                         H.h2 { tr("home.spendingIn", ["month": monthName]) }
                         chart.html
                     }
+                    if let budget { budget.html }
+                    if let netWorth { netWorth.html }
                     if let recurring { recurring.html }
                     awardsCard
                 }

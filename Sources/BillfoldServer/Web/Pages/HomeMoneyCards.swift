@@ -1,0 +1,84 @@
+import BillfoldAPI
+import BillfoldCore
+import Foundation
+
+/// Home's card of this month against its budgets: what was spent of what was budgeted, a bar,
+/// and the categories already over, with the way to the budgets.
+struct HomeBudgetCard {
+    /// How many overspent categories are named.
+    static let named = 3
+
+    let sheet: BudgetSheet
+    let format: DisplayFormat
+
+    var html: HTML {
+        let over = sheet.lines.filter { !$0.isGroup && $0.isOver }
+        let budgeted = sheet.budgeted.minorUnits
+        return H.section(.class("card home-budget"), .label(tr("home.budget"))) {
+            H.h2 { tr("home.budget") }
+            if budgeted <= 0 {
+                H.p(.class("secondary")) { tr("home.noBudgets") }
+            } else {
+                H.p(.class("home-budget-figures")) {
+                    tr(
+                        "home.spentOfBudgeted",
+                        ["spent": format.money(sheet.spent), "budgeted": format.money(sheet.budgeted)])
+                }
+                let share = min(100, max(0, Double(sheet.spent.minorUnits) / Double(budgeted) * 100))
+                H.div(
+                    .class("budget-bar" + (sheet.spent.minorUnits > budgeted ? " over" : "")), .aria("hidden", "true")
+                ) {
+                    H.span(.attr("style", "width: \(Int(share.rounded()))%"))
+                }
+                if !over.isEmpty {
+                    H.p(.class("home-budget-over")) {
+                        tr(
+                            "home.categoriesOver",
+                            count: over.count,
+                            ["names": over.prefix(Self.named).map(\.name).joined(separator: ", ")])
+                    }
+                }
+            }
+            H.a(.href(WebPages.budgets.path()), .id("home-budgets")) { tr("home.toBudgets") }
+        }
+    }
+}
+
+/// Home's card of net worth: what the person owns now in the primary currency (and the others
+/// beside it), and its last twelve months' ends as small bars, with the way to the report.
+struct HomeNetWorthCard {
+    let report: NetWorthReport
+    let format: DisplayFormat
+    let zone: TimeZone
+
+    var html: HTML {
+        H.section(.class("card home-net-worth"), .label(tr("reports.netWorth"))) {
+            H.h2 { tr("reports.netWorth") }
+            if let last = report.points.last {
+                H.p(.class("home-net-worth-figure")) {
+                    last.totals.map(format.money).joined(separator: " · ")
+                }
+                if let change = report.change(from: 0, to: report.points.count - 1), report.points.count > 1 {
+                    H.p(.class("secondary")) {
+                        tr("home.netWorthChange", count: report.points.count - 1, ["amount": format.money(change[0])])
+                    }
+                }
+                let parts = ReportParts(format: format, zone: zone)
+                BarChart(
+                    slots: report.points.map { point in
+                        BarChart.Slot(
+                            label: parts.short(point.month),
+                            bars: [
+                                .init(
+                                    value: point.totals[0].minorUnits,
+                                    cssClass: point.totals[0].minorUnits < 0 ? "bar-out" : "bar-worth",
+                                    title: point.month.name(locale: format.locale, timeZone: zone) + " "
+                                        + format.money(point.totals[0]))
+                            ])
+                    }, stacked: false, compact: true
+                ).html
+            }
+            H.a(.href(WebPages.netWorth.path()), .id("home-net-worth")) { tr("home.toNetWorth") }
+        }
+    }
+}
