@@ -60,6 +60,18 @@ struct BudgetsViewModelTests {
             #expect(report.months.map(\.spending) == ["0.00", "60.00", "0.00"])
             #expect(report.columns.map(\.name) == ["Food"] && report.months[1].cells == ["60.00"])
             await #expect(throws: ClientError.self) { try await client.monthlyReport(months: 0) }
+
+            var onlyFood = TransactionFilter()
+            onlyFood.categoryID = food.id
+            let trend = try await client.monthlyReport(
+                from: try Month(parsing: "2026-10"), to: try Month(parsing: "2026-10"), filter: onlyFood)
+            #expect(trend.spending == "60.00")
+            let worth = try await client.netWorthReport(
+                from: try Month(parsing: "2026-09"), to: try Month(parsing: "2026-10"))
+            #expect(worth.months.map { $0.totals.first?.amount } == ["0.00", "-60.00"])
+            let year = try await client.yearInReview(year: 2026, filter: onlyFood)
+            #expect(year.categories.map(\.name) == ["Food"] && year.spending.total == "60.00")
+            #expect(year.categories.first?.months[9] == "60.00")
         }
     }
 }
