@@ -85,10 +85,19 @@ questions=(
   "/v1/budgets, 12 months|/v1/budgets?start_date=$year_ago&end_date=$today"
   "budgets, this month's sheet|/api/v1/budgets"
   "home dashboard (this month's spending)|/api/v1/home"
+  "report: income and spending, 12 months|/api/v1/reports/monthly"
+  "report: 36 months by group|/api/v1/reports/monthly?months=36&by=group"
+  "report: one category's trend, 12 months|/api/v1/reports/monthly?category=$groceries"
+  "report: a tag, 12 months|/api/v1/reports/monthly?tag=$trips"
+  "report: net worth, 12 months|/api/v1/reports/net-worth"
+  "report: net worth, 36 months|/api/v1/reports/net-worth?months=36"
+  "report: year in review|/api/v1/reports/year"
   "review deck, 20 cards with suggestions|/api/v1/review/deck"
   # Web pages, signed in by a session cookie: the session's own queries come with the page's.
   "web: Transactions page|/transactions|web"
   "web: Budgets page|/budgets|web"
+  "web: Home (budget, net worth, recurring cards)|/home|web"
+  "web: Reports page|/reports|web"
   "web: Settings (with the other live sessions)|/settings|web"
 )
 

@@ -95,3 +95,60 @@ struct ReportTests {
         }
     }
 }
+
+/// The months' sums read at once (three statements) are each month's own sums, read alone.
+@Suite("Reports: months read at once")
+struct SlottedTotalsTests {
+    @Test("every month, filter and edge day agrees with the month read alone", arguments: TestDatabase.all)
+    func slotted(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com", timeZone: "Pacific/Auckland")
+            let b = try await BudgetTests.book(t, ana)
+            var generator = SystemRandomNumberGenerator()
+            let categories: [Int64?] = [b.groceries, b.restaurants, b.rent, b.salary, nil]
+            let start = Int64(1_767_225_600)  // 2026-01-01T00:00:00Z
+            var items: [NewTransaction] = []
+            for index in 0..<600 {
+                // Some on the hours around Auckland's midnight, which is not UTC's.
+                let day = Int64.random(in: 0..<700, using: &generator)
+                let hour: Int64 =
+                    index % 3 == 0 ? [10, 11, 12][index % 9 / 3] : Int64.random(in: 0..<24, using: &generator)
+                let when = Date(timeIntervalSince1970: TimeInterval(start + day * 86_400 + hour * 3_600 + 1_800))
+                items.append(
+                    spend(
+                        "Shop \(index % 7)",
+                        "-\(Int.random(in: 1...300, using: &generator))." + String(format: "%02d", index % 100),
+                        index % 11 == 0 ? .usd : .eur, at: when.formatted(.iso8601),
+                        category: categories[index % categories.count]))
+            }
+            let ids = try await t.add(ana, items)
+            let tag = try JSONDecoder().decode(
+                TagDTO.self, from: try await t.send(.POST, "/api/v1/tags", as: ana, json: #"{"name":"Trip"}"#).body)
+            for id in ids.prefix(80) {
+                _ = try await t.send(
+                    .PUT, "/api/v1/transactions/\(id)/tags", as: ana, json: #"{"tagIds":[\#(tag.id)]}"#)
+            }
+            let zone = TimeZone(identifier: "Pacific/Auckland")!
+            let months = (0..<26).map { Month(year: 2025, month: 12).adding(months: $0) }
+            let ranges = months.map { $0.range(in: zone) }
+            let spending = SpendingRepository(database: t.app.db.sql, userID: ana.id)
+            var byTag = TransactionQuery.everything
+            byTag.tagID = tag.id
+            let food = TransactionQuery(
+                categoryIDs: [b.groceries, b.restaurants], uncategorized: false, status: nil,
+                range: .init(lowerBound: nil, upperBound: nil))
+            for query in [TransactionQuery.everything, byTag, food] {
+                let together = try await spending.net(query, in: ranges)
+                for (index, range) in ranges.enumerated() {
+                    var alone = query
+                    alone.range = range
+                    let expected = try await spending.net(alone)
+                    func key(_ line: SpendingRepository.Line) -> String {
+                        "\(line.categoryID ?? 0) \(line.money.currency.code) \(line.money.minorUnits) \(line.count)"
+                    }
+                    #expect(together[index].map(key).sorted() == expected.map(key).sorted(), "\(months[index])")
+                }
+            }
+        }
+    }
+}

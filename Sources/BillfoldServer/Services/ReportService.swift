@@ -69,14 +69,23 @@ struct ReportService: Sendable {
     func monthly(_ months: [Month], filter: TransactionFilter, byGroup: Bool) async throws -> MonthlyReport {
         try await checkOwned(filter)
         let tree = try await CategoryRepository(database: database, userID: user.id).tree()
-        let spending = SpendingRepository(database: database.sql, userID: user.id)
-        var sums: [Month: MonthlyReport.Sums] = [:]
-        for month in months {
-            sums[month] = try await spending.net(try Self.query(filter, month, tree: tree, zone: zone)).map {
-                ($0.categoryID, $0.money)
-            }
+        let sums = try await net(filter, in: months.map { $0.range(in: zone) }, tree: tree)
+        return MonthlyReport(
+            months: months, sums: Dictionary(uniqueKeysWithValues: zip(months, sums)), currency: currency, tree: tree,
+            byGroup: byGroup)
+    }
+
+    /// What the filter lets through in each range, per category: the list's totals for it there.
+    private func net(_ filter: TransactionFilter, in ranges: [InstantRange], tree: CategoryTree) async throws
+        -> [MonthlyReport.Sums]
+    {
+        var unbounded = filter
+        unbounded.from = nil
+        unbounded.to = nil
+        let query = try unbounded.query(categories: tree, timeZone: zone)
+        return try await SpendingRepository(database: database.sql, userID: user.id).net(query, in: ranges).map {
+            $0.map { ($0.categoryID, $0.money) }
         }
-        return MonthlyReport(months: months, sums: sums, currency: currency, tree: tree, byGroup: byGroup)
     }
 
     /// One year's figures per category (or group) and month beside the same months of the year
@@ -85,20 +94,22 @@ struct ReportService: Sendable {
         guard (1901...9999).contains(year) else {
             throw BillfoldError.validation("year", Phrase("error.service.budgets.monthOutOfRange"))
         }
-        let months = (1...12).map { Month(year: year, month: $0) }
-        let report = try await monthly(months, filter: filter, byGroup: byGroup)
-        let counted = year == thisMonth.year ? thisMonth.month : 12
-        var before = filter
-        before.from = Month(year: year - 1, month: 1).firstDay
-        before.to = Month(year: year - 1, month: counted).lastDay
+        try await checkOwned(filter)
         let tree = try await CategoryRepository(database: database, userID: user.id).tree()
-        let sums = try await SpendingRepository(database: database.sql, userID: user.id).net(
-            try before.query(categories: tree, timeZone: zone))
+        let months = (1...12).map { Month(year: year, month: $0) }
+        let counted = year == thisMonth.year ? thisMonth.month : 12
+        // The year before's same months as one range before the twelve: one read for all.
+        let before = InstantRange(
+            lowerBound: Month(year: year - 1, month: 1).range(in: zone).lowerBound,
+            upperBound: Month(year: year - 1, month: counted).range(in: zone).upperBound)
+        let sums = try await net(filter, in: [before] + months.map { $0.range(in: zone) }, tree: tree)
+        let report = MonthlyReport(
+            months: months, sums: Dictionary(uniqueKeysWithValues: zip(months, sums.dropFirst())), currency: currency,
+            tree: tree, byGroup: byGroup)
         // The year before's months as one slot of a report: its totals, counted the same way.
         let slot = Month(year: year - 1, month: 1)
         let lastYear = MonthlyReport(
-            months: [slot], sums: [slot: sums.map { ($0.categoryID, $0.money) }], currency: currency, tree: tree,
-            byGroup: byGroup)
+            months: [slot], sums: [slot: sums[0]], currency: currency, tree: tree, byGroup: byGroup)
         return YearInReview(year: year, monthsCounted: counted, report: report, lastYear: lastYear)
     }
 
@@ -116,16 +127,6 @@ struct ReportService: Sendable {
         return try NetWorthReport(
             months: months, accounts: owned, sums: sums.map { $0.map { ($0.accountID, $0.money) } },
             primary: currency)
-    }
-
-    /// The filter narrowed to one month, as the list would ask for it.
-    static func query(_ filter: TransactionFilter, _ month: Month, tree: CategoryTree, zone: TimeZone)
-        throws(BillfoldError) -> TransactionQuery
-    {
-        var monthly = filter
-        monthly.from = month.firstDay
-        monthly.to = month.lastDay
-        return try monthly.query(categories: tree, timeZone: zone)
     }
 
     /// Refuses an account or tag the person does not have, the same way whether it is missing or

@@ -148,7 +148,7 @@ enum TransactionTotals {
         }
     }
 
-    private struct SumKey: Hashable {
+    struct SumKey: Hashable {
         var category: Int64
         var currency: String
     }

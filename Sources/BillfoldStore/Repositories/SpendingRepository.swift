@@ -37,6 +37,20 @@ public struct SpendingRepository: Sendable {
         }
     }
 
+    /// The net per category that `query` lets through in each of `ranges` (a report's months,
+    /// bounded and not overlapping; the query's own range is not read), in a few statements
+    /// however many ranges there are.
+    public func net(_ query: TransactionQuery, in ranges: [InstantRange]) async throws -> [[Line]] {
+        try await TransactionTotals.byCategory(query, in: ranges, userID: userID, on: sql).map { sums in
+            sums.map {
+                Line(
+                    categoryID: $0.categoryID,
+                    money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
+                    count: Int($0.count))
+            }
+        }
+    }
+
     /// The money spent per category (the home chart): the negative amounts alone, so income in the
     /// same category does not hide spending. The sums do not keep those: the rows are summed.
     public func spent(in range: InstantRange) async throws -> [Line] {

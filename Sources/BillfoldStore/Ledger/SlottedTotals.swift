@@ -1,0 +1,128 @@
+import BillfoldCore
+import SQLKit
+
+/// A query's sums per category in many ranges at once (a report's months): three statements
+/// however many ranges, not three per range. Each range is cut as `TransactionTotals` cuts one
+/// (whole blocks, the whole days beside them, the rows of the partial days at its edges); every
+/// piece of one kind is read by one statement that gives each row its range by a CASE over its
+/// bucket. A query the per-day sums cannot answer (a tag, words, an import, group rows) is one
+/// statement over its rows.
+extension TransactionTotals {
+    /// One category's (nil: uncategorised) sum and count in one currency.
+    public typealias CategorySum = (categoryID: Int64?, currency: String, total: Int64, count: Int64)
+
+    /// A stretch of one table's buckets (blocks, days or instants) that belongs to range `slot`.
+    struct Span {
+        var slot: Int
+        var first: Int64
+        var end: Int64
+    }
+
+    /// The sums of `query` (its own range is not read) in each of `ranges`, which must be
+    /// bounded and must not overlap, in their order.
+    static func byCategory(
+        _ query: TransactionQuery, in ranges: [InstantRange], userID: Int64, on sql: any SQLDatabase
+    ) async throws -> [[CategorySum]] {
+        var blocks: [Span] = []
+        var days: [Span] = []
+        var instants: [Span] = []
+        let scansOnly = query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups
+        for (slot, range) in ranges.enumerated() {
+            guard let lower = range.lowerBound, let upper = range.upperBound else {
+                preconditionFailure("a report's range is bounded")
+            }
+            let firstDay = day(lower - 1) + 1
+            let endDay = day(upper)
+            if scansOnly || firstDay >= endDay {
+                instants.append(Span(slot: slot, first: lower, end: upper))
+                continue
+            }
+            let firstBlock = -floorDivision(-firstDay, blockDays)
+            let endBlock = floorDivision(endDay, blockDays)
+            if firstBlock >= endBlock {
+                days.append(Span(slot: slot, first: firstDay, end: endDay))
+            } else {
+                blocks.append(Span(slot: slot, first: firstBlock, end: endBlock))
+                days.append(Span(slot: slot, first: firstDay, end: firstBlock * blockDays))
+                days.append(Span(slot: slot, first: endBlock * blockDays, end: endDay))
+            }
+            instants.append(Span(slot: slot, first: lower, end: start(ofDay: firstDay)))
+            instants.append(Span(slot: slot, first: start(ofDay: endDay), end: upper))
+        }
+        var rows: [SlotRow] = []
+        rows += try await sums(
+            query, blocks.filter { $0.first < $0.end }, in: "transaction_totals_by_block", by: "block",
+            userID: userID, on: sql)
+        rows += try await sums(
+            query, days.filter { $0.first < $0.end }, in: "transaction_totals", by: "day",
+            userID: userID, on: sql)
+        rows += try await scan(query, instants.filter { $0.first < $0.end }, userID: userID, on: sql)
+        var sums = Array(repeating: [SumKey: (total: Int64, count: Int64)](), count: ranges.count)
+        for row in rows where sums.indices.contains(Int(row.slot)) {
+            let key = SumKey(category: row.category_key, currency: row.currency)
+            let sum = sums[Int(row.slot)][key, default: (0, 0)]
+            sums[Int(row.slot)][key] = (sum.total + row.total, sum.count + row.count)
+        }
+        return sums.map { slot in
+            slot.filter { $0.value.count != 0 }.map { key, sum in
+                (key.category == 0 ? nil : key.category, key.currency, sum.total, sum.count)
+            }
+        }
+    }
+
+    struct SlotRow: Decodable {
+        var slot: Int64
+        var category_key: Int64
+        var currency: String
+        var total: Int64
+        var count: Int64
+    }
+
+    /// `CASE WHEN column in a span THEN its slot … ELSE -1 END`.
+    private static func slotCase(_ spans: [Span], column: String) -> SQLQueryString {
+        var statement: SQLQueryString = "CASE"
+        for span in spans {
+            statement +=
+                " WHEN \(unsafeRaw: column) >= \(bind: span.first) AND \(unsafeRaw: column) < \(bind: span.end)"
+                + " THEN \(bind: Int64(span.slot))"
+        }
+        return statement + " ELSE -1 END"
+    }
+
+    /// The spans' rows of one sums table, each given its slot.
+    private static func sums(
+        _ query: TransactionQuery, _ spans: [Span], in table: String, by unit: String, userID: Int64,
+        on sql: any SQLDatabase
+    ) async throws -> [SlotRow] {
+        guard let first = spans.map(\.first).min(), let end = spans.map(\.end).max() else { return [] }
+        let statement: SQLQueryString =
+            "SELECT slot, category_key, currency, CAST(SUM(total_minor) AS BIGINT) AS total,"
+            + " CAST(SUM(count) AS BIGINT) AS count FROM (SELECT " + slotCase(spans, column: unit)
+            + " AS slot, category_key, currency, total_minor, count FROM \(unsafeRaw: table)"
+            + " WHERE user_id = \(bind: userID) AND category_key >= 0" + conditions(query)
+            + " AND \(unsafeRaw: unit) >= \(bind: first) AND \(unsafeRaw: unit) < \(bind: end)) pieces"
+            + " WHERE slot >= 0 GROUP BY slot, category_key, currency"
+        return try await sql.raw(statement).all(decoding: SlotRow.self)
+    }
+
+    /// The rows booked in the spans (instants), each given its slot; only the spans are read.
+    private static func scan(
+        _ query: TransactionQuery, _ spans: [Span], userID: Int64, on sql: any SQLDatabase
+    ) async throws -> [SlotRow] {
+        guard let first = spans.map(\.first).min(), let end = spans.map(\.end).max() else { return [] }
+        var slice = query
+        slice.range = InstantRange(lowerBound: first, upperBound: end)
+        var within: SQLQueryString = " AND ("
+        for (index, span) in spans.enumerated() {
+            within +=
+                (index == 0 ? "" : " OR ") + "(booked_at >= \(bind: span.first) AND booked_at < \(bind: span.end))"
+        }
+        let statement: SQLQueryString =
+            "SELECT slot, category_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total,"
+            + " CAST(COUNT(*) AS BIGINT) AS count FROM (SELECT " + slotCase(spans, column: "booked_at")
+            + " AS slot, COALESCE(category_id, 0) AS category_key, currency, amount_minor FROM transactions"
+            + " WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL"
+            + slice.conditions(on: sql) + within + ")) pieces WHERE slot >= 0 GROUP BY slot, category_key, currency"
+        return try await sql.raw(statement).all(decoding: SlotRow.self)
+    }
+}
