@@ -36,6 +36,11 @@ struct ReportTests {
                     #"{"parts":[{"amount":"-30.00","categoryId":\#(b.groceries)},{"amount":"-20.00","categoryId":\#(b.restaurants)}]}"#
             )
             #expect(split.status == .ok || split.status == .created, "\(split.body.string)")
+            // October's two bookings grouped as one outing: counted as its members, as the list does.
+            let outing = try await t.send(
+                .POST, "/api/v1/transaction-groups", as: ana,
+                json: #"{"transactionIds": [\#(ids[0]), \#(ids[1])], "payee": "Outing", "categoryId": \#(b.rent)}"#)
+            #expect(outing.status == .created, "\(outing.body.string)")
             let open = { (json: String) in try await t.openAccount(json, as: ana) }
             let giro = try await open(#"{"name":"Giro","currency":"EUR"}"#)
             let savings = try await open(#"{"name":"Savings","currency":"EUR"}"#)
