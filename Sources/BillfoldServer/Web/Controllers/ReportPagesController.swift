@@ -25,11 +25,9 @@ struct ReportPagesController: RouteCollection {
         let choice = ReportsPage.Choice(
             months: text("months").flatMap { Int($0) }, from: text("from"), to: text("to"),
             filter: try request.reportFilter, byGroup: text("by") == "group")
+        let choices = try await request.reportChoices()
         return ReportsPage(
-            report: report, choice: choice,
-            accounts: try await AccountRepository(database: request.store, userID: user.id).all(),
-            tags: try await TagRepository(database: request.store, userID: user.id).all(),
-            tree: try await CategoryRepository(database: request.store, userID: user.id).tree(),
+            report: report, choice: choice, accounts: choices.accounts, tags: choices.tags, tree: choices.tree,
             format: user.preferences.format, zone: user.preferences.zone
         ).response(request)
     }
@@ -49,14 +47,24 @@ struct ReportPagesController: RouteCollection {
         let review = try await request.yearInReview()
         let user = try request.user
         let thisYear = try request.reportService.thisMonth.year
+        let choices = try await request.reportChoices()
         return YearInReviewPage(
             review: review, filter: try request.reportFilter,
             byGroup: (try? request.query.get(String.self, at: "by")) == "group",
-            years: Array((thisYear - 9...thisYear).reversed()),
-            accounts: try await AccountRepository(database: request.store, userID: user.id).all(),
-            tags: try await TagRepository(database: request.store, userID: user.id).all(),
-            tree: try await CategoryRepository(database: request.store, userID: user.id).tree(),
-            format: user.preferences.format, zone: user.preferences.zone
+            years: Array((thisYear - 9...thisYear).reversed()), accounts: choices.accounts, tags: choices.tags,
+            tree: choices.tree, format: user.preferences.format, zone: user.preferences.zone
         ).response(request)
+    }
+}
+
+extension Request {
+    /// What a report's filters offer: the person's accounts, tags and categories.
+    fileprivate func reportChoices() async throws -> (accounts: [Account], tags: [Tag], tree: CategoryTree) {
+        let id = try user.id
+        return (
+            try await AccountRepository(database: store, userID: id).all(),
+            try await TagRepository(database: store, userID: id).all(),
+            try await CategoryRepository(database: store, userID: id).tree()
+        )
     }
 }

@@ -53,15 +53,8 @@ struct NetWorthPage: WebPage {
 
     private var filters: HTML {
         H.form(.method("get"), .action(WebPages.netWorth.path()), .class("card filters report-filters")) {
-            Field.select(
-                "months", label: tr("reports.span"),
-                options: ReportService.spans.map { (String($0), tr("reports.lastMonths", count: $0)) },
-                selected: String(months ?? 12))
-            Field.select(
-                "account", label: tr("reports.account"),
-                options: [("", tr("reports.allAccounts"))]
-                    + accounts.filter { !$0.isArchived || $0.id == accountID }.map { (String($0.id), $0.displayName) },
-                selected: accountID.map(String.init) ?? "")
+            ReportParts.spanField(months ?? 12)
+            ReportParts.accountField(accountID, accounts: accounts)
             H.button(.type("submit"), .class("button primary")) { tr("reports.show") }
         }
     }

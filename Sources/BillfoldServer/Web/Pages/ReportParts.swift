@@ -60,18 +60,29 @@ struct ReportParts {
         return WebPages.transactions.path(query: narrowed.queryItems)
     }
 
+    /// The span's choice: the last 12, 24 or 36 months (none chosen when the address gives months).
+    static func spanField(_ selected: Int?) -> HTML {
+        Field.select(
+            "months", label: tr("reports.span"),
+            options: ReportService.spans.map { (String($0), tr("reports.lastMonths", count: $0)) },
+            selected: selected.map(String.init) ?? "")
+    }
+
+    /// The account's choice: all, or one (an archived one only when it is the one chosen).
+    static func accountField(_ selected: Int64?, accounts: [Account]) -> HTML {
+        Field.select(
+            "account", label: tr("reports.account"),
+            options: [("", tr("reports.allAccounts"))]
+                + accounts.filter { !$0.isArchived || $0.id == selected }.map { (String($0.id), $0.displayName) },
+            selected: selected.map(String.init) ?? "")
+    }
+
     /// The filters of the months' and the year's reports: an account, a category or group, a tag.
     static func filterFields(
         _ filter: TransactionFilter, accounts: [Account], tree: CategoryTree, tags: [Tag]
     ) -> HTML {
         H.group {
-            Field.select(
-                "account", label: tr("reports.account"),
-                options: [("", tr("reports.allAccounts"))]
-                    + accounts.filter { !$0.isArchived || $0.id == filter.accountID }.map {
-                        (String($0.id), $0.displayName)
-                    },
-                selected: filter.accountID.map(String.init) ?? "")
+            accountField(filter.accountID, accounts: accounts)
             H.div(.class("field")) {
                 H.label(.for("category")) { tr("reports.category") }
                 H.select(.id("category"), .name("category")) { CategoryFilterField.options(tree, filter: filter) }

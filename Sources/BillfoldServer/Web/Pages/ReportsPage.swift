@@ -69,10 +69,7 @@ struct ReportsPage: WebPage {
 
     private var filters: HTML {
         H.form(.method("get"), .action(WebPages.reports.path()), .class("card filters report-filters")) {
-            Field.select(
-                "months", label: tr("reports.span"),
-                options: ReportService.spans.map { (String($0), tr("reports.lastMonths", count: $0)) },
-                selected: String(choice.months ?? (choice.from == nil ? 12 : 0)))
+            ReportParts.spanField(choice.months ?? (choice.from == nil ? 12 : nil))
             ReportParts.filterFields(choice.filter, accounts: accounts, tree: tree, tags: tags)
             Field.select(
                 "by", label: tr("reports.by"),
