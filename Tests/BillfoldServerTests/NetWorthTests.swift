@@ -53,11 +53,12 @@ struct NetWorthTests {
             #expect(report.months.map(\.month) == ["2026-09", "2026-10", "2026-11", "2026-12"])
             #expect(
                 report.months.map { $0.totals.map(\.amount) } == [
-                    ["1000.00", "0.00", "50.00"], ["3900.00", "-5.00", "50.00"], ["3010.00", "-5.00", "30.00"],
+                    ["0.00", "0.00", "0.00"], ["3900.00", "-5.00", "0.00"], ["3010.00", "-5.00", "30.00"],
                     ["2950.00", "-5.00", "30.00"],
-                ])
+                ], "an opening balance counts from its account's first booking")
             let lines = Dictionary(uniqueKeysWithValues: report.accounts.map { ($0.name, $0) })
-            #expect(lines["Giro"]?.balances == ["1000.00", "3900.00", "2510.00", "2450.00"])
+            #expect(lines["Giro"]?.balances == ["0.00", "3900.00", "2510.00", "2450.00"])
+            #expect(lines["Wallet"]?.balances == ["0.00", "0.00", "30.00", "30.00"])
             #expect(lines["Cash (EUR)"]?.otherCurrencies == [CurrencyAmountDTO(currency: "GBP", amount: "-5.00")])
             #expect(lines["Cash (EUR)"]?.balances == ["0.00", "0.00", "0.00", "0.00"])
             #expect(lines["Savings"]?.balances == ["0.00", "0.00", "500.00", "500.00"])

@@ -24,20 +24,26 @@ public struct NetWorthReport: Sendable, Equatable {
     /// Open accounts first, each part as given.
     public var accounts: [AccountLine]
 
-    /// `sums[i]` are the accounts' sums (without opening balances) at the end of `months[i]`.
+    /// `sums[i]` are the accounts' sums (without opening balances) at the end of `months[i]`;
+    /// `opened[i]` the accounts whose opening balance counts by then (an account's opening
+    /// balance is what it held before its first booking, or before it was opened here when it
+    /// has none: before that it held nothing the person had told Billfold of).
     public init(
-        months: [Month], accounts: [Account], sums: [[(accountID: Int64, money: Money)]], primary: Currency
+        months: [Month], accounts: [Account], sums: [[(accountID: Int64, money: Money)]], opened: [Set<Int64>],
+        primary: Currency
     ) throws(BillfoldError) {
-        precondition(months.count == sums.count, "one set of sums per month")
+        precondition(months.count == sums.count && months.count == opened.count, "one set of sums per month")
         let known = Set(accounts.map(\.id))
         var seen: Set<Currency> = [primary]
         for account in accounts { seen.insert(account.currency) }
         for line in sums.joined() where known.contains(line.accountID) { seen.insert(line.money.currency) }
         currencies = [primary] + seen.subtracting([primary]).sorted { $0.code < $1.code }
         var balances: [[Int64: [Currency: Int64]]] = []
-        for monthSums in sums {
+        for (monthSums, begun) in zip(sums, opened) {
             var held: [Int64: [Currency: Int64]] = [:]
-            for account in accounts { held[account.id] = [account.currency: account.openingMinor] }
+            for account in accounts {
+                held[account.id] = [account.currency: begun.contains(account.id) ? account.openingMinor : 0]
+            }
             for line in monthSums where known.contains(line.accountID) {
                 guard let sum = [held[line.accountID]?[line.money.currency] ?? 0, line.money.minorUnits].checkedSum
                 else { throw Self.overflow }

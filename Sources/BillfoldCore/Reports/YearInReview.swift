@@ -5,8 +5,9 @@ import Foundation
 /// came to. It is the monthly report of the year's months beside the year before's same months
 /// taken as one slot, so every figure is counted the way the list counts it.
 public struct YearInReview: Sendable, Equatable {
-    /// One line of the table: its twelve months (the months not yet come are zero), total,
-    /// average over the months counted, and the year before's total for those months.
+    /// One line of the table: its twelve months, their total (so the cells add up to it, a
+    /// booking dated ahead included), the average over the months counted, and the year
+    /// before's total for those months.
     public struct Line: Sendable, Equatable {
         /// nil for the uncategorised, and for income, spending and net.
         public var categoryID: Int64?
@@ -18,8 +19,8 @@ public struct YearInReview: Sendable, Equatable {
     }
 
     public var year: Int
-    /// How many months the total, the average and the year before count: 12 for a year gone by,
-    /// up to this month for this year.
+    /// How many months the average and the year before count: 12 for a year gone by, up to this
+    /// month for this year (this month whole in the year before, though it is not over yet).
     public var monthsCounted: Int
     public var currency: Currency
     public var income: Line
@@ -39,7 +40,7 @@ public struct YearInReview: Sendable, Equatable {
         currency = report.currency
         let currency = report.currency
         func line(_ id: Int64?, _ name: String, _ months: [Money], lastYear: Money) -> Line {
-            let total = months.prefix(monthsCounted).reduce(0) { $0 + $1.minorUnits }
+            let total = months.reduce(0) { $0 + $1.minorUnits }
             return Line(
                 categoryID: id, name: name, months: months, total: Money(minorUnits: total, currency: currency),
                 average: Money(

@@ -17,6 +17,8 @@ struct ReportService: Sendable {
 
     /// The most months one report covers.
     static let maxMonths = 120
+    /// The years a year in review can be of (the one before is read too).
+    static let years = 1901...9999
     /// The spans the page offers.
     static let spans = [12, 24, 36]
 
@@ -91,7 +93,7 @@ struct ReportService: Sendable {
     /// One year's figures per category (or group) and month beside the same months of the year
     /// before, of what the filter lets through.
     func year(_ year: Int, filter: TransactionFilter, byGroup: Bool) async throws -> YearInReview {
-        guard (1901...9999).contains(year) else {
+        guard Self.years.contains(year) else {
             throw BillfoldError.validation("year", Phrase("error.service.budgets.monthOutOfRange"))
         }
         try await checkOwned(filter)
@@ -122,10 +124,14 @@ struct ReportService: Sendable {
             if owned.isEmpty { throw BillfoldError.notFound(.account) }
         }
         let ends = months.compactMap { $0.range(in: zone).upperBound }
-        let sums = try await BalanceHistory(database: database.sql, userID: user.id).sums(
-            before: ends, accountID: accountID)
+        let history = BalanceHistory(database: database.sql, userID: user.id)
+        let sums = try await history.sums(before: ends, accountID: accountID)
+        let firsts = try await history.firstBookings()
+        let since = Dictionary(
+            uniqueKeysWithValues: owned.map { ($0.id, min(firsts[$0.id] ?? $0.createdAt, $0.createdAt)) })
         return try NetWorthReport(
             months: months, accounts: owned, sums: sums.map { $0.map { ($0.accountID, $0.money) } },
+            opened: ends.map { end in Set(owned.filter { since[$0.id, default: 0] < end }.map(\.id)) },
             primary: currency)
     }
 

@@ -75,6 +75,21 @@ public struct BalanceHistory: Sendable {
         return result
     }
 
+    /// Where each account's first booking's UTC day starts (transfers included), by account.
+    public func firstBookings() async throws -> [Int64: Int64] {
+        struct First: Decodable {
+            var account_id: Int64
+            var day: Int64
+        }
+        let firsts = try await sql.raw(
+            """
+            SELECT account_id, MIN(day) AS day FROM transaction_totals WHERE user_id = \(bind: userID) AND count > 0
+            GROUP BY account_id
+            """
+        ).all(decoding: First.self)
+        return Dictionary(firsts.map { ($0.account_id, TransactionTotals.start(ofDay: $0.day)) }) { min($0, $1) }
+    }
+
     private func add(_ rows: [Row], to sums: inout [Key: Int64]) throws {
         for row in rows {
             let key = Key(account: row.account_id, currency: row.currency)

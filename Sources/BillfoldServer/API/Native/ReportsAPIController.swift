@@ -63,7 +63,12 @@ extension Request {
     /// Net worth over the months asked for, of every account or `account`.
     func netWorthReport() async throws -> NetWorthReport {
         let service = try reportService
-        return try await service.netWorth(try reportMonths(service), accountID: try reportFilter.accountID)
+        return try await service.netWorth(try reportMonths(service), accountID: try netWorthAccount)
+    }
+
+    /// Net worth's one filter, `account` (the others narrow transactions, not balances).
+    var netWorthAccount: Int64? {
+        get throws { try ReportService.filter(reportParameter("account").map { ["account": $0] } ?? [:]).accountID }
     }
 
     /// The year in review of `year` (this year when not given), with the filters and `by=group`.

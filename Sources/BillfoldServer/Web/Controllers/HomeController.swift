@@ -29,9 +29,15 @@ struct HomeController: RouteCollection {
             let budgets = try request.budgetService
             page.budget = HomeBudgetCard(sheet: try await budgets.sheet(budgets.thisMonth), format: format)
             let reports = try request.reportService
-            page.netWorth = HomeNetWorthCard(
-                report: try await reports.netWorth(try reports.months(from: nil, to: nil, last: "12"), accountID: nil),
-                format: format, zone: user.preferences.zone)
+            do {
+                page.netWorth = HomeNetWorthCard(
+                    report: try await reports.netWorth(
+                        try reports.months(from: nil, to: nil, last: "12"), accountID: nil),
+                    format: format, zone: user.preferences.zone)
+            } catch let error as BillfoldError {
+                // Balances too large to add up: Home leaves the card out rather than fail.
+                request.logger.notice("net worth left off Home: \(error.code.rawValue)")
+            }
         }
         return page.response(request)
     }

@@ -37,7 +37,9 @@ struct ReportPagesController: RouteCollection {
         let user = try request.user
         return NetWorthPage(
             report: report, months: (try? request.query.get(Int.self, at: "months")),
-            accountID: try request.reportFilter.accountID,
+            from: (try? request.query.get(String.self, at: "from")).flatMap { $0.isEmpty ? nil : $0 },
+            to: (try? request.query.get(String.self, at: "to")).flatMap { $0.isEmpty ? nil : $0 },
+            accountID: try request.netWorthAccount,
             accounts: try await AccountRepository(database: request.store, userID: user.id).all(),
             format: user.preferences.format, zone: user.preferences.zone
         ).response(request)

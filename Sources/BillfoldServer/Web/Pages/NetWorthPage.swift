@@ -7,8 +7,10 @@ import Foundation
 /// beside them, and each account's balance. A month's bar and row open that month's list.
 struct NetWorthPage: WebPage {
     let report: NetWorthReport
-    /// The span asked for (nil: from/to) and the account, if one.
+    /// The span asked for (the last `months`, or `from`…`to`) and the account, if one.
     let months: Int?
+    let from: String?
+    let to: String?
     let accountID: Int64?
     let accounts: [Account]
     let format: DisplayFormat
@@ -41,6 +43,8 @@ struct NetWorthPage: WebPage {
     private var query: [(String, String)] {
         var items: [(String, String)] = []
         if let months { items.append(("months", String(months))) }
+        if let from { items.append(("from", from)) }
+        if let to { items.append(("to", to)) }
         if let accountID { items.append(("account", String(accountID))) }
         return items
     }
@@ -53,7 +57,7 @@ struct NetWorthPage: WebPage {
 
     private var filters: HTML {
         H.form(.method("get"), .action(WebPages.netWorth.path()), .class("card filters report-filters")) {
-            ReportParts.spanField(months ?? 12)
+            ReportParts.spanField(months ?? (from == nil ? 12 : nil))
             ReportParts.accountField(accountID, accounts: accounts)
             H.button(.type("submit"), .class("button primary")) { tr("reports.show") }
         }

@@ -25,12 +25,16 @@ struct YearInReviewPage: WebPage {
             parts.header(.year, csv: WebPages.yearInReviewCSV.path(query: query(year: review.year)))
             filters
             H.nav(.class("month-steps"), .label(tr("reports.otherYears"))) {
-                H.a(.href(WebPages.yearInReview.path(query: query(year: review.year - 1))), .attr("rel", "prev")) {
-                    "← " + String(review.year - 1)
+                if ReportService.years.contains(review.year - 1) {
+                    H.a(.href(WebPages.yearInReview.path(query: query(year: review.year - 1))), .attr("rel", "prev")) {
+                        "← " + String(review.year - 1)
+                    }
                 }
                 H.strong { String(review.year) }
-                H.a(.href(WebPages.yearInReview.path(query: query(year: review.year + 1))), .attr("rel", "next")) {
-                    String(review.year + 1) + " →"
+                if ReportService.years.contains(review.year + 1) {
+                    H.a(.href(WebPages.yearInReview.path(query: query(year: review.year + 1))), .attr("rel", "next")) {
+                        String(review.year + 1) + " →"
+                    }
                 }
             }
             H.section(.class("totals"), .label(tr("reports.totals"))) {
@@ -117,7 +121,7 @@ struct YearInReviewPage: WebPage {
     /// given) unless `linked` is false.
     private func row(_ name: String, _ line: YearInReview.Line, category: Int64??, linked: Bool = true) -> HTML {
         let first = months[0]
-        let last = months[review.monthsCounted - 1]
+        let last = months[11]
         return H.tr {
             H.th(.attr("scope", "row")) { name }
             for (month, money) in zip(months, line.months) {
