@@ -134,6 +134,9 @@ CREATE TABLE currency_volumes (
 -- table deletions
 CREATE TABLE "deletions" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "deleted_at" INTEGER NOT NULL, "count" INTEGER NOT NULL, "snapshot" TEXT NOT NULL);
 
+-- table exchange_rates
+CREATE TABLE "exchange_rates" ("base" TEXT NOT NULL, "currency" TEXT NOT NULL, "day" INTEGER NOT NULL, "rate" TEXT NOT NULL, "source" TEXT NOT NULL, CONSTRAINT "uq:exchange_rates.base+exchange_rates.currency+exchange_rates.day" UNIQUE ("base", "currency", "day"));
+
 -- table idempotent_requests
 CREATE TABLE idempotent_requests (
     user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -174,8 +177,14 @@ CREATE TABLE "lunchmoney_pulls" ("user_id" INTEGER PRIMARY KEY REFERENCES "users
 -- table lunchmoney_synced
 CREATE TABLE "lunchmoney_synced" ("transaction_id" INTEGER PRIMARY KEY REFERENCES "transactions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "status" TEXT NOT NULL, "category" TEXT, "notes" TEXT, "payee" TEXT NOT NULL, "amount" TEXT NOT NULL);
 
+-- table personal_rates
+CREATE TABLE "personal_rates" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "currency" TEXT NOT NULL, "quote" TEXT NOT NULL, "day" INTEGER NOT NULL, "rate" TEXT NOT NULL, "created_at" INTEGER NOT NULL, CONSTRAINT "uq:personal_rates.user_id+personal_rates.currency+personal_rates.day" UNIQUE ("user_id", "currency", "day"));
+
 -- table projects
 CREATE TABLE "projects" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "title" TEXT NOT NULL, "detail" TEXT NOT NULL, "colour" TEXT NOT NULL, "closed" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, "updated_at" INTEGER);
+
+-- table rate_sources
+CREATE TABLE "rate_sources" ("name" TEXT PRIMARY KEY, "changed_at" INTEGER NOT NULL, "rates" INTEGER NOT NULL, "version" INTEGER NOT NULL, "last_error" TEXT);
 
 -- table recurring_payments
 CREATE TABLE "recurring_payments" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "payee" TEXT NOT NULL, "payee_key" TEXT NOT NULL, "currency" TEXT NOT NULL, "rhythm" TEXT NOT NULL, "usual_minor" INTEGER NOT NULL, "latest_minor" INTEGER NOT NULL, "before_minor" INTEGER, "first_seen" INTEGER NOT NULL, "last_seen" INTEGER NOT NULL, "seen_count" INTEGER NOT NULL, "billing_day" INTEGER NOT NULL, "state" TEXT NOT NULL, "by_hand" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, "updated_at" INTEGER NOT NULL);

@@ -114,11 +114,17 @@ public struct TransactionListResponse: Codable, Sendable, Equatable {
     public var transactions: [TransactionDTO]
     public var nextCursor: String?
     public var totals: [TotalDTO]
+    /// The totals as one, in the person's primary currency; only when some are in another.
+    public var convertedTotal: ConvertedTotalDTO?
 
-    public init(transactions: [TransactionDTO], nextCursor: String?, totals: [TotalDTO]) {
+    public init(
+        transactions: [TransactionDTO], nextCursor: String?, totals: [TotalDTO],
+        convertedTotal: ConvertedTotalDTO? = nil
+    ) {
         self.transactions = transactions
         self.nextCursor = nextCursor
         self.totals = totals
+        self.convertedTotal = convertedTotal
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -126,6 +132,28 @@ public struct TransactionListResponse: Codable, Sendable, Equatable {
         try c.encode(transactions, forKey: .transactions)
         try c.encode(nextCursor, forKey: .nextCursor)
         try c.encode(totals, forKey: .totals)
+        try c.encodeIfPresent(convertedTotal, forKey: .convertedTotal)
+    }
+}
+
+/// Money in many currencies as one total in the person's primary currency: each amount at the
+/// rate of its own day (the nearest earlier day's when its day has none), rounded once.
+public struct ConvertedTotalDTO: Codable, Sendable, Equatable {
+    public var currency: String
+    public var amount: String
+    /// Currencies without any rate, left out of the total (never counted one for one).
+    public var missingCurrencies: [String]
+    /// Some amount took an earlier day's rate than its own.
+    public var usedEarlierRates: Bool
+    /// The oldest rate day taken, YYYY-MM-DD.
+    public var oldestRate: String?
+
+    public init(_ total: ConvertedTotal) {
+        currency = total.money.currency.code
+        amount = total.money.decimalString
+        missingCurrencies = total.missing.map(\.code)
+        usedEarlierRates = total.usedEarlierRates
+        oldestRate = total.oldestRate?.description
     }
 }
 

@@ -84,7 +84,8 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// What a missing id was the id of.
     public enum Thing: String, Sendable, CaseIterable {
-        case account, asset, category, deletion, `import`, item, page, project, recurringPayment, rule, ruleRun, tag,
+        case account, asset, category, deletion, `import`, item, page, project, rate, recurringPayment, rule, ruleRun,
+            tag,
             token,
             transaction, transactionGroup
 

@@ -11,7 +11,7 @@ struct Billfold: AsyncParsableCommand {
         subcommands: [
             Serve.self, Users.self, Tokens.self, Import.self, Demo.self, BackupCommand.self, RestoreCommand.self,
             ExportCommand.self, Login.self, Logout.self, Review.self, TransactionsCommand.self, RulesCommand.self,
-            SuggestCommand.self,
+            SuggestCommand.self, RatesCommand.self,
         ]
     )
 

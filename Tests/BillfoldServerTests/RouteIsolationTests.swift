@@ -18,6 +18,7 @@ struct RouteIsolationTests {
     static let idOwners: Set<String> = [
         "transactions", "categories", "projects", "items", "tokens", "imports", "deletions", "accounts", "assets",
         "group", "tags", "transaction-groups", "rules", "rule-runs", "recurring", "budgets",
+        "rates",
     ]
     /// Parameters that are not a user's data.
     static let notUserData: Set<String> = ["assets/:name", "crypto/manual/:id"]
@@ -141,8 +142,10 @@ struct RouteIsolationTests {
             .POST, "/api/v1/recurring", as: person,
             json: #"{"payee":"Gym","amount":"20","rhythm":"monthly","nextDate":"2026-12-01"}"#)
         let recurringID = try JSONDecoder().decode(RecurringDTO.self, from: recurring.body).id
+        let rate = try await t.send(.POST, "/api/v1/rates", as: person, json: #"{"currency":"PBP","rate":"0.01"}"#)
+        let rateID = try JSONDecoder().decode(PersonalRateDTO.self, from: rate.body).id
         return [
-            "rules": ruleID, "rule-runs": runID, "recurring": recurringID, "budgets": categoryID,
+            "rates": rateID, "rules": ruleID, "rule-runs": runID, "recurring": recurringID, "budgets": categoryID,
             "tags": tagID, "transaction-groups": groupRow,
             "imports": importID, "deletions": deletionID, "accounts": account.id, "assets": account.id,
             "group": groupID,

@@ -116,10 +116,17 @@ public enum NativeAPI: RouteCatalogue {
     /// A year's income and spending per category and month with each row's total, monthly
     /// average and the year before's total (`?year=YYYY`; the filters as for `monthly`).
     public static let yearReport = Endpoint(.get, "/api/v1/reports/year")
+    /// The exchange rates: the published sources' state and the person's own rates; set one
+    /// (`{"currency", "quote"?, "day", "rate"}`), delete one.
+    public static let rates = Endpoint(.get, "/api/v1/rates")
+    public static let setRate = Endpoint(.post, "/api/v1/rates")
+    public static let deleteRate = Endpoint(.delete, "/api/v1/rates/{id}")
     public static let yearReportCSV = Endpoint(.get, "/api/v1/reports/year.csv")
 
     public static let all = [
-        monthlyReport, monthlyReportCSV, netWorthReport, netWorthReportCSV, yearReport, yearReportCSV, budgets,
+        monthlyReport, monthlyReportCSV, netWorthReport, netWorthReportCSV, yearReport, yearReportCSV, rates, setRate,
+        deleteRate,
+        budgets,
         setBudget, fillBudgets, copyBudgets,
         recurring, addRecurring, findRecurring, recurringPayment, decideRecurring, deleteRecurring,
         rules, addRule, rule, replaceRule, deleteRule, orderRules, previewRules, applyRules, undoRuleRun,

@@ -131,6 +131,7 @@ func registerRoutes(_ app: Application) throws {
     try native.register(collection: ImportsAPIController())
     try native.register(collection: RulesAPIController())
     try native.register(collection: RecurringAPIController())
+    try native.register(collection: RatesAPIController())
     try native.register(collection: BudgetsAPIController())
     try native.register(collection: ReportsAPIController())
     try native.register(collection: PaybackFeedController())

@@ -97,6 +97,11 @@ struct TransactionService: Sendable {
         var next: TransactionCursor?
         var totals: [CurrencyTotal]
         var categories: CategoryTree
+        /// The filter as it was asked of the database (for the converted total).
+        var query: TransactionQuery
+        /// The totals as one in the primary currency, when some are in another (the web list's;
+        /// `RatesService.converted`).
+        var converted: ConvertedTotal? = nil
         /// With `foldingGroups` (the web list), the members of the group rows on the page, by
         /// group, and the tags of every row shown.
         var members: [Int64: [Transaction]] = [:]
@@ -122,7 +127,7 @@ struct TransactionService: Sendable {
         async let page = transactions.page(rowQuery, after: after, limit: limit)
         async let totals = transactions.totals(query)
         let (rows, next) = try await page
-        var result = Page(transactions: rows, next: next, totals: try await totals, categories: tree)
+        var result = Page(transactions: rows, next: next, totals: try await totals, categories: tree, query: query)
         if foldingGroups {
             result.members = try await children(of: rows.filter { $0.kind == .group })
             result.tags = try await tags.tags(of: (rows + result.members.values.joined()).map(\.id))

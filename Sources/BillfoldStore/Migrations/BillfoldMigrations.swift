@@ -40,5 +40,6 @@ public enum BillfoldMigrations {
         M035IndexPayees(),
         M036CreateRecurringPayments(),
         M037AddBudgetRollovers(),
+        M038CreateExchangeRates(),
     ]
 }

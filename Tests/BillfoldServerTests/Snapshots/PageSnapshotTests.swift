@@ -74,7 +74,7 @@ struct PageSnapshotTests {
             ],
             next: TransactionCursor(bookedAt: 1_762_000_000, id: 3),
             totals: [CurrencyTotal(money: Money(minorUnits: -99_250, currency: .eur), count: 2)],
-            categories: Self.categories)
+            categories: Self.categories, query: .everything)
         let view = TransactionListPage(
             filter: filter, page: page, rows: Self.rows(listQuery: TransactionListPage.query(filter)))
         assertSnapshot(of: view.drawn(Self.context(notice: "Saved.")).html, as: Self.html)

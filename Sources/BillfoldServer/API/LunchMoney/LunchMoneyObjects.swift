@@ -22,12 +22,36 @@ enum LunchMoneyAmount {
         debitAsNegative ? money.amount : -money.amount
     }
 
+    /// `to_base`: the amount in the person's primary currency at the rate of its day, to the
+    /// primary currency's minor unit. A currency without any rate gives its own amount (a client
+    /// reads a number here; the native API's converted totals leave such money out instead).
+    static func toBase(
+        _ money: Money, on day: Day, primary: Currency, book: RateBook, debitAsNegative: Bool
+    ) -> Decimal {
+        guard money.currency != primary,
+            var converted = book.convert(money.amount, from: money.currency.code, to: primary.code, on: day)?.value
+        else { return number(money, debitAsNegative: debitAsNegative) }
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &converted, primary.minorUnits, .plain)
+        return debitAsNegative ? rounded : -rounded
+    }
+
     /// An amount a client sent (a number or a string), as Billfold money.
     /// Lunch Money writes four decimals ("12.5000"); zeros past the currency's own decimals are
     /// dropped, anything else past them is refused as always.
     static func money(_ value: LunchMoneyNumber, currency: Currency, debitAsNegative: Bool) throws -> Money {
         let sent = try Money(parsing: LunchMoneyReader.trimmedZeros(value.text), currency: currency)
         return debitAsNegative ? sent : Money(minorUnits: -sent.minorUnits, currency: currency)
+    }
+}
+
+/// What `to_base` is converted with: the person's primary currency and rates.
+struct LunchMoneyBase: Sendable {
+    let primary: Currency
+    let book: RateBook
+
+    func value(_ money: Money, on day: Day, debitAsNegative: Bool) -> Decimal {
+        LunchMoneyAmount.toBase(money, on: day, primary: primary, book: book, debitAsNegative: debitAsNegative)
     }
 }
 
@@ -55,6 +79,8 @@ struct LunchMoneyTransactionJSON: Encodable {
     let account: Account?
     let zone: TimeZone
     let debitAsNegative: Bool
+    /// Nil: `to_base` is the amount itself.
+    var base: LunchMoneyBase? = nil
     var tags: [Tag] = []
     /// A group row's members, written as Lunch Money's slim `children`.
     var members: [Transaction]? = nil
@@ -90,11 +116,13 @@ struct LunchMoneyTransactionJSON: Encodable {
         let id: Int64
         let zone: TimeZone
         let debitAsNegative: Bool
+        var base: LunchMoneyBase? = nil
 
         /// In the order of their names, as the API's encoder sorts them.
         var fields: [(String, Value)] {
             let t = transaction
-            let day = Day(t.bookedAt.date, in: zone).description
+            let booked = Day(t.bookedAt.date, in: zone)
+            let day = booked.description
             return [
                 ("amount", .text(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative))),
                 ("asset_id", .number(t.accountID)),
@@ -105,7 +133,12 @@ struct LunchMoneyTransactionJSON: Encodable {
                 ("notes", .text(t.notes.isEmpty ? nil : t.notes)),
                 ("payee", .text(t.payee)),
                 ("plaid_account_id", .number(nil)),
-                ("to_base", .decimal(LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative))),
+                (
+                    "to_base",
+                    .decimal(
+                        base?.value(t.money, on: booked, debitAsNegative: debitAsNegative)
+                            ?? LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative))
+                ),
             ]
         }
 
@@ -136,7 +169,8 @@ struct LunchMoneyTransactionJSON: Encodable {
         ]
         if let members {
             let children = members.map {
-                ChildJSON(transaction: $0, id: ids.v1($0.id), zone: zone, debitAsNegative: debitAsNegative)
+                ChildJSON(
+                    transaction: $0, id: ids.v1($0.id), zone: zone, debitAsNegative: debitAsNegative, base: base)
             }
             fields.append(("children", .children(children)))
         }
@@ -168,7 +202,12 @@ struct LunchMoneyTransactionJSON: Encodable {
             ("source", .text(t.externalID == nil ? "manual" : "api")),
             ("status", .text(t.status.rawValue)),
             ("tags", .tags(tags)),
-            ("to_base", .decimal(LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative))),
+            (
+                "to_base",
+                .decimal(
+                    base?.value(t.money, on: Day(t.bookedAt.date, in: zone), debitAsNegative: debitAsNegative)
+                        ?? LunchMoneyAmount.number(t.money, debitAsNegative: debitAsNegative))
+            ),
             ("updated_at", .text(Timestamp.utc(t.updatedAt))),
         ]
         return fields

@@ -95,12 +95,16 @@ struct LunchMoneyTransactionsController: RouteCollection {
         let tags = try await service.tags.tags(of: rows.map(\.id))
         let members = try await service.children(of: rows.filter { $0.kind == .group })
         let ids = try await LunchMoneyIDs.of(rows + members.values.joined(), service)
+        // Rates are read only when some row is in another currency than the primary one.
+        let primary = user.preferences.currency
+        let others = (rows + members.values.joined()).contains { $0.money.currency != primary }
+        let base = others ? LunchMoneyBase(primary: primary, book: try await request.ratesService.book()) : nil
         return rows.map { t in
             let category = t.categoryID.flatMap { categories?.category($0) }
             return LunchMoneyTransactionJSON(
                 transaction: t, category: category, group: category?.groupID.flatMap { categories?.category($0) },
                 account: accounts[t.accountID], zone: user.preferences.zone, debitAsNegative: debitAsNegative,
-                tags: tags[t.id] ?? [], members: t.kind == .group ? members[t.id] ?? [] : nil, ids: ids)
+                base: base, tags: tags[t.id] ?? [], members: t.kind == .group ? members[t.id] ?? [] : nil, ids: ids)
         }
     }
 

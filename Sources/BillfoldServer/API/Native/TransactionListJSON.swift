@@ -21,7 +21,25 @@ struct TransactionListJSON {
     }
 
     mutating func write(_ response: TransactionListResponse) {
-        raw("{\"nextCursor\":")
+        raw("{")
+        if let converted = response.convertedTotal {
+            raw("\"convertedTotal\":{\"amount\":")
+            string(converted.amount)
+            raw(",\"currency\":")
+            string(converted.currency)
+            raw(",\"missingCurrencies\":[")
+            for (index, code) in converted.missingCurrencies.enumerated() {
+                if index > 0 { raw(",") }
+                string(code)
+            }
+            raw("]")
+            if let oldest = converted.oldestRate {
+                raw(",\"oldestRate\":")
+                string(oldest)
+            }
+            raw(",\"usedEarlierRates\":\(converted.usedEarlierRates)},")
+        }
+        raw("\"nextCursor\":")
         optional(response.nextCursor)
         raw(",\"totals\":[")
         for (index, total) in response.totals.enumerated() {

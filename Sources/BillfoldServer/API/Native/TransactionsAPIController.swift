@@ -39,9 +39,11 @@ struct TransactionsAPIController: RouteCollection {
         let suggested =
             try QueryFlag.read(query["suggestions"], name: "suggestions")
             ? try await request.suggestionService.suggestions(for: page.transactions) : [:]
+        let converted = try await request.ratesService.converted(page.query, totals: page.totals)
         let body = TransactionListResponse(
             transactions: page.transactions.map { TransactionDTO($0, suggestion: suggested[$0.id]) },
-            nextCursor: page.next?.token, totals: page.totals.map(TotalDTO.init))
+            nextCursor: page.next?.token, totals: page.totals.map(TotalDTO.init),
+            convertedTotal: converted.map(ConvertedTotalDTO.init))
         return .json(TransactionListJSON.encode(body))
     }
 

@@ -144,6 +144,7 @@ struct TransactionPagesController: RouteCollection {
             filter = TransactionFilter()
             page = try await service.list(filter, after: nil, limit: PageSize.default, foldingGroups: true)
         }
+        page.converted = try await request.ratesService.converted(page.query, totals: page.totals)
         let accounts = try await service.accounts()
         var view = TransactionListPage(
             filter: filter, page: page,

@@ -173,6 +173,7 @@ struct TransactionListPage: WebPage {
                     H.span(.class("total-count")) { rows.format.transactions(total.count) }
                 }
             }
+            if let converted = page.converted { ConvertedTotalView(total: converted, format: rows.format).html }
         }
     }
 

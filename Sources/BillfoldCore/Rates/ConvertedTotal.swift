@@ -1,0 +1,67 @@
+import Foundation
+
+/// One total in one currency made of amounts in many: each amount at the rate of its own day
+/// (the nearest earlier day's when its day has none), added exactly and rounded once, to the
+/// currency's minor unit with halves away from zero. A currency with no rate at all is left out
+/// and named, never counted one for one.
+public struct ConvertedTotal: Sendable, Equatable {
+    public var money: Money
+    /// Currencies left out: no rate on or before their days.
+    public var missing: [Currency]
+    /// Some amount took the rate of an earlier day than its own.
+    public var usedEarlierRates: Bool
+    /// The oldest rate day taken (nil when nothing needed converting).
+    public var oldestRate: Day?
+
+    /// Adds amounts up as they come, then gives the total.
+    public struct Sum: Sendable {
+        let target: Currency
+        let book: RateBook
+        var sum: Decimal = 0
+        var missing: Set<Currency> = []
+        var earlier = false
+        var oldest: Int?
+
+        public init(to target: Currency, book: RateBook) {
+            self.target = target
+            self.book = book
+        }
+
+        /// Adds money in the total's own currency: no rate, so no day.
+        public mutating func add(_ money: Money) {
+            precondition(money.currency == target, "money in the total's currency")
+            sum += money.amount
+        }
+
+        /// Adds `money` booked on `day`.
+        public mutating func add(_ money: Money, on day: Day) {
+            if money.currency == target {
+                sum += money.amount
+                return
+            }
+            guard let converted = book.convert(money.amount, from: money.currency.code, to: target.code, on: day)
+            else {
+                missing.insert(money.currency)
+                return
+            }
+            sum += converted.value
+            if converted.rateDay < day.number { earlier = true }
+            oldest = min(oldest ?? converted.rateDay, converted.rateDay)
+        }
+
+        /// The total, rounded once; refused when it is more than an amount may be.
+        public func total() throws(BillfoldError) -> ConvertedTotal {
+            var exact = sum
+            var rounded = Decimal()
+            NSDecimalRound(&rounded, &exact, target.minorUnits, .plain)
+            let minor = rounded * Money.scale(target.minorUnits)
+            guard minor.magnitude <= Decimal(Money.maximumMinorUnits) else {
+                throw Money.tooLarge(target, field: "total")
+            }
+            return ConvertedTotal(
+                money: Money(minorUnits: NSDecimalNumber(decimal: minor).int64Value, currency: target),
+                missing: missing.sorted { $0.code < $1.code }, usedEarlierRates: earlier,
+                oldestRate: oldest.map { Day(year: $0 / 10000, month: $0 / 100 % 100, day: $0 % 100) })
+        }
+    }
+}

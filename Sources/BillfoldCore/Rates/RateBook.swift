@@ -1,0 +1,131 @@
+import Foundation
+
+/// One exchange rate as a central bank quotes it: on `day`, one unit of `base` buys `rate` units
+/// of `currency` (the ECB's "1 EUR = 1.1252 USD"). Codes are kept as written: a rate may be of a
+/// currency long gone (the ECB's history has the Cyprus pound), which no transaction is in.
+public struct ExchangeRate: Hashable, Sendable {
+    public var day: Day
+    public var base: String
+    public var currency: String
+    public var rate: Decimal
+
+    public init(day: Day, base: String, currency: String, rate: Decimal) {
+        self.day = day
+        self.base = base
+        self.currency = currency
+        self.rate = rate
+    }
+}
+
+/// A rate a person set by hand, for points or a currency no source has: from `day` on, one unit
+/// of `currency` is worth `rate` units of `quote` ("1 PBP = 0.01 EUR").
+public struct PersonalRate: Hashable, Sendable {
+    public var day: Day
+    public var currency: String
+    public var quote: String
+    public var rate: Decimal
+
+    public init(day: Day, currency: String, quote: String, rate: Decimal) {
+        self.day = day
+        self.currency = currency
+        self.quote = quote
+        self.rate = rate
+    }
+}
+
+/// Every rate a conversion may read, by currency and day. A day without a rate takes the nearest
+/// earlier one (and says which day that was); a currency with no rate on or before the day cannot
+/// be converted. A person's own rate comes first; otherwise both currencies are found against one
+/// base (`amount / rate(from) × rate(to)`). Arithmetic is Foundation's `Decimal` (38 digits), so
+/// nothing is rounded until a total is.
+public struct RateBook: Sendable {
+    /// Days (as YYYYMMDD) ascending, with their rates.
+    struct Series: Sendable {
+        var days: [Int] = []
+        var rates: [Decimal] = []
+
+        /// The rate on `day` or the nearest day before it.
+        func on(_ day: Int) -> (rate: Decimal, day: Int)? {
+            var low = 0
+            var high = days.count
+            while low < high {
+                let middle = (low + high) / 2
+                if days[middle] <= day { low = middle + 1 } else { high = middle }
+            }
+            return low == 0 ? nil : (rates[low - 1], days[low - 1])
+        }
+    }
+
+    /// base → currency → series.
+    private var published: [String: [String: Series]] = [:]
+    /// currency → quote → series.
+    private var personal: [String: [String: Series]] = [:]
+
+    public init(rates: [ExchangeRate], personal: [PersonalRate] = []) {
+        for rate in rates.sorted(by: { $0.day < $1.day }) {
+            published[rate.base, default: [:]][rate.currency, default: Series()].append(rate.day.number, rate.rate)
+        }
+        for rate in personal.sorted(by: { $0.day < $1.day }) {
+            self.personal[rate.currency, default: [:]][rate.quote, default: Series()].append(rate.day.number, rate.rate)
+        }
+    }
+
+    public static let empty = RateBook(rates: [])
+
+    /// The same published rates with a person's own beside them (the published ones are shared,
+    /// not copied: a dictionary is copied on change only).
+    public func adding(personal rates: [PersonalRate]) -> RateBook {
+        var book = self
+        for rate in rates.sorted(by: { $0.day < $1.day }) {
+            book.personal[rate.currency, default: [:]][rate.quote, default: Series()].append(rate.day.number, rate.rate)
+        }
+        return book
+    }
+
+    public var isEmpty: Bool { published.isEmpty && personal.isEmpty }
+
+    /// `amount` of `from` in `to` on `day`, and the oldest day of the rates it took; nil when a
+    /// currency has no rate on or before the day.
+    public func convert(_ amount: Decimal, from: String, to: String, on day: Day) -> (value: Decimal, rateDay: Int)? {
+        convert(amount, from: from, to: to, on: day, steps: 0)
+    }
+
+    /// `steps`: how many of the person's rates were taken on the way (two rates quoted in each
+    /// other must not send it round for ever).
+    private func convert(_ amount: Decimal, from: String, to: String, on day: Day, steps: Int)
+        -> (value: Decimal, rateDay: Int)?
+    {
+        if from == to { return (amount, day.number) }
+        if steps < 3, let quotes = personal[from] {
+            // The latest of the person's rates for the currency, whatever it is quoted in.
+            let latest = quotes.compactMap { quote, series in series.on(day.number).map { (quote, $0) } }
+                .max { ($0.1.day, $0.0) < ($1.1.day, $1.0) }
+            if let (quote, found) = latest {
+                guard let onward = convert(amount * found.rate, from: quote, to: to, on: day, steps: steps + 1)
+                else { return nil }
+                return (onward.value, min(found.day, onward.rateDay))
+            }
+        }
+        if let quotes = personal[to], let found = quotes[from]?.on(day.number), found.rate != 0 {
+            return (amount / found.rate, found.day)
+        }
+        for (base, series) in published {
+            let fromRate = from == base ? (Decimal(1), day.number) : series[from]?.on(day.number)
+            let toRate = to == base ? (Decimal(1), day.number) : series[to]?.on(day.number)
+            guard let fromRate, let toRate, fromRate.0 != 0 else { continue }
+            return (amount / fromRate.0 * toRate.0, min(fromRate.1, toRate.1))
+        }
+        return nil
+    }
+}
+
+extension RateBook.Series {
+    fileprivate mutating func append(_ day: Int, _ rate: Decimal) {
+        if days.last == day {
+            rates[rates.count - 1] = rate
+        } else {
+            days.append(day)
+            rates.append(rate)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldImport
+import BillfoldStore
+import FluentKit
+import Foundation
+import SQLKit
+import Vapor
+
+/// The published exchange rates in memory (a hundred thousand of them are read once, not on
+/// every request), read again when the stored ones changed: each use compares one small row per
+/// source, so a rate imported through another server sharing the database is seen at once.
+actor PublishedRates {
+    private var stamp: String?
+    private var book = RateBook.empty
+
+    func book(on database: any SQLDatabase) async throws -> RateBook {
+        let repository = RatesRepository(database: database)
+        let current = try await repository.stamp()
+        if current != stamp {
+            book = RateBook(rates: try await repository.all())
+            stamp = current
+        }
+        return book
+    }
+}
+
+extension Application {
+    private struct PublishedRatesKey: StorageKey { typealias Value = PublishedRates }
+
+    /// The published rates this server holds in memory.
+    var publishedRates: PublishedRates {
+        if let rates = storage[PublishedRatesKey.self] { return rates }
+        let rates = PublishedRates()
+        storage[PublishedRatesKey.self] = rates
+        return rates
+    }
+}
+
+/// Imports published rates (the CLI's `billfold rates import`): a file is all in, or nothing.
+public enum RatesImport {
+    public struct Summary: Sendable {
+        public var reading: RatesFile.Reading
+        public var written: Int
+    }
+
+    public static func run(_ data: Data, source: String, on database: any Database, now: Int64) async throws -> Summary
+    {
+        let reading = try RatesFile.read(data)
+        let written = try await database.transaction { database in
+            try await RatesRepository(database: database.sql).save(reading.rates, source: source, now: now)
+        }
+        return Summary(reading: reading, written: written)
+    }
+}
+
+/// A person's rates and what their money comes to in their primary currency.
+struct RatesService: Sendable {
+    let database: any Database
+    let user: User
+    let published: PublishedRates
+    let clock: WallClock
+
+    var primary: Currency { user.preferences.currency }
+
+    /// The published rates with the person's own.
+    func book() async throws -> RateBook {
+        let personal = try await PersonalRatesRepository(database: database.sql, userID: user.id).all()
+        return try await published.book(on: database.sql).adding(personal: personal.map(\.rate))
+    }
+
+    /// The published sources and the person's own rates.
+    func overview() async throws -> (sources: [RatesRepository.Source], personal: [PersonalRatesRepository.Stored]) {
+        (
+            try await RatesRepository(database: database.sql).sources(),
+            try await PersonalRatesRepository(database: database.sql, userID: user.id).all()
+        )
+    }
+
+    /// Sets the person's rate of a currency from a day on; refuses a rate that is not a positive
+    /// decimal, a currency quoted in itself, or a day that is not one.
+    func set(_ request: PersonalRateRequest) async throws -> PersonalRatesRepository.Stored {
+        let currency = try Currency(code: request.currency)
+        let quote = try request.quote.map { try Currency(code: $0) } ?? primary
+        guard currency != quote else {
+            throw BillfoldError.validation("quote", Phrase("error.service.rates.sameCurrency"))
+        }
+        let day =
+            try request.day.flatMap { $0.isEmpty ? nil : try Day(parsing: $0, field: "day") }
+            ?? Day(clock.now, in: user.preferences.zone)
+        let text = request.rate.trimmingCharacters(in: .whitespaces)
+        guard text.count <= 30, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            text.filter({ $0 == "." }).count <= 1,
+            let rate = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), rate > 0
+        else {
+            throw BillfoldError.validation(
+                "rate", Phrase("error.service.rates.notARate", ["text": String(text.prefix(30))]))
+        }
+        let personal = PersonalRate(day: day, currency: currency.code, quote: quote.code, rate: rate)
+        let repository = PersonalRatesRepository(database: database.sql, userID: user.id)
+        try await repository.set(personal, now: Int64(clock.now.timeIntervalSince1970))
+        guard
+            let stored = try await repository.all().first(where: {
+                $0.rate.currency == currency.code && $0.rate.day == day
+            })
+        else { throw BillfoldError.notFound(.rate) }
+        return stored
+    }
+
+    func delete(_ id: Int64) async throws {
+        guard try await PersonalRatesRepository(database: database.sql, userID: user.id).delete(id) else {
+            throw BillfoldError.notFound(.rate)
+        }
+    }
+
+    /// The filter's one total in the primary currency, each day's money at that day's rate;
+    /// nil when all of it is in the primary currency already (the per-currency total says it).
+    func converted(_ query: TransactionQuery, totals: [CurrencyTotal]) async throws -> ConvertedTotal? {
+        guard totals.contains(where: { $0.money.currency != primary }) else { return nil }
+        let days = try await TransactionRepository(database: database, userID: user.id).dailyTotals(
+            query, otherThan: primary)
+        var sum = ConvertedTotal.Sum(to: primary, book: try await book())
+        for total in totals where total.money.currency == primary { sum.add(total.money) }
+        for line in days { sum.add(Money(minorUnits: line.total, currency: line.currency), on: line.day) }
+        return try sum.total()
+    }
+}
+
+extension Request {
+    var ratesService: RatesService {
+        get throws {
+            RatesService(
+                database: store, user: try user, published: application.publishedRates, clock: application.wallClock)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import BillfoldCore
+import Foundation
+import SQLKit
+
+/// A person's own exchange rates: from a day on, one unit of a currency is worth so much of
+/// another (points, or a currency no published source has).
+public struct PersonalRatesRepository: Sendable {
+    let sql: any SQLDatabase
+    let userID: Int64
+
+    public init(database: any SQLDatabase, userID: Int64) {
+        self.sql = database
+        self.userID = userID
+    }
+
+    public struct Stored: Sendable, Equatable {
+        public var id: Int64
+        public var rate: PersonalRate
+    }
+
+    public func all() async throws -> [Stored] {
+        struct Row: Decodable {
+            var id: Int64
+            var currency: String
+            var quote: String
+            var day: Int64
+            var rate: String
+        }
+        return try await sql.raw(
+            """
+            SELECT id, currency, quote, day, rate FROM personal_rates WHERE user_id = \(bind: userID)
+            ORDER BY currency, day
+            """
+        ).all(decoding: Row.self).compactMap { row in
+            guard let rate = Decimal(string: row.rate, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+            let day = Int(row.day)
+            return Stored(
+                id: row.id,
+                rate: PersonalRate(
+                    day: Day(year: day / 10000, month: day / 100 % 100, day: day % 100), currency: row.currency,
+                    quote: row.quote, rate: rate))
+        }
+    }
+
+    /// Sets the rate of a currency from a day on (the same day's rate is replaced).
+    public func set(_ rate: PersonalRate, now: Int64) async throws {
+        try await sql.insert(into: "personal_rates").columns(
+            "user_id", "currency", "quote", "day", "rate", "created_at"
+        )
+        .values(
+            SQLBind(userID), SQLBind(rate.currency), SQLBind(rate.quote), SQLBind(Int64(rate.day.number)),
+            SQLBind(RatesRepository.text(rate.rate)), SQLBind(now)
+        )
+        .onConflict(with: ["user_id", "currency", "day"]) {
+            $0.set(excludedValueOf: "quote").set(excludedValueOf: "rate")
+        }.run()
+    }
+
+    /// Deletes one of the person's rates; false when it is not theirs or not there.
+    public func delete(_ id: Int64) async throws -> Bool {
+        struct Gone: Decodable { var id: Int64 }
+        return try await !sql.raw(
+            "DELETE FROM personal_rates WHERE id = \(bind: id) AND user_id = \(bind: userID) RETURNING id"
+        ).all(decoding: Gone.self).isEmpty
+    }
+}

@@ -1,0 +1,102 @@
+import BillfoldCore
+import Foundation
+import SQLKit
+
+/// The exchange rates: the published ones everyone shares, and when each source last changed.
+public struct RatesRepository: Sendable {
+    let sql: any SQLDatabase
+
+    public init(database: any SQLDatabase) {
+        self.sql = database
+    }
+
+    /// How many rates one statement writes.
+    static let chunk = 1000
+
+    /// Adds the rates, a day already held taking the new rate, and marks `source` as changed.
+    /// Returns how many rows were written. Run it in one database transaction: a file is all in,
+    /// or nothing.
+    @discardableResult
+    public func save(_ rates: [ExchangeRate], source: String, now: Int64) async throws -> Int {
+        // The last of a day's rates in the file wins, as it would row by row.
+        var unique: [String: ExchangeRate] = [:]
+        for rate in rates { unique["\(rate.base) \(rate.currency) \(rate.day.number)"] = rate }
+        let ordered = unique.values.sorted { ($0.base, $0.currency, $0.day) < ($1.base, $1.currency, $1.day) }
+        for start in stride(from: 0, to: ordered.count, by: Self.chunk) {
+            var insert = sql.insert(into: "exchange_rates").columns("base", "currency", "day", "rate", "source")
+            for rate in ordered[start..<min(start + Self.chunk, ordered.count)] {
+                insert = insert.values(
+                    SQLBind(rate.base), SQLBind(rate.currency), SQLBind(Int64(rate.day.number)),
+                    SQLBind(Self.text(rate.rate)), SQLBind(source))
+            }
+            try await insert.onConflict(with: ["base", "currency", "day"]) {
+                $0.set(excludedValueOf: "rate").set(excludedValueOf: "source")
+            }.run()
+        }
+        try await sql.insert(into: "rate_sources").columns("name", "changed_at", "rates", "version", "last_error")
+            .values(
+                SQLBind(source), SQLBind(now), SQLBind(Int64(ordered.count)), SQLLiteral.numeric("1"), SQLLiteral.null
+            )
+            .onConflict(with: ["name"]) {
+                $0.set(excludedValueOf: "changed_at").set(excludedValueOf: "rates").set(excludedValueOf: "last_error")
+                    .set(SQLIdentifier("version"), to: SQLRaw("rate_sources.version + 1"))
+            }.run()
+        return ordered.count
+    }
+
+    /// Every published rate.
+    public func all() async throws -> [ExchangeRate] {
+        struct Row: Decodable {
+            var base: String
+            var currency: String
+            var day: Int64
+            var rate: String
+        }
+        return try await sql.raw("SELECT base, currency, day, rate FROM exchange_rates ORDER BY day").all(
+            decoding: Row.self
+        ).compactMap { row in
+            guard let rate = Decimal(string: row.rate, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+            let day = Int(row.day)
+            return ExchangeRate(
+                day: Day(year: day / 10000, month: day / 100 % 100, day: day % 100), base: row.base,
+                currency: row.currency, rate: rate)
+        }
+    }
+
+    /// A source's state: when its rates last changed, how many its last change wrote, and the
+    /// last failure to fetch it.
+    public struct Source: Sendable, Equatable {
+        public var name: String
+        public var changedAt: Int64
+        public var rates: Int
+        public var lastError: String?
+    }
+
+    public func sources() async throws -> [Source] {
+        struct Row: Decodable {
+            var name: String
+            var changed_at: Int64
+            var rates: Int64
+            var last_error: String?
+        }
+        return try await sql.raw("SELECT name, changed_at, rates, last_error FROM rate_sources ORDER BY name").all(
+            decoding: Row.self
+        ).map { Source(name: $0.name, changedAt: $0.changed_at, rates: Int($0.rates), lastError: $0.last_error) }
+    }
+
+    /// What changes whenever any published rate does: a server compares it with the one its
+    /// rates in memory were read at (one small row per source, not the rates).
+    public func stamp() async throws -> String {
+        struct Row: Decodable {
+            var name: String
+            var version: Int64
+        }
+        return try await sql.raw("SELECT name, version FROM rate_sources ORDER BY name").all(decoding: Row.self)
+            .map { "\($0.name):\($0.version)" }.joined(separator: ",")
+    }
+
+    /// A rate as exact decimal text ("1.1252"), as the source wrote it.
+    static func text(_ rate: Decimal) -> String {
+        NSDecimalNumber(decimal: rate).description(withLocale: Locale(identifier: "en_US_POSIX"))
+    }
+}
