@@ -109,6 +109,9 @@ public enum WebPages: RouteCatalogue {
     public static let createTag = Endpoint(.post, "/settings/tags")
     public static let renameTag = Endpoint(.post, "/settings/tags/{id}")
     public static let deleteTag = Endpoint(.post, "/settings/tags/{id}/delete")
+    /// Settings › Exchange rates: set one of the person's own rates, delete one.
+    public static let setPersonalRate = Endpoint(.post, "/settings/rates")
+    public static let deletePersonalRate = Endpoint(.post, "/settings/rates/{id}/delete")
     public static let connectLunchMoney = Endpoint(.post, "/settings/lunchmoney")
     public static let checkLunchMoney = Endpoint(.post, "/settings/lunchmoney/check")
     public static let disconnectLunchMoney = Endpoint(.post, "/settings/lunchmoney/disconnect")
@@ -144,6 +147,7 @@ public enum WebPages: RouteCatalogue {
         (connectLunchMoney, settings), (checkLunchMoney, settings), (disconnectLunchMoney, settings),
         (addTransfer, accounts), (scheduleLunchMoneyPulls, settings), (syncTransaction, transaction),
         (changeTransactionParts, transaction), (createTag, settings), (renameTag, settings), (deleteTag, settings),
+        (setPersonalRate, settings), (deletePersonalRate, settings),
         (changePassword, settings), (endOtherSessions, settings), (addStarterCategories, categories),
         (quickRule, rules), (changeRule, rules), (orderRules, rules), (undoRuleRun, rules),
         (findRecurring, recurring), (decideRecurring, recurring),
@@ -169,6 +173,7 @@ public enum WebPages: RouteCatalogue {
             deleteItems, completeItem, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,
             connectLunchMoney, checkLunchMoney, disconnectLunchMoney, pullLunchMoney, lunchMoneyPullStatus,
             scheduleLunchMoneyPulls, syncTransaction, changeTransactionParts, createTag, renameTag, deleteTag,
+            setPersonalRate, deletePersonalRate,
             changePassword, endOtherSessions,
             rules, newRule, addRule, quickRule, editRule, saveRule, changeRule, orderRules, previewRules, applyRules,
             undoRuleRun,

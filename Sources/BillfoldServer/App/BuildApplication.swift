@@ -162,6 +162,7 @@ func registerRoutes(_ app: Application) throws {
     try pages.register(collection: HomeController())
     try pages.register(collection: SettingsController())
     try pages.register(collection: TagSettingsController())
+    try pages.register(collection: RateSettingsController())
     try pages.register(collection: ImportPagesController())
     try pages.register(collection: LunchMoneySettingsController())
     try pages.register(collection: FormReloadController())

@@ -33,10 +33,14 @@ struct SettingsController: RouteCollection {
         let others = try await accounts.otherSessions(
             of: user, idle: request.application.billfoldConfiguration.sessionIdleSeconds,
             keeping: request.sessionSecret)
+        let (sources, personal) = try await request.ratesService.overview()
         return SettingsPage(
             preferences: user.preferences, tokens: try await accounts.tokens(of: user),
             format: user.preferences.format, lunchMoney: section,
             tags: TagsSettingsSection(tags: try await request.transactionService.tags.all()),
+            rates: RatesSettingsSection(
+                primary: user.preferences.currency, sources: sources, personal: personal,
+                format: user.preferences.format),
             password: PasswordSettingsSection(otherSessions: others))
     }
 
@@ -51,6 +55,8 @@ struct SettingsController: RouteCollection {
             case "tag-added": request.words("settings.notice.tagAdded")
             case "tag-renamed": request.words("settings.notice.tagRenamed")
             case "tag-deleted": request.words("settings.notice.tagDeleted")
+            case "rate-set": request.words("rates.notice.set")
+            case "rate-deleted": request.words("rates.notice.deleted")
             case "password": request.words("settings.notice.passwordChanged")
             case "password-tokens": request.words("settings.notice.passwordChangedTokensRevoked")
             case "signed-out": request.words("settings.notice.signedOutOthers")

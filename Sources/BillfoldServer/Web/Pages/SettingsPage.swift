@@ -3,13 +3,14 @@ import BillfoldCore
 import NIOHTTP1
 
 /// Settings: language and region, time zone, primary currency, deck size, access tokens, password
-/// and sign-ins, tags, Lunch Money and the person's data.
+/// and sign-ins, tags, exchange rates, Lunch Money and the person's data.
 struct SettingsPage: WebPage {
     let preferences: Preferences
     let tokens: [AccessToken]
     let format: DisplayFormat
     var lunchMoney = LunchMoneySettingsSection()
     var tags = TagsSettingsSection()
+    var rates = RatesSettingsSection()
     var password = PasswordSettingsSection()
     /// A token just created: shown this once, never again.
     var newToken: (label: String, token: String)?
@@ -20,6 +21,7 @@ struct SettingsPage: WebPage {
         Layout(context: context, title: tr("nav.settings"), section: .settings, scripts: ["settings.js"])
             .document(
                 status: error == nil && tokenError == nil && lunchMoney.error == nil && tags.error == nil
+                    && rates.error == nil
                     && password.error == nil ? .ok : .badRequest
             ) {
                 H.header(.class("page-header")) { H.h1 { tr("nav.settings") } }
@@ -42,6 +44,7 @@ struct SettingsPage: WebPage {
                 tokensSection
                 password.html
                 tags.html
+                rates.html
                 lunchMoney.html
                 ExportLinks.dataSection
                 // On phones the tab bar has no room for it; here it is always at hand.

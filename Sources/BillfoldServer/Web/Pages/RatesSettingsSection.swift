@@ -1,0 +1,89 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldStore
+import Foundation
+
+/// Settings › Exchange rates: where the published rates come from and when they last changed,
+/// and the person's own rates (for points, or a currency no source has), to add and delete.
+/// The forms post to an address ending "#rates", so a refusal's page opens at this section.
+struct RatesSettingsSection {
+    var primary: Currency = .eur
+    var sources: [RatesRepository.Source] = []
+    var personal: [PersonalRatesRepository.Stored] = []
+    /// What was refused, and the fields as typed.
+    var error: (message: String, form: [String: String])?
+    var format: DisplayFormat?
+
+    var html: HTML {
+        H.section(.class("card form-card"), .id("rates"), .label(tr("rates.title"))) {
+            H.h2 { tr("rates.title") }
+            H.p(.class("secondary")) { tr("rates.intro", ["currency": primary.code]) }
+            if sources.isEmpty {
+                H.p(.class("secondary"), .id("rate-sources")) { tr("rates.noSources") }
+            } else {
+                H.ul(.class("rate-sources"), .id("rate-sources")) {
+                    for source in sources {
+                        H.li {
+                            tr(
+                                "rates.source",
+                                count: source.rates,
+                                [
+                                    "name": source.name,
+                                    "when": format.map { $0.dateTime(source.changedAt) }
+                                        ?? Timestamp.utc(source.changedAt),
+                                ])
+                        }
+                    }
+                }
+            }
+            H.h3 { tr("rates.yourRates") }
+            if personal.isEmpty {
+                H.p(.class("secondary")) { tr("rates.noneOfYours") }
+            } else {
+                H.ul(.class("tag-settings personal-rates")) { personal.map(row) }
+            }
+            form
+        }
+    }
+
+    private func row(_ stored: PersonalRatesRepository.Stored) -> HTML {
+        let rate = stored.rate
+        let text = tr(
+            "rates.yourRate",
+            [
+                "currency": rate.currency, "rate": NSDecimalNumber(decimal: rate.rate).description,
+                "quote": rate.quote, "day": format?.day(rate.day) ?? rate.day.description,
+            ])
+        return H.li(.class("tag-setting")) {
+            H.span { text }
+            H.form(.method("post"), .action(WebPages.deletePersonalRate.path(stored.id) + "#rates")) {
+                H.button(
+                    .type("submit"), .class("button danger small"), .label(tr("rates.deleteNamed", ["rate": text]))
+                ) {
+                    tr("tags.delete")
+                }
+            }
+        }
+    }
+
+    private var form: HTML {
+        let typed = error?.form ?? [:]
+        return H.form(.method("post"), .action(WebPages.setPersonalRate.path() + "#rates"), .class("rate-form")) {
+            if let error { H.p(.class("field-error"), .attr("role", "alert")) { error.message } }
+            Field.input(
+                "currency", id: "rate-currency", label: tr("rates.currency"), value: typed["currency"] ?? "",
+                extra: [
+                    .required, .attr("maxlength", "3"), .attr("placeholder", "PBP"),
+                    .attr("autocapitalize", "characters"),
+                ])
+            Field.input(
+                "rate", id: "rate-rate", label: tr("rates.worth"), value: typed["rate"] ?? "",
+                extra: [.required, .attr("inputmode", "decimal"), .attr("placeholder", "0.01")])
+            Field.input(
+                "quote", id: "rate-quote", label: tr("rates.quote"), value: typed["quote"] ?? primary.code,
+                extra: [.attr("maxlength", "3")])
+            Field.input("day", id: "rate-day", label: tr("rates.from"), type: "date", value: typed["day"] ?? "")
+            H.button(.type("submit"), .class("button")) { tr("rates.set") }
+        }
+    }
+}
