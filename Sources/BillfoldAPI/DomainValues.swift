@@ -50,6 +50,20 @@ extension TotalDTO {
     }
 }
 
+extension ConvertedTotalDTO {
+    /// The converted total as Core knows it.
+    public func total() throws(BillfoldError) -> ConvertedTotal {
+        let currency = try Currency(code: currency)
+        var missing: [Currency] = []
+        for code in missingCurrencies { missing.append(try Currency(code: code)) }
+        return ConvertedTotal(
+            money: try Money(parsing: amount, currency: currency), missing: missing,
+            usedEarlierRates: usedEarlierRates,
+            oldestRate: try oldestRate.map { text throws(BillfoldError) in try Day(parsing: text, field: "oldestRate") }
+        )
+    }
+}
+
 extension AwardDTO {
     /// The award and the person's standing with it, as Core knows them.
     public var standing: AwardStanding {

@@ -34,6 +34,15 @@ struct TransactionsViewModelTests {
                 Set(model.totals.map(\.money)) == [
                     Money(minorUnits: -1000, currency: .eur), Money(minorUnits: -700, currency: .usd),
                 ])
+            // No rate for dollars yet: left out of the one total, and named.
+            #expect(model.converted?.money == Money(minorUnits: -1000, currency: .eur))
+            #expect(model.converted?.missing == [.usd])
+            _ = try await client.send(
+                NativeAPI.setRate, body: PersonalRateRequest(currency: "USD", day: "2026-01-01", rate: "0.9"),
+                as: PersonalRateDTO.self)
+            await model.load()
+            #expect(
+                model.converted?.money == Money(minorUnits: -1630, currency: .eur) && model.converted?.missing == [])
             await model.loadAll()
             #expect(model.transactions.count == 6 && !model.hasMore)
             #expect(model.categoryOptions.map(\.name) == ["Food", "Cafe"] && model.categoryOptions[1].indent == 1)

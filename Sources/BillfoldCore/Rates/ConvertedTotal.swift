@@ -13,6 +13,13 @@ public struct ConvertedTotal: Sendable, Equatable {
     /// The oldest rate day taken (nil when nothing needed converting).
     public var oldestRate: Day?
 
+    public init(money: Money, missing: [Currency], usedEarlierRates: Bool, oldestRate: Day?) {
+        self.money = money
+        self.missing = missing
+        self.usedEarlierRates = usedEarlierRates
+        self.oldestRate = oldestRate
+    }
+
     /// Adds amounts up as they come, then gives the total.
     public struct Sum: Sendable {
         let target: Currency

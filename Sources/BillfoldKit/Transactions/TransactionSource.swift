@@ -13,16 +13,19 @@ public struct TransactionPage: Sendable, Equatable {
     /// The suggested category of each uncategorised transaction of the page that has one sure
     /// enough to show, by transaction id.
     public var suggestions: [Int64: Suggestion]
+    /// The totals as one in the person's primary currency, when some are in another.
+    public var converted: ConvertedTotal?
 
     /// `nextCursor` is nil on the last page; `totals` are the whole filter's.
     public init(
         transactions: [Transaction], nextCursor: String?, totals: [CurrencyTotal],
-        suggestions: [Int64: Suggestion] = [:]
+        suggestions: [Int64: Suggestion] = [:], converted: ConvertedTotal? = nil
     ) {
         self.transactions = transactions
         self.nextCursor = nextCursor
         self.totals = totals
         self.suggestions = suggestions
+        self.converted = converted
     }
 }
 
@@ -70,7 +73,8 @@ public struct NativeTransactionSource: TransactionSource {
         do {
             return TransactionPage(
                 transactions: try answer.transactions.map { try $0.transaction() }, nextCursor: answer.nextCursor,
-                totals: try answer.totals.map { try $0.total() }, suggestions: suggestions)
+                totals: try answer.totals.map { try $0.total() }, suggestions: suggestions,
+                converted: try answer.convertedTotal?.total())
         } catch {
             throw ClientError(.unreadableAnswer, message: tr("kit.transactions.unreadable"))
         }

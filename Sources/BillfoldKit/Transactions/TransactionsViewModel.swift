@@ -32,6 +32,8 @@ public final class TransactionsViewModel {
     public private(set) var transactions: [Transaction] = []
     /// The whole filter's totals, one per currency.
     public private(set) var totals: [CurrencyTotal] = []
+    /// The totals as one in the primary currency (each day at its rate), when some are in another.
+    public private(set) var converted: ConvertedTotal?
     /// The suggested category of each loaded uncategorised transaction that has one, by id.
     public private(set) var suggestions: [Int64: Suggestion] = [:]
     /// The categories, for the filter and each row's category.
@@ -84,6 +86,7 @@ public final class TransactionsViewModel {
             let page = try await source.page(self.filter, after: nil, limit: pageSize)
             transactions = page.transactions
             totals = page.totals
+            converted = page.converted
             suggestions = page.suggestions
             nextCursor = page.nextCursor
             hasMore = page.nextCursor != nil
