@@ -25,6 +25,9 @@ public struct ConvertedTotal: Sendable, Equatable {
         let target: Currency
         let book: RateBook
         var sum: Decimal = 0
+        /// Per currency, its minor units times their factors: each currency's scale is divided
+        /// out once, at the end.
+        var converted: [Currency: Decimal] = [:]
         var missing: Set<Currency> = []
         var earlier = false
         var oldest: Int?
@@ -40,25 +43,30 @@ public struct ConvertedTotal: Sendable, Equatable {
             sum += money.amount
         }
 
+        /// Names a currency that has no rate at all, without adding its money.
+        public mutating func leaveOut(_ currency: Currency) {
+            missing.insert(currency)
+        }
+
         /// Adds `money` booked on `day`.
         public mutating func add(_ money: Money, on day: Day) {
             if money.currency == target {
                 sum += money.amount
                 return
             }
-            guard let converted = book.convert(money.amount, from: money.currency.code, to: target.code, on: day)
-            else {
+            guard let found = book.factor(from: money.currency.code, to: target.code, on: day) else {
                 missing.insert(money.currency)
                 return
             }
-            sum += converted.value
-            if converted.rateDay < day.number { earlier = true }
-            oldest = min(oldest ?? converted.rateDay, converted.rateDay)
+            converted[money.currency, default: 0] += Decimal(money.minorUnits) * found.factor
+            if found.rateDay < day.number { earlier = true }
+            oldest = min(oldest ?? found.rateDay, found.rateDay)
         }
 
         /// The total, rounded once; refused when it is more than an amount may be.
         public func total() throws(BillfoldError) -> ConvertedTotal {
             var exact = sum
+            for (currency, minor) in converted { exact += minor / Money.scale(currency.minorUnits) }
             var rounded = Decimal()
             NSDecimalRound(&rounded, &exact, target.minorUnits, .plain)
             let minor = rounded * Money.scale(target.minorUnits)

@@ -36,23 +36,26 @@ public struct PersonalRate: Hashable, Sendable {
 /// Every rate a conversion may read, by currency and day. A day without a rate takes the nearest
 /// earlier one (and says which day that was); a currency with no rate on or before the day cannot
 /// be converted. A person's own rate comes first; otherwise both currencies are found against one
-/// base (`amount / rate(from) × rate(to)`). Arithmetic is Foundation's `Decimal` (38 digits), so
-/// nothing is rounded until a total is.
+/// base (`amount × (1 / rate(from)) × rate(to)`). Arithmetic is Foundation's `Decimal` (38
+/// significant digits: an inverse is exact to those), and nothing is rounded to cents until a
+/// total is.
 public struct RateBook: Sendable {
-    /// Days (as YYYYMMDD) ascending, with their rates.
+    /// Days (as YYYYMMDD) ascending, with their rates and the rates' inverses (worked out once
+    /// when the book is made: converting then multiplies, and a division costs twice a product).
     struct Series: Sendable {
         var days: [Int] = []
         var rates: [Decimal] = []
+        var inverses: [Decimal] = []
 
         /// The rate on `day` or the nearest day before it.
-        func on(_ day: Int) -> (rate: Decimal, day: Int)? {
+        func on(_ day: Int) -> (rate: Decimal, inverse: Decimal, day: Int)? {
             var low = 0
             var high = days.count
             while low < high {
                 let middle = (low + high) / 2
                 if days[middle] <= day { low = middle + 1 } else { high = middle }
             }
-            return low == 0 ? nil : (rates[low - 1], days[low - 1])
+            return low == 0 ? nil : (rates[low - 1], inverses[low - 1], days[low - 1])
         }
     }
 
@@ -87,45 +90,57 @@ public struct RateBook: Sendable {
     /// `amount` of `from` in `to` on `day`, and the oldest day of the rates it took; nil when a
     /// currency has no rate on or before the day.
     public func convert(_ amount: Decimal, from: String, to: String, on day: Day) -> (value: Decimal, rateDay: Int)? {
-        convert(amount, from: from, to: to, on: day, steps: 0)
+        factor(from: from, to: to, on: day).map { (amount * $0.factor, $0.rateDay) }
+    }
+
+    /// Whether `from` has any rate into `to` at all (on some day).
+    public func canConvert(from: String, to: String) -> Bool {
+        factor(from: from, to: to, on: Day(year: 9999, month: 12, day: 31)) != nil
+    }
+
+    /// What one unit of `from` is worth in `to` on `day`, and the oldest day of the rates it took.
+    public func factor(from: String, to: String, on day: Day) -> (factor: Decimal, rateDay: Int)? {
+        factor(from: from, to: to, on: day, steps: 0)
     }
 
     /// `steps`: how many of the person's rates were taken on the way (two rates quoted in each
     /// other must not send it round for ever).
-    private func convert(_ amount: Decimal, from: String, to: String, on day: Day, steps: Int)
-        -> (value: Decimal, rateDay: Int)?
-    {
-        if from == to { return (amount, day.number) }
+    private func factor(from: String, to: String, on day: Day, steps: Int) -> (factor: Decimal, rateDay: Int)? {
+        if from == to { return (1, day.number) }
         if steps < 3, let quotes = personal[from] {
             // The latest of the person's rates for the currency, whatever it is quoted in.
             let latest = quotes.compactMap { quote, series in series.on(day.number).map { (quote, $0) } }
                 .max { ($0.1.day, $0.0) < ($1.1.day, $1.0) }
             if let (quote, found) = latest {
-                guard let onward = convert(amount * found.rate, from: quote, to: to, on: day, steps: steps + 1)
-                else { return nil }
-                return (onward.value, min(found.day, onward.rateDay))
+                guard let onward = factor(from: quote, to: to, on: day, steps: steps + 1) else { return nil }
+                return (found.rate * onward.factor, min(found.day, onward.rateDay))
             }
         }
-        if let quotes = personal[to], let found = quotes[from]?.on(day.number), found.rate != 0 {
-            return (amount / found.rate, found.day)
+        if let found = personal[to]?[from]?.on(day.number) {
+            return (found.inverse, found.day)
         }
         for (base, series) in published {
-            let fromRate = from == base ? (Decimal(1), day.number) : series[from]?.on(day.number)
-            let toRate = to == base ? (Decimal(1), day.number) : series[to]?.on(day.number)
-            guard let fromRate, let toRate, fromRate.0 != 0 else { continue }
-            return (amount / fromRate.0 * toRate.0, min(fromRate.1, toRate.1))
+            let fromRate =
+                from == base ? (Decimal(1), day.number) : series[from]?.on(day.number).map { ($0.inverse, $0.day) }
+            let toRate = to == base ? (Decimal(1), day.number) : series[to]?.on(day.number).map { ($0.rate, $0.day) }
+            guard let fromRate, let toRate else { continue }
+            return (fromRate.0 * toRate.0, min(fromRate.1, toRate.1))
         }
         return nil
     }
 }
 
 extension RateBook.Series {
+    /// Rates are positive (the files and the forms refuse others), so each has an inverse.
     fileprivate mutating func append(_ day: Int, _ rate: Decimal) {
+        let inverse = rate == 0 ? 0 : 1 / rate
         if days.last == day {
             rates[rates.count - 1] = rate
+            inverses[inverses.count - 1] = inverse
         } else {
             days.append(day)
             rates.append(rate)
+            inverses.append(inverse)
         }
     }
 }

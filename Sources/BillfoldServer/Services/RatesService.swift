@@ -117,10 +117,21 @@ struct RatesService: Sendable {
     /// nil when all of it is in the primary currency already (the per-currency total says it).
     func converted(_ query: TransactionQuery, totals: [CurrencyTotal]) async throws -> ConvertedTotal? {
         guard totals.contains(where: { $0.money.currency != primary }) else { return nil }
+        let book = try await book()
+        var sum = ConvertedTotal.Sum(to: primary, book: book)
+        // Only the currencies with some rate are read day by day; the others are named as they are.
+        var convertible: [Currency] = []
+        for total in totals {
+            if total.money.currency == primary {
+                sum.add(total.money)
+            } else if book.canConvert(from: total.money.currency.code, to: primary.code) {
+                convertible.append(total.money.currency)
+            } else {
+                sum.leaveOut(total.money.currency)
+            }
+        }
         let days = try await TransactionRepository(database: database, userID: user.id).dailyTotals(
-            query, otherThan: primary)
-        var sum = ConvertedTotal.Sum(to: primary, book: try await book())
-        for total in totals where total.money.currency == primary { sum.add(total.money) }
+            query, in: convertible)
         for line in days { sum.add(Money(minorUnits: line.total, currency: line.currency), on: line.day) }
         return try sum.total()
     }
