@@ -47,6 +47,19 @@ sql "INSERT INTO transaction_tags (transaction_id, tag_id, user_id)
   SELECT t.id, g.id, t.user_id FROM transactions t JOIN tags g ON g.user_id = t.user_id
   WHERE g.name = 'Trips' AND t.payee = 'Deutsche Bahn';" >/dev/null
 trips=$(sql "SELECT id FROM tags WHERE name = 'Trips';")
+# A dollar rate for every business day of the demo's year (a file written here, in the plain
+# day,currency,rate shape), so the list's converted total converts each day at its rate.
+python3 - "$work/rates.csv" <<'PY'
+import datetime, sys
+day = datetime.date.today() - datetime.timedelta(days=400)
+with open(sys.argv[1], "w") as out:
+    out.write("day,currency,rate\n")
+    while day <= datetime.date.today():
+        if day.weekday() < 5:
+            out.write(f"{day.isoformat()},USD,{1.05 + (day.toordinal() % 97) / 1000:.4f}\n")
+        day += datetime.timedelta(days=1)
+PY
+"$bin" rates import "$work/rates.csv" --source bench --database "$database" >/dev/null
 tagged=$(sql "SELECT COUNT(*) FROM transaction_tags WHERE tag_id = $trips;")
 sql "ANALYZE;" >/dev/null
 
@@ -70,7 +83,7 @@ today=$(date -u +%Y-%m-%d)
 year_ago=$(date -u -d "$(date -u +%Y-%m-01) -11 months" +%Y-%m-01) # from the 1st: no month-end overflow
 # name|path: every question of issue 16's table, plus the two the web's other pages ask most.
 questions=(
-  "unfiltered first page + totals|/api/v1/transactions"
+  "unfiltered first page + totals (and the converted total)|/api/v1/transactions"
   "status=uncleared|/api/v1/transactions?status=uncleared"
   "a category group (Food)|/api/v1/transactions?category=$food"
   "a category (Groceries)|/api/v1/transactions?category=$groceries"

@@ -124,7 +124,9 @@ public struct RateBook: Sendable {
                 from == base ? (Decimal(1), day.number) : series[from]?.on(day.number).map { ($0.inverse, $0.day) }
             let toRate = to == base ? (Decimal(1), day.number) : series[to]?.on(day.number).map { ($0.rate, $0.day) }
             guard let fromRate, let toRate else { continue }
-            return (fromRate.0 * toRate.0, min(fromRate.1, toRate.1))
+            // Into or out of the base itself, one of the two is 1: no product to make.
+            let factor = to == base ? fromRate.0 : from == base ? toRate.0 : fromRate.0 * toRate.0
+            return (factor, min(fromRate.1, toRate.1))
         }
         return nil
     }
