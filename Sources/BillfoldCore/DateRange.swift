@@ -30,6 +30,11 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The day as the number YYYYMMDD (20240103), which sorts as the days do.
     public var number: Int { year * 10000 + month * 100 + day }
 
+    /// The day a YYYYMMDD number stands for (as `number` writes it).
+    public init(number: Int) {
+        self.init(year: number / 10000, month: number / 100 % 100, day: number % 100)
+    }
+
     /// The day, or nil when the calendar has none such (31 April, 29 February 2023).
     public static func checked(year: Int, month: Int, day: Int) -> Day? {
         guard (1...12).contains(month), (1...ISO8601Text.daysIn(month: month, year: year)).contains(day) else {

@@ -76,7 +76,7 @@ public struct ConvertedTotal: Sendable, Equatable {
             return ConvertedTotal(
                 money: Money(minorUnits: NSDecimalNumber(decimal: minor).int64Value, currency: target),
                 missing: missing.sorted { $0.code < $1.code }, usedEarlierRates: earlier,
-                oldestRate: oldest.map { Day(year: $0 / 10000, month: $0 / 100 % 100, day: $0 % 100) })
+                oldestRate: oldest.map { Day(number: $0) })
         }
     }
 }

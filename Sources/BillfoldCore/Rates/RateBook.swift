@@ -15,6 +15,16 @@ public struct ExchangeRate: Hashable, Sendable {
         self.currency = currency
         self.rate = rate
     }
+
+    /// A rate as written: a positive decimal with a point ("1.1252"), at most 40 characters;
+    /// nil for anything else (a comma, an exponent, a sign).
+    public static func parse(_ text: String) -> Decimal? {
+        guard text.count <= 40, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+            text.filter({ $0 == "." }).count <= 1,
+            let rate = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), rate > 0
+        else { return nil }
+        return rate
+    }
 }
 
 /// A rate a person set by hand, for points or a currency no source has: from `day` on, one unit

@@ -129,10 +129,7 @@ public enum RatesFile {
 
     /// A positive decimal with a point, as the ECB writes it.
     static func parseRate(_ text: String, line: Int) throws(BillfoldError) -> Decimal {
-        guard text.count <= 40, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-            text.filter({ $0 == "." }).count <= 1,
-            let rate = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), rate > 0
-        else {
+        guard let rate = ExchangeRate.parse(text) else {
             throw failure("error.rates.badRate", ["line": String(line), "text": String(text.prefix(40))])
         }
         return rate

@@ -89,10 +89,7 @@ struct RatesService: Sendable {
             try request.day.flatMap { $0.isEmpty ? nil : try Day(parsing: $0, field: "day") }
             ?? Day(clock.now, in: user.preferences.zone)
         let text = request.rate.trimmingCharacters(in: .whitespaces)
-        guard text.count <= 30, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-            text.filter({ $0 == "." }).count <= 1,
-            let rate = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), rate > 0
-        else {
+        guard let rate = ExchangeRate.parse(text) else {
             throw BillfoldError.validation(
                 "rate", Phrase("error.service.rates.notARate", ["text": String(text.prefix(30))]))
         }

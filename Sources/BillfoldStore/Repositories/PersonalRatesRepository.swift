@@ -32,12 +32,11 @@ public struct PersonalRatesRepository: Sendable {
             ORDER BY currency, day
             """
         ).all(decoding: Row.self).compactMap { row in
-            guard let rate = Decimal(string: row.rate, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-            let day = Int(row.day)
+            guard let rate = ExchangeRate.parse(row.rate) else { return nil }
             return Stored(
                 id: row.id,
                 rate: PersonalRate(
-                    day: Day(year: day / 10000, month: day / 100 % 100, day: day % 100), currency: row.currency,
+                    day: Day(number: Int(row.day)), currency: row.currency,
                     quote: row.quote, rate: rate))
         }
     }

@@ -55,10 +55,9 @@ public struct RatesRepository: Sendable {
         return try await sql.raw("SELECT base, currency, day, rate FROM exchange_rates ORDER BY day").all(
             decoding: Row.self
         ).compactMap { row in
-            guard let rate = Decimal(string: row.rate, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-            let day = Int(row.day)
+            guard let rate = ExchangeRate.parse(row.rate) else { return nil }
             return ExchangeRate(
-                day: Day(year: day / 10000, month: day / 100 % 100, day: day % 100), base: row.base,
+                day: Day(number: Int(row.day)), base: row.base,
                 currency: row.currency, rate: rate)
         }
     }
