@@ -27,7 +27,10 @@ def test_every_documented_get_route_exists(server):
 
 def test_list_matches_the_documented_shape(server):
     page = server.api("GET", "/api/v1/transactions?limit=3").json()
-    assert set(page) == {"transactions", "nextCursor", "totals"}
+    # Euros, dollars and points: the one converted total comes too, naming what has no rate.
+    assert set(page) == {"transactions", "nextCursor", "totals", "convertedTotal"}
+    assert page["convertedTotal"]["currency"] == "EUR"
+    assert page["convertedTotal"]["missingCurrencies"] == ["PBP", "USD"]
     assert len(page["transactions"]) == 3
     assert isinstance(page["nextCursor"], str)
     keys = {"id", "bookedAt", "payee", "originalName", "notes", "amount", "currency", "status", "categoryId",

@@ -82,7 +82,8 @@ def test_sign_in_filter_by_category_and_read_the_sums(browser, shot, sqlite_serv
     shot("filtered-by-food")
     # The sums on the page are the API's sums for the whole filter, one per currency.
     totals = server.api("GET", f"/api/v1/transactions?category={food_id}&limit=1").json()["totals"]
-    shown = {t.get_attribute("data-currency"): t.text for t in browser.find_elements(By.CSS_SELECTOR, ".total")}
+    shown = {t.get_attribute("data-currency"): t.text
+             for t in browser.find_elements(By.CSS_SELECTOR, ".total[data-currency]")}
     assert set(shown) == {t["currency"] for t in totals}
     for total in totals:
         whole, _, cents = total["amount"].lstrip("-").partition(".")
@@ -470,8 +471,11 @@ def test_rows_tell_the_account_from_the_note_and_the_totals_say_what_they_are(br
     assert note.value_of_css_property("font-style") == "italic"
     assert account.find_element(By.XPATH, "..").get_attribute("class") == "txn-meta", "the account sits with the date"
     assert all(row.find_elements(By.CSS_SELECTOR, ".txn-account") for row in rows(browser))
-    labels = [label.text for label in browser.find_elements(By.CSS_SELECTOR, ".total .total-label")]
+    labels = [label.text for label in browser.find_elements(By.CSS_SELECTOR, ".total[data-currency] .total-label")]
     assert labels and all(label.upper() == "NET" for label in labels)
+    # Several currencies: one converted total follows, marked as converted.
+    converted = browser.find_element(By.CSS_SELECTOR, ".total-converted .total-label")
+    assert converted.text.upper() == "ALL CONVERTED"
     shot("rows")
 
 
