@@ -94,14 +94,8 @@ struct RatesService: Sendable {
                 "rate", Phrase("error.service.rates.notARate", ["text": String(text.prefix(30))]))
         }
         let personal = PersonalRate(day: day, currency: currency.code, quote: quote.code, rate: rate)
-        let repository = PersonalRatesRepository(database: database.sql, userID: user.id)
-        try await repository.set(personal, now: Int64(clock.now.timeIntervalSince1970))
-        guard
-            let stored = try await repository.all().first(where: {
-                $0.rate.currency == currency.code && $0.rate.day == day
-            })
-        else { throw BillfoldError.notFound(.rate) }
-        return stored
+        return try await PersonalRatesRepository(database: database.sql, userID: user.id).set(
+            personal, now: Int64(clock.now.timeIntervalSince1970))
     }
 
     func delete(_ id: Int64) async throws {

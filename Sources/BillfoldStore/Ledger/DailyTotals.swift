@@ -36,9 +36,8 @@ extension TransactionTotals {
         let upper = query.range.upperBound
         let firstDay = lower.map { day($0 - 1) + 1 }
         let endDay = upper.map { day($0) }
-        if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups
-            || (firstDay != nil && endDay != nil && firstDay! >= endDay!)
-        {
+        let noWholeDay = firstDay.flatMap { first in endDay.map { first >= $0 } } ?? false
+        if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups || noWholeDay {
             rows = try await scanByDay(query, codes, from: lower, to: upper, userID: userID, on: sql)
         } else {
             let statement = piece(

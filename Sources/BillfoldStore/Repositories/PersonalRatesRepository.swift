@@ -41,18 +41,21 @@ public struct PersonalRatesRepository: Sendable {
         }
     }
 
-    /// Sets the rate of a currency from a day on (the same day's rate is replaced).
-    public func set(_ rate: PersonalRate, now: Int64) async throws {
-        try await sql.insert(into: "personal_rates").columns(
-            "user_id", "currency", "quote", "day", "rate", "created_at"
-        )
-        .values(
-            SQLBind(userID), SQLBind(rate.currency), SQLBind(rate.quote), SQLBind(Int64(rate.day.number)),
-            SQLBind(RatesRepository.text(rate.rate)), SQLBind(now)
-        )
-        .onConflict(with: ["user_id", "currency", "day"]) {
-            $0.set(excludedValueOf: "quote").set(excludedValueOf: "rate")
-        }.run()
+    /// Sets the rate of a currency from a day on (the same day's is replaced), and gives it back
+    /// with its id.
+    public func set(_ rate: PersonalRate, now: Int64) async throws -> Stored {
+        struct Made: Decodable { var id: Int64 }
+        let made = try await sql.raw(
+            """
+            INSERT INTO personal_rates (user_id, currency, quote, day, rate, created_at)
+            VALUES (\(bind: userID), \(bind: rate.currency), \(bind: rate.quote), \(bind: Int64(rate.day.number)),
+              \(bind: RatesRepository.text(rate.rate)), \(bind: now))
+            ON CONFLICT (user_id, currency, day) DO UPDATE SET quote = excluded.quote, rate = excluded.rate
+            RETURNING id
+            """
+        ).first(decoding: Made.self)
+        guard let made else { throw BillfoldError.notFound(.rate) }
+        return Stored(id: made.id, rate: rate)
     }
 
     /// Deletes one of the person's rates; false when it is not theirs or not there.
