@@ -92,7 +92,7 @@ def test_found_confirmed_dismissed_and_added_by_hand(browser, shot, person, sqli
     browser.execute_script("document.getElementById('nextDate').value = arguments[0]",
                            (datetime.date.today() + datetime.timedelta(days=10)).isoformat())
     browser.find_element(By.CSS_SELECTOR, "#add-recurring button[type=submit]").click()
-    error = browser.find_element(By.CSS_SELECTOR, "#add-recurring .field.invalid")
+    error = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#add-recurring .field.invalid")))
     assert error.find_element(By.TAG_NAME, "input").get_attribute("id") == "amount"
     assert browser.find_element(By.ID, "payee").get_attribute("value") == "FitX"
     shot("refused")
