@@ -35,7 +35,10 @@ struct ExportCommand: AsyncParsableCommand {
             // Made only now: an unknown person or a bad day leaves nothing behind.
             let file = try output.map { path throws(BillfoldError) in try OutputFile(path, replacing: force) }
             do {
-                let count = try await BookExport(database: app.db, user: owner).write(format, query) { text in
+                let rates = format == .csv ? RateBook.empty : try await app.rateBook(for: owner)
+                let today = Day(app.wallClock.now, in: owner.preferences.zone)
+                let exporter = BookExport(database: app.db, user: owner, rates: rates, today: today)
+                let count = try await exporter.write(format, query) { text in
                     if let file {
                         try file.write(text)
                     } else {

@@ -26,7 +26,9 @@ struct BookExportTests {
             }
             try await t.add(ana, rows)
             let text = Mutex("")
-            let written = try await BookExport(database: t.app.db, user: ana.user).write(.hledger) { piece in
+            let written = try await BookExport(
+                database: t.app.db, user: ana.user, rates: .empty, today: Day(year: 2026, month: 3, day: 31)
+            ).write(.hledger) { piece in
                 text.withLock { $0 += piece }
             }
             #expect(written == 12_345)

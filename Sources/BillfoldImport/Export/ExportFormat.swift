@@ -82,7 +82,15 @@ public struct ExportWriter: Sendable {
             ])
         case .hledger, .ledger:
             var lines = ["; Exported from Billfold", ""]
-            for code in currencies.map(\.code).sorted() { lines.append("commodity \(code)") }
+            // Each currency shown to its minor unit: a converted total (from the prices' many
+            // digits) is shown in cents, not to the 35th place. hledger wants a decimal point
+            // even with no decimals, ledger refuses one.
+            for currency in journalCurrencies {
+                let places = currency.minorUnits
+                let number =
+                    "1000" + (places > 0 ? "." + String(repeating: "0", count: places) : format == .hledger ? "." : "")
+                lines.append("commodity \(currency.code)\n    format \(number) \(currency.code)")
+            }
             lines.append("")
             for name in allAccounts { lines.append("account \(name)") }
             return lines.joined(separator: "\n") + "\n\n"
@@ -90,11 +98,16 @@ public struct ExportWriter: Sendable {
             var lines = ["; Exported from Billfold", ""]
             lines.append("option \"operating_currency\" \"\(primary.code)\"")
             lines.append("")
-            for code in currencies.map(\.code).sorted() { lines.append("1900-01-01 commodity \(code)") }
+            for code in journalCurrencies.map(\.code) { lines.append("1900-01-01 commodity \(code)") }
             lines.append("")
             for name in allAccounts { lines.append("1900-01-01 open \(name)") }
             return lines.joined(separator: "\n") + "\n\n"
         }
+    }
+
+    /// The transactions' currencies and the primary one, which converted totals are in.
+    private var journalCurrencies: [Currency] {
+        Set(currencies + [primary]).sorted { $0.code < $1.code }
     }
 
     private var allAccounts: [String] {
@@ -103,12 +116,20 @@ public struct ExportWriter: Sendable {
 
     /// A page of transactions, as one piece of text.
     public func entries(_ transactions: [Transaction]) -> String {
+        var none = PriceDirectives(format: .csv, primary: primary, book: .empty)
+        return entries(transactions, prices: &none)
+    }
+
+    /// A page of transactions, after the prices of their days that `prices` has not written yet.
+    public func entries(_ transactions: [Transaction], prices: inout PriceDirectives) -> String {
+        var finder = DayFinder(zone: zone)
+        let days = transactions.map { finder.day($0.bookedAt.epochSeconds) }
         var out = ExportText()
         out.bytes.reserveCapacity(transactions.count * 160)
-        var days = DayFinder(zone: zone)
-        for transaction in transactions {
-            entry(transaction, on: days.day(transaction.bookedAt.epochSeconds), into: &out)
+        if prices.writes {
+            out.add(prices.lines(for: zip(transactions, days).map { ($0.money.currency, $1) }))
         }
+        for (transaction, day) in zip(transactions, days) { entry(transaction, on: day, into: &out) }
         return String(decoding: out.bytes, as: UTF8.self)
     }
 

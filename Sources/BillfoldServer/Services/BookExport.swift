@@ -5,14 +5,20 @@ import FluentKit
 import Foundation
 
 /// Writes a person's transactions out, oldest first, page by page (constant memory at any size):
-/// CSV, or an hledger, ledger or beancount journal that the tools check and balance.
+/// CSV, or an hledger, ledger or beancount journal that the tools check and balance, with the
+/// prices of the days used so the tools convert into the primary currency as Billfold does.
 public struct BookExport: Sendable {
     let database: any Database
     let user: User
+    let rates: RateBook
+    /// The day the export is made in the person's zone (its closing prices are for it).
+    let today: Day
 
-    public init(database: any Database, user: User) {
+    public init(database: any Database, user: User, rates: RateBook, today: Day) {
         self.database = database
         self.user = user
+        self.rates = rates
+        self.today = today
     }
 
     /// Rows read per page.
@@ -31,6 +37,7 @@ public struct BookExport: Sendable {
             currencies: try await transactions.currencies(), primary: user.preferences.currency,
             zone: user.preferences.zone)
         try await sink(writer.header())
+        var prices = PriceDirectives(format: format, primary: user.preferences.currency, book: rates)
         var written = 0
         // A split parent or a group row would count its money twice beside its parts or members.
         var query = query
@@ -42,10 +49,11 @@ public struct BookExport: Sendable {
             let after = TransactionCursor(bookedAt: last.bookedAt.epochSeconds, id: last.id)
             let more = page.count == Self.pageSize
             async let next = more ? transactions.ascending(pageQuery, after: after, limit: Self.pageSize) : []
-            try await sink(writer.entries(page))
+            try await sink(writer.entries(page, prices: &prices))
             written += page.count
             page = try await next
         }
+        try await sink(prices.closing(today: today))
         return written
     }
 }

@@ -37,6 +37,13 @@ extension Application {
     }
 }
 
+extension Application {
+    /// A person's rates, published and their own (the CLI's export reads them).
+    public func rateBook(for user: User) async throws -> RateBook {
+        try await RatesService(database: db, user: user, published: publishedRates, clock: wallClock).book()
+    }
+}
+
 /// Imports published rates (the CLI's `billfold rates import`): a file is all in, or nothing.
 public enum RatesImport {
     public struct Summary: Sendable {

@@ -66,7 +66,9 @@ struct ImportPagesController: RouteCollection {
         let tree = try await request.transactionService.categoryTree()
         let query = try filter.query(categories: tree, timeZone: user.preferences.zone)
         let day = Day(request.now, in: user.preferences.zone)
-        let exporter = BookExport(database: request.db, user: user)
+        // A CSV has no prices: the rates are read only for a journal.
+        let rates = format == .csv ? RateBook.empty : try await request.ratesService.book()
+        let exporter = BookExport(database: request.db, user: user, rates: rates, today: day)
         let response = Response(
             status: .ok,
             body: .init(asyncStream: { writer in
