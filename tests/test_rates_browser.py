@@ -74,15 +74,24 @@ def test_converted_total_and_own_rates(browser, shot, person, sqlite_server):
     assert "left out" not in converted(browser)
     shot("list")
 
+    # Net worth: what the accounts hold now, all converted at today's rate, beside each currency.
+    browser.get(sqlite_server.url + "/reports/net-worth")
+    assert "≈ -€140.00" in converted(browser)
+    assert "each month's end at that day's rate" in converted(browser)
+    assert "Net worth, all converted to EUR" in browser.find_element(By.ID, "net-worth").text
+    last = browser.find_elements(By.CSS_SELECTOR, "#net-worth-table tbody tr")[-1]
+    assert last.find_element(By.CSS_SELECTOR, "td[data-converted=EUR]").text == "≈ -€140.00"
+    shot("net-worth")
+
     browser.get(sqlite_server.url + "/settings#rates")
     submit(browser, browser.find_element(By.CSS_SELECTOR, ".personal-rates button.danger"))
     assert "Rate deleted." in browser.page_source
     assert not browser.find_elements(By.CSS_SELECTOR, ".personal-rates li")
 
 
-@pytest.mark.parametrize("path", ["/transactions", "/settings"])
+@pytest.mark.parametrize("path", ["/transactions", "/settings", "/reports/net-worth"])
 @pytest.mark.parametrize("width,scheme", [(390, "dark"), (1280, "dark")])
 def test_rates_on_a_phone_and_in_dark_mode(browser, shot, person, sqlite_server, path, width, scheme):
     person.api("POST", "/api/v1/rates", json={"currency": "USD", "rate": "0.9"})
     open_as(browser, sqlite_server.url + path, width, scheme)
-    shot(f"{path.strip('/')}-{width}-{scheme}")
+    shot(f"{path.strip('/').replace('/', '-')}-{width}-{scheme}")

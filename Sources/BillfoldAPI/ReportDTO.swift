@@ -68,6 +68,9 @@ public struct NetWorthMonthDTO: Codable, Sendable, Equatable {
     /// `YYYY-MM`.
     public var month: String
     public var totals: [CurrencyAmountDTO]
+    /// Every currency's total as one in the primary currency at the rate of the month's last
+    /// day; absent when all of it is in the primary currency.
+    public var converted: ConvertedTotalDTO?
 }
 
 /// One account's balance at each month's end, in its own currency.
@@ -93,6 +96,9 @@ public struct NetWorthResponse: Codable, Sendable, Equatable {
             NetWorthMonthDTO(
                 month: point.month.description,
                 totals: point.totals.map(CurrencyAmountDTO.init))
+        }
+        if let converted = report.converted {
+            for index in months.indices { months[index].converted = ConvertedTotalDTO(converted[index]) }
         }
         accounts = report.accounts.map { line in
             NetWorthAccountDTO(

@@ -73,15 +73,30 @@ struct NetWorthTests {
             #expect(one.accounts.map(\.name) == ["Savings"] && one.currencies == ["EUR"])
             #expect(one.months.map { $0.totals[0].amount } == ["500.00", "500.00"])
 
+            #expect(one.months.allSatisfy { $0.converted == nil }, "all in the primary currency: nothing to convert")
+
+            // Each month's end converts at that day's rate (December, not over, at today's): the
+            // dollar has one from 1 December on, so November's end leaves it out (and says so);
+            // the pound has none at all.
+            let rate = try await t.send(
+                .POST, "/api/v1/rates", as: ana, json: #"{"currency":"USD","rate":"0.9","day":"2026-12-01"}"#)
+            #expect(rate.status == .created, "\(rate.body.string)")
+            let converted = try await t.get(
+                NetWorthResponse.self, "/api/v1/reports/net-worth?from=2026-11&to=2026-12", as: ana)
+            #expect(converted.months.map { $0.converted?.amount } == ["3010.00", "2977.00"])
+            #expect(converted.months.map { $0.converted?.missingCurrencies ?? [] } == [["GBP", "USD"], ["GBP"]])
+
             let csv = try await t.send(.GET, "/api/v1/reports/net-worth.csv?from=2026-11&to=2026-12", as: ana)
             #expect(
                 csv.body.string
-                    == "Month,EUR,GBP,USD,Cash (EUR),Giro (EUR),Savings (EUR),Wallet (USD)\n"
-                    + "2026-11,3010.00,-5.00,30.00,0.00,2510.00,500.00,30.00\n"
-                    + "2026-12,2950.00,-5.00,30.00,0.00,2450.00,500.00,30.00\n")
+                    == "Month,EUR,GBP,USD,All converted to EUR,Cash (EUR),Giro (EUR),Savings (EUR),Wallet (USD)\n"
+                    + "2026-11,3010.00,-5.00,30.00,3010.00,0.00,2510.00,500.00,30.00\n"
+                    + "2026-12,2950.00,-5.00,30.00,2977.00,0.00,2450.00,500.00,30.00\n")
             let page = try await Browser.signedIn(t, ana).get("/reports/net-worth?months=12")
             #expect(page.status == .ok)
-            #expect(page.body.string.contains("€2,950.00"))
+            #expect(page.body.string.contains("€2,950.00") && page.body.string.contains("≈ €2,977.00"))
+            let home = try await Browser.signedIn(t, ana).get("/home")
+            #expect(home.body.string.contains("≈ €2,977.00"), "Home's net worth is the converted total")
 
             let ben = try await t.person("ben@example.com")
             #expect(

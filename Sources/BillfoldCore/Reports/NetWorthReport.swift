@@ -23,6 +23,8 @@ public struct NetWorthReport: Sendable, Equatable {
     public var points: [Point]
     /// Open accounts first, each part as given.
     public var accounts: [AccountLine]
+    /// Each month's totals as one in the primary currency, when there are others (`convert`).
+    public var converted: [ConvertedTotal]?
 
     /// `sums[i]` are the accounts' sums (without opening balances) at the end of `months[i]`;
     /// `opened[i]` the accounts whose opening balance counts by then (an account's opening
@@ -79,27 +81,34 @@ public struct NetWorthReport: Sendable, Equatable {
         }
     }
 
-    /// How much each total moved in the month at `index` (the first month: from nothing before it
-    /// is known, so nil).
-    public func change(at index: Int) -> [Money]? {
-        index > 0 ? change(from: index - 1, to: index) : nil
-    }
-
-    /// How much each total moved from the end of the month at `start` to the end of the one at
-    /// `end` (nil where a month is not in the report, or where the difference outgrows 64 bits).
-    public func change(from start: Int, to end: Int) -> [Money]? {
-        guard points.indices.contains(start), points.indices.contains(end) else { return nil }
-        var changes: [Money] = []
-        for (now, before) in zip(points[end].totals, points[start].totals) {
-            let (change, overflow) = now.minorUnits.subtractingReportingOverflow(before.minorUnits)
-            if overflow { return nil }
-            changes.append(Money(minorUnits: change, currency: now.currency))
-        }
-        return changes
-    }
-
     static let overflow: BillfoldError = {
         let message = Phrase("error.store.sumsWouldOverflow")
         return BillfoldError(.invalidAmount, message, fields: ["amount": message])
     }()
+
+    /// Sets `converted`: each month's totals as one in the primary currency, every currency at
+    /// the rate of the month's last day (a balance at the rate of the day it is for; a month not
+    /// over yet at `today`'s). Nothing when all of it is in the primary currency.
+    public mutating func convert(with book: RateBook, today: Day) throws(BillfoldError) {
+        guard currencies.count > 1 else { return }
+        converted = try points.map { point throws(BillfoldError) in
+            var sum = ConvertedTotal.Sum(to: currencies[0], book: book)
+            let day = min(point.month.lastDay, today)
+            for total in point.totals where total.minorUnits != 0 { sum.add(total, on: day) }
+            return try sum.total()
+        }
+    }
+
+    /// The one figure per month to read: the converted total when there is one, the primary
+    /// currency's otherwise.
+    public var headline: [Money] { converted?.map(\.money) ?? points.map { $0.totals[0] } }
+
+    /// How much the headline moved from the end of the month at `start` to the end of the one
+    /// at `end` (nil where a month is not in the report, or the difference outgrows 64 bits).
+    public func headlineChange(from start: Int, to end: Int) -> Money? {
+        let headline = headline
+        guard headline.indices.contains(start), headline.indices.contains(end) else { return nil }
+        let (change, overflow) = headline[end].minorUnits.subtractingReportingOverflow(headline[start].minorUnits)
+        return overflow ? nil : Money(minorUnits: change, currency: headline[end].currency)
+    }
 }

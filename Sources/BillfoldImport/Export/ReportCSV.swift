@@ -22,11 +22,12 @@ public enum ReportCSV {
 }
 
 extension ReportCSV {
-    /// Net worth as CSV: a row per month's end with the total in each currency, then each
-    /// account's balance in its own currency.
-    public static func netWorth(_ report: NetWorthReport, monthTitle: String) -> String {
+    /// Net worth as CSV: a row per month's end with the total in each currency (and all of them
+    /// converted, when there are several), then each account's balance in its own currency.
+    public static func netWorth(_ report: NetWorthReport, monthTitle: String, convertedTitle: String) -> String {
+        let converted = report.converted
         var text = CSVLine.make(
-            [monthTitle] + report.currencies.map(\.code)
+            [monthTitle] + report.currencies.map(\.code) + (converted == nil ? [] : [convertedTitle.spreadsheetSafe])
                 + report.accounts.map { line in
                     // "Giro (EUR)"; a name that says its currency already keeps it once.
                     let suffix = " (\(line.account.currency.code))"
@@ -36,6 +37,7 @@ extension ReportCSV {
         for (index, point) in report.points.enumerated() {
             text += CSVLine.make(
                 [point.month.description] + point.totals.map(\.decimalString)
+                    + (converted.map { [$0[index].money.decimalString] } ?? [])
                     + report.accounts.map { $0.balances[index].decimalString })
         }
         return text

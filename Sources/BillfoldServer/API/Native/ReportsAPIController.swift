@@ -63,7 +63,16 @@ extension Request {
     /// Net worth over the months asked for, of every account or `account`.
     func netWorthReport() async throws -> NetWorthReport {
         let service = try reportService
-        return try await service.netWorth(try reportMonths(service), accountID: try netWorthAccount)
+        return try await converting(
+            try await service.netWorth(try reportMonths(service), accountID: try netWorthAccount))
+    }
+
+    /// Net worth with each month's one total in the primary currency, when it has others.
+    func converting(_ report: NetWorthReport) async throws -> NetWorthReport {
+        guard report.currencies.count > 1 else { return report }
+        var report = report
+        try report.convert(with: try await ratesService.book(), today: Day(now, in: try user.preferences.zone))
+        return report
     }
 
     /// Net worth's one filter, `account` (the others narrow transactions, not balances).
@@ -100,7 +109,10 @@ extension Request {
         let range =
             (report.points.first?.month.description ?? "") + "_" + (report.points.last?.month.description ?? "")
         return csvDownload(
-            ReportCSV.netWorth(report, monthTitle: words("reports.month")), name: "billfold-net-worth-\(range).csv")
+            ReportCSV.netWorth(
+                report, monthTitle: words("reports.month"),
+                convertedTitle: words("reports.convertedTo", ["currency": report.currencies[0].code])),
+            name: "billfold-net-worth-\(range).csv")
     }
 
     func yearInReviewCSV(_ review: YearInReview) throws -> Response {

@@ -30,9 +30,10 @@ struct HomeController: RouteCollection {
             page.budget = HomeBudgetCard(sheet: try await budgets.sheet(budgets.thisMonth), format: format)
             let reports = try request.reportService
             do {
+                let report = try await reports.netWorth(
+                    try reports.months(from: nil, to: nil, last: "12"), accountID: nil)
                 page.netWorth = HomeNetWorthCard(
-                    report: try await reports.netWorth(
-                        try reports.months(from: nil, to: nil, last: "12"), accountID: nil),
+                    report: try await request.converting(report),
                     format: format, zone: user.preferences.zone)
             } catch let error as BillfoldError {
                 // Balances too large to add up: Home leaves the card out rather than fail.

@@ -5,6 +5,8 @@ import BillfoldCore
 struct ConvertedTotalView {
     let total: ConvertedTotal
     let format: DisplayFormat
+    /// How the rates were taken: each day at its own (a list's), or a balance at its day's.
+    var note: String = tr("rates.atEachDaysRate")
 
     var html: HTML {
         H.div(.class("total total-converted"), .data("converted", total.money.currency.code)) {
@@ -12,13 +14,13 @@ struct ConvertedTotalView {
             H.span(.class("amount" + (total.money.minorUnits < 0 ? " expense" : ""))) {
                 "≈ " + format.money(total.money)
             }
-            H.span(.class("total-count")) { note }
+            H.span(.class("total-count")) { explanation }
         }
     }
 
     /// How it was converted, and what is left out.
-    private var note: String {
-        var parts = [tr("rates.atEachDaysRate")]
+    private var explanation: String {
+        var parts = [note]
         if total.usedEarlierRates, let oldest = total.oldestRate {
             parts.append(tr("rates.earlierRates", ["day": format.day(oldest)]))
         }

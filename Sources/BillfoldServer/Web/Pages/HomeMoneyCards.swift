@@ -44,8 +44,9 @@ struct HomeBudgetCard {
     }
 }
 
-/// Home's card of net worth: what the person owns now in the primary currency (and the others
-/// beside it), and its last twelve months' ends as small bars, with the way to the report.
+/// Home's card of net worth: what the person owns now in the primary currency (with several
+/// currencies: all of them converted, and each beside it), and its last twelve months' ends as
+/// small bars, with the way to the report.
 struct HomeNetWorthCard {
     let report: NetWorthReport
     let format: DisplayFormat
@@ -55,25 +56,43 @@ struct HomeNetWorthCard {
         H.section(.class("card home-net-worth"), .label(tr("reports.netWorth"))) {
             H.h2 { tr("reports.netWorth") }
             if let last = report.points.last {
-                H.p(.class("home-net-worth-figure")) {
-                    last.totals.map(format.money).joined(separator: " · ")
+                if let converted = report.converted?.last {
+                    H.p(.class("home-net-worth-figure"), .data("converted", converted.money.currency.code)) {
+                        "≈ " + format.money(converted.money)
+                    }
+                    H.p(.class("secondary home-net-worth-parts")) {
+                        ([
+                            tr(
+                                "rates.convertedFrom",
+                                ["amounts": last.totals.map(format.money).joined(separator: " · ")])
+                        ]
+                            + (converted.missing.isEmpty
+                                ? []
+                                : [
+                                    tr(
+                                        "rates.leftOut", count: converted.missing.count,
+                                        ["currencies": converted.missing.map(\.code).joined(separator: ", ")])
+                                ]))
+                            .joined(separator: " · ")
+                    }
+                } else {
+                    H.p(.class("home-net-worth-figure")) { last.totals.map(format.money).joined(separator: " · ") }
                 }
-                if let change = report.change(from: 0, to: report.points.count - 1), report.points.count > 1 {
+                if report.points.count > 1, let change = report.headlineChange(from: 0, to: report.points.count - 1) {
                     H.p(.class("secondary")) {
-                        tr("home.netWorthChange", count: report.points.count - 1, ["amount": format.money(change[0])])
+                        tr("home.netWorthChange", count: report.points.count - 1, ["amount": format.money(change)])
                     }
                 }
                 let parts = ReportParts(format: format, zone: zone)
                 BarChart(
-                    slots: report.points.map { point in
+                    slots: zip(report.points, report.headline).map { point, total in
                         BarChart.Slot(
                             label: parts.short(point.month),
                             bars: [
                                 .init(
-                                    value: point.totals[0].minorUnits,
-                                    cssClass: point.totals[0].minorUnits < 0 ? "bar-out" : "bar-worth",
+                                    value: total.minorUnits, cssClass: total.minorUnits < 0 ? "bar-out" : "bar-worth",
                                     title: point.month.name(locale: format.locale, timeZone: zone) + " "
-                                        + format.money(point.totals[0]))
+                                        + format.money(total))
                             ])
                     }, stacked: false, compact: true
                 ).html

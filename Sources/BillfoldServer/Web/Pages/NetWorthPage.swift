@@ -2,9 +2,11 @@ import BillfoldAPI
 import BillfoldCore
 import Foundation
 
-/// Net worth over months: what every account held at each month's end, added up per currency
-/// (never across currencies), as bars for the primary currency with the table of every currency
-/// beside them, and each account's balance. A month's bar and row open that month's list.
+/// Net worth over months: what every account held at each month's end, added up per currency,
+/// and with several currencies all of them converted into the primary one at each month's end
+/// (marked as converted). Bars for the converted total (the primary currency's when there is
+/// one currency), the table of every currency beside them, and each account's balance. A month's
+/// bar and row open that month's list.
 struct NetWorthPage: WebPage {
     let report: NetWorthReport
     /// The span asked for (the last `months`, or `from`…`to`) and the account, if one.
@@ -24,13 +26,16 @@ struct NetWorthPage: WebPage {
             filters
             if let last = report.points.last {
                 H.section(.class("totals"), .label(tr("reports.netWorthNow"))) {
+                    if let converted = report.converted?.last {
+                        ConvertedTotalView(total: converted, format: format, note: tr("rates.atMonthEndRate")).html
+                    }
                     for total in last.totals {
                         parts.figure(tr("reports.netWorthAt", ["month": parts.short(last.month)]), total)
                     }
-                    if let first = report.points.first,
-                        let change = report.change(from: 0, to: report.points.count - 1), report.points.count > 1
+                    if let first = report.points.first, report.points.count > 1,
+                        let change = report.headlineChange(from: 0, to: report.points.count - 1)
                     {
-                        parts.figure(tr("reports.changeSince", ["month": parts.short(first.month)]), change[0])
+                        parts.figure(tr("reports.changeSince", ["month": parts.short(first.month)]), change)
                     }
                 }
             }
@@ -66,9 +71,8 @@ struct NetWorthPage: WebPage {
     private var chart: HTML {
         let currency = report.currencies[0]
         let chart = BarChart(
-            slots: report.points.map { point in
-                let total = point.totals[0]
-                return BarChart.Slot(
+            slots: zip(report.points, report.headline).map { point, total in
+                BarChart.Slot(
                     label: parts.short(point.month),
                     bars: [
                         .init(
@@ -78,7 +82,11 @@ struct NetWorthPage: WebPage {
                     ])
             }, stacked: false)
         return H.section(.class("card report-card"), .aria("labelledby", "net-worth")) {
-            H.h2(.id("net-worth")) { tr("reports.netWorthIn", ["currency": currency.code]) }
+            H.h2(.id("net-worth")) {
+                tr(
+                    report.converted == nil ? "reports.netWorthIn" : "reports.netWorthConverted",
+                    ["currency": currency.code])
+            }
             H.div(.class("chart-scroll"), .attr("tabindex", "0")) { chart.html }
         }
     }
@@ -93,6 +101,11 @@ struct NetWorthPage: WebPage {
                             H.th(.attr("scope", "col")) { tr("reports.month") }
                             for currency in report.currencies {
                                 H.th(.attr("scope", "col"), .class("number")) { currency.code }
+                            }
+                            if report.converted != nil {
+                                H.th(.attr("scope", "col"), .class("number")) {
+                                    tr("reports.convertedTo", ["currency": report.currencies[0].code])
+                                }
                             }
                             H.th(.attr("scope", "col"), .class("number")) {
                                 tr("reports.changeIn", ["currency": report.currencies[0].code])
@@ -112,7 +125,17 @@ struct NetWorthPage: WebPage {
                                         format.money(total)
                                     }
                                 }
-                                H.td(.class("number")) { report.change(at: index).map { format.money($0[0]) } ?? "–" }
+                                if let converted = report.converted?[index] {
+                                    H.td(
+                                        .class("number converted-cell"),
+                                        .data("converted", converted.money.currency.code)
+                                    ) {
+                                        "≈ " + format.money(converted.money)
+                                    }
+                                }
+                                H.td(.class("number")) {
+                                    report.headlineChange(from: index - 1, to: index).map(format.money) ?? "–"
+                                }
                             }
                         }
                     }
