@@ -30,6 +30,7 @@ BOOKINGS = [
     ("Card", "2024-01-15", "Refund", "58.90"),
     ("Card", "2024-02-03", "Book shop", "-17.49"),
     ("Card", "2024-02-29", "Salary USD", "2500.00"),
+    ("Giro", "2024-02-27", "Salary", "3100.00"),
     ("Pounds", "2024-01-09", "Tube", "-7.80"),
     ("Pounds", "2024-02-11", "Theatre", "-64.00"),
     ("Points", "2024-01-20", "PAYBACK", "1234"),
@@ -54,10 +55,11 @@ def book(request, tmp_path_factory):
     api = api_caller(server, token)
     ids = {name: api("POST", "/api/v1/accounts", json={"name": name, "currency": currency})["id"]
            for name, currency in ACCOUNTS.items()}
+    salary = api("POST", "/api/v1/categories", json={"name": "Salary", "isIncome": True})["id"]
     for account, day, payee, amount in BOOKINGS:
         api("POST", "/api/v1/transactions", json={
             "accountId": ids[account], "bookedAt": f"{day}T12:00:00Z", "payee": payee, "amount": amount,
-            "currency": ACCOUNTS[account]})
+            "currency": ACCOUNTS[account], **({"categoryId": salary} if payee.startswith("Salary") else {})})
     api("POST", "/api/v1/rates", json={"currency": "PBP", "rate": "0.01", "day": "2020-01-01"})
     journals = {}
     for fmt in ["hledger", "ledger", "beancount"]:
@@ -188,3 +190,38 @@ def test_net_worth_converts_at_the_month_end_as_the_tools_do(book, month, end):
     total = sum((convert.convert_amount(data.Amount(number, currency), "EUR", price_map, date=day).number
                  for currency, number in held.items()), Decimal(0))
     assert cents(total) == ours
+
+
+def hledger_flow(journal, pattern, begin, end):
+    out = subprocess.run(["hledger", "-f", str(journal), "bal", pattern, "--value=then,EUR", "-b", begin, "-e", end,
+                          "--layout=bare", "-N", "--depth", "1"], capture_output=True, text=True, check=True).stdout
+    return cents(parse_tool_amount(out, "EUR"))
+
+
+@pytest.mark.parametrize("path, params, begin, end", [
+    ("/api/v1/reports/monthly", {"from": "2024-01", "to": "2024-02"}, "2024-01-01", "2024-03-01"),
+    ("/api/v1/reports/year", {"year": "2024"}, "2024-01-01", "2025-01-01"),
+])
+def test_reports_convert_income_and_spending_as_the_tools_do(book, path, params, begin, end):
+    """The reports' income (the income category) and spending (every other category, refunds
+    lowering it), with every currency converted in at each day's rate: hledger's flows of the same
+    journal accounts with `--value=then`."""
+    server, api, ids, journals = book
+    converted = api("GET", path, params=params)["converted"]
+    assert all(converted[figure]["currency"] == "EUR" for figure in ["income", "spending", "net"])
+    income = hledger_flow(journals["hledger"], "^income", begin, end)
+    spending = hledger_flow(journals["hledger"], "^expenses", begin, end)
+    assert Decimal(converted["income"]["amount"]) == -income
+    assert Decimal(converted["spending"]["amount"]) == spending
+    assert Decimal(converted["net"]["amount"]) == hledger_flow(journals["hledger"], "^assets", begin, end)
+
+
+@pytest.mark.parametrize("month, begin, end", [("2024-01", "2024-01-01", "2024-02-01"),
+                                                ("2024-02", "2024-02-01", "2024-03-01")])
+def test_budgets_count_what_was_spent_in_every_currency(book, month, begin, end):
+    """A month's budget sheet: what every spending category took in every currency, converted at
+    each day's rate, equals hledger's converted flow into the expense accounts (income apart)."""
+    server, api, ids, journals = book
+    sheet = api("GET", "/api/v1/budgets", params={"month": month})
+    assert sheet["convertedSpent"]["currency"] == "EUR" and not sheet["convertedSpent"]["missingCurrencies"]
+    assert Decimal(sheet["convertedSpent"]["amount"]) == hledger_flow(journals["hledger"], "^expenses", begin, end)

@@ -83,13 +83,24 @@ def test_converted_total_and_own_rates(browser, shot, person, sqlite_server):
     assert last.find_element(By.CSS_SELECTOR, "td[data-converted=EUR]").text == "≈ -€140.00"
     shot("net-worth")
 
+    # The reports: spending in euros, and with the dollars converted in beside it.
+    browser.get(sqlite_server.url + "/reports")
+    figures = converted(browser)
+    assert "Spending ≈ €140.00" in figures and "Net ≈ -€140.00" in figures and "Income ≈ €0.00" in figures
+    shot("reports")
+
+    # Budgets: what was spent this month in every currency.
+    browser.get(sqlite_server.url + "/budgets")
+    assert "≈ €140.00" in converted(browser) and "SPENT, ALL CONVERTED" in converted(browser).upper()
+    shot("budgets")
+
     browser.get(sqlite_server.url + "/settings#rates")
     submit(browser, browser.find_element(By.CSS_SELECTOR, ".personal-rates button.danger"))
     assert "Rate deleted." in browser.page_source
     assert not browser.find_elements(By.CSS_SELECTOR, ".personal-rates li")
 
 
-@pytest.mark.parametrize("path", ["/transactions", "/settings", "/reports/net-worth"])
+@pytest.mark.parametrize("path", ["/transactions", "/settings", "/reports/net-worth", "/reports", "/budgets"])
 @pytest.mark.parametrize("width,scheme", [(390, "dark"), (1280, "dark")])
 def test_rates_on_a_phone_and_in_dark_mode(browser, shot, person, sqlite_server, path, width, scheme):
     person.api("POST", "/api/v1/rates", json={"currency": "USD", "rate": "0.9"})

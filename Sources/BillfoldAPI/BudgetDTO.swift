@@ -51,6 +51,9 @@ public struct BudgetMonthResponse: Codable, Sendable, Equatable {
     public var lines: [BudgetLineDTO]
     /// What was spent in other currencies, which the sheet does not add (negative: spent).
     public var otherCurrencies: [CurrencyAmountDTO]
+    /// What was spent in every currency, in the primary one, each day at its rate; absent when
+    /// all of it is in the primary currency.
+    public var convertedSpent: ConvertedTotalDTO?
 
     public init(_ sheet: BudgetSheet) {
         month = sheet.month.description
@@ -63,6 +66,7 @@ public struct BudgetMonthResponse: Codable, Sendable, Equatable {
         otherCurrencies = sheet.otherCurrencies.map {
             CurrencyAmountDTO(currency: $0.currency.code, amount: $0.decimalString)
         }
+        convertedSpent = sheet.convertedSpent.map(ConvertedTotalDTO.init)
     }
 }
 

@@ -47,6 +47,8 @@ public struct MonthlyReportResponse: Codable, Sendable, Equatable {
     public var columns: [ReportColumnDTO]
     /// What other currencies took or spent over the months, left out of the figures above.
     public var otherCurrencies: [CurrencyAmountDTO]
+    /// Income, spending and net with the other currencies converted in; absent without them.
+    public var converted: ConvertedFiguresDTO?
 
     public init(_ report: MonthlyReport) {
         currency = report.currency.code
@@ -58,6 +60,22 @@ public struct MonthlyReportResponse: Codable, Sendable, Equatable {
         otherCurrencies = report.otherCurrencies.map {
             CurrencyAmountDTO(currency: $0.currency.code, amount: $0.decimalString)
         }
+        converted = report.converted.map(ConvertedFiguresDTO.init)
+    }
+}
+
+/// A report's income, spending and net in the primary currency with every other currency
+/// converted in, each day's money at that day's rate, each figure rounded once.
+public struct ConvertedFiguresDTO: Codable, Sendable, Equatable {
+    public var income: ConvertedTotalDTO
+    /// Positive for money spent.
+    public var spending: ConvertedTotalDTO
+    public var net: ConvertedTotalDTO
+
+    public init(_ figures: ConvertedFigures) {
+        income = ConvertedTotalDTO(figures.income)
+        spending = ConvertedTotalDTO(figures.spending)
+        net = ConvertedTotalDTO(figures.net)
     }
 }
 
@@ -144,6 +162,8 @@ public struct YearInReviewResponse: Codable, Sendable, Equatable {
     public var net: YearLineDTO
     public var categories: [YearLineDTO]
     public var otherCurrencies: [CurrencyAmountDTO]
+    /// The year's income, spending and net with the other currencies converted in.
+    public var converted: ConvertedFiguresDTO?
 
     public init(_ review: YearInReview) {
         year = review.year
@@ -154,5 +174,6 @@ public struct YearInReviewResponse: Codable, Sendable, Equatable {
         net = YearLineDTO(review.net)
         categories = review.categories.map(YearLineDTO.init)
         otherCurrencies = review.otherCurrencies.map(CurrencyAmountDTO.init)
+        converted = review.converted.map(ConvertedFiguresDTO.init)
     }
 }

@@ -48,6 +48,8 @@ public struct BudgetSheet: Sendable, Equatable {
     public var leftToBudget: Money { Money(minorUnits: income.minorUnits - budgeted.minorUnits, currency: currency) }
     /// What was spent in other currencies, which the sheet does not add.
     public var otherCurrencies: [Money]
+    /// What was spent in every currency, in the sheet's (set when there are others: `convert`).
+    public var convertedSpent: ConvertedTotal?
 
     /// What the month's figures are made of, as the store reads them.
     public struct Figures: Sendable {
@@ -140,5 +142,27 @@ public struct BudgetSheet: Sendable, Equatable {
         budgeted = money(
             lines.filter { $0.groupID == nil && !$0.isIncome }.reduce(0) { $0 + ($1.budgeted?.minorUnits ?? 0) })
         spent = money(counted.filter { !$0.isIncome }.reduce(0) { $0 + $1.spent.minorUnits })
+    }
+}
+
+extension BudgetSheet {
+    /// Sets `convertedSpent`: the sheet's own `spent` and, each day at its rate, what the other
+    /// currencies spent in the categories the sheet counts as spending (uncategorised included;
+    /// not income, not a group's own line, not one kept out of budgets). `days` are the month's
+    /// other-currency sums per day and category.
+    public mutating func convert(days: [ConvertedFigures.DayAmount], tree: CategoryTree, book: RateBook)
+        throws(BillfoldError)
+    {
+        var sum = ConvertedTotal.Sum(to: currency, book: book)
+        sum.add(spent)
+        for line in days where line.money.currency != currency {
+            if let id = line.categoryID {
+                guard let category = tree.category(id), !category.isGroup, !category.flags.isIncome,
+                    !category.flags.excludeFromBudget
+                else { continue }
+            }
+            sum.add(Money(minorUnits: -line.money.minorUnits, currency: line.money.currency), on: line.day)
+        }
+        convertedSpent = try sum.total()
     }
 }

@@ -39,6 +39,8 @@ public struct MonthlyReport: Sendable, Equatable {
     public var net: Money { Money(minorUnits: income.minorUnits - spending.minorUnits, currency: currency) }
     /// Months whose other currencies were left out: what each spent or took in, net.
     public var otherCurrencies: [Money]
+    /// Income, spending and net with the other currencies converted in (set when there are some).
+    public var converted: ConvertedFigures?
 
     /// One month's sums per category (nil: uncategorised; a transfer's key is skipped) in any
     /// currency, as the store reads them: negative for money out.
@@ -53,18 +55,17 @@ public struct MonthlyReport: Sendable, Equatable {
         for month in months {
             var figures: (income: Int64, spending: Int64, cells: [Int64?: Int64]) = (0, 0, [:])
             for line in sums[month] ?? [] {
-                if let id = line.categoryID, id < 0 { continue }
+                guard let side = Self.side(of: line.categoryID, in: tree) else { continue }
                 guard line.money.currency == currency else {
                     others[line.money.currency, default: 0] += line.money.minorUnits
                     continue
                 }
-                let category = line.categoryID.flatMap { tree.category($0) }
-                if category?.flags.excludeFromTotals == true { continue }
-                if category?.flags.isIncome == true {
+                if side == .income {
                     figures.income += line.money.minorUnits
                     continue
                 }
                 figures.spending -= line.money.minorUnits
+                let category = line.categoryID.flatMap { tree.category($0) }
                 let column = byGroup ? (category?.groupID ?? category?.id) : category?.id
                 figures.cells[column, default: 0] -= line.money.minorUnits
             }
@@ -88,6 +89,18 @@ public struct MonthlyReport: Sendable, Equatable {
         spending = money(rows.reduce(0) { $0 + $1.spending.minorUnits })
         otherCurrencies = others.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }
             .sorted { $0.currency.code < $1.currency.code }
+    }
+
+    /// Which figure a category's money counts in.
+    public enum Side: Sendable { case income, spending }
+
+    /// The income categories' money is income; every other category's (uncategorised included)
+    /// is spending; a transfer (a negative key) and a category kept out of totals count in neither.
+    public static func side(of categoryID: Int64?, in tree: CategoryTree) -> Side? {
+        if let id = categoryID, id < 0 { return nil }
+        let category = categoryID.flatMap { tree.category($0) }
+        if category?.flags.excludeFromTotals == true { return nil }
+        return category?.flags.isIncome == true ? .income : .spending
     }
 
     /// A total over the report's months as a monthly average, to the nearest minor unit.

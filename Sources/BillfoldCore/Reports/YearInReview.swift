@@ -30,6 +30,9 @@ public struct YearInReview: Sendable, Equatable {
     public var categories: [Line]
     /// What other currencies took or spent this year, left out of the figures.
     public var otherCurrencies: [Money]
+    /// The year's income, spending and net with the other currencies converted in (set when
+    /// there are some).
+    public var converted: ConvertedFigures?
 
     /// `report` covers the year's twelve months; `lastYear` holds one slot with the year before's
     /// same `monthsCounted` months.

@@ -11,6 +11,8 @@ struct BudgetService: Sendable {
     let database: any Database
     let user: User
     let clock: WallClock
+    /// The rates that convert what was spent in other currencies.
+    let rates: RatesService
 
     var currency: Currency { user.preferences.currency }
     var zone: TimeZone { user.preferences.zone }
@@ -64,9 +66,21 @@ struct BudgetService: Sendable {
                 carried[id] = Money(minorUnits: overflow ? (sum < 0 ? .max : .min) : sum, currency: currency)
             }
         }
-        return BudgetSheet(
+        var sheet = BudgetSheet(
             month: month, currency: currency, tree: tree,
             figures: .init(budgets: budgets, net: net, carried: carried, rollsOver: Set(rollovers.keys)))
+        if !sheet.otherCurrencies.isEmpty {
+            let others = sheet.otherCurrencies.map(\.currency)
+            let days = try await TransactionRepository(database: database, userID: user.id).dailyTotals(
+                TransactionQuery(range: month.range(in: zone)), in: others, perCategory: true)
+            try sheet.convert(
+                days: days.map {
+                    ConvertedFigures.DayAmount(
+                        categoryID: $0.categoryID, money: Money(minorUnits: $0.total, currency: $0.currency),
+                        day: $0.day)
+                }, tree: tree, book: try await rates.book())
+        }
+        return sheet
     }
 
     /// A budget amount as typed: empty for none, else a figure of at least zero.

@@ -135,6 +135,29 @@ struct ReportService: Sendable {
             primary: currency)
     }
 
+    /// Income, spending and net over `months` with the other currencies converted in, each
+    /// day's money at that day's rate: `income` and `spending` are the report's own figures in
+    /// the primary currency.
+    func converted(
+        _ filter: TransactionFilter, over months: ClosedRange<Month>, income: Money, spending: Money, book: RateBook
+    ) async throws -> ConvertedFigures {
+        let tree = try await CategoryRepository(database: database, userID: user.id).tree()
+        var unbounded = filter
+        unbounded.from = nil
+        unbounded.to = nil
+        var query = try unbounded.query(categories: tree, timeZone: zone)
+        query.range = InstantRange(
+            lowerBound: months.lowerBound.range(in: zone).lowerBound,
+            upperBound: months.upperBound.range(in: zone).upperBound)
+        let transactions = TransactionRepository(database: database, userID: user.id)
+        let others = try await transactions.currencies().filter { $0 != currency }
+        let days = try await transactions.dailyTotals(query, in: others, perCategory: true).map {
+            ConvertedFigures.DayAmount(
+                categoryID: $0.categoryID, money: Money(minorUnits: $0.total, currency: $0.currency), day: $0.day)
+        }
+        return try ConvertedFigures(income: income, spending: spending, days: days, tree: tree, book: book)
+    }
+
     /// Refuses an account or tag the person does not have, the same way whether it is missing or
     /// someone else's.
     private func checkOwned(_ filter: TransactionFilter) async throws {

@@ -1,18 +1,23 @@
 import BillfoldCore
 import SQLKit
 
-/// One currency's sum on one UTC day.
+/// One currency's sum on one UTC day (of one category, when asked per category).
 public struct DaySum: Sendable, Equatable {
     public var currency: Currency
     public var day: Day
     public var total: Int64
+    /// The category (nil: uncategorised, or not asked per category).
+    public var categoryID: Int64?
 }
 
 extension TransactionRepository {
-    /// The query's sums per UTC day in `currencies`.
-    public func dailyTotals(_ query: TransactionQuery, in currencies: [Currency]) async throws -> [DaySum] {
+    /// The query's sums per UTC day in `currencies`, and per category when `perCategory`.
+    public func dailyTotals(_ query: TransactionQuery, in currencies: [Currency], perCategory: Bool = false)
+        async throws -> [DaySum]
+    {
         guard !currencies.isEmpty else { return [] }
-        return try await TransactionTotals.byDay(query, in: currencies, userID: userID, on: sql)
+        return try await TransactionTotals.byDay(
+            query, in: currencies, perCategory: perCategory, userID: userID, on: sql)
     }
 }
 
@@ -22,13 +27,14 @@ extension TransactionRepository {
 /// sums cannot answer (words, a tag, an import, group rows) from the rows.
 extension TransactionTotals {
     struct DayRow: Decodable {
+        var category: Int64
         var currency: String
         var day: Int64
         var total: Int64
     }
 
     static func byDay(
-        _ query: TransactionQuery, in currencies: [Currency], userID: Int64, on sql: any SQLDatabase
+        _ query: TransactionQuery, in currencies: [Currency], perCategory: Bool, userID: Int64, on sql: any SQLDatabase
     ) async throws -> [DaySum] {
         let codes = currencies.map(\.code)
         var rows: [DayRow] = []
@@ -38,42 +44,45 @@ extension TransactionTotals {
         let endDay = upper.map { day($0) }
         let noWholeDay = firstDay.flatMap { first in endDay.map { first >= $0 } } ?? false
         if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups || noWholeDay {
-            rows = try await scanByDay(query, codes, from: lower, to: upper, userID: userID, on: sql)
+            rows = try await scanByDay(query, codes, perCategory, from: lower, to: upper, userID: userID, on: sql)
         } else {
+            let key = perCategory ? "category_key" : "CAST(0 AS BIGINT)"
             let statement = piece(
-                select: "currency, day, CAST(SUM(total_minor) AS BIGINT) AS total", of: query,
-                in: "transaction_totals", by: "day", firstDay, endDay, userID: userID, groupBy: "currency, day",
+                select: "\(key) AS category, currency, day, CAST(SUM(total_minor) AS BIGINT) AS total", of: query,
+                in: "transaction_totals", by: "day", firstDay, endDay, userID: userID,
+                groupBy: (perCategory ? "category_key, " : "") + "currency, day",
                 transfers: false, matching: " AND currency IN (\(binds: codes))")
             rows = try await decoded(statement, on: sql)
             if let lower, let firstDay, lower < start(ofDay: firstDay) {
                 rows += try await scanByDay(
-                    query, codes, from: lower, to: start(ofDay: firstDay), userID: userID, on: sql)
+                    query, codes, perCategory, from: lower, to: start(ofDay: firstDay), userID: userID, on: sql)
             }
             if let upper, let endDay, start(ofDay: endDay) < upper {
                 rows += try await scanByDay(
-                    query, codes, from: start(ofDay: endDay), to: upper, userID: userID, on: sql)
+                    query, codes, perCategory, from: start(ofDay: endDay), to: upper, userID: userID, on: sql)
             }
         }
         return rows.filter { $0.total != 0 }.map {
             DaySum(
                 currency: Currency(stored: $0.currency), day: Day(daysSince1970: daysSince1970(ofDay: $0.day)),
-                total: $0.total)
+                total: $0.total, categoryID: $0.category == 0 ? nil : $0.category)
         }
     }
 
-    /// The rows between `lower` and `upper` in `codes`, per currency and day.
+    /// The rows between `lower` and `upper` in `codes`, per currency and day (and category).
     private static func scanByDay(
-        _ query: TransactionQuery, _ codes: [String], from lower: Int64?, to upper: Int64?, userID: Int64,
-        on sql: any SQLDatabase
+        _ query: TransactionQuery, _ codes: [String], _ perCategory: Bool, from lower: Int64?, to upper: Int64?,
+        userID: Int64, on sql: any SQLDatabase
     ) async throws -> [DayRow] {
         var slice = query
         slice.range = InstantRange(lowerBound: lower, upperBound: upper)
+        let key = perCategory ? "COALESCE(category_id, 0)" : "CAST(0 AS BIGINT)"
         let statement: SQLQueryString =
-            "SELECT currency, (booked_at + \(unsafeRaw: String(shift))) / 86400 AS day,"
+            "SELECT \(unsafeRaw: key) AS category, currency, (booked_at + \(unsafeRaw: String(shift))) / 86400 AS day,"
             + " CAST(SUM(amount_minor) AS BIGINT) AS total FROM transactions"
             + " WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL"
             + " AND currency IN (\(binds: codes))" + slice.conditions(on: sql)
-            + " GROUP BY currency, (booked_at + \(unsafeRaw: String(shift))) / 86400"
+            + " GROUP BY \(unsafeRaw: perCategory ? key + ", " : "")currency, (booked_at + \(unsafeRaw: String(shift))) / 86400"
         return try await decoded(statement, on: sql)
     }
 
@@ -81,7 +90,9 @@ extension TransactionTotals {
     /// rows, which `Decodable` would take several milliseconds over.
     private static func decoded(_ statement: SQLQueryString, on sql: any SQLDatabase) async throws -> [DayRow] {
         try await sql.engine.rows(statement).map {
-            DayRow(currency: try $0.text("currency"), day: try $0.integer("day"), total: try $0.integer("total"))
+            DayRow(
+                category: try $0.integer("category"), currency: try $0.text("currency"), day: try $0.integer("day"),
+                total: try $0.integer("total"))
         }
     }
 }

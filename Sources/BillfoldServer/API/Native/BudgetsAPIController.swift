@@ -57,6 +57,8 @@ struct BudgetsAPIController: RouteCollection {
 
 extension Request {
     var budgetService: BudgetService {
-        get throws { BudgetService(database: store, user: try user, clock: application.wallClock) }
+        get throws {
+            BudgetService(database: store, user: try user, clock: application.wallClock, rates: try ratesService)
+        }
     }
 }

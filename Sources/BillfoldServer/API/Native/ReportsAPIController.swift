@@ -56,8 +56,15 @@ extension Request {
     /// The monthly report the address asks for: its months, filters and `by=group`.
     func monthlyReport() async throws -> MonthlyReport {
         let service = try reportService
-        return try await service.monthly(
-            try reportMonths(service), filter: try reportFilter, byGroup: reportParameter("by") == "group")
+        let months = try reportMonths(service)
+        var report = try await service.monthly(
+            months, filter: try reportFilter, byGroup: reportParameter("by") == "group")
+        if !report.otherCurrencies.isEmpty, let first = months.first, let last = months.last {
+            report.converted = try await service.converted(
+                try reportFilter, over: first...last, income: report.income, spending: report.spending,
+                book: try await ratesService.book())
+        }
+        return report
     }
 
     /// Net worth over the months asked for, of every account or `account`.
@@ -89,8 +96,14 @@ extension Request {
             }
             return year
         }
-        return try await service.year(
-            year ?? service.thisMonth.year, filter: try reportFilter, byGroup: reportParameter("by") == "group")
+        let chosen = year ?? service.thisMonth.year
+        var review = try await service.year(chosen, filter: try reportFilter, byGroup: reportParameter("by") == "group")
+        if !review.otherCurrencies.isEmpty {
+            review.converted = try await service.converted(
+                try reportFilter, over: Month(year: chosen, month: 1)...Month(year: chosen, month: 12),
+                income: review.income.total, spending: review.spending.total, book: try await ratesService.book())
+        }
+        return review
     }
 
     /// The report as a CSV download, its titles in the reader's words.

@@ -98,6 +98,9 @@ struct BudgetsPage: WebPage {
                 " " + format.money(left.size)
             }
             figure(tr("budgets.spent"), sheet.spent)
+            if let converted = sheet.convertedSpent {
+                ConvertedTotalView(total: converted, format: format, label: tr("budgets.spentConverted")).html
+            }
         }
     }
 

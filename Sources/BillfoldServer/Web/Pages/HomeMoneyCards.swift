@@ -14,6 +14,8 @@ struct HomeBudgetCard {
     var html: HTML {
         let over = sheet.lines.filter { !$0.isGroup && $0.isOver }
         let budgeted = sheet.budgeted.minorUnits
+        // With other currencies, what was spent in all of them, converted.
+        let spent = sheet.convertedSpent?.money ?? sheet.spent
         return H.section(.class("card home-budget"), .label(tr("home.budget"))) {
             H.h2 { tr("home.budget") }
             if budgeted <= 0 {
@@ -22,11 +24,19 @@ struct HomeBudgetCard {
                 H.p(.class("home-budget-figures")) {
                     tr(
                         "home.spentOfBudgeted",
-                        ["spent": format.money(sheet.spent), "budgeted": format.money(sheet.budgeted)])
+                        [
+                            "spent": (sheet.convertedSpent == nil ? "" : "≈ ") + format.money(spent),
+                            "budgeted": format.money(sheet.budgeted),
+                        ])
                 }
-                let share = min(100, max(0, Double(sheet.spent.minorUnits) / Double(budgeted) * 100))
+                if let converted = sheet.convertedSpent {
+                    H.p(.class("secondary")) {
+                        ConvertedTotalView.explanation([converted], note: tr("rates.atEachDaysRate"), format: format)
+                    }
+                }
+                let share = min(100, max(0, Double(spent.minorUnits) / Double(budgeted) * 100))
                 H.div(
-                    .class("budget-bar" + (sheet.spent.minorUnits > budgeted ? " over" : "")), .aria("hidden", "true")
+                    .class("budget-bar" + (spent.minorUnits > budgeted ? " over" : "")), .aria("hidden", "true")
                 ) {
                     H.span(.attr("style", "width: \(Int(share.rounded()))%"))
                 }

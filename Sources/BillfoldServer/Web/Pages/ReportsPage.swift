@@ -43,6 +43,7 @@ struct ReportsPage: WebPage {
                 parts.figure(tr("reports.spending"), report.spending)
                 parts.figure(tr("reports.net"), report.net)
                 parts.figure(tr("reports.averageSpending"), report.average(report.spending))
+                if let converted = report.converted { ConvertedFiguresView(figures: converted, format: format).html }
             }
             incomeAndSpending
             byCategory

@@ -42,6 +42,7 @@ struct YearInReviewPage: WebPage {
                 parts.figure(tr("reports.spending"), review.spending.total)
                 parts.figure(tr("reports.net"), review.net.total)
                 parts.figure(tr("reports.averageSpending"), review.spending.average)
+                if let converted = review.converted { ConvertedFiguresView(figures: converted, format: format).html }
             }
             table
             if review.monthsCounted < 12 {
