@@ -336,7 +336,8 @@ CREATE TABLE public.rate_sources (
     changed_at bigint NOT NULL,
     rates bigint NOT NULL,
     version bigint NOT NULL,
-    last_error text
+    last_error text,
+    attempted_at bigint
 );
 
 CREATE TABLE public.recurring_payments (

@@ -184,7 +184,7 @@ CREATE TABLE "personal_rates" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT N
 CREATE TABLE "projects" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "title" TEXT NOT NULL, "detail" TEXT NOT NULL, "colour" TEXT NOT NULL, "closed" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, "updated_at" INTEGER);
 
 -- table rate_sources
-CREATE TABLE "rate_sources" ("name" TEXT PRIMARY KEY, "changed_at" INTEGER NOT NULL, "rates" INTEGER NOT NULL, "version" INTEGER NOT NULL, "last_error" TEXT);
+CREATE TABLE "rate_sources" ("name" TEXT PRIMARY KEY, "changed_at" INTEGER NOT NULL, "rates" INTEGER NOT NULL, "version" INTEGER NOT NULL, "last_error" TEXT, "attempted_at" INTEGER);
 
 -- table recurring_payments
 CREATE TABLE "recurring_payments" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "payee" TEXT NOT NULL, "payee_key" TEXT NOT NULL, "currency" TEXT NOT NULL, "rhythm" TEXT NOT NULL, "usual_minor" INTEGER NOT NULL, "latest_minor" INTEGER NOT NULL, "before_minor" INTEGER, "first_seen" INTEGER NOT NULL, "last_seen" INTEGER NOT NULL, "seen_count" INTEGER NOT NULL, "billing_day" INTEGER NOT NULL, "state" TEXT NOT NULL, "by_hand" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, "updated_at" INTEGER NOT NULL);

@@ -44,6 +44,7 @@ struct Serve: AsyncParsableCommand {
                 )
             }
             app.lifecycle.use(LunchMoneySyncWorker())
+            app.lifecycle.use(RatesFetchWorker())
             say(
                 tr(
                     "cli.serve.starting",

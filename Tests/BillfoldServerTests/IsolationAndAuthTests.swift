@@ -149,6 +149,8 @@ struct ConfigurationTests {
             (Configuration.Flags(logLevel: "loud"), [:], "--log-level"),
             (Configuration.Flags(), ["BILLFOLD_MAX_BODY_BYTES": "ten"], "BILLFOLD_MAX_BODY_BYTES"),
             (Configuration.Flags(), ["BILLFOLD_SQLITE_CACHE_MB": "4"], "BILLFOLD_SQLITE_CACHE_MB"),
+            (Configuration.Flags(), ["BILLFOLD_RATES_URL": "ftp://rates.example"], "BILLFOLD_RATES_URL"),
+            (Configuration.Flags(), ["BILLFOLD_RATES_FETCH_HOURS": "0"], "BILLFOLD_RATES_FETCH_HOURS"),
             (
                 Configuration.Flags(), ["BILLFOLD_LUNCHMONEY_MAX_TRANSACTIONS": "10"],
                 "BILLFOLD_LUNCHMONEY_MAX_TRANSACTIONS"

@@ -79,6 +79,11 @@ public struct Configuration: Sendable, Equatable {
     /// The most transactions one Lunch Money pull takes: everything is held in memory until it
     /// is imported in one go, and the address it comes from was typed by a user.
     public var lunchMoneyMaxTransactions = 500_000
+    /// Where published exchange rates are fetched from (`BILLFOLD_RATES_URL`, the ECB's CSV or
+    /// XML); nil, the default, fetches nothing. Held to the outbound checks like any address.
+    public var ratesURL: URL?
+    /// How often the rates are fetched (`BILLFOLD_RATES_FETCH_HOURS`, default 24).
+    public var ratesFetchSeconds: Int64 = 24 * 3600
     /// The page cache SQLite's connections share out between them, in megabytes: the server's
     /// memory for the file's pages, whatever the load (each connection gets at least 2 MB).
     public var sqliteCacheMegabytes = 64
@@ -265,6 +270,20 @@ public struct Configuration: Sendable, Equatable {
                     Phrase("error.app.config.notMaxTransactions", ["value": value]))
             }
             config.lunchMoneyMaxTransactions = count
+        }
+        if let value = environment["BILLFOLD_RATES_URL"], !value.isEmpty {
+            guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false
+            else {
+                throw invalid("BILLFOLD_RATES_URL", Phrase("error.app.config.notAnAddress", ["value": value]))
+            }
+            config.ratesURL = url
+        }
+        if let value = environment["BILLFOLD_RATES_FETCH_HOURS"] {
+            guard let hours = Int64(value), (1...720).contains(hours) else {
+                throw invalid("BILLFOLD_RATES_FETCH_HOURS", Phrase("error.app.config.notFetchHours", ["value": value]))
+            }
+            config.ratesFetchSeconds = hours * 3600
         }
         if let value = environment["BILLFOLD_SECRET_KEY"], !value.isEmpty {
             config.secrets = try SecretBox(base64: value)

@@ -69,12 +69,12 @@ struct OutboundFetch: Sendable {
         return url
     }
 
-    func get(_ url: URL, bearer: String) async throws -> Answer {
+    func get(_ url: URL, bearer: String?) async throws -> Answer {
         try await send(.GET, url, bearer: bearer)
     }
 
     /// Sends a request with an optional JSON body, held to the same checks as every fetch.
-    func send(_ method: HTTPMethod, _ url: URL, bearer: String, json: Data? = nil) async throws -> Answer {
+    func send(_ method: HTTPMethod, _ url: URL, bearer: String?, json: Data? = nil) async throws -> Answer {
         // Checked again on every fetch: a saved address is held to today's policy.
         guard (try? checkAddress(url.absoluteString)) != nil, let host = url.host else { throw Refusal.notAllowed }
         let addresses = try await resolve(host, port: url.port ?? (url.scheme == "https" ? 443 : 80))
@@ -96,8 +96,10 @@ struct OutboundFetch: Sendable {
             hostHeader = host + (url.port.map { ":\($0)" } ?? "")
         }
         var request = HTTPClientRequest(url: target)
-        request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
-        request.headers.add(name: "Accept", value: "application/json")
+        if let bearer {
+            request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
+            request.headers.add(name: "Accept", value: "application/json")
+        }
         request.method = method
         if let json {
             request.headers.add(name: "Content-Type", value: "application/json")

@@ -41,5 +41,6 @@ public enum BillfoldMigrations {
         M036CreateRecurringPayments(),
         M037AddBudgetRollovers(),
         M038CreateExchangeRates(),
+        M039AddRateFetchAttempts(),
     ]
 }

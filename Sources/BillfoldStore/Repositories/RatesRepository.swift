@@ -62,13 +62,14 @@ public struct RatesRepository: Sendable {
         }
     }
 
-    /// A source's state: when its rates last changed, how many its last change wrote, and the
-    /// last failure to fetch it.
+    /// A source's state: when its rates last changed (0: never), how many its last change
+    /// wrote, the last failure to fetch it, and when a fetch was last tried.
     public struct Source: Sendable, Equatable {
         public var name: String
         public var changedAt: Int64
         public var rates: Int
         public var lastError: String?
+        public var attemptedAt: Int64?
     }
 
     public func sources() async throws -> [Source] {
@@ -77,10 +78,40 @@ public struct RatesRepository: Sendable {
             var changed_at: Int64
             var rates: Int64
             var last_error: String?
+            var attempted_at: Int64?
         }
-        return try await sql.raw("SELECT name, changed_at, rates, last_error FROM rate_sources ORDER BY name").all(
-            decoding: Row.self
-        ).map { Source(name: $0.name, changedAt: $0.changed_at, rates: Int($0.rates), lastError: $0.last_error) }
+        return try await sql.raw(
+            "SELECT name, changed_at, rates, last_error, attempted_at FROM rate_sources ORDER BY name"
+        ).all(decoding: Row.self).map {
+            Source(
+                name: $0.name, changedAt: $0.changed_at, rates: Int($0.rates), lastError: $0.last_error,
+                attemptedAt: $0.attempted_at)
+        }
+    }
+
+    /// Claims `source`'s next fetch when none was tried in the last `every` seconds: true for the
+    /// one caller (of every instance on the database) that is to fetch now.
+    public func claimFetch(_ source: String, now: Int64, every: Int64) async throws -> Bool {
+        try await sql.raw(
+            """
+            INSERT INTO rate_sources (name, changed_at, rates, version, last_error, attempted_at)
+            VALUES (\(bind: source), 0, 0, 0, NULL, NULL) ON CONFLICT (name) DO NOTHING
+            """
+        ).run()
+        struct Claimed: Decodable { var name: String }
+        return try await !sql.raw(
+            """
+            UPDATE rate_sources SET attempted_at = \(bind: now) WHERE name = \(bind: source)
+            AND (attempted_at IS NULL OR attempted_at <= \(bind: now - every)) RETURNING name
+            """
+        ).all(decoding: Claimed.self).isEmpty
+    }
+
+    /// Notes why `source` could not be fetched; its rates stay as they were.
+    public func fetchFailed(_ source: String, reason: String) async throws {
+        try await sql.raw(
+            "UPDATE rate_sources SET last_error = \(bind: String(reason.prefix(500))) WHERE name = \(bind: source)"
+        ).run()
     }
 
     /// What changes whenever any published rate does: a server compares it with the one its

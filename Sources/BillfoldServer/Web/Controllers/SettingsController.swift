@@ -40,7 +40,10 @@ struct SettingsController: RouteCollection {
             tags: TagsSettingsSection(tags: try await request.transactionService.tags.all()),
             rates: RatesSettingsSection(
                 primary: user.preferences.currency, sources: sources, personal: personal,
-                format: user.preferences.format),
+                format: user.preferences.format,
+                fetch: request.application.billfoldConfiguration.ratesURL.map {
+                    ($0, Int(request.application.billfoldConfiguration.ratesFetchSeconds / 3600))
+                }),
             password: PasswordSettingsSection(otherSessions: others))
     }
 

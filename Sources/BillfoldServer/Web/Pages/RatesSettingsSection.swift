@@ -13,27 +13,23 @@ struct RatesSettingsSection {
     /// What was refused, and the fields as typed.
     var error: (message: String, form: [String: String])?
     var format: DisplayFormat?
+    /// The address the server fetches rates from, and every how many hours (nil: it does not).
+    var fetch: (url: URL, hours: Int)?
 
     var html: HTML {
         H.section(.class("card form-card"), .id("rates"), .label(tr("rates.title"))) {
             H.h2 { tr("rates.title") }
             H.p(.class("secondary")) { tr("rates.intro", ["currency": primary.code]) }
+            if let fetch {
+                H.p(.class("secondary"), .id("rate-fetch")) {
+                    tr("rates.fetchedFrom", count: fetch.hours, ["address": fetch.url.absoluteString])
+                }
+            }
             if sources.isEmpty {
                 H.p(.class("secondary"), .id("rate-sources")) { tr("rates.noSources") }
             } else {
                 H.ul(.class("rate-sources"), .id("rate-sources")) {
-                    for source in sources {
-                        H.li {
-                            tr(
-                                "rates.source",
-                                count: source.rates,
-                                [
-                                    "name": source.name,
-                                    "when": format.map { $0.dateTime(source.changedAt) }
-                                        ?? Timestamp.utc(source.changedAt),
-                                ])
-                        }
-                    }
+                    for source in sources { H.li { sourceLine(source) } }
                 }
             }
             H.h3 { tr("rates.yourRates") }
@@ -44,6 +40,24 @@ struct RatesSettingsSection {
             }
             form
         }
+    }
+
+    /// A source's rates and when they last changed (or that a fetch has not brought any yet),
+    /// and why its last fetch failed, if it did.
+    private func sourceLine(_ source: RatesRepository.Source) -> String {
+        let when = { (seconds: Int64) in format.map { $0.dateTime(seconds) } ?? Timestamp.utc(seconds) }
+        var line =
+            source.changedAt == 0
+            ? tr("rates.notFetchedYet", ["name": source.name])
+            : tr("rates.source", count: source.rates, ["name": source.name, "when": when(source.changedAt)])
+        if let error = source.lastError {
+            line +=
+                " "
+                + tr(
+                    "rates.fetchFailed",
+                    ["when": source.attemptedAt.map(when) ?? "", "reason": FetchFailure.text(error)])
+        }
+        return line
     }
 
     private func row(_ stored: PersonalRatesRepository.Stored) -> HTML {
