@@ -840,6 +840,8 @@ CREATE UNIQUE INDEX transaction_payee_totals_key ON public.transaction_payee_tot
 
 CREATE INDEX transaction_tags_by_tag ON public.transaction_tags USING btree (tag_id, transaction_id);
 
+CREATE INDEX transaction_totals_by_currency ON public.transaction_totals USING btree (user_id, currency, day);
+
 CREATE INDEX transaction_totals_emptied ON public.transaction_totals USING btree (user_id) WHERE (count = 0);
 
 CREATE INDEX transactions_by_category ON public.transactions USING btree (user_id, category_id, booked_at, id, currency, amount_minor, status);

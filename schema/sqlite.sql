@@ -72,6 +72,9 @@ CREATE UNIQUE INDEX transaction_payee_totals_key ON transaction_payee_totals (us
 -- index transaction_tags_by_tag
 CREATE INDEX transaction_tags_by_tag ON transaction_tags (tag_id, transaction_id);
 
+-- index transaction_totals_by_currency
+CREATE INDEX transaction_totals_by_currency ON transaction_totals (user_id, currency, day);
+
 -- index transaction_totals_emptied
 CREATE INDEX transaction_totals_emptied ON transaction_totals (user_id) WHERE count = 0;
 

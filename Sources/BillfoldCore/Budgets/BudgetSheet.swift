@@ -150,19 +150,24 @@ extension BudgetSheet {
     /// currencies spent in the categories the sheet counts as spending (uncategorised included;
     /// not income, not a group's own line, not one kept out of budgets). `days` are the month's
     /// other-currency sums per day and category.
-    public mutating func convert(days: [ConvertedFigures.DayAmount], tree: CategoryTree, book: RateBook)
-        throws(BillfoldError)
-    {
-        var sum = ConvertedTotal.Sum(to: currency, book: book)
-        sum.add(spent)
+    /// `leftOut`: the currencies with no rate at all (not read).
+    public mutating func convert(
+        days: [ConvertedFigures.DayAmount], leftOut: [Currency], tree: CategoryTree, book: RateBook
+    ) throws(BillfoldError) {
+        // Each day's spending per currency added up first, so each day is converted once.
+        var spending = ConvertedFigures.DayTotals()
         for line in days where line.money.currency != currency {
             if let id = line.categoryID {
                 guard let category = tree.category(id), !category.isGroup, !category.flags.isIncome,
                     !category.flags.excludeFromBudget
                 else { continue }
             }
-            sum.add(Money(minorUnits: -line.money.minorUnits, currency: line.money.currency), on: line.day)
+            try spending.add(Money(minorUnits: -line.money.minorUnits, currency: line.money.currency), on: line.day)
         }
+        var sum = ConvertedTotal.Sum(to: currency, book: book)
+        sum.add(spent)
+        for currency in leftOut { sum.leaveOut(currency) }
+        for (key, minor) in spending.sums { sum.add(Money(minorUnits: minor, currency: key.currency), on: key.day) }
         convertedSpent = try sum.total()
     }
 }

@@ -95,6 +95,15 @@ public struct RateBook: Sendable {
         return book
     }
 
+    /// The same book with more published rates (of currencies it does not hold yet, in any order).
+    public func adding(published rates: [ExchangeRate]) -> RateBook {
+        var book = self
+        for rate in rates.sorted(by: { $0.day < $1.day }) {
+            book.published[rate.base, default: [:]][rate.currency, default: Series()].append(rate.day.number, rate.rate)
+        }
+        return book
+    }
+
     public var isEmpty: Bool { published.isEmpty && personal.isEmpty }
 
     /// `amount` of `from` in `to` on `day`, and the oldest day of the rates it took; nil when a

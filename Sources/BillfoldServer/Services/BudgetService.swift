@@ -70,15 +70,18 @@ struct BudgetService: Sendable {
             month: month, currency: currency, tree: tree,
             figures: .init(budgets: budgets, net: net, carried: carried, rollsOver: Set(rollovers.keys)))
         if !sheet.otherCurrencies.isEmpty {
+            let book = try await rates.book()
             let others = sheet.otherCurrencies.map(\.currency)
+            // A currency with no rate at all is named, not read.
+            let convertible = others.filter { book.canConvert(from: $0.code, to: currency.code) }
             let days = try await TransactionRepository(database: database, userID: user.id).dailyTotals(
-                TransactionQuery(range: month.range(in: zone)), in: others, perCategory: true)
+                TransactionQuery(range: month.range(in: zone)), in: convertible, perCategory: true)
             try sheet.convert(
                 days: days.map {
                     ConvertedFigures.DayAmount(
                         categoryID: $0.categoryID, money: Money(minorUnits: $0.total, currency: $0.currency),
                         day: $0.day)
-                }, tree: tree, book: try await rates.book())
+                }, leftOut: others.filter { !convertible.contains($0) }, tree: tree, book: book)
         }
         return sheet
     }

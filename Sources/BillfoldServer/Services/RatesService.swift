@@ -7,20 +7,34 @@ import Foundation
 import SQLKit
 import Vapor
 
-/// The published exchange rates in memory (a hundred thousand of them are read once, not on
-/// every request), read again when the stored ones changed: each use compares one small row per
-/// source, so a rate imported through another server sharing the database is seen at once.
+/// The published exchange rates in memory, read once per currency as people's money asks for
+/// them (the ECB's history holds 41 currencies and 210,000 rates; a person converts a few), and
+/// read again when the stored ones changed: each use compares one small row per source, so a
+/// rate imported or fetched through another server sharing the database is seen at once.
 actor PublishedRates {
     private var stamp: String?
     private var book = RateBook.empty
+    private var loaded: Set<String> = []
 
-    func book(on database: any SQLDatabase) async throws -> RateBook {
+    /// The published rates of at least `currencies`.
+    func book(on database: any SQLDatabase, currencies: Set<String>) async throws -> RateBook {
         let repository = RatesRepository(database: database)
         let current = try await repository.stamp()
         if current != stamp {
-            book = RateBook(rates: try await repository.all())
+            book = .empty
+            loaded = []
             stamp = current
         }
+        let missing = currencies.subtracting(loaded)
+        guard !missing.isEmpty else { return book }
+        let rates = try await repository.all(currencies: missing.sorted())
+        // Another call may have read them meanwhile, or the rates changed under it: what is
+        // held is kept as it is and this call answers from its own reading.
+        guard stamp == current, missing.isDisjoint(with: loaded) else {
+            return book.adding(published: rates.filter { !loaded.contains($0.currency) })
+        }
+        book = book.adding(published: rates)
+        loaded.formUnion(missing)
         return book
     }
 }
@@ -70,10 +84,17 @@ struct RatesService: Sendable {
 
     var primary: Currency { user.preferences.currency }
 
-    /// The published rates with the person's own.
+    /// The published rates of every currency the person's money or own rates are in, with
+    /// their own rates.
     func book() async throws -> RateBook {
-        let personal = try await PersonalRatesRepository(database: database.sql, userID: user.id).all()
-        return try await published.book(on: database.sql).adding(personal: personal.map(\.rate))
+        let personal = try await PersonalRatesRepository(database: database.sql, userID: user.id).all().map(\.rate)
+        var currencies = Set(
+            try await TransactionRepository(database: database, userID: user.id).currencies().map(\.code))
+        currencies.insert(primary.code)
+        for rate in personal { currencies.formUnion([rate.currency, rate.quote]) }
+        let accounts = try await AccountRepository(database: database, userID: user.id).all()
+        currencies.formUnion(accounts.map(\.currency.code))
+        return try await published.book(on: database.sql, currencies: currencies).adding(personal: personal)
     }
 
     /// The published sources and the person's own rates.

@@ -151,11 +151,15 @@ struct ReportService: Sendable {
             upperBound: months.upperBound.range(in: zone).upperBound)
         let transactions = TransactionRepository(database: database, userID: user.id)
         let others = try await transactions.currencies().filter { $0 != currency }
-        let days = try await transactions.dailyTotals(query, in: others, perCategory: true).map {
+        // A currency with no rate at all is named, not read.
+        let convertible = others.filter { book.canConvert(from: $0.code, to: currency.code) }
+        let days = try await transactions.dailyTotals(query, in: convertible, perCategory: true).map {
             ConvertedFigures.DayAmount(
                 categoryID: $0.categoryID, money: Money(minorUnits: $0.total, currency: $0.currency), day: $0.day)
         }
-        return try ConvertedFigures(income: income, spending: spending, days: days, tree: tree, book: book)
+        return try ConvertedFigures(
+            income: income, spending: spending, days: days,
+            leftOut: others.filter { !convertible.contains($0) }, tree: tree, book: book)
     }
 
     /// Refuses an account or tag the person does not have, the same way whether it is missing or

@@ -44,17 +44,20 @@ public struct RatesRepository: Sendable {
         return ordered.count
     }
 
-    /// Every published rate.
-    public func all() async throws -> [ExchangeRate] {
+    /// Every published rate (of `currencies` only, when given).
+    public func all(currencies: [String]? = nil) async throws -> [ExchangeRate] {
         struct Row: Decodable {
             var base: String
             var currency: String
             var day: Int64
             var rate: String
         }
-        return try await sql.raw("SELECT base, currency, day, rate FROM exchange_rates ORDER BY day").all(
-            decoding: Row.self
-        ).compactMap { row in
+        var statement: SQLQueryString = "SELECT base, currency, day, rate FROM exchange_rates"
+        if let currencies {
+            guard !currencies.isEmpty else { return [] }
+            statement += " WHERE currency IN (\(binds: currencies))"
+        }
+        return try await sql.raw(statement + " ORDER BY day").all(decoding: Row.self).compactMap { row in
             guard let rate = ExchangeRate.parse(row.rate) else { return nil }
             return ExchangeRate(
                 day: Day(number: Int(row.day)), base: row.base,
