@@ -87,14 +87,19 @@ struct RatesService: Sendable {
     /// The published rates of every currency the person's money or own rates are in, with
     /// their own rates.
     func book() async throws -> RateBook {
+        async let held = TransactionRepository(database: database, userID: user.id).currencies()
+        async let accounts = AccountRepository(database: database, userID: user.id).all()
+        return try await book(for: Set(try await held.map(\.code) + accounts.map(\.currency.code)))
+    }
+
+    /// The published rates of `currencies`, the primary one and those of the person's own rates,
+    /// with their own rates.
+    func book(for currencies: Set<String>) async throws -> RateBook {
         let personal = try await PersonalRatesRepository(database: database.sql, userID: user.id).all().map(\.rate)
-        var currencies = Set(
-            try await TransactionRepository(database: database, userID: user.id).currencies().map(\.code))
-        currencies.insert(primary.code)
-        for rate in personal { currencies.formUnion([rate.currency, rate.quote]) }
-        let accounts = try await AccountRepository(database: database, userID: user.id).all()
-        currencies.formUnion(accounts.map(\.currency.code))
-        return try await published.book(on: database.sql, currencies: currencies).adding(personal: personal)
+        var wanted = currencies
+        wanted.insert(primary.code)
+        for rate in personal { wanted.formUnion([rate.currency, rate.quote]) }
+        return try await published.book(on: database.sql, currencies: wanted).adding(personal: personal)
     }
 
     /// The published sources and the person's own rates.
@@ -136,7 +141,7 @@ struct RatesService: Sendable {
     /// nil when all of it is in the primary currency already (the per-currency total says it).
     func converted(_ query: TransactionQuery, totals: [CurrencyTotal]) async throws -> ConvertedTotal? {
         guard totals.contains(where: { $0.money.currency != primary }) else { return nil }
-        let book = try await book()
+        let book = try await book(for: Set(totals.map(\.money.currency.code)))
         var sum = ConvertedTotal.Sum(to: primary, book: book)
         // Only the currencies with some rate are read day by day; the others are named as they are.
         var convertible: [Currency] = []
