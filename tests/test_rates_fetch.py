@@ -49,7 +49,7 @@ def peer():
 
 
 def test_rates_fetched_from_the_configured_address(peer, tmp_path):
-    address = f"http://127.0.0.1:{peer.server_port}/eurofxref-hist.csv"
+    address = f"http://127.0.0.1:{peer.server_port}/eurofxref-hist.csv?key=s3cret"
     env = {"BILLFOLD_RATES_URL": address, "BILLFOLD_OUTBOUND_ALLOW_HTTP": "1", "BILLFOLD_OUTBOUND_ALLOW_PRIVATE": "1"}
     database = str(tmp_path / "billfold.sqlite")
     server = Server(database, tmp_path, env=env)
@@ -64,9 +64,13 @@ def test_rates_fetched_from_the_configured_address(peer, tmp_path):
             if "failed" in page:
                 break
             time.sleep(0.5)
-        assert f"fetches them every 24 hours from {address}" in page
+        assert f"fetches them every 24 hours from {address.split('?')[0]}." in page
+        assert "s3cret" not in page, "a key in the address's query is not shown"
         assert "127.0.0.1: no rates fetched yet. The last fetch," in page
         assert "failed: The rates address answered with status 503 instead of the rates." in page
+        source = server.api("GET", "/api/v1/rates").json()["sources"][0]
+        assert "changedAt" not in source and source["rates"] == 0, "never fetched: no change time"
+        assert source["lastError"] == "The rates address answered with status 503 instead of the rates."
         before = server.api("GET", "/api/v1/transactions", params={"limit": 1}).json()
         assert before["convertedTotal"]["missingCurrencies"] == ["PBP", "USD"], "no rates yet"
 

@@ -6,14 +6,14 @@ import Foundation
 /// A published source of rates (an imported file, the daily fetch) and its state.
 public struct RateSourceDTO: Codable, Sendable, Equatable {
     public var name: String
-    /// When its rates last changed, ISO 8601.
-    public var changedAt: String
+    /// When its rates last changed, ISO 8601; absent when a fetch has brought none yet.
+    public var changedAt: String?
     /// How many rates its last change wrote.
     public var rates: Int
-    /// Why its last fetch failed, if it did.
+    /// Why its last fetch failed, if it did, in the reader's words.
     public var lastError: String?
 
-    public init(name: String, changedAt: String, rates: Int, lastError: String?) {
+    public init(name: String, changedAt: String?, rates: Int, lastError: String?) {
         self.name = name
         self.changedAt = changedAt
         self.rates = rates

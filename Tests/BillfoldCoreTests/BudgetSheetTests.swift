@@ -31,4 +31,32 @@ struct BudgetSheetTests {
         #expect(sheet.lines.map(\.name) == ["Kids", "School"])
         #expect(sheet.budgeted == Self.eur("200") && sheet.spent == Self.eur("150"))
     }
+
+    @Test("dollars spent and refunded to nothing are still converted and named; points without a rate are left out")
+    func convertedSpent() throws {
+        let tree = CategoryTree([Self.category(1, "Travel"), Self.category(2, "Fun")])
+        let usd = { (text: String) in try! Money(parsing: text, currency: .usd) }
+        var sheet = BudgetSheet(
+            month: Month(year: 2026, month: 11), currency: .eur, tree: tree,
+            figures: .init(
+                budgets: [:],
+                net: [
+                    (1, Self.eur("-10"), 1), (1, usd("-100"), 1), (2, usd("100"), 1),
+                    (2, Money(minorUnits: -5, currency: .pbp), 1),
+                ],
+                carried: [:], rollsOver: []))
+        #expect(sheet.otherCurrencies == [Money(minorUnits: -5, currency: .pbp)], "the dollars net to nothing")
+        #expect(sheet.currenciesBeside == [.pbp, .usd])
+        let book = RateBook(rates: [
+            ExchangeRate(day: Day(year: 2026, month: 11, day: 1), base: "EUR", currency: "USD", rate: 1.25)
+        ])
+        // 100 dollars out on the 2nd (80 euros), 100 back on the 20th: spent on balance 10 euros.
+        try sheet.convert(
+            days: [
+                .init(categoryID: 1, money: usd("-100"), day: Day(year: 2026, month: 11, day: 2)),
+                .init(categoryID: 2, money: usd("100"), day: Day(year: 2026, month: 11, day: 20)),
+            ], leftOut: [.pbp], tree: tree, book: book)
+        #expect(sheet.convertedSpent?.money == Self.eur("10"))
+        #expect(sheet.convertedSpent?.missing == [.pbp])
+    }
 }

@@ -150,6 +150,8 @@ struct ConfigurationTests {
             (Configuration.Flags(), ["BILLFOLD_MAX_BODY_BYTES": "ten"], "BILLFOLD_MAX_BODY_BYTES"),
             (Configuration.Flags(), ["BILLFOLD_SQLITE_CACHE_MB": "4"], "BILLFOLD_SQLITE_CACHE_MB"),
             (Configuration.Flags(), ["BILLFOLD_RATES_URL": "ftp://rates.example"], "BILLFOLD_RATES_URL"),
+            (Configuration.Flags(), ["BILLFOLD_RATES_URL": "http://rates.example/x.csv"], "BILLFOLD_RATES_URL"),
+            (Configuration.Flags(), ["BILLFOLD_RATES_URL": "https://me:pw@rates.example/x.csv"], "BILLFOLD_RATES_URL"),
             (Configuration.Flags(), ["BILLFOLD_RATES_FETCH_HOURS": "0"], "BILLFOLD_RATES_FETCH_HOURS"),
             (
                 Configuration.Flags(), ["BILLFOLD_LUNCHMONEY_MAX_TRANSACTIONS": "10"],

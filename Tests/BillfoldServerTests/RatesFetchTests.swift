@@ -20,18 +20,21 @@ struct RatesFetchTests {
             #expect(try await other.claimFetch("rates.example", now: 4600, every: 3600), "the interval is over")
 
             let reason = FetchFailure.stored(Phrase("error.rates.fetchStatus", ["status": "503"]))
-            try await one.fetchFailed("rates.example", reason: reason)
+            // Failed: tried again at the time given (here 1000 s on), not a whole interval later.
+            try await one.fetchFailed("rates.example", reason: reason, retryAt: 5600, every: 3600)
             var source = try await one.sources().first
-            #expect(source?.changedAt == 0 && source?.rates == 0 && source?.attemptedAt == 4600)
+            #expect(source?.changedAt == 0 && source?.rates == 0 && source?.attemptedAt == 2000)
+            #expect(!(try await one.claimFetch("rates.example", now: 5599, every: 3600)))
+            #expect(try await one.claimFetch("rates.example", now: 5600, every: 3600))
             #expect(
                 source.flatMap { $0.lastError.map(FetchFailure.text) }
                     == "The rates address answered with status 503 instead of the rates.")
             #expect(try await one.all().isEmpty)
 
             let rate = ExchangeRate(day: Day(year: 2025, month: 5, day: 9), base: "EUR", currency: "USD", rate: 1.1252)
-            try await one.save([rate], source: "rates.example", now: 4700)
+            try await one.save([rate], source: "rates.example", now: 5700)
             source = try await one.sources().first
-            #expect(source?.lastError == nil && source?.changedAt == 4700 && source?.rates == 1)
+            #expect(source?.lastError == nil && source?.changedAt == 5700 && source?.rates == 1)
         }
     }
 }

@@ -48,6 +48,9 @@ public struct BudgetSheet: Sendable, Equatable {
     public var leftToBudget: Money { Money(minorUnits: income.minorUnits - budgeted.minorUnits, currency: currency) }
     /// What was spent in other currencies, which the sheet does not add.
     public var otherCurrencies: [Money]
+    /// Every other currency some of the month's counted money was in, even where it came to
+    /// nothing net.
+    public var currenciesBeside: [Currency]
     /// What was spent in every currency, in the sheet's (set when there are others: `convert`).
     public var convertedSpent: ConvertedTotal?
 
@@ -89,6 +92,7 @@ public struct BudgetSheet: Sendable, Equatable {
         }
         otherCurrencies = others.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }
             .sorted { $0.currency.code < $1.currency.code }
+        currenciesBeside = others.keys.sorted { $0.code < $1.code }
         func money(_ minor: Int64) -> Money { Money(minorUnits: minor, currency: currency) }
         func line(_ category: Category) -> Line {
             let isIncome = category.flags.isIncome

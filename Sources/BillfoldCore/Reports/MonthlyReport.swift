@@ -39,6 +39,8 @@ public struct MonthlyReport: Sendable, Equatable {
     public var net: Money { Money(minorUnits: income.minorUnits - spending.minorUnits, currency: currency) }
     /// Months whose other currencies were left out: what each spent or took in, net.
     public var otherCurrencies: [Money]
+    /// Every other currency some counted money was in, even where it came to nothing net.
+    public var currenciesBeside: [Currency]
     /// Income, spending and net with the other currencies converted in (set when there are some).
     public var converted: ConvertedFigures?
 
@@ -89,6 +91,7 @@ public struct MonthlyReport: Sendable, Equatable {
         spending = money(rows.reduce(0) { $0 + $1.spending.minorUnits })
         otherCurrencies = others.filter { $0.value != 0 }.map { Money(minorUnits: $0.value, currency: $0.key) }
             .sorted { $0.currency.code < $1.currency.code }
+        currenciesBeside = others.keys.sorted { $0.code < $1.code }
     }
 
     /// Which figure a category's money counts in.

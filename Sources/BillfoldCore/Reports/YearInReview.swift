@@ -30,6 +30,8 @@ public struct YearInReview: Sendable, Equatable {
     public var categories: [Line]
     /// What other currencies took or spent this year, left out of the figures.
     public var otherCurrencies: [Money]
+    /// Every other currency some of the year's counted money was in.
+    public var currenciesBeside: [Currency]
     /// The year's income, spending and net with the other currencies converted in (set when
     /// there are some).
     public var converted: ConvertedFigures?
@@ -69,5 +71,6 @@ public struct YearInReview: Sendable, Equatable {
             )
         }
         otherCurrencies = report.otherCurrencies
+        currenciesBeside = report.currenciesBeside
     }
 }

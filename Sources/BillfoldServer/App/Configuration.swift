@@ -272,14 +272,17 @@ public struct Configuration: Sendable, Equatable {
             config.lunchMoneyMaxTransactions = count
         }
         if let value = environment["BILLFOLD_RATES_URL"], !value.isEmpty {
-            guard let url = URL(string: value), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host?.isEmpty == false
+            // The outbound checks' own rules, at start: https (http only where allowed), a host,
+            // no credentials in the address.
+            let scheme = URL(string: value)?.scheme?.lowercased() ?? ""
+            guard let url = URL(string: value), scheme == "https" || (scheme == "http" && config.outbound.allowHTTP),
+                url.host?.isEmpty == false, url.user == nil, url.password == nil
             else {
-                throw invalid("BILLFOLD_RATES_URL", Phrase("error.app.config.notAnAddress", ["value": value]))
+                throw invalid("BILLFOLD_RATES_URL", Phrase("error.app.config.notARatesAddress", ["value": value]))
             }
             config.ratesURL = url
         }
-        if let value = environment["BILLFOLD_RATES_FETCH_HOURS"] {
+        if let value = environment["BILLFOLD_RATES_FETCH_HOURS"], !value.isEmpty {
             guard let hours = Int64(value), (1...720).contains(hours) else {
                 throw invalid("BILLFOLD_RATES_FETCH_HOURS", Phrase("error.app.config.notFetchHours", ["value": value]))
             }

@@ -69,9 +69,9 @@ struct BudgetService: Sendable {
         var sheet = BudgetSheet(
             month: month, currency: currency, tree: tree,
             figures: .init(budgets: budgets, net: net, carried: carried, rollsOver: Set(rollovers.keys)))
-        if !sheet.otherCurrencies.isEmpty {
+        if !sheet.currenciesBeside.isEmpty {
             let book = try await rates.book()
-            let others = sheet.otherCurrencies.map(\.currency)
+            let others = sheet.currenciesBeside
             // A currency with no rate at all is named, not read.
             let convertible = others.filter { book.canConvert(from: $0.code, to: currency.code) }
             let days = try await TransactionRepository(database: database, userID: user.id).dailyTotals(

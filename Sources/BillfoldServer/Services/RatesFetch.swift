@@ -8,6 +8,9 @@ import Vapor
 /// database (the first to claim it fetches), and keeps them under the address's host name. A
 /// failure leaves the rates as they were and is noted where Settings shows it.
 public enum RatesFetch {
+    /// How soon a failed fetch is tried again.
+    static let retrySeconds: Int64 = 3600
+
     /// The name the fetched rates are kept under.
     static func source(_ url: URL) -> String { String((url.host ?? "fetched").prefix(40)) }
 
@@ -35,7 +38,12 @@ public enum RatesFetch {
             }
             return try await RatesImport.run(answer.body, source: name, on: app.db, now: now)
         } catch {
-            try await repository.fetchFailed(name, reason: FetchFailure.stored(Problem.of(error).phrase))
+            // Tried again within the hour (or the interval, when shorter), not a day later.
+            let every = config.ratesFetchSeconds
+            try await repository.fetchFailed(
+                name, reason: FetchFailure.stored(Problem.of(error).phrase),
+                retryAt: now + min(every, Self.retrySeconds),
+                every: every)
             throw error
         }
     }

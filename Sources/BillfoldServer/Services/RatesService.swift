@@ -16,26 +16,30 @@ actor PublishedRates {
     private var book = RateBook.empty
     private var loaded: Set<String> = []
 
-    /// The published rates of at least `currencies`.
+    /// The published rates of at least `currencies`. Calls interleave at each read (an actor
+    /// lets others in while one waits), so what a read brings is added only if the rates did not
+    /// change meanwhile, and the book is answered only once it holds every currency asked for
+    /// at one stamp.
     func book(on database: any SQLDatabase, currencies: Set<String>) async throws -> RateBook {
         let repository = RatesRepository(database: database)
-        let current = try await repository.stamp()
-        if current != stamp {
-            book = .empty
-            loaded = []
-            stamp = current
+        for _ in 0..<5 {
+            let current = try await repository.stamp()
+            if current != stamp {
+                book = .empty
+                loaded = []
+                stamp = current
+            }
+            let missing = currencies.subtracting(loaded)
+            guard !missing.isEmpty else { return book }
+            let rates = try await repository.all(currencies: missing.sorted())
+            guard stamp == current else { continue }
+            let fresh = missing.subtracting(loaded)
+            book = book.adding(published: rates.filter { fresh.contains($0.currency) })
+            loaded.formUnion(fresh)
+            if currencies.isSubset(of: loaded) { return book }
         }
-        let missing = currencies.subtracting(loaded)
-        guard !missing.isEmpty else { return book }
-        let rates = try await repository.all(currencies: missing.sorted())
-        // Another call may have read them meanwhile, or the rates changed under it: what is
-        // held is kept as it is and this call answers from its own reading.
-        guard stamp == current, missing.isDisjoint(with: loaded) else {
-            return book.adding(published: rates.filter { !loaded.contains($0.currency) })
-        }
-        book = book.adding(published: rates)
-        loaded.formUnion(missing)
-        return book
+        // The rates kept changing under these reads (imports back to back): read them whole.
+        return RateBook(rates: try await repository.all(currencies: currencies.sorted()))
     }
 }
 

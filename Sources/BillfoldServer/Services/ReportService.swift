@@ -135,11 +135,12 @@ struct ReportService: Sendable {
             primary: currency)
     }
 
-    /// Income, spending and net over `months` with the other currencies converted in, each
-    /// day's money at that day's rate: `income` and `spending` are the report's own figures in
-    /// the primary currency.
+    /// Income, spending and net over `months` with the other currencies (`others`, those the
+    /// report met) converted in, each day's money at that day's rate: `income` and `spending`
+    /// are the report's own figures in the primary currency.
     func converted(
-        _ filter: TransactionFilter, over months: ClosedRange<Month>, income: Money, spending: Money, book: RateBook
+        _ filter: TransactionFilter, over months: ClosedRange<Month>, in others: [Currency], income: Money,
+        spending: Money, book: RateBook
     ) async throws -> ConvertedFigures {
         let tree = try await CategoryRepository(database: database, userID: user.id).tree()
         var unbounded = filter
@@ -150,7 +151,6 @@ struct ReportService: Sendable {
             lowerBound: months.lowerBound.range(in: zone).lowerBound,
             upperBound: months.upperBound.range(in: zone).upperBound)
         let transactions = TransactionRepository(database: database, userID: user.id)
-        let others = try await transactions.currencies().filter { $0 != currency }
         // A currency with no rate at all is named, not read.
         let convertible = others.filter { book.canConvert(from: $0.code, to: currency.code) }
         let days = try await transactions.dailyTotals(query, in: convertible, perCategory: true).map {

@@ -110,10 +110,14 @@ public struct RatesRepository: Sendable {
         ).all(decoding: Claimed.self).isEmpty
     }
 
-    /// Notes why `source` could not be fetched; its rates stay as they were.
-    public func fetchFailed(_ source: String, reason: String) async throws {
+    /// Notes why `source` could not be fetched (its rates stay as they were), and has it tried
+    /// again at `retryAt` rather than a whole interval later (`every`, as the claim was made).
+    public func fetchFailed(_ source: String, reason: String, retryAt: Int64, every: Int64) async throws {
         try await sql.raw(
-            "UPDATE rate_sources SET last_error = \(bind: String(reason.prefix(500))) WHERE name = \(bind: source)"
+            """
+            UPDATE rate_sources SET last_error = \(bind: String(reason.prefix(500))),
+            attempted_at = \(bind: retryAt - every) WHERE name = \(bind: source)
+            """
         ).run()
     }
 

@@ -26,7 +26,8 @@ extension Request {
             primaryCurrency: service.primary.code,
             sources: sources.map {
                 RateSourceDTO(
-                    name: $0.name, changedAt: Timestamp.utc($0.changedAt), rates: $0.rates, lastError: $0.lastError)
+                    name: $0.name, changedAt: $0.changedAt == 0 ? nil : Timestamp.utc($0.changedAt), rates: $0.rates,
+                    lastError: $0.lastError.map(FetchFailure.text))
             },
             personal: personal.map(PersonalRateDTO.init))
     }

@@ -59,9 +59,10 @@ extension Request {
         let months = try reportMonths(service)
         var report = try await service.monthly(
             months, filter: try reportFilter, byGroup: reportParameter("by") == "group")
-        if !report.otherCurrencies.isEmpty, let first = months.first, let last = months.last {
+        if !report.currenciesBeside.isEmpty, let first = months.first, let last = months.last {
             report.converted = try await service.converted(
-                try reportFilter, over: first...last, income: report.income, spending: report.spending,
+                try reportFilter, over: first...last, in: report.currenciesBeside, income: report.income,
+                spending: report.spending,
                 book: try await ratesService.book())
         }
         return report
@@ -98,9 +99,10 @@ extension Request {
         }
         let chosen = year ?? service.thisMonth.year
         var review = try await service.year(chosen, filter: try reportFilter, byGroup: reportParameter("by") == "group")
-        if !review.otherCurrencies.isEmpty {
+        if !review.currenciesBeside.isEmpty {
             review.converted = try await service.converted(
                 try reportFilter, over: Month(year: chosen, month: 1)...Month(year: chosen, month: 12),
+                in: review.currenciesBeside,
                 income: review.income.total, spending: review.spending.total, book: try await ratesService.book())
         }
         return review

@@ -22,7 +22,7 @@ struct RatesSettingsSection {
             H.p(.class("secondary")) { tr("rates.intro", ["currency": primary.code]) }
             if let fetch {
                 H.p(.class("secondary"), .id("rate-fetch")) {
-                    tr("rates.fetchedFrom", count: fetch.hours, ["address": fetch.url.absoluteString])
+                    tr("rates.fetchedFrom", count: fetch.hours, ["address": Self.shown(fetch.url)])
                 }
             }
             if sources.isEmpty {
@@ -40,6 +40,16 @@ struct RatesSettingsSection {
             }
             form
         }
+    }
+
+    /// The address as people may see it: without a query or credentials, which may hold a key.
+    static func shown(_ url: URL) -> String {
+        var parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        parts?.query = nil
+        parts?.user = nil
+        parts?.password = nil
+        parts?.fragment = nil
+        return parts?.string ?? (url.host ?? "")
     }
 
     /// A source's rates and when they last changed (or that a fetch has not brought any yet),
