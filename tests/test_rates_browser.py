@@ -83,6 +83,13 @@ def test_converted_total_and_own_rates(browser, shot, person, sqlite_server):
     assert last.find_element(By.CSS_SELECTOR, "td[data-converted=EUR]").text == "≈ -€140.00"
     shot("net-worth")
 
+    # Home's net-worth card leads with the converted figure, each currency beneath it.
+    browser.get(sqlite_server.url + "/home")
+    card = browser.find_element(By.CSS_SELECTOR, ".home-net-worth")
+    assert card.find_element(By.CSS_SELECTOR, ".home-net-worth-figure[data-converted=EUR]").text == "≈ -€140.00"
+    assert "from -€50.00 · -$100.00" in card.find_element(By.CSS_SELECTOR, ".home-net-worth-parts").text
+    shot("home")
+
     # The reports: spending in euros, and with the dollars converted in beside it.
     browser.get(sqlite_server.url + "/reports")
     figures = converted(browser)

@@ -156,7 +156,7 @@ extension BudgetSheet {
     /// other-currency sums per day and category.
     /// `leftOut`: the currencies with no rate at all (not read).
     public mutating func convert(
-        days: [ConvertedFigures.DayAmount], leftOut: [Currency], tree: CategoryTree, book: RateBook
+        days: [DayAmount], leftOut: [Currency], tree: CategoryTree, book: RateBook
     ) throws(BillfoldError) {
         // Each day's spending per currency added up first, so each day is converted once.
         var spending = ConvertedFigures.DayTotals()

@@ -80,3 +80,18 @@ public struct ConvertedTotal: Sendable, Equatable {
         }
     }
 }
+
+/// One currency's money on one day (of one category, where it was asked per category): what a
+/// converted total converts, each day at its rate. The store reads them from its day sums.
+public struct DayAmount: Sendable, Equatable {
+    /// nil: uncategorised, or not asked per category.
+    public var categoryID: Int64?
+    public var money: Money
+    public var day: Day
+
+    public init(categoryID: Int64?, money: Money, day: Day) {
+        self.categoryID = categoryID
+        self.money = money
+        self.day = day
+    }
+}

@@ -70,17 +70,4 @@ public struct ConvertedFigures: Sendable, Equatable {
             sums[key] = sum
         }
     }
-
-    /// One category's money in one currency on one day.
-    public struct DayAmount: Sendable, Equatable {
-        public var categoryID: Int64?
-        public var money: Money
-        public var day: Day
-
-        public init(categoryID: Int64?, money: Money, day: Day) {
-            self.categoryID = categoryID
-            self.money = money
-            self.day = day
-        }
-    }
 }

@@ -71,17 +71,10 @@ struct BudgetService: Sendable {
             figures: .init(budgets: budgets, net: net, carried: carried, rollsOver: Set(rollovers.keys)))
         if !sheet.currenciesBeside.isEmpty {
             let book = try await rates.book()
-            let others = sheet.currenciesBeside
-            // A currency with no rate at all is named, not read.
-            let convertible = others.filter { book.canConvert(from: $0.code, to: currency.code) }
-            let days = try await TransactionRepository(database: database, userID: user.id).dailyTotals(
-                TransactionQuery(range: month.range(in: zone)), in: convertible, perCategory: true)
-            try sheet.convert(
-                days: days.map {
-                    ConvertedFigures.DayAmount(
-                        categoryID: $0.categoryID, money: Money(minorUnits: $0.total, currency: $0.currency),
-                        day: $0.day)
-                }, leftOut: others.filter { !convertible.contains($0) }, tree: tree, book: book)
+            let (days, leftOut) = try await rates.days(
+                TransactionQuery(range: month.range(in: zone)), in: sheet.currenciesBeside, book: book,
+                perCategory: true)
+            try sheet.convert(days: days, leftOut: leftOut, tree: tree, book: book)
         }
         return sheet
     }

@@ -147,21 +147,23 @@ struct RatesService: Sendable {
         guard totals.contains(where: { $0.money.currency != primary }) else { return nil }
         let book = try await book(for: Set(totals.map(\.money.currency.code)))
         var sum = ConvertedTotal.Sum(to: primary, book: book)
-        // Only the currencies with some rate are read day by day; the others are named as they are.
-        var convertible: [Currency] = []
-        for total in totals {
-            if total.money.currency == primary {
-                sum.add(total.money)
-            } else if book.canConvert(from: total.money.currency.code, to: primary.code) {
-                convertible.append(total.money.currency)
-            } else {
-                sum.leaveOut(total.money.currency)
-            }
-        }
-        let days = try await TransactionRepository(database: database, userID: user.id).dailyTotals(
-            query, in: convertible)
-        for line in days { sum.add(Money(minorUnits: line.total, currency: line.currency), on: line.day) }
+        for total in totals where total.money.currency == primary { sum.add(total.money) }
+        let others = totals.map(\.money.currency).filter { $0 != primary }
+        let (days, leftOut) = try await days(query, in: others, book: book, perCategory: false)
+        for currency in leftOut { sum.leaveOut(currency) }
+        for line in days { sum.add(line.money, on: line.day) }
         return try sum.total()
+    }
+
+    /// The query's day sums in `others` (per category when asked): only the currencies with
+    /// some rate into the primary one are read; those with none are named, to be left out.
+    func days(_ query: TransactionQuery, in others: [Currency], book: RateBook, perCategory: Bool) async throws
+        -> (days: [DayAmount], leftOut: [Currency])
+    {
+        let convertible = others.filter { book.canConvert(from: $0.code, to: primary.code) }
+        let days = try await TransactionRepository(database: database, userID: user.id).dailyTotals(
+            query, in: convertible, perCategory: perCategory)
+        return (days, others.filter { !convertible.contains($0) })
     }
 }
 

@@ -140,7 +140,7 @@ struct ReportService: Sendable {
     /// are the report's own figures in the primary currency.
     func converted(
         _ filter: TransactionFilter, over months: ClosedRange<Month>, in others: [Currency], income: Money,
-        spending: Money, book: RateBook
+        spending: Money, rates: RatesService
     ) async throws -> ConvertedFigures {
         let tree = try await CategoryRepository(database: database, userID: user.id).tree()
         var unbounded = filter
@@ -150,16 +150,10 @@ struct ReportService: Sendable {
         query.range = InstantRange(
             lowerBound: months.lowerBound.range(in: zone).lowerBound,
             upperBound: months.upperBound.range(in: zone).upperBound)
-        let transactions = TransactionRepository(database: database, userID: user.id)
-        // A currency with no rate at all is named, not read.
-        let convertible = others.filter { book.canConvert(from: $0.code, to: currency.code) }
-        let days = try await transactions.dailyTotals(query, in: convertible, perCategory: true).map {
-            ConvertedFigures.DayAmount(
-                categoryID: $0.categoryID, money: Money(minorUnits: $0.total, currency: $0.currency), day: $0.day)
-        }
+        let book = try await rates.book()
+        let (days, leftOut) = try await rates.days(query, in: others, book: book, perCategory: true)
         return try ConvertedFigures(
-            income: income, spending: spending, days: days,
-            leftOut: others.filter { !convertible.contains($0) }, tree: tree, book: book)
+            income: income, spending: spending, days: days, leftOut: leftOut, tree: tree, book: book)
     }
 
     /// Refuses an account or tag the person does not have, the same way whether it is missing or

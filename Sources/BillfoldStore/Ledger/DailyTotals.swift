@@ -1,19 +1,10 @@
 import BillfoldCore
 import SQLKit
 
-/// One currency's sum on one UTC day (of one category, when asked per category).
-public struct DaySum: Sendable, Equatable {
-    public var currency: Currency
-    public var day: Day
-    public var total: Int64
-    /// The category (nil: uncategorised, or not asked per category).
-    public var categoryID: Int64?
-}
-
 extension TransactionRepository {
     /// The query's sums per UTC day in `currencies`, and per category when `perCategory`.
     public func dailyTotals(_ query: TransactionQuery, in currencies: [Currency], perCategory: Bool = false)
-        async throws -> [DaySum]
+        async throws -> [DayAmount]
     {
         guard !currencies.isEmpty else { return [] }
         return try await TransactionTotals.byDay(
@@ -35,7 +26,7 @@ extension TransactionTotals {
 
     static func byDay(
         _ query: TransactionQuery, in currencies: [Currency], perCategory: Bool, userID: Int64, on sql: any SQLDatabase
-    ) async throws -> [DaySum] {
+    ) async throws -> [DayAmount] {
         let codes = currencies.map(\.code)
         var rows: [DayRow] = []
         let lower = query.range.lowerBound
@@ -63,9 +54,10 @@ extension TransactionTotals {
             }
         }
         return rows.filter { $0.total != 0 }.map {
-            DaySum(
-                currency: Currency(stored: $0.currency), day: Day(daysSince1970: daysSince1970(ofDay: $0.day)),
-                total: $0.total, categoryID: $0.category == 0 ? nil : $0.category)
+            DayAmount(
+                categoryID: $0.category == 0 ? nil : $0.category,
+                money: Money(minorUnits: $0.total, currency: Currency(stored: $0.currency)),
+                day: Day(daysSince1970: daysSince1970(ofDay: $0.day)))
         }
     }
 

@@ -62,8 +62,7 @@ extension Request {
         if !report.currenciesBeside.isEmpty, let first = months.first, let last = months.last {
             report.converted = try await service.converted(
                 try reportFilter, over: first...last, in: report.currenciesBeside, income: report.income,
-                spending: report.spending,
-                book: try await ratesService.book())
+                spending: report.spending, rates: try ratesService)
         }
         return report
     }
@@ -103,7 +102,7 @@ extension Request {
             review.converted = try await service.converted(
                 try reportFilter, over: Month(year: chosen, month: 1)...Month(year: chosen, month: 12),
                 in: review.currenciesBeside,
-                income: review.income.total, spending: review.spending.total, book: try await ratesService.book())
+                income: review.income.total, spending: review.spending.total, rates: try ratesService)
         }
         return review
     }

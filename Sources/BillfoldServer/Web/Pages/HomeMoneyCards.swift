@@ -71,19 +71,10 @@ struct HomeNetWorthCard {
                         "≈ " + format.money(converted.money)
                     }
                     H.p(.class("secondary home-net-worth-parts")) {
-                        ([
-                            tr(
-                                "rates.convertedFrom",
-                                ["amounts": last.totals.map(format.money).joined(separator: " · ")])
-                        ]
-                            + (converted.missing.isEmpty
-                                ? []
-                                : [
-                                    tr(
-                                        "rates.leftOut", count: converted.missing.count,
-                                        ["currencies": converted.missing.map(\.code).joined(separator: ", ")])
-                                ]))
-                            .joined(separator: " · ")
+                        tr("rates.convertedFrom", ["amounts": last.totals.map(format.money).joined(separator: " · ")])
+                            + " · "
+                            + ConvertedTotalView.explanation(
+                                [converted], note: tr("rates.atMonthEndRate"), format: format)
                     }
                 } else {
                     H.p(.class("home-net-worth-figure")) { last.totals.map(format.money).joined(separator: " · ") }
