@@ -69,6 +69,12 @@ CREATE INDEX transaction_payee_totals_emptied ON transaction_payee_totals (user_
 -- index transaction_payee_totals_key
 CREATE UNIQUE INDEX transaction_payee_totals_key ON transaction_payee_totals (user_id, category_key, status, currency, payee, account_id);
 
+-- index transaction_tag_totals_emptied
+CREATE INDEX transaction_tag_totals_emptied ON transaction_tag_totals (user_id) WHERE count = 0;
+
+-- index transaction_tag_totals_key
+CREATE UNIQUE INDEX transaction_tag_totals_key ON transaction_tag_totals (user_id, tag_id, category_key, status, currency, day, account_id);
+
 -- index transaction_tags_by_tag
 CREATE INDEX transaction_tags_by_tag ON transaction_tags (tag_id, transaction_id);
 
@@ -269,6 +275,9 @@ CREATE TABLE 'transaction_search_data'(id INTEGER PRIMARY KEY, block BLOB);
 
 -- table transaction_search_idx
 CREATE TABLE 'transaction_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table transaction_tag_totals
+CREATE TABLE "transaction_tag_totals" ("user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "tag_id" INTEGER NOT NULL REFERENCES "tags" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "category_key" INTEGER NOT NULL, "status" TEXT NOT NULL, "currency" TEXT NOT NULL, "day" INTEGER NOT NULL, "account_id" INTEGER NOT NULL, "total_minor" INTEGER NOT NULL, "count" INTEGER NOT NULL);
 
 -- table transaction_tags
 CREATE TABLE "transaction_tags" ("transaction_id" INTEGER NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "tag_id" INTEGER NOT NULL REFERENCES "tags" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, CONSTRAINT "uq:transaction_tags.transaction_id+transaction_tags.tag_id" UNIQUE ("transaction_id", "tag_id"));

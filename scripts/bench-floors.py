@@ -12,17 +12,15 @@ times in one process, and the process's own start-up (the same run with no state
 Prints one line per question: name, floor in ms, the number of statements.
 """
 import argparse
+import os
 import re
 import subprocess
+import sys
 import time
 import urllib.request
 
-ENTRY_START = re.compile(r"^\d{4}-\d\d-\d\dT", re.M)
-STATEMENT = re.compile(
-    r"binds=\[(?P<binds>.*?)\] database-id=\S+ request-id=\S+ sql=(?P<sql>.*) \[(?:SQLiteKit|PostgresKit|BillfoldStore)\] Executing query$",
-    re.S)
-SWIFT_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
-PLACEHOLDER = re.compile(r"[?$](\d+)")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from statements import statements  # noqa: E402
 
 
 def ask(base, credentials, path):
@@ -30,33 +28,6 @@ def ask(base, credentials, path):
     with urllib.request.urlopen(request, timeout=600) as response:
         while response.read(1 << 20):
             pass
-
-
-def literal(value):
-    # The log prints every bind as a string; numbers the server bound are written back as numbers.
-    # An optional one (Fluent's filters on optional fields) is printed "Optional(…)", or "nil"
-    # (a text that is the word nil would be taken for none: no question binds one).
-    if value == "nil":
-        return "NULL"
-    wrapped = re.fullmatch(r"Optional\((.*)\)", value)
-    if wrapped:
-        value = re.sub(r'^"(.*)"$', r"\1", wrapped.group(1))
-    if re.fullmatch(r"-?\d{1,18}", value):
-        return value
-    return "'" + value.replace("'", "''") + "'"
-
-
-def statements(log_text):
-    found = []
-    starts = [m.start() for m in ENTRY_START.finditer(log_text)] + [len(log_text)]
-    for begin, end in zip(starts, starts[1:]):
-        match = STATEMENT.search(log_text[begin:end].rstrip("\n"))
-        if not match:
-            continue
-        binds = [re.sub(r"\\(.)", r"\1", b) for b in SWIFT_STRING.findall(match.group("binds"))]
-        sql = PLACEHOLDER.sub(lambda m: literal(binds[int(m.group(1)) - 1]), match.group("sql"))
-        found.append(sql.strip().rstrip(";") + ";")
-    return found
 
 
 def run(engine, database, script):

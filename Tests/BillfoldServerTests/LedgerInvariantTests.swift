@@ -39,6 +39,17 @@ struct LedgerInvariantTests {
                 let made = try await t.send(.POST, "/api/v1/categories", as: ana, json: #"{"name": "\#(name)"}"#)
                 categories += Self.ids(made.body)
             }
+            var tags: [Int64] = []
+            for name in ["Trip", "Work", "Gift"] {
+                tags += Self.ids(try await t.send(.POST, "/api/v1/tags", as: ana, json: #"{"name": "\#(name)"}"#).body)
+            }
+            // Imports arrive tagged (the rules' path on new rows).
+            _ = try await t.send(
+                .POST, "/api/v1/rules", as: ana,
+                json: """
+                    {"conditions": [{"field": "payee", "test": "startsWith", "value": "Import"}],
+                     "actions": [{"action": "addTags", "tags": [\(tags[0])]}]}
+                    """)
             let browser = try await Browser.signedIn(t, ana)
             var live: [Int64] = []
             var deletions: [Int64] = []
@@ -61,7 +72,7 @@ struct LedgerInvariantTests {
             // Writes that took effect, per kind: each must have happened for the sequence to prove anything.
             var worked: [String: Int] = [:]
             for step in 0..<200 {
-                let kind = Int(random.next() % 14)
+                let kind = Int(random.next() % 15)
                 var what = ""
                 switch kind {
                 case 0, 1:
@@ -210,6 +221,7 @@ struct LedgerInvariantTests {
                             {"conditions": [{"field": "payee", "test": "startsWith", "value": "\(shop)"}],
                              "actions": [{"action": "setCategory", "category": \(category)},
                                          {"action": "renamePayee", "payee": "\(shop) (ruled)"},
+                                         {"action": "addTags", "tags": [\(pick(tags) ?? tags.first ?? 0)]},
                                          {"action": "markCleared"}], "overridesSource": true}
                             """)
                     let applied = try await t.send(.POST, "/api/v1/rules/apply", as: ana, json: "{}")
@@ -220,6 +232,21 @@ struct LedgerInvariantTests {
                         if undone.status == .ok { worked["undo rules", default: 0] += 1 }
                     }
                     if run != nil { worked["apply rules", default: 0] += 1 }
+                case 13:
+                    // Tags given and taken (the sums per tag), and now and then a tag deleted.
+                    what = "tag"
+                    if random.next() % 6 == 0, let gone = pick(tags) {
+                        _ = try await t.send(.DELETE, "/api/v1/tags/\(gone)", as: ana)
+                        tags.removeAll { $0 == gone }
+                        tags += Self.ids(
+                            try await t.send(.POST, "/api/v1/tags", as: ana, json: #"{"name": "Tag \#(step)"}"#).body)
+                        continue
+                    }
+                    guard let id = pick(live) else { continue }
+                    let given = Array(Set((0..<Int(random.next() % 3)).compactMap { _ in pick(tags) }))
+                    let answer = try await t.send(
+                        .PUT, "/api/v1/transactions/\(id)/tags", as: ana, json: #"{"tagIds": \#(given)}"#)
+                    if answer.status == .ok && !given.isEmpty { worked["tag", default: 0] += 1 }
                 default:
                     what = "delete category"
                     guard categories.count > 2, let gone = pick(categories) else { continue }
@@ -236,8 +263,8 @@ struct LedgerInvariantTests {
                 #expect(differences.isEmpty, "after step \(step) (\(what)): \(differences)")
                 if !differences.isEmpty { return }
             }
-            #expect(done.count == 13, "every kind of write ran: \(done)")
-            #expect(worked.count == 8 && worked.values.allSatisfy { $0 > 0 }, "\(worked)")
+            #expect(done.count == 14, "every kind of write ran: \(done)")
+            #expect(worked.count == 9 && worked.values.allSatisfy { $0 > 0 }, "\(worked)")
         }
     }
 

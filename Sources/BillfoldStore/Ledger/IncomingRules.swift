@@ -86,6 +86,8 @@ struct IncomingRules {
             for (id, tag) in chunk { insert = insert.values(SQLBind(id), SQLBind(tag), SQLBind(userID)) }
             try await insert.run()
         }
+        // The rows are new, so the tags written here are all they carry.
+        try await TagTotals.add(tagsOf: Array(Set(lines.map(\.0))), userID: userID, on: sql)
         try await RuleRepository(database: database, userID: userID).countMatches(counts)
     }
 }

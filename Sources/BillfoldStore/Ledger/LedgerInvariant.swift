@@ -9,6 +9,7 @@ import SQLKit
 ///   parts and members are). Rows left at zero may stay.
 /// - Per-block sums (`transaction_totals_by_block`, kept by triggers): the per-day sums added up
 ///   by blocks of `TransactionTotals.blockDays` days.
+/// - Per-tag sums (`TagTotals`): the per-day sums of each tag's rows that count.
 /// - Currency volumes (`CurrencyVolumes`): never below the sum of the absolute amounts of a
 ///   user's rows in a currency (volumes only grow, so every sum fits in 64 bits).
 /// - SQLite's search indexes (FTS5 over the rows' payees and notes and the sums' payees): equal to
@@ -42,6 +43,15 @@ public struct LedgerInvariant: Sendable {
                 + "HAVING NOT (SUM(count) = 0 AND SUM(total_minor) = 0)",
             "SELECT user_id, category_key, status, currency, block, account_id, total_minor, count "
                 + "FROM transaction_totals_by_block WHERE NOT (count = 0 AND total_minor = 0)",
+            into: &found)
+        let tagKey = "t.user_id, tt.tag_id, t.category_key, t.status, t.currency, t.day, t.account_id"
+        try await compare(
+            TagTotals.table,
+            "SELECT \(tagKey), SUM(t.amount_minor), COUNT(*) FROM (SELECT id, user_id, \(TransactionTotals.keySQL) "
+                + "AS category_key, status, currency, \(TransactionTotals.daySQL) AS day, account_id, amount_minor "
+                + "FROM transactions WHERE kind IS NULL) t JOIN transaction_tags tt ON tt.transaction_id = t.id "
+                + "GROUP BY \(tagKey)",
+            "SELECT \(TagTotals.key), total_minor, count FROM \(TagTotals.table) WHERE NOT (count = 0 AND total_minor = 0)",
             into: &found)
         let short = try await count(
             """

@@ -26,7 +26,9 @@ extension TransactionTotals {
         var blocks: [Span] = []
         var days: [Span] = []
         var instants: [Span] = []
-        let scansOnly = query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups
+        // A tag's sums (`TagTotals`) are per day, without blocks.
+        let byTag = TagTotals.answer(query)
+        let scansOnly = query.text != nil || query.importID != nil || (query.tagID != nil && !byTag) || query.onlyGroups
         for (slot, range) in ranges.enumerated() {
             guard let lower = range.lowerBound, let upper = range.upperBound else {
                 preconditionFailure("a report's range is bounded")
@@ -39,7 +41,7 @@ extension TransactionTotals {
             }
             let firstBlock = -floorDivision(-firstDay, blockDays)
             let endBlock = floorDivision(endDay, blockDays)
-            if firstBlock >= endBlock {
+            if byTag || firstBlock >= endBlock {
                 days.append(Span(slot: slot, first: firstDay, end: endDay))
             } else {
                 blocks.append(Span(slot: slot, first: firstBlock, end: endBlock))
@@ -54,7 +56,7 @@ extension TransactionTotals {
             query, blocks.filter { $0.first < $0.end }, in: "transaction_totals_by_block", by: "block",
             userID: userID, on: sql)
         rows += try await sums(
-            query, days.filter { $0.first < $0.end }, in: "transaction_totals", by: "day",
+            query, days.filter { $0.first < $0.end }, in: byTag ? TagTotals.table : "transaction_totals", by: "day",
             userID: userID, on: sql)
         rows += try await scan(query, instants.filter { $0.first < $0.end }, userID: userID, on: sql)
         var sums = Array(repeating: [SumKey: (total: Int64, count: Int64)](), count: ranges.count)
@@ -100,6 +102,7 @@ extension TransactionTotals {
             + " CAST(SUM(count) AS BIGINT) AS count FROM (SELECT " + slotCase(spans, column: unit)
             + " AS slot, category_key, currency, total_minor, count FROM \(unsafeRaw: table)"
             + " WHERE user_id = \(bind: userID) AND category_key >= 0" + conditions(query)
+            + (table == TagTotals.table ? TagTotals.matching(query) : "")
             + " AND \(unsafeRaw: unit) >= \(bind: first) AND \(unsafeRaw: unit) < \(bind: end)) pieces"
             + " WHERE slot >= 0 GROUP BY slot, category_key, currency"
         return try await sql.raw(statement).all(decoding: SlotRow.self)

@@ -43,6 +43,9 @@ enum TransactionTotals {
                     .run()
             }
         }
+        try await TagTotals.add(
+            sign: sign, where: "user_id = \(bind: userID) AND kind IS NULL AND " + condition, on: sql)
+        if sign < 0 { try await TagTotals.removeEmptied(userID: userID, on: sql) }
     }
 
     /// Sums gathered in memory from the rows a write inserted, added to the tables once at the
@@ -173,8 +176,9 @@ enum TransactionTotals {
         let upper = query.range.upperBound
         if let searched = try await searched(query, perCategory, userID: userID, on: sql) { return searched }
         // The per-day sums know neither words nor imports, and the per-payee ones no days: such
-        // queries sum their rows.
-        if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups {
+        // queries sum their rows. A tag's sums are its own (`TagTotals`), per day.
+        let byTag = TagTotals.answer(query)
+        if query.text != nil || query.importID != nil || (query.tagID != nil && !byTag) || query.onlyGroups {
             return try await scan(query, perCategory, from: lower, to: upper, userID: userID, on: sql)
         }
         // Whole days: the first day starting at or after `lower`, up to the day `upper` falls in.
@@ -183,7 +187,12 @@ enum TransactionTotals {
         if let firstDay, let endDay, firstDay >= endDay {
             return try await scan(query, perCategory, from: lower, to: upper, userID: userID, on: sql)
         }
-        var rows = try await aggregates(query, perCategory, days: firstDay, endDay, userID: userID, on: sql)
+        var rows =
+            byTag
+            ? try await sums(
+                query, perCategory, in: TagTotals.table, by: "day", firstDay, endDay,
+                matching: TagTotals.matching(query), userID: userID, on: sql)
+            : try await aggregates(query, perCategory, days: firstDay, endDay, userID: userID, on: sql)
         if let lower, let firstDay, lower < start(ofDay: firstDay) {
             rows += try await scan(query, perCategory, from: lower, to: start(ofDay: firstDay), userID: userID, on: sql)
         }

@@ -42,5 +42,6 @@ public enum BillfoldMigrations {
         M037AddBudgetRollovers(),
         M038CreateExchangeRates(),
         M039AddRateFetchAttempts(),
+        M040AddTagTotals(),
     ]
 }

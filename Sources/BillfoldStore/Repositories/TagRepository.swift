@@ -118,6 +118,8 @@ public struct TagRepository: Sendable {
                 "tags", Phrase("error.store.tooManyTags", ["max": String(TagRules.maxPerTransaction)]))
         }
         try await requireOwned(wanted)
+        // Out of its old tags' sums, into the new ones'.
+        try await TagTotals.add(tagsOf: [transactionID], userID: userID, sign: -1, on: sql)
         try await sql.raw(
             """
             DELETE FROM transaction_tags WHERE user_id = \(bind: userID) AND transaction_id = \(bind: transactionID)
@@ -127,6 +129,7 @@ public struct TagRepository: Sendable {
         var insert = sql.insert(into: "transaction_tags").columns("transaction_id", "tag_id", "user_id")
         for tag in wanted { insert = insert.values(SQLBind(transactionID), SQLBind(tag), SQLBind(userID)) }
         try await insert.run()
+        try await TagTotals.add(tagsOf: [transactionID], userID: userID, on: sql)
     }
 
     /// The ids of tags given as ids or names (Lunch Money's bodies mix both); an unknown name
