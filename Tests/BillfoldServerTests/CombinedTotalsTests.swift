@@ -60,8 +60,19 @@ struct CombinedTotalsTests {
                 let edited = try await t.send(change.contains("tagIds") ? .PUT : .PATCH, path, as: ana, json: change)
                 #expect(edited.status == .ok, "\(change): \(edited.body.string)")
             }
+            // A category deleted with its rows moved to another: their sums move in bulk.
+            let snacks = try await categories.forSource("t:c", name: "Snacks", now: Timestamp.now())
+            for id in ids.suffix(80) {
+                let moved = try await t.send(
+                    .PATCH, "/api/v1/transactions/\(id)", as: ana, json: #"{"categoryId": \#(snacks.id)}"#)
+                #expect(moved.status == .ok, "\(moved.body.string)")
+            }
+            let gone = try await t.send(
+                .DELETE, "/api/v1/categories/\(snacks.id)", as: ana, json: #"{"reassignTo": \#(cafe.id)}"#)
+            #expect(gone.status == .ok || gone.status == .noContent, "\(gone.body.string)")
 
             let sql = t.app.db as! any SQLDatabase
+            #expect(try await LedgerInvariant(sql: sql).differences() == [])
             // Day edges cut in Kathmandu's time (+05:45), a range inside one day, and none.
             let ranges = [
                 InstantRange(lowerBound: nil, upperBound: nil),

@@ -8,6 +8,10 @@ import SQLKit
 enum TagTotals {
     static let table = "transaction_tag_totals"
     static let key = "user_id, tag_id, category_key, status, currency, day, account_id"
+    static let addToExisting: SQLQueryString =
+        " ON CONFLICT (\(unsafeRaw: key)) DO UPDATE SET"
+        + " total_minor = \(unsafeRaw: table).total_minor + excluded.total_minor,"
+        + " count = \(unsafeRaw: table).count + excluded.count"
 
     /// Adds the tags of the transactions matching `condition` (after WHERE, over the rows'
     /// own columns) to the sums; `sign` -1 takes them out.
@@ -21,9 +25,7 @@ enum TagTotals {
             + condition + ") t JOIN transaction_tags tt ON tt.transaction_id = t.id"
             // SQLite reads an upsert's SELECT unambiguously only with a WHERE of its own.
             + " WHERE TRUE GROUP BY t.user_id, tt.tag_id, t.category_key, t.status, t.currency, t.day, t.account_id"
-            + " ON CONFLICT (\(unsafeRaw: key)) DO UPDATE SET"
-            + " total_minor = \(unsafeRaw: table).total_minor + excluded.total_minor,"
-            + " count = \(unsafeRaw: table).count + excluded.count"
+            + addToExisting
         try await sql.raw(statement).run()
     }
 
@@ -36,6 +38,21 @@ enum TagTotals {
                 on: sql)
         }
         if sign < 0 { try await removeEmptied(userID: userID, on: sql) }
+    }
+
+    /// Moves the sums of `categories` under category key `target`: their rows' category changes
+    /// in one statement (`TransactionReassignment`), not row by row.
+    static func move(_ categories: [Int64], to target: Int64, userID: Int64, on sql: any SQLDatabase) async throws {
+        let rest = "user_id, tag_id, status, currency, day, account_id"
+        try await sql.raw(
+            "INSERT INTO \(unsafeRaw: table) (\(unsafeRaw: key), total_minor, count)"
+                + " SELECT user_id, tag_id, \(bind: target), status, currency, day, account_id, SUM(total_minor),"
+                + " SUM(count) FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID)"
+                + " AND category_key IN (\(binds: categories)) GROUP BY \(unsafeRaw: rest)" + addToExisting
+        ).run()
+        try await sql.raw(
+            "DELETE FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))"
+        ).run()
     }
 
     /// Deletes the sums a write left at nothing (through their partial index).

@@ -49,6 +49,7 @@ extension TransactionRepository {
                 "DELETE FROM \(unsafeRaw: table.name) WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))"
             ).run()
         }
+        try await TagTotals.move(categories, to: target ?? 0, userID: userID, on: sql)
         let newCategory: SQLQueryString = target.map { "\(bind: $0)" } ?? "NULL"
         try await sql.raw(
             "UPDATE transactions SET category_id = " + newCategory + ", category_source = " + newSource
