@@ -63,6 +63,13 @@ CREATE INDEX sign_in_attempts_by_time ON sign_in_attempts (attempted_at);
 -- index transaction_changes_by_transaction
 CREATE INDEX transaction_changes_by_transaction ON transaction_changes (transaction_id, id);
 
+-- index transaction_payee_day_totals_emptied
+CREATE INDEX transaction_payee_day_totals_emptied ON transaction_payee_day_totals (user_id) WHERE count = 0;
+
+-- index transaction_payee_day_totals_key
+CREATE UNIQUE INDEX transaction_payee_day_totals_key ON transaction_payee_day_totals
+  (user_id, payee, day, category_key, status, currency, account_id);
+
 -- index transaction_payee_totals_emptied
 CREATE INDEX transaction_payee_totals_emptied ON transaction_payee_totals (user_id) WHERE count = 0;
 
@@ -243,6 +250,9 @@ CREATE TABLE 'transaction_notes_search_data'(id INTEGER PRIMARY KEY, block BLOB)
 
 -- table transaction_notes_search_idx
 CREATE TABLE 'transaction_notes_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
+
+-- table transaction_payee_day_totals
+CREATE TABLE "transaction_payee_day_totals" ("user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "category_key" INTEGER NOT NULL, "status" TEXT NOT NULL, "currency" TEXT NOT NULL, "payee" TEXT NOT NULL, "day" INTEGER NOT NULL, "account_id" INTEGER NOT NULL, "total_minor" INTEGER NOT NULL, "count" INTEGER NOT NULL);
 
 -- table transaction_payee_search
 CREATE VIRTUAL TABLE transaction_payee_search USING fts5(

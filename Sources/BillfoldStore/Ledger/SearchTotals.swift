@@ -1,39 +1,86 @@
 import BillfoldCore
 import SQLKit
 
-/// A search's totals from the per-payee sums (`M027AddPayeeTotals`) instead of from every row it
-/// finds. A row is found when its payee or its notes hold the words, so its totals are the sums
-/// of the payees that hold them, plus the rows whose notes hold them and whose payee does not:
-/// no row is missed or counted twice. The payees are matched as the rows' search matches them
-/// (SQLite's trigram index, PostgreSQL's `LIKE`), so both parts agree with the list's rows.
+/// A search's totals from sums instead of from every row it finds. A row is found when its payee
+/// or its notes hold the words, so its totals are the sums of the payees that hold them, plus the
+/// rows whose notes hold them and whose payee does not: no row is missed or counted twice. The
+/// payees are matched as the rows' search matches them (SQLite's trigram index, PostgreSQL's
+/// `LIKE`), so both parts agree with the list's rows. Without a range the per-payee sums
+/// (`M027AddPayeeTotals`) answer; over a range the per-payee-per-day ones (`M041AddPayeeDayTotals`)
+/// answer its whole days, and the rows of those payees its partial days at the edges.
 extension TransactionTotals {
-    /// Nil where the sums cannot say: a range (the payee sums know no days), an import, a tag, or
-    /// on SQLite words shorter than the trigram index reads (the rows' search uses `LIKE` there).
+    /// Nil where the sums cannot say: an import, a tag, group rows, or on SQLite words shorter
+    /// than the trigram index reads (the rows' search uses `LIKE` there).
     static func searched(_ query: TransactionQuery, _ perCategory: Bool, userID: Int64, on sql: any SQLDatabase)
         async throws -> [Row]?
     {
-        guard let text = query.text, query.range.lowerBound == nil, query.range.upperBound == nil,
-            query.importID == nil, query.tagID == nil, !query.onlyGroups, !query.foldingGroups
+        guard let text = query.text, query.importID == nil, query.tagID == nil, !query.onlyGroups,
+            !query.foldingGroups
         else { return nil }
         let sqlite = sql.engine.searchesFullTextIndexes
         if sqlite && !text.fitsTrigramIndex { return nil }
-        let payees: SQLQueryString =
+        let holdsWords: SQLQueryString =
             sqlite
             ? "id IN (" + text.found(in: "transaction_payee_search") + ")"
             : text.contained(in: "payee")
-        let ofPayees = try await sums(
-            query, perCategory, in: SumsTable.payees.name, by: SumsTable.payees.bucket, nil, nil,
-            matching: " AND " + payees, userID: userID, on: sql)
-        // A counted row's payee is in the sums, so "its payee does not match" is "not among them".
-        let notes: SQLQueryString =
-            sqlite
-            ? " AND id IN (" + text.found(in: "transaction_notes_search") + ")"
-                + " AND payee NOT IN (SELECT payee FROM transaction_payee_totals"
-                + " WHERE user_id = \(bind: userID) AND " + payees + ")"
-            : " AND " + text.contained(in: "notes") + " AND NOT " + text.contained(in: "payee")
+        // Every counted row's payee is in the per-payee sums: these are the payees found.
+        let found: SQLQueryString =
+            "SELECT payee FROM transaction_payee_totals WHERE user_id = \(bind: userID) AND " + holdsWords
         var rest = query
         rest.text = nil
-        let ofNotes = try await scan(rest, perCategory, from: nil, to: nil, matching: notes, userID: userID, on: sql)
-        return ofPayees + ofNotes
+        let lower = query.range.lowerBound
+        let upper = query.range.upperBound
+        var rows: [Row]
+        if lower == nil && upper == nil {
+            rows = try await sums(
+                query, perCategory, in: SumsTable.payees.name, by: SumsTable.payees.bucket, nil, nil,
+                matching: " AND " + holdsWords, userID: userID, on: sql)
+        } else {
+            rows = try await overRange(
+                query, perCategory, found: found, holdsWords: holdsWords, sqlite: sqlite, userID: userID, on: sql)
+        }
+        let notes: SQLQueryString =
+            sqlite
+            ? " AND id IN (" + text.found(in: "transaction_notes_search") + ") AND payee NOT IN (" + found + ")"
+            : " AND " + text.contained(in: "notes") + " AND NOT " + text.contained(in: "payee")
+        rows += try await scan(rest, perCategory, from: lower, to: upper, matching: notes, userID: userID, on: sql)
+        return rows
+    }
+
+    /// The found payees' sums over the query's range: whole days from the per-payee-per-day sums,
+    /// the partial days at the edges from those payees' rows.
+    private static func overRange(
+        _ query: TransactionQuery, _ perCategory: Bool, found: SQLQueryString, holdsWords: SQLQueryString,
+        sqlite: Bool, userID: Int64, on sql: any SQLDatabase
+    ) async throws -> [Row] {
+        var rest = query
+        rest.text = nil
+        let lower = query.range.lowerBound
+        let upper = query.range.upperBound
+        let ofPayees: SQLQueryString = " AND payee IN (" + found + ")"
+        let firstDay = lower.map { day($0 - 1) + 1 }
+        let endDay = upper.map { day($0) }
+        if let firstDay, let endDay, firstDay >= endDay {
+            return try await scan(
+                rest, perCategory, from: lower, to: upper, matching: ofPayees, userID: userID, on: sql)
+        }
+        // PostgreSQL's index holds the payee by its MD5.
+        let ofDays: SQLQueryString =
+            sqlite
+            ? ofPayees
+            : " AND md5(payee) IN (SELECT md5(payee) FROM transaction_payee_totals WHERE user_id = \(bind: userID)"
+                + " AND " + holdsWords + ")"
+        var rows = try await sums(
+            query, perCategory, in: SumsTable.payeeDays.name, by: "day", firstDay, endDay, matching: ofDays,
+            userID: userID, on: sql)
+        if let lower, let firstDay, lower < start(ofDay: firstDay) {
+            rows += try await scan(
+                rest, perCategory, from: lower, to: start(ofDay: firstDay), matching: ofPayees, userID: userID, on: sql)
+        }
+        if let upper, let endDay, start(ofDay: endDay) < upper {
+            rows += try await scan(
+                rest, perCategory, from: start(ofDay: endDay), to: upper, matching: ofPayees, userID: userID, on: sql)
+        }
+        return rows
     }
 }

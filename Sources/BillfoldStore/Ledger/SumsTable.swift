@@ -1,13 +1,14 @@
 import SQLKit
 
-/// One of the two tables the transactions' sums are kept in, under the same key but for one
-/// column: per UTC day (`transaction_totals`, for ranges) and per payee
-/// (`transaction_payee_totals`, for searches: `SearchTotals`). Every write that moves a sum
-/// moves it in both.
+/// One of the tables the transactions' sums are kept in, under the same key but for their
+/// bucket: per UTC day (`transaction_totals`, for ranges), per payee
+/// (`transaction_payee_totals`, for searches: `SearchTotals`) and per payee and day
+/// (`transaction_payee_day_totals`, for searches over a range). Every write that moves a sum
+/// moves it in all of them.
 struct SumsTable: Sendable {
     /// The table's name.
     let name: String
-    /// The column that splits the sums: `day` or `payee`.
+    /// The columns that split the sums: `day`, `payee`, or `payee, day`.
     let bucket: String
     /// A transaction row's bucket.
     let bucketSQL: String
@@ -19,7 +20,11 @@ struct SumsTable: Sendable {
         name: "transaction_totals", bucket: "day", bucketSQL: TransactionTotals.daySQL, postgresBucketKey: "day")
     static let payees = SumsTable(
         name: "transaction_payee_totals", bucket: "payee", bucketSQL: "payee", postgresBucketKey: "(md5(payee))")
-    static let all = [days, payees]
+    /// Per payee and day (`M041AddPayeeDayTotals`): a search's totals over a range.
+    static let payeeDays = SumsTable(
+        name: "transaction_payee_day_totals", bucket: "payee, day", bucketSQL: "payee, \(TransactionTotals.daySQL)",
+        postgresBucketKey: "(md5(payee)), day")
+    static let all = [days, payees, payeeDays]
 
     /// The unique key in the order of its index: a category's totals (the list's filters) are
     /// found by its prefix; an account's are read from the person's rows.

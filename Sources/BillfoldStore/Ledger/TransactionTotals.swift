@@ -60,6 +60,12 @@ enum TransactionTotals {
             var bucket: Bucket
         }
 
+        /// A payee's day, for the per-payee-per-day sums.
+        struct PayeeDay: Hashable {
+            var payee: Payee
+            var day: Int64
+        }
+
         /// A payee compared by its bytes, as the databases compare it: Swift takes "Müller" with
         /// a combining diaeresis for the one written with "ü", which the tables keep apart.
         struct Payee: Hashable {
@@ -77,6 +83,7 @@ enum TransactionTotals {
         typealias Sums<Bucket: Hashable> = [Key<Bucket>: (total: Int64, count: Int64)]
         private(set) var days: Sums<Int64> = [:]
         private(set) var payees: Sums<Payee> = [:]
+        private(set) var payeeDays: Sums<PayeeDay> = [:]
         /// Per currency, the sum of the absolute amounts (for `CurrencyVolumes`).
         private(set) var volumes: [String: Int64] = [:]
 
@@ -96,8 +103,11 @@ enum TransactionTotals {
                 let sum = sums[key, default: (0, 0)]
                 sums[key] = (sum.total + amount, sum.count + 1)
             }
-            count(&days, day(bookedAt))
-            count(&payees, Payee(text: payee))
+            let payee = Payee(text: payee)
+            let day = day(bookedAt)
+            count(&days, day)
+            count(&payees, payee)
+            count(&payeeDays, PayeeDay(payee: payee, day: day))
         }
 
         /// Adds the gathered sums to the tables. The volumes first: while a currency's volume fits
@@ -105,13 +115,17 @@ enum TransactionTotals {
         /// by a sum overflowing in the database's own words.
         func write(userID: Int64, on sql: any SQLDatabase) async throws {
             try await CurrencyVolumes.add(volumes, userID: userID, on: sql)
-            try await Self.write(days, to: .days, userID: userID, on: sql) { SQLBind($0) }
-            try await Self.write(payees, to: .payees, userID: userID, on: sql) { SQLBind($0.text) }
+            try await Self.write(days, to: .days, userID: userID, on: sql) { "\(bind: $0)" }
+            try await Self.write(payees, to: .payees, userID: userID, on: sql) { "\(bind: $0.text)" }
+            try await Self.write(payeeDays, to: .payeeDays, userID: userID, on: sql) {
+                "\(bind: $0.payee.text), \(bind: $0.day)"
+            }
         }
 
+        /// `bucket`: the bucket's values in the order of `SumsTable.bucket`'s columns.
         private static func write<Bucket>(
             _ sums: Sums<Bucket>, to table: SumsTable, userID: Int64, on sql: any SQLDatabase,
-            bucket: (Bucket) -> SQLBind
+            bucket: (Bucket) -> SQLQueryString
         ) async throws {
             for chunk in Array(sums).chunked(1000) {
                 let rows = chunk.map { key, sum -> SQLQueryString in

@@ -43,5 +43,6 @@ public enum BillfoldMigrations {
         M038CreateExchangeRates(),
         M039AddRateFetchAttempts(),
         M040AddTagTotals(),
+        M041AddPayeeDayTotals(),
     ]
 }
