@@ -14,6 +14,12 @@ protocol DatabaseEngine: Sendable {
     /// (`M027AddPayeeTotals`); otherwise by the `LIKE` that PostgreSQL's trigram indexes serve.
     var searchesFullTextIndexes: Bool { get }
 
+    /// The transactions table as a statement names it when its rows come from a short list of
+    /// ids (the words' notes, a tag's rows): SQLite is held to the ids (`NOT INDEXED` leaves it
+    /// the rowid alone), since without statistics it would rather walk the person's rows and look
+    /// each up in the list; PostgreSQL's planner weighs both with its own.
+    var transactionsByID: String { get }
+
     /// The bucket of a sums table as its unique index holds it (an upsert's conflict target).
     func indexedBucket(of table: SumsTable) -> String
 

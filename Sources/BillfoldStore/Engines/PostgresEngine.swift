@@ -12,6 +12,8 @@ struct PostgresEngine: DatabaseEngine {
 
     var searchesFullTextIndexes: Bool { false }
 
+    var transactionsByID: String { "transactions" }
+
     func indexedBucket(of table: SumsTable) -> String { table.postgresBucketKey }
 
     /// The rows as PostgresNIO reads them, when every value bound is one it encodes itself;

@@ -12,6 +12,8 @@ struct SQLiteEngine: DatabaseEngine {
 
     var searchesFullTextIndexes: Bool { true }
 
+    var transactionsByID: String { "transactions NOT INDEXED" }
+
     func indexedBucket(of table: SumsTable) -> String { table.bucket }
 
     /// Fluent's SQLite database is SQLiteNIO's too; a bare SQLKit one (never in Billfold) fails

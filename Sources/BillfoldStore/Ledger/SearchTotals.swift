@@ -19,13 +19,7 @@ extension TransactionTotals {
         else { return nil }
         let sqlite = sql.engine.searchesFullTextIndexes
         if sqlite && !text.fitsTrigramIndex { return nil }
-        let holdsWords: SQLQueryString =
-            sqlite
-            ? "id IN (" + text.found(in: "transaction_payee_search") + ")"
-            : text.contained(in: "payee")
-        // Every counted row's payee is in the per-payee sums: these are the payees found.
-        let found: SQLQueryString =
-            "SELECT payee FROM transaction_payee_totals WHERE user_id = \(bind: userID) AND " + holdsWords
+        let (holdsWords, found) = payees(holding: text, userID: userID, sqlite: sqlite)
         var rest = query
         rest.text = nil
         let lower = query.range.lowerBound
@@ -43,8 +37,45 @@ extension TransactionTotals {
             sqlite
             ? " AND id IN (" + text.found(in: "transaction_notes_search") + ") AND payee NOT IN (" + found + ")"
             : " AND " + text.contained(in: "notes") + " AND NOT " + text.contained(in: "payee")
-        rows += try await scan(rest, perCategory, from: lower, to: upper, matching: notes, userID: userID, on: sql)
+        rows += try await scan(
+            rest, perCategory, from: lower, to: upper, matching: notes, byID: true, userID: userID, on: sql)
         return rows
+    }
+
+    /// A tag narrowed by words: the tag's rows (its per-day sums know no payees) that hold them,
+    /// found by id from the tag's list, a payee's words among the payees found, not through the
+    /// rows' own index (a common word's list is a quarter of the book). Nil for other queries.
+    static func wordsInTag(_ query: TransactionQuery, _ perCategory: Bool, userID: Int64, on sql: any SQLDatabase)
+        async throws -> [Row]?
+    {
+        guard let text = query.text, query.tagID != nil, query.importID == nil, !query.onlyGroups else { return nil }
+        var rest = query
+        rest.text = nil
+        let words: SQLQueryString
+        if sql.engine.searchesFullTextIndexes && text.fitsTrigramIndex {
+            words =
+                " AND (payee IN (" + payees(holding: text, userID: userID, sqlite: true).found + ")"
+                + " OR id IN (" + text.found(in: "transaction_notes_search") + "))"
+        } else {
+            words = " AND (" + text.contained(in: "payee") + " OR " + text.contained(in: "notes") + ")"
+        }
+        return try await scan(
+            rest, perCategory, from: query.range.lowerBound, to: query.range.upperBound, matching: words, byID: true,
+            userID: userID, on: sql)
+    }
+
+    /// Which of the per-payee sums hold the words (after AND), and the payees found that way: every
+    /// counted row's payee is among those sums.
+    static func payees(holding text: String, userID: Int64, sqlite: Bool) -> (
+        holdsWords: SQLQueryString, found: SQLQueryString
+    ) {
+        let holdsWords: SQLQueryString =
+            sqlite
+            ? "id IN (" + text.found(in: "transaction_payee_search") + ")"
+            : text.contained(in: "payee")
+        return (
+            holdsWords, "SELECT payee FROM transaction_payee_totals WHERE user_id = \(bind: userID) AND " + holdsWords
+        )
     }
 
     /// The found payees' sums over the query's range: whole days from the per-payee-per-day sums,

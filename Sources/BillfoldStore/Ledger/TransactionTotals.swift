@@ -192,6 +192,7 @@ enum TransactionTotals {
         // The per-day sums know neither words nor imports, and the per-payee ones no days: such
         // queries sum their rows. A tag's sums are its own (`TagTotals`), per day.
         let byTag = TagTotals.answer(query)
+        if let words = try await wordsInTag(query, perCategory, userID: userID, on: sql) { return words }
         if query.text != nil || query.importID != nil || (query.tagID != nil && !byTag) || query.onlyGroups {
             return try await scan(query, perCategory, from: lower, to: upper, userID: userID, on: sql)
         }
@@ -297,9 +298,10 @@ enum TransactionTotals {
     }
 
     /// The query's rows between `lower` and `upper` summed; `matching` (after AND) narrows them.
+    /// `byID`: the rows come from a short list of ids in the conditions (`transactionsByID`).
     static func scan(
         _ query: TransactionQuery, _ perCategory: Bool, from lower: Int64?, to upper: Int64?,
-        matching: SQLQueryString = "", userID: Int64, on sql: any SQLDatabase
+        matching: SQLQueryString = "", byID: Bool = false, userID: Int64, on sql: any SQLDatabase
     ) async throws -> [Row] {
         var slice = query
         slice.range = InstantRange(lowerBound: lower, upperBound: upper)
@@ -308,7 +310,8 @@ enum TransactionTotals {
             """
             SELECT \(unsafeRaw: key) AS category_key, currency, CAST(SUM(amount_minor) AS BIGINT) AS total,
               COUNT(*) AS count
-            FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
+            FROM \(unsafeRaw: byID ? sql.engine.transactionsByID : "transactions")
+            WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
             """ + slice.conditions(on: sql) + matching
             + (perCategory ? " GROUP BY COALESCE(category_id, 0), currency" : " GROUP BY currency")
         return try await sql.raw(statement).all(decoding: Row.self)

@@ -1,0 +1,160 @@
+"""Every question the list can be asked is answered through indexes and sums, on both databases.
+
+The questions are generated (scripts/questions.py: every combination of category, group or none,
+account, status, tag, three date ranges and a common and a rare word: 576), asked of a real server
+logging its statements, and each statement's plan is read from the database itself:
+- no statement reads a whole table (SQLite's `SCAN` of a table, PostgreSQL's `Seq Scan` where an
+  index could serve; PostgreSQL is asked with sequential scans turned down, since on a small book
+  its planner rightly prefers them);
+- no total adds up the person's rows beyond the partial days at a range's edges, except rows found
+  by id through a bounded list: the words' notes (the rest of a search comes from the per-payee
+  sums) or the tag's rows when words narrow a tag. Those are looked up by id, never found by
+  walking the person's rows.
+"""
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+import requests
+
+from conftest import ROOT, Server, database_kinds, postgres_database
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import questions  # noqa: E402
+import statements  # noqa: E402
+
+# The tables whose whole reading would be a scan of everybody's rows, or of the person's.
+LEDGER_TABLES = {
+    "transactions", "transaction_tags", "transaction_totals", "transaction_totals_by_block",
+    "transaction_payee_totals", "transaction_payee_day_totals", "transaction_tag_totals",
+}
+DAY = 86400
+
+
+@pytest.fixture(scope="module", params=database_kinds())
+def traced(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("plans-" + request.param)
+    database = str(folder / "billfold.sqlite") if request.param == "sqlite" else postgres_database()
+    server = Server(database, folder, env={"BILLFOLD_LOG_LEVEL": "trace"})
+    api = lambda method, path, **kw: server.api(method, path, **kw)  # noqa: E731
+    tag = api("POST", "/api/v1/tags", json={"name": "Trips"}).json()["id"]
+    rows = api("GET", "/api/v1/transactions?limit=200").json()["transactions"]
+    for row in rows[::7]:
+        assert api("PUT", f"/api/v1/transactions/{row['id']}/tags", json={"tagIds": [tag]}).status_code == 200
+    categories = api("GET", "/api/v1/categories").json()["categories"]
+    by_name = {c["name"]: c["id"] for c in categories}
+    account = api("GET", "/api/v1/accounts").json()["accounts"][0]["id"]
+    ids = {"groceries": by_name["Groceries"], "food": by_name["Food"], "account": account, "tag": tag}
+    yield request.param, server, ids
+    server.stop()
+
+
+def asked(server, path):
+    """The statements the server ran for one question."""
+    log = server.folder / "server.log"
+    start = log.stat().st_size
+    answer = server.api("GET", path)
+    assert answer.status_code == 200, answer.text
+    time.sleep(0.05)
+    with open(log, encoding="utf-8", errors="replace") as text:
+        text.seek(start)
+        return [s for s in statements.statements(text.read().replace("\x00", ""))
+                if s.lstrip().upper().startswith("SELECT")]
+
+
+def sqlite_plan(database, statement):
+    import sqlite3
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        return [row[3] for row in db.execute("EXPLAIN QUERY PLAN " + statement)]
+
+
+def postgres_plans(database, batch):
+    """Each statement's plan nodes: (node type, relation, index condition or filter)."""
+    script = "SET enable_seqscan = off;\n" + "".join(f"EXPLAIN (FORMAT JSON) {s}\n" for s in batch)
+    out = subprocess.run(["psql", database, "-qAtX", "-v", "ON_ERROR_STOP=1"], input=script, text=True,
+                         capture_output=True, check=True).stdout
+    plans, depth, current = [], 0, ""
+    for line in out.splitlines():  # one JSON document per statement, possibly over several lines
+        current += line
+        depth += line.count("[") - line.count("]")
+        if depth == 0 and current.strip():
+            plans.append(json.loads(current))
+            current = ""
+    found = []
+    for plan in plans:
+        nodes, stack = [], [plan[0]["Plan"]]
+        while stack:
+            node = stack.pop()
+            nodes.append((node["Node Type"], node.get("Relation Name", ""),
+                          node.get("Index Cond", "") + " " + node.get("Filter", "")))
+            stack += node.get("Plans", [])
+        found.append(nodes)
+    return found
+
+
+def full_scans(engine, database, batch):
+    """The plan lines of the statements that read a whole ledger table."""
+    found = []
+    if engine == "sqlite":
+        for statement in batch:
+            for line in sqlite_plan(database, statement):
+                match = re.match(r"SCAN (\w+)", line)
+                if match and match.group(1) in LEDGER_TABLES:
+                    found.append((line, statement))
+    else:
+        for statement, nodes in zip(batch, postgres_plans(database, batch)):
+            found += [(f"Seq Scan on {relation}", statement) for kind, relation, _ in nodes
+                      if kind == "Seq Scan" and relation in LEDGER_TABLES]
+    return found
+
+
+def rows_summed(statement):
+    """Whether a statement adds up transaction rows (rather than sums)."""
+    flat = " ".join(statement.split())
+    return bool(re.search(r"\bFROM transactions\b", flat)) and (
+        "SUM(amount_minor)" in flat or "COUNT(*)" in flat)
+
+
+def bounded(statement):
+    """Why a statement may add up rows: what bounds them, or None."""
+    flat = " ".join(statement.split())
+    lower = re.search(r"booked_at >= (-?\d+)", flat)
+    upper = re.search(r"booked_at < (-?\d+)", flat)
+    if lower and upper and int(upper.group(1)) - int(lower.group(1)) <= DAY:
+        return "a partial day at an edge"
+    if "transaction_notes_search MATCH" in flat or "LOWER(notes) LIKE" in flat:
+        return "the rows whose notes hold the words"
+    if "FROM transaction_tags WHERE tag_id" in flat:
+        return "the tag's rows"
+    return None
+
+
+def test_every_question_reads_indexes_and_sums(traced):
+    engine, server, ids = traced
+    today = datetime.date.today()
+    problems, checked, rows_read = [], 0, 0
+    for name, path in questions.combinations(ids, today, every=True):
+        batch = asked(server, path)
+        assert batch, f"{name}: no statements logged"
+        checked += 1
+        for line, statement in full_scans(engine, server.database, batch):
+            problems.append(f"{name}: {line}: {statement[:300]}")
+        for statement in filter(rows_summed, batch):
+            rows_read += 1
+            if bounded(statement) is None:
+                problems.append(f"{name}: sums rows unbounded: {' '.join(statement.split())[:400]}")
+                continue
+            if engine == "sqlite" and bounded(statement) != "a partial day at an edge":
+                # Rows found through a list are looked up by id, not by walking the person's index.
+                plan = sqlite_plan(server.database, statement)
+                walked = [line for line in plan if re.match(r"SEARCH transactions USING (COVERING )?INDEX", line)]
+                if walked:
+                    problems.append(f"{name}: walks {walked[0]} for {bounded(statement)}")
+    assert checked == 576
+    assert rows_read > 0, "the edges and the notes are read from rows: the check saw them"
+    assert not problems, f"{len(problems)} problems, the first:\n" + "\n".join(problems[:15])
