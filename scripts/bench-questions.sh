@@ -81,6 +81,12 @@ groceries=$(sql "SELECT id FROM categories WHERE name = 'Groceries';")
 food=$(sql "SELECT id FROM categories WHERE name = 'Food' AND is_group;")
 today=$(date -u +%Y-%m-%d)
 year_ago=$(date -u -d "$(date -u +%Y-%m-01) -11 months" +%Y-%m-01) # from the 1st: no month-end overflow
+checking=$(sql "SELECT id FROM accounts WHERE name = 'demo-checking';")
+# Every combination of the list's filters, one and two at a time and a sample of three and four
+# (scripts/questions.py), measured for BENCH_COMBINATION_SECONDS each.
+mapfile -t combinations < <(scripts/questions.py --groceries "$groceries" --food "$food" --account "$checking" \
+  --tag "$trips" --today "$today" | sed 's/^/list: /')
+combination_seconds=${BENCH_COMBINATION_SECONDS:-3}
 # name|path: every question of issue 16's table, plus the two the web's other pages ask most.
 questions=(
   "unfiltered first page + totals (and the converted total)|/api/v1/transactions"
@@ -142,7 +148,7 @@ cache_kib=$((64 * 1024 / $(nproc)))
 mkdir -p "$out/statements-$engine"
 scripts/bench-floors.py --log "$work/server.log" --base "$base" --token "$token" --session "$session" \
   --engine "$engine" \
-  --database "$database" --pragmas "$pragmas" --save "$out/statements-$engine" "${questions[@]}" \
+  --database "$database" --pragmas "$pragmas" --save "$out/statements-$engine" "${questions[@]}" "${combinations[@]}" \
   "PAYBACK feed!|/payback/transactions" | tee "$work/floors.txt"
 stop_server
 : >"$work/server.log"
@@ -152,8 +158,8 @@ pid_rss() { awk '/VmRSS|RssAnon/ {printf "%s %s MB ", $1, int($2 / 1024)}' "/pro
 rss_start=$(pid_rss)
 wrk -t2 -c16 -d5s -H "Authorization: Bearer $token" "$base/api/v1/transactions" >/dev/null # warm-up
 
-measure() { # path connections [web] → "p50 p99 rps"
-  wrk -t"$(($2 > 1 ? 2 : 1))" -c"$2" -d"${seconds}s" --latency -H "$(credentials "${3:-}")" "$base$1" >"$work/q.txt"
+measure() { # path connections [web] [seconds] → "p50 p99 rps"
+  wrk -t"$(($2 > 1 ? 2 : 1))" -c"$2" -d"${4:-$seconds}s" --latency -H "$(credentials "${3:-}")" "$base$1" >"$work/q.txt"
   # wrk stops with requests still queued in the server: one more, answered after them, lets them finish.
   curl -s -o /dev/null -H "$(credentials "${3:-}")" "$base$1"
   echo "$(awk '/ 50%/ {print $2}' "$work/q.txt") $(awk '/ 99%/ {print $2}' "$work/q.txt") $(awk '/Requests\/sec/ {print $2}' "$work/q.txt")"
@@ -161,12 +167,18 @@ measure() { # path connections [web] → "p50 p99 rps"
 echo "== $engine: every question at 1 and 16 connections, ${seconds} s each"
 printf "%-46s | %-30s | %-30s | %-9s | %s\n" "question" "1 connection: p50, p99, req/s" "16 connections" "floor" \
   "p50 ÷ floor" | tee "$work/table.txt"
-for q in "${questions[@]}"; do
+printf "name\tpath\tp50_1\tp99_1\tp50_4\tp50_16\tp99_16\tfloor\n" >"$out/measures-$engine.tsv"
+for q in "${questions[@]}" "${combinations[@]}"; do
   name=${q%%|*} rest=${q#*|}
   path=${rest%%|*} how=""
   [ "$path" = "$rest" ] || how=${rest#*|}
-  read -r p50 p99 rps <<<"$(measure "$path" 1 "$how")"
-  read -r p50_16 p99_16 rps_16 <<<"$(measure "$path" 16 "$how")"
+  duration=$seconds
+  [[ "$name" == "list: "* ]] && duration=$combination_seconds
+  read -r p50 p99 rps <<<"$(measure "$path" 1 "$how" "$duration")"
+  read -r p50_16 p99_16 rps_16 <<<"$(measure "$path" 16 "$how" "$duration")"
+  p50_4=""
+  # /v1's goal is at 4 connections (a sync client's few parallel pages).
+  [[ "$path" == /v1/transactions* ]] && read -r p50_4 _ _ <<<"$(measure "$path" 4 "$how" "$duration")"
   floor=$(awk -F'\t' -v n="$name" '$1 == n {print $2}' "$work/floors.txt")
   ratio=$(python3 -c "
 import re
@@ -175,6 +187,8 @@ ms = float(v) * {'us': 0.001, 'ms': 1, 's': 1000}[u]
 print(f'{ms / $floor:.1f}×' if $floor > 0 else '-')")
   printf "%-46s | %-30s | %-30s | %-9s | %s\n" "$name" "$p50, $p99, $rps" "$p50_16, $p99_16, $rps_16" "$floor ms" \
     "$ratio" | tee -a "$work/table.txt"
+  printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n" "$name" "$path" "$p50" "$p99" "$p50_4" "$p50_16" "$p99_16" "$floor" \
+    >>"$out/measures-$engine.tsv"
 done
 rss_questions=$(pid_rss)
 

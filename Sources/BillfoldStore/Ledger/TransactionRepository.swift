@@ -35,8 +35,9 @@ public struct TransactionRepository: Sendable {
     public func page(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> (transactions: [Transaction], next: TransactionCursor?)
     {
-        var rows = try await recentMatches(query, after: cursor, limit: limit + 1) ?? []
-        if rows.count <= limit {
+        let recent = try await recentMatches(query, after: cursor, limit: limit + 1)
+        var rows = recent?.rows ?? []
+        if rows.count <= limit && recent?.complete != true {
             rows = try await engine.rows(pageStatement(query, after: cursor, limit: limit + 1))
                 .map(TransactionRow.init)
         }
@@ -51,25 +52,35 @@ public struct TransactionRepository: Sendable {
     /// How many of the newest rows a search or a category group reads before it asks its index.
     static let searchWindow = 2000
 
-    /// For a search or a category group on SQLite, its matches among the newest rows the rest of
-    /// the filter reaches. A common word ("rewe" in a quarter of the rows) or a big group (Food,
-    /// two thirds) fills a page there after a few dozen rows, where the full-text index would
-    /// first list every row that has the word, and the group's keysets read a page per category;
-    /// a rarer one does not, and its index answers it (`page` then runs the whole query). Nil
-    /// when there is nothing to try, and for the web's folded list: its group rule asks whether
-    /// the group's own row passes the filter, which the window's query (the filter without its
-    /// words and categories) would answer wrongly. Only for words of three ASCII characters or
-    /// more: the window matches with `LIKE`, which folds only A–Z, where the index (which the
-    /// totals and later pages use) folds every letter, so "müller" must not find "MÜLLER" in one
-    /// and miss it in the other. Not for pages so big (a feed's, an export's) that the window
-    /// seldom fills them.
+    /// For a search, a category group or a tag on SQLite, its matches among the newest rows the
+    /// rest of the filter reaches. A common word ("rewe" in a quarter of the rows) or a big group
+    /// (Food, two thirds) fills a page there after a few dozen rows, where the full-text index
+    /// would first list every row that has the word, and the group's keysets read a page per
+    /// category; a rarer one does not, and its index answers it (`page` then runs the whole
+    /// query). And where the rest of the filter reaches fewer rows than the window (a status in a
+    /// past quarter, the uncategorised), the window has read them all: its matches are the whole
+    /// answer (`complete`), however few. Nil when there is nothing to try. The web's folded list
+    /// checks its group rule on the window's rows with the whole filter, as the group's own row
+    /// must pass it. Only for words of three ASCII characters or more: the window matches with
+    /// `LIKE`, which folds only A–Z, where the index (which the totals and later pages use) folds
+    /// every letter, so "müller" must not find "MÜLLER" in one and miss it in the other. Not for
+    /// pages so big (a feed's, an export's) that the window seldom fills them.
     private func recentMatches(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
-        async throws -> [TransactionRow]?
+        async throws -> (rows: [TransactionRow], complete: Bool)?
     {
-        guard limit * 4 <= Self.searchWindow, !query.foldingGroups, engine.searchesFullTextIndexes else { return nil }
+        guard limit * 4 <= Self.searchWindow, engine.searchesFullTextIndexes else { return nil }
         var recent = query
+        recent.foldingGroups = false
         // What the window's rows are then checked for.
         var checked = TransactionQuery.everything
+        var also: SQLQueryString = ""
+        if let tagID = query.tagID {
+            recent.tagID = nil
+            // One lookup per row in the tag's unique key, not the tag's whole list first.
+            also +=
+                " AND EXISTS (SELECT 1 FROM transaction_tags tt WHERE tt.transaction_id = recent.id"
+                + " AND tt.tag_id = \(bind: tagID))"
+        }
         if let text = query.text {
             guard text.fitsTrigramIndex, text.allSatisfy(\.isASCII) else { return nil }
             recent.text = nil
@@ -79,12 +90,16 @@ public struct TransactionRepository: Sendable {
             recent.categoryIDs = nil
             checked.categoryIDs = ids
         }
-        guard checked != .everything else { return nil }
+        guard checked != .everything || query.tagID != nil else { return nil }
+        if query.foldingGroups { also += query.foldingCondition(fullTextIndex: false, window: userID) }
+        let window = pageStatement(recent, after: cursor, limit: Self.searchWindow)
         let statement: SQLQueryString =
-            "SELECT * FROM (" + pageStatement(recent, after: cursor, limit: Self.searchWindow)
-            + ") AS recent WHERE TRUE"
-            + checked.conditions(fullTextIndex: false) + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
-        return try await engine.rows(statement).map(TransactionRow.init)
+            "SELECT * FROM (" + window + ") AS recent WHERE TRUE" + checked.conditions(fullTextIndex: false) + also
+            + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
+        let rows = try await engine.rows(statement).map(TransactionRow.init)
+        guard rows.count < limit else { return (rows, false) }
+        let read = try await engine.rows("SELECT COUNT(*) AS read FROM (" + window + ") AS recent")
+        return (rows, try read.first?.integer("read") ?? 0 < Int64(Self.searchWindow))
     }
 
     /// Newest first after the cursor. A group's categories are read one keyset each and merged,

@@ -165,13 +165,16 @@ extension TransactionQuery {
 
 extension TransactionQuery {
     /// Leaves out a group's members whose group row passes this whole filter (after AND): the
-    /// web list shows them under that row.
-    func foldingCondition(fullTextIndex: Bool) -> SQLQueryString {
+    /// web list shows them under that row. `window`: the person's rows checked are a window's
+    /// (`recent`, without their owner's column), not the table's.
+    func foldingCondition(fullTextIndex: Bool, window userID: Int64? = nil) -> SQLQueryString {
         // Inside the subquery the bare column names are the group row's (`g`).
         var groupRow = self
         groupRow.foldingGroups = false
-        return " AND (group_id IS NULL OR NOT EXISTS (SELECT 1 FROM transactions g"
-            + " WHERE g.id = transactions.group_id AND g.user_id = transactions.user_id"
+        let rows = userID == nil ? "transactions" : "recent"
+        let owner: SQLQueryString = userID.map { "\(bind: $0)" } ?? "transactions.user_id"
+        return " AND (\(unsafeRaw: rows).group_id IS NULL OR NOT EXISTS (SELECT 1 FROM transactions g"
+            + " WHERE g.id = \(unsafeRaw: rows).group_id AND g.user_id = " + owner
             + groupRow.conditions(fullTextIndex: fullTextIndex) + "))"
     }
 }
