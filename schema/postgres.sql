@@ -4,6 +4,22 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 
 COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
 
+CREATE FUNCTION public.transaction_tags_moved() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE transaction_tags SET booked_at = NEW.booked_at WHERE transaction_id = NEW.id;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION public.transaction_tags_time() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  NEW.booked_at := (SELECT booked_at FROM transactions WHERE id = NEW.transaction_id);
+  RETURN NEW;
+END $$;
+
 CREATE FUNCTION public.transaction_totals_to_blocks() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -587,7 +603,8 @@ CREATE TABLE public.transaction_tag_totals (
 CREATE TABLE public.transaction_tags (
     transaction_id bigint NOT NULL,
     tag_id bigint NOT NULL,
-    user_id bigint NOT NULL
+    user_id bigint NOT NULL,
+    booked_at bigint
 );
 
 CREATE TABLE public.transaction_totals (
@@ -872,6 +889,8 @@ CREATE UNIQUE INDEX transaction_tag_totals_key ON public.transaction_tag_totals 
 
 CREATE INDEX transaction_tags_by_tag ON public.transaction_tags USING btree (tag_id, transaction_id);
 
+CREATE INDEX transaction_tags_newest ON public.transaction_tags USING btree (tag_id, booked_at, transaction_id);
+
 CREATE INDEX transaction_totals_by_currency ON public.transaction_totals USING btree (user_id, currency, day);
 
 CREATE INDEX transaction_totals_emptied ON public.transaction_totals USING btree (user_id) WHERE (count = 0);
@@ -897,6 +916,10 @@ CREATE INDEX transactions_notes_search ON public.transactions USING gin (lower(n
 CREATE INDEX transactions_payee_search ON public.transactions USING gin (lower(payee) public.gin_trgm_ops);
 
 CREATE INDEX transactions_with_kind ON public.transactions USING btree (user_id, booked_at) WHERE (kind IS NOT NULL);
+
+CREATE TRIGGER transaction_tags_moved AFTER UPDATE OF booked_at ON public.transactions FOR EACH ROW WHEN ((old.booked_at IS DISTINCT FROM new.booked_at)) EXECUTE FUNCTION public.transaction_tags_moved();
+
+CREATE TRIGGER transaction_tags_time BEFORE INSERT ON public.transaction_tags FOR EACH ROW EXECUTE FUNCTION public.transaction_tags_time();
 
 CREATE TRIGGER transaction_totals_to_blocks AFTER INSERT OR DELETE OR UPDATE ON public.transaction_totals FOR EACH ROW EXECUTE FUNCTION public.transaction_totals_to_blocks();
 

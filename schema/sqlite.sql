@@ -85,6 +85,9 @@ CREATE UNIQUE INDEX transaction_tag_totals_key ON transaction_tag_totals (user_i
 -- index transaction_tags_by_tag
 CREATE INDEX transaction_tags_by_tag ON transaction_tags (tag_id, transaction_id);
 
+-- index transaction_tags_newest
+CREATE INDEX transaction_tags_newest ON transaction_tags (tag_id, booked_at, transaction_id);
+
 -- index transaction_totals_by_currency
 CREATE INDEX transaction_totals_by_currency ON transaction_totals (user_id, currency, day);
 
@@ -290,7 +293,7 @@ CREATE TABLE 'transaction_search_idx'(segid, term, pgno, PRIMARY KEY(segid, term
 CREATE TABLE "transaction_tag_totals" ("user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "tag_id" INTEGER NOT NULL REFERENCES "tags" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "category_key" INTEGER NOT NULL, "status" TEXT NOT NULL, "currency" TEXT NOT NULL, "day" INTEGER NOT NULL, "account_id" INTEGER NOT NULL, "total_minor" INTEGER NOT NULL, "count" INTEGER NOT NULL);
 
 -- table transaction_tags
-CREATE TABLE "transaction_tags" ("transaction_id" INTEGER NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "tag_id" INTEGER NOT NULL REFERENCES "tags" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, CONSTRAINT "uq:transaction_tags.transaction_id+transaction_tags.tag_id" UNIQUE ("transaction_id", "tag_id"));
+CREATE TABLE "transaction_tags" ("transaction_id" INTEGER NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "tag_id" INTEGER NOT NULL REFERENCES "tags" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, booked_at BIGINT, CONSTRAINT "uq:transaction_tags.transaction_id+transaction_tags.tag_id" UNIQUE ("transaction_id", "tag_id"));
 
 -- table transaction_totals
 CREATE TABLE "transaction_totals" ("user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "category_key" INTEGER NOT NULL, "status" TEXT NOT NULL, "currency" TEXT NOT NULL, "day" INTEGER NOT NULL, "account_id" INTEGER NOT NULL, "total_minor" INTEGER NOT NULL, "count" INTEGER NOT NULL, CONSTRAINT "uq:transaction_totals.user_id+transaction_totals.category_key+transaction_totals.status+transaction_totals.currency+transaction_totals.day+transaction_totals.account_id" UNIQUE ("user_id", "category_key", "status", "currency", "day", "account_id"));
@@ -330,6 +333,15 @@ CREATE TRIGGER transaction_search_insert AFTER INSERT ON transactions BEGIN INSE
 
 -- trigger transaction_search_update
 CREATE TRIGGER transaction_search_update AFTER UPDATE OF payee ON transactions BEGIN INSERT INTO transaction_search (transaction_search, rowid, payee) VALUES ('delete', OLD.id, OLD.payee); INSERT INTO transaction_search (rowid, payee) VALUES (NEW.id, NEW.payee); END;
+
+-- trigger transaction_tags_moved
+CREATE TRIGGER transaction_tags_moved AFTER UPDATE OF booked_at ON transactions BEGIN
+  UPDATE transaction_tags SET booked_at = NEW.booked_at WHERE transaction_id = NEW.id; END;
+
+-- trigger transaction_tags_time
+CREATE TRIGGER transaction_tags_time AFTER INSERT ON transaction_tags BEGIN
+  UPDATE transaction_tags SET booked_at = (SELECT booked_at FROM transactions WHERE id = NEW.transaction_id)
+  WHERE transaction_id = NEW.transaction_id AND tag_id = NEW.tag_id; END;
 
 -- trigger transaction_totals_to_blocks_delete
 CREATE TRIGGER transaction_totals_to_blocks_delete AFTER DELETE ON transaction_totals WHEN (OLD.count <> 0 OR OLD.total_minor <> 0) BEGIN INSERT INTO transaction_totals_by_block (user_id, category_key, status, currency, block, account_id, total_minor, count)

@@ -20,6 +20,10 @@ protocol DatabaseEngine: Sendable {
     /// each up in the list; PostgreSQL's planner weighs both with its own.
     var transactionsByID: String { get }
 
+    /// The join that reads its left side first, in that side's order (a tag's list by time):
+    /// SQLite's `CROSS JOIN` keeps the order it is written in; PostgreSQL's planner picks it.
+    var orderedJoin: String { get }
+
     /// The bucket of a sums table as its unique index holds it (an upsert's conflict target).
     func indexedBucket(of table: SumsTable) -> String
 

@@ -14,6 +14,8 @@ struct SQLiteEngine: DatabaseEngine {
 
     var transactionsByID: String { "transactions NOT INDEXED" }
 
+    var orderedJoin: String { "CROSS JOIN" }
+
     func indexedBucket(of table: SumsTable) -> String { table.bucket }
 
     /// Fluent's SQLite database is SQLiteNIO's too; a bare SQLKit one (never in Billfold) fails

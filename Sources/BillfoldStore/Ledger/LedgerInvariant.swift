@@ -9,7 +9,8 @@ import SQLKit
 ///   parts and members are). Rows left at zero may stay.
 /// - Per-block sums (`transaction_totals_by_block`, kept by triggers): the per-day sums added up
 ///   by blocks of `TransactionTotals.blockDays` days.
-/// - Per-tag sums (`TagTotals`): the per-day sums of each tag's rows that count.
+/// - Per-tag sums (`TagTotals`): the per-day sums of each tag's rows that count; and each tag
+///   given carries its row's time (`M042AddTagTimes`).
 /// - Currency volumes (`CurrencyVolumes`): never below the sum of the absolute amounts of a
 ///   user's rows in a currency (volumes only grow, so every sum fits in 64 bits).
 /// - SQLite's search indexes (FTS5 over the rows' payees and notes and the sums' payees): equal to
@@ -53,6 +54,12 @@ public struct LedgerInvariant: Sendable {
                 + "GROUP BY \(tagKey)",
             "SELECT \(TagTotals.key), total_minor, count FROM \(TagTotals.table) WHERE NOT (count = 0 AND total_minor = 0)",
             into: &found)
+        let untimed = try await count(
+            """
+            SELECT COUNT(*) AS n FROM transaction_tags tt JOIN transactions t ON t.id = tt.transaction_id
+            WHERE tt.booked_at IS NULL OR tt.booked_at <> t.booked_at
+            """)
+        if untimed > 0 { found.append("transaction_tags: \(untimed) tags not at their row's time") }
         let short = try await count(
             """
             SELECT COUNT(*) AS n FROM (SELECT user_id, currency, SUM(ABS(amount_minor)) AS volume FROM transactions

@@ -30,117 +30,6 @@ public struct TransactionRepository: Sendable {
         }
     }
 
-    /// A page of the query, newest first (ties by id), starting after `cursor`.
-    /// Returns the rows and the cursor of the next page, nil on the last.
-    public func page(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
-        async throws -> (transactions: [Transaction], next: TransactionCursor?)
-    {
-        let recent = try await recentMatches(query, after: cursor, limit: limit + 1)
-        var rows = recent?.rows ?? []
-        if rows.count <= limit && recent?.complete != true {
-            rows = try await engine.rows(pageStatement(query, after: cursor, limit: limit + 1))
-                .map(TransactionRow.init)
-        }
-        let transactions = rows.prefix(limit).map { $0.transaction() }
-        let next =
-            rows.count > limit
-            ? transactions.last.map { TransactionCursor(bookedAt: $0.bookedAt.epochSeconds, id: $0.id) }
-            : nil
-        return (transactions, next)
-    }
-
-    /// How many of the newest rows a search or a category group reads before it asks its index.
-    static let searchWindow = 2000
-
-    /// For a search, a category group or a tag on SQLite, its matches among the newest rows the
-    /// rest of the filter reaches. A common word ("rewe" in a quarter of the rows) or a big group
-    /// (Food, two thirds) fills a page there after a few dozen rows, where the full-text index
-    /// would first list every row that has the word, and the group's keysets read a page per
-    /// category; a rarer one does not, and its index answers it (`page` then runs the whole
-    /// query). And where the rest of the filter reaches fewer rows than the window (a status in a
-    /// past quarter, the uncategorised), the window has read them all: its matches are the whole
-    /// answer (`complete`), however few. Nil when there is nothing to try. The web's folded list
-    /// checks its group rule on the window's rows with the whole filter, as the group's own row
-    /// must pass it. Only for words of three ASCII characters or more: the window matches with
-    /// `LIKE`, which folds only A–Z, where the index (which the totals and later pages use) folds
-    /// every letter, so "müller" must not find "MÜLLER" in one and miss it in the other. Not for
-    /// pages so big (a feed's, an export's) that the window seldom fills them.
-    private func recentMatches(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
-        async throws -> (rows: [TransactionRow], complete: Bool)?
-    {
-        guard limit * 4 <= Self.searchWindow, engine.searchesFullTextIndexes else { return nil }
-        var recent = query
-        recent.foldingGroups = false
-        // What the window's rows are then checked for.
-        var checked = TransactionQuery.everything
-        var also: SQLQueryString = ""
-        if let tagID = query.tagID {
-            recent.tagID = nil
-            // One lookup per row in the tag's unique key, not the tag's whole list first.
-            also +=
-                " AND EXISTS (SELECT 1 FROM transaction_tags tt WHERE tt.transaction_id = recent.id"
-                + " AND tt.tag_id = \(bind: tagID))"
-        }
-        if let text = query.text {
-            guard text.fitsTrigramIndex, text.allSatisfy(\.isASCII) else { return nil }
-            recent.text = nil
-            checked.text = text
-        }
-        if let ids = query.categoryIDs, ids.count > 1 {
-            recent.categoryIDs = nil
-            checked.categoryIDs = ids
-        }
-        guard checked != .everything || query.tagID != nil else { return nil }
-        if query.foldingGroups { also += query.foldingCondition(fullTextIndex: false, window: userID) }
-        let window = pageStatement(recent, after: cursor, limit: Self.searchWindow)
-        let statement: SQLQueryString =
-            "SELECT * FROM (" + window + ") AS recent WHERE TRUE" + checked.conditions(fullTextIndex: false) + also
-            + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
-        let rows = try await engine.rows(statement).map(TransactionRow.init)
-        guard rows.count < limit else { return (rows, false) }
-        let read = try await engine.rows("SELECT COUNT(*) AS read FROM (" + window + ") AS recent")
-        return (rows, try read.first?.integer("read") ?? 0 < Int64(Self.searchWindow))
-    }
-
-    /// Newest first after the cursor. A group's categories are read one keyset each and merged,
-    /// so the database never sorts all of a group's rows to find the newest few; each keyset
-    /// reads only the time and id its index holds, and only the page's rows are read whole (half
-    /// the statement's time for a group of four).
-    private func pageStatement(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
-        -> SQLQueryString
-    {
-        func select(
-            _ query: TransactionQuery, columns: SQLQueryString = TransactionRow.columns, also: SQLQueryString = ""
-        )
-            -> SQLQueryString
-        {
-            var statement: SQLQueryString =
-                "SELECT " + columns + " FROM transactions WHERE user_id = \(bind: userID)"
-            statement += query.conditions(on: sql) + also
-            if let cursor {
-                statement += " AND (booked_at, id) < (\(bind: cursor.bookedAt), \(bind: cursor.id))"
-            }
-            return statement + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
-        }
-        guard let ids = query.categoryIDs, ids.count > 1 else { return select(query) }
-        // A member is folded under its group row when that row passes the whole filter, not
-        // only the arm's one category.
-        let folding: SQLQueryString =
-            query.foldingGroups ? query.foldingCondition(fullTextIndex: engine.searchesFullTextIndexes) : ""
-        let arms = ids.map { id -> SQLQueryString in
-            var one = query
-            one.categoryIDs = [id]
-            one.foldingGroups = false
-            return "SELECT * FROM (" + select(one, columns: "booked_at, id", also: folding)
-                + ") AS c\(unsafeRaw: String(id))"
-        }
-        let newest: SQLQueryString =
-            "SELECT id FROM (" + arms.joined(separator: " UNION ALL ")
-            + ") AS keys ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
-        return "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID) AND id IN ("
-            + newest + ") ORDER BY booked_at DESC, id DESC"
-    }
-
     /// Oldest first (ties by id), skipping `offset` rows: the order the review deck and the Lunch
     /// Money API read in.
     public func ascending(_ query: TransactionQuery, offset: Int = 0, limit: Int) async throws -> [Transaction] {
@@ -160,10 +49,10 @@ public struct TransactionRepository: Sendable {
             query.range = InstantRange(lowerBound: start.from, upperBound: query.range.upperBound)
             offset -= start.before
         }
+        let rows = rowsRead(query)
         let statement: SQLQueryString =
-            "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
-            + query.conditions(on: sql)
-            + " ORDER BY booked_at, id LIMIT \(literal: limit) OFFSET \(literal: offset)"
+            "SELECT \(TransactionRow.columns)" + rows.from
+            + " ORDER BY \(unsafeRaw: rows.time), \(unsafeRaw: rows.id) LIMIT \(literal: limit) OFFSET \(literal: offset)"
         return try await engine.rows(statement).map { try TransactionRow($0).transaction() }
     }
 
@@ -172,14 +61,14 @@ public struct TransactionRepository: Sendable {
     public func ascending(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int) async throws
         -> [Transaction]
     {
-        var statement: SQLQueryString =
-            "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID)"
-            + query.conditions(on: sql)
+        let rows = rowsRead(query)
+        var statement: SQLQueryString = "SELECT \(TransactionRow.columns)" + rows.from
         if let cursor {
             // A row value, as in `page`, so both databases seek in the (user, booked_at, id) index.
-            statement += " AND (booked_at, id) > (\(bind: cursor.bookedAt), \(bind: cursor.id))"
+            statement +=
+                " AND (\(unsafeRaw: rows.time), \(unsafeRaw: rows.id)) > (\(bind: cursor.bookedAt), \(bind: cursor.id))"
         }
-        statement += " ORDER BY booked_at, id LIMIT \(literal: limit)"
+        statement += " ORDER BY \(unsafeRaw: rows.time), \(unsafeRaw: rows.id) LIMIT \(literal: limit)"
         return try await engine.rows(statement).map { try TransactionRow($0).transaction() }
     }
 

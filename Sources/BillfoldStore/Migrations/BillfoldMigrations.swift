@@ -44,5 +44,6 @@ public enum BillfoldMigrations {
         M039AddRateFetchAttempts(),
         M040AddTagTotals(),
         M041AddPayeeDayTotals(),
+        M042AddTagTimes(),
     ]
 }
