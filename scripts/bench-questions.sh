@@ -46,6 +46,13 @@ sql "INSERT INTO tags (user_id, name, name_key, description, archived, created_a
 sql "INSERT INTO transaction_tags (transaction_id, tag_id, user_id)
   SELECT t.id, g.id, t.user_id FROM transactions t JOIN tags g ON g.user_id = t.user_id
   WHERE g.name = 'Trips' AND t.payee = 'Deutsche Bahn';" >/dev/null
+# Written beside the rows as Billfold writes a tag's sums (M040): the bench tags in SQL, not by the API.
+sql "INSERT INTO transaction_tag_totals (user_id, tag_id, category_key, status, currency, day, account_id,
+    total_minor, count)
+  SELECT t.user_id, tt.tag_id, CASE WHEN t.transfer_id IS NULL THEN COALESCE(t.category_id, 0) ELSE -1 END,
+    t.status, t.currency, (t.booked_at + 2208988800) / 86400, t.account_id, SUM(t.amount_minor), COUNT(*)
+  FROM transactions t JOIN transaction_tags tt ON tt.transaction_id = t.id WHERE t.kind IS NULL
+  GROUP BY 1, 2, 3, 4, 5, 6, 7;" >/dev/null
 trips=$(sql "SELECT id FROM tags WHERE name = 'Trips';")
 # A dollar rate for every business day of the demo's year (a file written here, in the plain
 # day,currency,rate shape), so the list's converted total converts each day at its rate.

@@ -51,17 +51,20 @@ extension TransactionTotals {
         guard let text = query.text, query.tagID != nil, query.importID == nil, !query.onlyGroups else { return nil }
         var rest = query
         rest.text = nil
-        let words: SQLQueryString
-        if sql.engine.searchesFullTextIndexes && text.fitsTrigramIndex {
-            words =
-                " AND (payee IN (" + payees(holding: text, userID: userID, sqlite: true).found + ")"
-                + " OR id IN (" + text.found(in: "transaction_notes_search") + "))"
-        } else {
-            words = " AND (" + text.contained(in: "payee") + " OR " + text.contained(in: "notes") + ")"
-        }
         return try await scan(
-            rest, perCategory, from: query.range.lowerBound, to: query.range.upperBound, matching: words, byID: true,
-            userID: userID, on: sql)
+            rest, perCategory, from: query.range.lowerBound, to: query.range.upperBound,
+            matching: wordsChecked(text, userID: userID, on: sql), byID: true, userID: userID, on: sql)
+    }
+
+    /// The words as a check of each row read some other way (after AND): its payee among the
+    /// payees found, or its notes among those the notes' index finds. Both lists are short where
+    /// the rows' own index would list a quarter of the book for a common word.
+    static func wordsChecked(_ text: String, userID: Int64, on sql: any SQLDatabase) -> SQLQueryString {
+        guard sql.engine.searchesFullTextIndexes && text.fitsTrigramIndex else {
+            return " AND (" + text.contained(in: "payee") + " OR " + text.contained(in: "notes") + ")"
+        }
+        return " AND (payee IN (" + payees(holding: text, userID: userID, sqlite: true).found + ")"
+            + " OR id IN (" + text.found(in: "transaction_notes_search") + "))"
     }
 
     /// Which of the per-payee sums hold the words (after AND), and the payees found that way: every

@@ -65,7 +65,10 @@ extension TransactionRepository {
             + " ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
         let rows = try await engine.rows(statement).map(TransactionRow.init)
         guard rows.count < limit else { return (rows, false) }
-        let read = try await engine.rows("SELECT COUNT(*) AS read FROM (" + window + ") AS recent")
+        let read = try await engine.rows(
+            "SELECT COUNT(*) AS read FROM ("
+                + pageStatement(recent, after: cursor, limit: Self.searchWindow, columns: "id")
+                + ") AS recent")
         return (rows, try read.first?.integer("read") ?? 0 < Int64(Self.searchWindow))
     }
 
@@ -73,11 +76,13 @@ extension TransactionRepository {
     /// so the database never sorts all of a group's rows to find the newest few; each keyset
     /// reads only the time and id its index holds, and only the page's rows are read whole (half
     /// the statement's time for a group of four).
-    func pageStatement(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
-        -> SQLQueryString
-    {
+    /// `columns`: what each row of the page gives (all a transaction's, or only what a count needs).
+    func pageStatement(
+        _ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int,
+        columns pageColumns: SQLQueryString = TransactionRow.columns
+    ) -> SQLQueryString {
         func select(
-            _ query: TransactionQuery, columns: SQLQueryString = TransactionRow.columns, also: SQLQueryString = ""
+            _ query: TransactionQuery, columns: SQLQueryString = pageColumns, also: SQLQueryString = ""
         )
             -> SQLQueryString
         {
@@ -106,7 +111,7 @@ extension TransactionRepository {
         let newest: SQLQueryString =
             "SELECT id FROM (" + arms.joined(separator: " UNION ALL ")
             + ") AS keys ORDER BY booked_at DESC, id DESC LIMIT \(literal: limit)"
-        return "SELECT \(TransactionRow.columns) FROM transactions WHERE user_id = \(bind: userID) AND id IN ("
+        return "SELECT " + pageColumns + " FROM transactions WHERE user_id = \(bind: userID) AND id IN ("
             + newest + ") ORDER BY booked_at DESC, id DESC"
     }
 
@@ -120,11 +125,14 @@ extension TransactionRepository {
         }
         var rest = query
         rest.tagID = nil
+        rest.text = nil
+        // Words are checked on the tag's rows as they come, not listed first.
+        let words = query.text.map { TransactionTotals.wordsChecked($0, userID: userID, on: sql) } ?? ""
         let from: SQLQueryString =
             " FROM (SELECT transaction_id AS tagged_id, booked_at AS tagged_at FROM transaction_tags"
             + " WHERE tag_id = \(bind: tagID)) AS tagged \(unsafeRaw: engine.orderedJoin) transactions"
             + " ON transactions.id = tagged.tagged_id WHERE transactions.user_id = \(bind: userID)"
-            + rest.conditions(on: sql)
+            + rest.conditions(on: sql) + words
         return (from, "tagged.tagged_at", "tagged.tagged_id")
     }
 }
