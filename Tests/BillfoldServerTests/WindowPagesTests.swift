@@ -20,14 +20,15 @@ struct WindowPagesTests {
             let food = try await categories.forSource("t:f", name: "Food", isGroup: true, now: Timestamp.now())
             let cafe = try await categories.forSource("t:c", name: "Cafe", groupID: food.id, now: Timestamp.now())
             let rent = try await categories.forSource("t:r", name: "Rent", now: Timestamp.now())
-            // 2,310 rows over 2025: every third a REWE, a few uncategorised, Food at both ends
+            // 2,310 rows over 2025: nine in ten a REWE (more than the window, so its pages look
+            // there first; "shop 3" is rare and goes to the index), a few uncategorised, Food at both ends
             // (inside the newest 2,000 and beyond them), some uncleared in January and March.
             var rows: [NewTransaction] = []
             for i in 0..<2_310 {
                 let time = String(
                     format: "2025-%02d-%02dT%02d:%02d:00Z", 1 + (i / 200) % 12, 1 + (i / 8) % 25, i / 8 % 24, i % 60)
                 var row = spend(
-                    i % 3 == 0 ? "REWE \(i % 7)" : "Shop \(i % 11)", "-1.00", at: time,
+                    i % 10 == 0 ? "Shop \(i % 11)" : "REWE \(i % 7)", "-1.00", at: time,
                     category: i % 97 == 0 ? nil : (i < 90 || i >= 2_190 ? cafe.id : rent.id))
                 if i < 90 && i % 4 == 0 || (400..<600).contains(i) && i % 5 == 0 { row.status = .uncleared }
                 rows.append(row)

@@ -58,13 +58,16 @@ extension TransactionTotals {
 
     /// The words as a check of each row read some other way (after AND): its payee among the
     /// payees found, or its notes among those the notes' index finds. Both lists are short where
-    /// the rows' own index would list a quarter of the book for a common word.
+    /// the rows' own index would list a quarter of the book for a common word. A group row or
+    /// split parent is in no sums, so its payee is looked up in the rows' index by its own id.
     static func wordsChecked(_ text: String, userID: Int64, on sql: any SQLDatabase) -> SQLQueryString {
         guard sql.engine.searchesFullTextIndexes && text.fitsTrigramIndex else {
             return " AND (" + text.contained(in: "payee") + " OR " + text.contained(in: "notes") + ")"
         }
         return " AND (payee IN (" + payees(holding: text, userID: userID, sqlite: true).found + ")"
-            + " OR id IN (" + text.found(in: "transaction_notes_search") + "))"
+            + " OR id IN (" + text.found(in: "transaction_notes_search") + ")"
+            + " OR (kind IS NOT NULL AND EXISTS (SELECT 1 FROM transaction_search WHERE transaction_search MATCH"
+            + " \(bind: text.searchPhrase) AND rowid = transactions.id)))"
     }
 
     /// Which of the per-payee sums hold the words (after AND), and the payees found that way: every

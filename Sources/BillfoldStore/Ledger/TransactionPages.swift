@@ -50,6 +50,8 @@ extension TransactionRepository {
         var also: SQLQueryString = ""
         if let text = query.text {
             guard text.fitsTrigramIndex, text.allSatisfy(\.isASCII) else { return nil }
+            // A rare word's own index lists fewer rows than the window would read.
+            guard try await rowsWithPayees(holding: text) > Self.searchWindow else { return nil }
             recent.text = nil
             checked.text = text
         }
@@ -70,6 +72,15 @@ extension TransactionRepository {
                 + pageStatement(recent, after: cursor, limit: Self.searchWindow, columns: "id")
                 + ") AS recent")
         return (rows, try read.first?.integer("read") ?? 0 < Int64(Self.searchWindow))
+    }
+
+    /// How many of the person's rows have a payee holding the words, from the per-payee sums.
+    private func rowsWithPayees(holding text: String) async throws -> Int64 {
+        let holding = TransactionTotals.payees(holding: text, userID: userID, sqlite: true).holdsWords
+        let found = try await engine.rows(
+            "SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) AS found FROM transaction_payee_totals"
+                + " WHERE user_id = \(bind: userID) AND " + holding)
+        return try found.first?.integer("found") ?? 0
     }
 
     /// Newest first after the cursor. A group's categories are read one keyset each and merged,
@@ -126,13 +137,17 @@ extension TransactionRepository {
         var rest = query
         rest.tagID = nil
         rest.text = nil
+        // The group rule asks of the group's row the whole filter, the tag and words too.
+        rest.foldingGroups = false
+        let folding: SQLQueryString =
+            query.foldingGroups ? query.foldingCondition(fullTextIndex: engine.searchesFullTextIndexes) : ""
         // Words are checked on the tag's rows as they come, not listed first.
         let words = query.text.map { TransactionTotals.wordsChecked($0, userID: userID, on: sql) } ?? ""
         let from: SQLQueryString =
             " FROM (SELECT transaction_id AS tagged_id, booked_at AS tagged_at FROM transaction_tags"
             + " WHERE tag_id = \(bind: tagID)) AS tagged \(unsafeRaw: engine.orderedJoin) transactions"
             + " ON transactions.id = tagged.tagged_id WHERE transactions.user_id = \(bind: userID)"
-            + rest.conditions(on: sql) + words
+            + rest.conditions(on: sql) + words + folding
         return (from, "tagged.tagged_at", "tagged.tagged_id")
     }
 }
