@@ -26,30 +26,31 @@ extension TransactionRepository {
     /// How many of the newest rows a search or a category group reads before it asks its index.
     static let searchWindow = 2000
 
-    /// For a search or a category group on SQLite, its matches among the newest rows the rest of
-    /// the filter reaches. A common word ("rewe" in a quarter of the rows) or a big group
-    /// (Food, two thirds) fills a page there after a few dozen rows, where the full-text index
-    /// would first list every row that has the word, and the group's keysets read a page per
-    /// category; a rarer one does not, and its index answers it (`page` then runs the whole
-    /// query). And where the rest of the filter reaches fewer rows than the window (a status in a
-    /// past quarter, the uncategorised), the window has read them all: its matches are the whole
-    /// answer (`complete`), however few. Nil when there is nothing to try. The web's folded list
-    /// checks its group rule on the window's rows with the whole filter, as the group's own row
-    /// must pass it. Only for words of three ASCII characters or more: the window matches with
-    /// `LIKE`, which folds only A–Z, where the index (which the totals and later pages use) folds
-    /// every letter, so "müller" must not find "MÜLLER" in one and miss it in the other. Not for
-    /// pages so big (a feed's, an export's) that the window seldom fills them.
+    /// For a search or a category group, its matches among the newest rows the rest of the
+    /// filter reaches. A common word ("rewe" in a quarter of the rows) or a big group (Food, two
+    /// thirds) fills a page there after a few dozen rows, where the word's index would first list
+    /// every row that has it, and the group's keysets read a page per category; a rare word (the
+    /// payee sums count its rows) goes straight to its index. And where the rest of the filter
+    /// reaches fewer rows than the window (a status in a past quarter, the uncategorised), the
+    /// window has read them all: its matches are the whole answer (`complete`), however few. Nil
+    /// when there is nothing to try. The web's folded list checks its group rule on the window's
+    /// rows with the whole filter, as the group's own row must pass it. The window matches words
+    /// with `LIKE`, as PostgreSQL's search does; on SQLite only words of three ASCII characters or
+    /// more, since `LIKE` there folds only A–Z where the index (which the totals and later pages
+    /// use) folds every letter, so "müller" must not find "MÜLLER" in one and miss it in the
+    /// other. Not for pages so big (a feed's, an export's) that the window seldom fills them.
     func recentMatches(_ query: TransactionQuery, after cursor: TransactionCursor?, limit: Int)
         async throws -> (rows: [TransactionRow], complete: Bool)?
     {
-        guard limit * 4 <= Self.searchWindow, engine.searchesFullTextIndexes else { return nil }
+        guard limit * 4 <= Self.searchWindow else { return nil }
         var recent = query
         recent.foldingGroups = false
         // What the window's rows are then checked for.
         var checked = TransactionQuery.everything
         var also: SQLQueryString = ""
         if let text = query.text {
-            guard text.fitsTrigramIndex, text.allSatisfy(\.isASCII) else { return nil }
+            let sqlite = engine.searchesFullTextIndexes
+            guard !sqlite || (text.fitsTrigramIndex && text.allSatisfy(\.isASCII)) else { return nil }
             // A rare word's own index lists fewer rows than the window would read.
             guard try await rowsWithPayees(holding: text) > Self.searchWindow else { return nil }
             recent.text = nil
@@ -76,7 +77,8 @@ extension TransactionRepository {
 
     /// How many of the person's rows have a payee holding the words, from the per-payee sums.
     private func rowsWithPayees(holding text: String) async throws -> Int64 {
-        let holding = TransactionTotals.payees(holding: text, userID: userID, sqlite: true).holdsWords
+        let sqlite = engine.searchesFullTextIndexes
+        let holding = TransactionTotals.payees(holding: text, userID: userID, sqlite: sqlite).holdsWords
         let found = try await engine.rows(
             "SELECT CAST(COALESCE(SUM(count), 0) AS BIGINT) AS found FROM transaction_payee_totals"
                 + " WHERE user_id = \(bind: userID) AND " + holding)
