@@ -5,6 +5,7 @@ confirmation, and download an export. A malformed file shows its line and why.""
 import uuid
 
 import requests
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
@@ -69,6 +70,18 @@ def test_import_preview_mapping_import_and_undo(browser, shot, sqlite_server, tm
     assert "Undone" in browser.find_element(By.CSS_SELECTOR, ".import-row").text
 
 
+def preview_table(browser):
+    """The preview's headers and rows as text, or False while the page is drawing it again (the
+    account and the file each ask for a preview, and the second replaces the first's table)."""
+    try:
+        headers = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".preview-table thead th")]
+        rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")]
+                for r in browser.find_elements(By.CSS_SELECTOR, ".preview-table tbody tr")]
+    except StaleElementReferenceException:
+        return False
+    return (headers, rows) if headers and rows else False
+
+
 def test_the_preview_shows_what_the_rules_make_of_each_row(browser, shot, sqlite_server):
     """A rule for the bakery: the preview names its category beside the row, and only there."""
     email, token = new_person(sqlite_server, "import-rules", "Ida")
@@ -82,11 +95,9 @@ def test_the_preview_shows_what_the_rules_make_of_each_row(browser, shot, sqlite
     browser.find_element(By.ID, "account").send_keys("Girokonto")
     browser.find_element(By.ID, "file").send_keys(str(OWN / "latin1-semicolon.csv"))
     wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, ".preview-table")))
-    headers = [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".preview-table thead th")]
+    headers, rows = wait(browser).until(preview_table)
     assert "Category" in headers
     column = headers.index("Category")
-    rows = [[c.text for c in r.find_elements(By.TAG_NAME, "td")]
-            for r in browser.find_elements(By.CSS_SELECTOR, ".preview-table tbody tr")]
     bakery = next(r for r in rows if "Bäckerei" in r[1])
     assert bakery[column] == "Food (set by your rules)"
     assert all(r[column] == "" for r in rows if r is not bakery)
