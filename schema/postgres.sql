@@ -895,6 +895,8 @@ CREATE INDEX transaction_totals_by_currency ON public.transaction_totals USING b
 
 CREATE INDEX transaction_totals_emptied ON public.transaction_totals USING btree (user_id) WHERE (count = 0);
 
+CREATE INDEX transactions_by_account ON public.transactions USING btree (account_id, booked_at, id);
+
 CREATE INDEX transactions_by_category ON public.transactions USING btree (user_id, category_id, booked_at, id, currency, amount_minor, status);
 
 CREATE INDEX transactions_by_group ON public.transactions USING btree (group_id) WHERE (group_id IS NOT NULL);

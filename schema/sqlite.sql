@@ -94,6 +94,9 @@ CREATE INDEX transaction_totals_by_currency ON transaction_totals (user_id, curr
 -- index transaction_totals_emptied
 CREATE INDEX transaction_totals_emptied ON transaction_totals (user_id) WHERE count = 0;
 
+-- index transactions_by_account
+CREATE INDEX transactions_by_account ON transactions (account_id, booked_at, id);
+
 -- index transactions_by_category
 CREATE INDEX transactions_by_category ON transactions
   (user_id, category_id, booked_at, id, currency, amount_minor, status);

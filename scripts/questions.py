@@ -3,11 +3,12 @@
 and the plan test (tests/test_question_plans.py) checks, so a combination nobody thought of cannot
 fall off the sums unnoticed.
 
-Each filter has a few values (a category, a group, uncategorised; an account; two statuses; a tag;
+Each filter has a few values (a category, a group, uncategorised; a busy and a quiet account; two
+statuses; a tag;
 three date ranges; a common and a rare word). `pairs` is every filter alone and every two filters
 together, plus a seeded sample of three and four at once; `every` is the whole product.
 
-  questions.py --groceries ID --food ID --account ID --tag ID --today YYYY-MM-DD [--every]
+  questions.py --groceries ID --food ID --account ID --quiet ID --tag ID --today YYYY-MM-DD [--every]
 Prints one "name|path" line per question, for bench-questions.sh.
 """
 import argparse
@@ -30,7 +31,9 @@ def dimensions(ids, today):
             ("group", {"category": ids["food"]}),
             ("uncategorised", {"category": "none"}),
         ],
-        "account": [("account", {"account": ids["account"]})],
+        # A busy account, and a quiet one that never holds the category or the group (a points
+        # card): where two indexes never meet, walking either finds nothing.
+        "account": [("account", {"account": ids["account"]}), ("quiet account", {"account": ids["quiet"]})],
         "status": [("uncleared", {"status": "uncleared"}), ("cleared", {"status": "cleared"})],
         "tag": [("tag", {"tag": ids["tag"]})],
         "range": [
@@ -74,12 +77,13 @@ def combinations(ids, today, every=False, sample=24, seed=43):
 
 def main():
     parser = argparse.ArgumentParser()
-    for name in ("groceries", "food", "account", "tag"):
+    names = ("groceries", "food", "account", "quiet", "tag")
+    for name in names:
         parser.add_argument("--" + name, required=True)
     parser.add_argument("--today", required=True)
     parser.add_argument("--every", action="store_true")
     arguments = parser.parse_args()
-    ids = {name: getattr(arguments, name) for name in ("groceries", "food", "account", "tag")}
+    ids = {name: getattr(arguments, name) for name in names}
     today = datetime.date.fromisoformat(arguments.today)
     for name, path in combinations(ids, today, every=arguments.every):
         print(f"{name}|{path}")

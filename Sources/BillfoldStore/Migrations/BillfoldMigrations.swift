@@ -45,5 +45,6 @@ public enum BillfoldMigrations {
         M040AddTagTotals(),
         M041AddPayeeDayTotals(),
         M042AddTagTimes(),
+        M043IndexAccounts(),
     ]
 }
