@@ -20,6 +20,11 @@ protocol DatabaseEngine: Sendable {
     /// each up in the list; PostgreSQL's planner weighs both with its own.
     var transactionsByID: String { get }
 
+    /// The transactions table as a statement names it when it asks only for the rows the sums
+    /// leave out (split parents, group rows: `kind IS NOT NULL`, a few, `M026`): SQLite is held
+    /// to their index, since it would rather walk an account's or a category's rows to check each.
+    var rowsWithKind: String { get }
+
     /// The join that reads its left side first, in that side's order (a tag's list by time):
     /// SQLite's `CROSS JOIN` keeps the order it is written in; PostgreSQL's planner picks it.
     var orderedJoin: String { get }

@@ -14,6 +14,8 @@ struct PostgresEngine: DatabaseEngine {
 
     var transactionsByID: String { "transactions" }
 
+    var rowsWithKind: String { "transactions" }
+
     var orderedJoin: String { "JOIN" }
 
     func indexedBucket(of table: SumsTable) -> String { table.postgresBucketKey }

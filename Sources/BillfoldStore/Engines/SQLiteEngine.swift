@@ -14,6 +14,8 @@ struct SQLiteEngine: DatabaseEngine {
 
     var transactionsByID: String { "transactions NOT INDEXED" }
 
+    var rowsWithKind: String { "transactions INDEXED BY transactions_with_kind" }
+
     var orderedJoin: String { "CROSS JOIN" }
 
     func indexedBucket(of table: SumsTable) -> String { table.bucket }

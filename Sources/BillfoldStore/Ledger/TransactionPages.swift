@@ -57,7 +57,7 @@ extension TransactionRepository {
         var others = query
         others.foldingGroups = false
         let uncounted: SQLQueryString =
-            "SELECT 1 FROM transactions WHERE user_id = \(bind: userID) AND kind IS NOT NULL"
+            "SELECT 1 FROM \(unsafeRaw: engine.rowsWithKind) WHERE user_id = \(bind: userID) AND kind IS NOT NULL"
             + others.conditions(on: sql)
         let found = try await engine.rows(
             "SELECT CASE WHEN EXISTS (" + blocks + ") OR EXISTS (" + uncounted + ") THEN 1 ELSE 0 END AS found")
