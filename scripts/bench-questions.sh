@@ -200,6 +200,20 @@ print(f'{ms / $floor:.1f}×' if $floor > 0 else '-')")
 done
 rss_questions=$(pid_rss)
 
+pgbench_table=""
+if [ "$engine" = postgres ]; then
+  echo "== postgres: a few questions' statements from 16 pgbench clients at once (the database's floor at 16)"
+  pgbench_table="$work/pgbench.txt"
+  printf "%-46s | %-22s | %s\n" "question" "server at 16: p50, p99" "pgbench at 16: p50, p99, per s" | tee "$pgbench_table"
+  for name in "list: unfiltered" "list: category" "list: group + account" "list: q=rewe" "list: tag"; do
+    file="$out/statements-$engine/$(python3 -c "import re, sys; print(re.sub(r'[^A-Za-z0-9]+', '-', sys.argv[1]).strip('-'))" "$name").sql"
+    [ -f "$file" ] || continue
+    read -r _ p50 p99 rate <<<"$(scripts/bench-pgbench.py --database "$database" --clients 16 --seconds "$seconds" "$file")"
+    server=$(awk -F'\t' -v n="$name" '$1 == n {print $6 ", " $7}' "$out/measures-$engine.tsv")
+    printf "%-46s | %-22s | %s\n" "$name" "$server" "$p50 ms, $p99 ms, $rate" | tee -a "$pgbench_table"
+  done
+fi
+
 echo "== $engine: GET /payback/transactions, the whole feed streamed"
 sleep 3 # the 16-connection runs' last requests finish first
 rss_before=$(pid_rss)
@@ -292,6 +306,7 @@ echo "   $recurring_line"
     head -n 1 | awk '{print $1, $2}'), $count transactions, ${seconds} s per run)"
   echo "   load (billfold demo): $load_seconds"
   cat "$work/table.txt"
+  [ -z "$pgbench_table" ] || cat "$pgbench_table"
   echo "   PAYBACK feed: $(sed 's/^   //' "$work/payback.txt")"
   echo "   another user's /api/v1/me: p50 $me_alone alone; p50 $me_attacked, p99 $me_attacked99 while sign-in takes $attack_rps wrong passwords/s"
   echo "   50 rules on $count transactions: $rules_line"

@@ -6,12 +6,14 @@ import VaporTesting
 
 @testable import BillfoldStore
 
-/// An account crossed with categories is answered "nothing" from the sums when they never meet
-/// (`holdsNothing`), without walking either index. What the sums leave out must still be found:
+/// An account crossed with categories, or a tag crossed with either, is answered "nothing" from the
+/// sums when they never meet (`holdsNothing`), without walking either index. What the sums leave out must still be found:
 /// transfers (their sums key is their own, whatever category they carry) and group rows.
-@Suite("An account crossed with categories: nothing only when nothing is there")
+@Suite("Filters that never meet: nothing only when nothing is there")
 struct CrossedFiltersTests {
-    @Test("every account × category, group or none × range: the rows a plain filter finds", arguments: TestDatabase.all)
+    @Test(
+        "every account × category or none × range × tag or not: the rows a plain filter finds",
+        arguments: TestDatabase.all)
     func crossed(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let ana = try await t.person("ana@example.com")
@@ -54,14 +56,29 @@ struct CrossedFiltersTests {
                 json: #"{"transactionIds": [\#(kept[2]), \#(kept[3])], "payee": "Fees", "categoryId": \#(cafe.id)}"#)
             #expect(grouped.status == .created, "\(grouped.body.string)")
 
+            // A tag on a tenth of Giro's rows and on the transfer's side in Points, never on Savings.
+            let made2 = try await t.send(.POST, "/api/v1/tags", as: ana, json: #"{"name": "Trip"}"#)
+            let tag = try JSONDecoder().decode(TagDTO.self, from: made2.body).id
+            let everything = try await repository.page(.everything, after: nil, limit: 3_000).transactions
+            let tagged = Set(
+                everything.filter { $0.accountID == giro.id }.enumerated().filter { $0.offset % 10 == 0 }
+                    .map(\.element.id) + [pair.into.id])
+            for id in tagged {
+                let answer = try await t.send(
+                    .PUT, "/api/v1/transactions/\(id)/tags", as: ana, json: #"{"tagIds": [\#(tag)]}"#)
+                #expect(answer.status == .ok)
+            }
             let all = try await repository.page(.everything, after: nil, limit: 3_000).transactions
             #expect(all.count == 307, "300 on Giro, 4 and a group row on Savings, a transfer's two sides")
             let june = InstantRange(lowerBound: 1_748_736_000, upperBound: 1_751_328_000)
             var found = 0
             for account in [giro.id, savings.id, points.id] {
                 for categoryIDs in [[cafe.id], [rent.id], [cafe.id, rent.id], nil] {
-                    for range in [TransactionQuery.everything.range, june] {
+                    for (range, tagID) in [TransactionQuery.everything.range, june].flatMap({ r in [(r, nil), (r, tag)]
+                        })
+                    {
                         var question = TransactionQuery.everything
+                        question.tagID = tagID
                         question.accountID = account
                         question.categoryIDs = categoryIDs
                         question.uncategorized = categoryIDs == nil
@@ -71,6 +88,7 @@ struct CrossedFiltersTests {
                                 && (categoryIDs.map { ids in row.categoryID.map(ids.contains) ?? false }
                                     ?? (row.categoryID == nil))
                                 && range.contains(row.bookedAt.epochSeconds)
+                                && (tagID == nil || tagged.contains(row.id))
                         }.map(\.id)
                         let page = try await repository.page(question, after: nil, limit: 3_000).transactions.map(\.id)
                         #expect(page == expected, "\(question)")
@@ -85,6 +103,9 @@ struct CrossedFiltersTests {
             never.categoryIDs = [cafe.id]
             never.range = InstantRange(lowerBound: 1_735_689_600, upperBound: 1_740_787_200)
             #expect(try await repository.holdsNothing(never))
+            never.tagID = tag
+            never.categoryIDs = nil
+            #expect(try await repository.holdsNothing(never), "the tag is never on Savings")
         }
     }
 }

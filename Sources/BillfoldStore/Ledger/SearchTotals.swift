@@ -62,7 +62,7 @@ extension TransactionTotals {
     /// split parent is in no sums, so its payee is looked up in the rows' index by its own id.
     static func wordsChecked(_ text: String, userID: Int64, on sql: any SQLDatabase) -> SQLQueryString {
         guard sql.engine.searchesFullTextIndexes && text.fitsTrigramIndex else {
-            return " AND (" + text.contained(in: "payee") + " OR " + text.contained(in: "notes") + ")"
+            return " AND (" + text.checked(in: "payee") + " OR " + text.checked(in: "notes") + ")"
         }
         return " AND (payee IN (" + payees(holding: text, userID: userID, sqlite: true).found + ")"
             + " OR id IN (" + text.found(in: "transaction_notes_search") + ")"

@@ -29,41 +29,6 @@ extension TransactionRepository {
         return (transactions, next)
     }
 
-    /// Whether an account crossed with categories (or the uncategorised) holds no row, as the
-    /// sums tell: each index answers one of the two, and where they never meet (the groceries
-    /// of a points card) walking either found nothing after reading all of it (105–245 ms at a
-    /// million rows). The blocks around the range, transfers (whose sums key is their own,
-    /// whatever category they carry) and the rows the sums leave out (split parents, group
-    /// rows: few, through their own index) all count as a row, so "nothing" is never wrong.
-    func holdsNothing(_ query: TransactionQuery) async throws -> Bool {
-        guard query.accountID != nil, query.categoryIDs != nil || query.uncategorized, query.text == nil,
-            query.tagID == nil, query.importID == nil, !query.onlyGroups
-        else { return false }
-        var sums = query
-        sums.categoryIDs = query.categoryIDs.map { $0 + [TransactionTotals.transferKey] }
-        sums.uncategorized = false
-        var blocks: SQLQueryString =
-            "SELECT 1 FROM transaction_totals_by_block WHERE user_id = \(bind: userID) AND count <> 0"
-            + TransactionTotals.conditions(sums)
-        if query.uncategorized { blocks += " AND category_key IN (0, \(literal: TransactionTotals.transferKey))" }
-        if let lower = query.range.lowerBound {
-            blocks +=
-                " AND block >= \(bind: TransactionTotals.floorDivision(TransactionTotals.day(lower), TransactionTotals.blockDays))"
-        }
-        if let upper = query.range.upperBound {
-            blocks +=
-                " AND block <= \(bind: TransactionTotals.floorDivision(TransactionTotals.day(upper), TransactionTotals.blockDays))"
-        }
-        var others = query
-        others.foldingGroups = false
-        let uncounted: SQLQueryString =
-            "SELECT 1 FROM \(unsafeRaw: engine.rowsWithKind) WHERE user_id = \(bind: userID) AND kind IS NOT NULL"
-            + others.conditions(on: sql)
-        let found = try await engine.rows(
-            "SELECT CASE WHEN EXISTS (" + blocks + ") OR EXISTS (" + uncounted + ") THEN 1 ELSE 0 END AS found")
-        return try found.first?.integer("found") == 0
-    }
-
     /// How many of the newest rows a search or a category group reads before it asks its index.
     static let searchWindow = 2000
 
