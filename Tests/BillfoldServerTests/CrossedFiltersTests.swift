@@ -71,12 +71,13 @@ struct CrossedFiltersTests {
             let all = try await repository.page(.everything, after: nil, limit: 3_000).transactions
             #expect(all.count == 307, "300 on Giro, 4 and a group row on Savings, a transfer's two sides")
             let june = InstantRange(lowerBound: 1_748_736_000, upperBound: 1_751_328_000)
+            let rangesAndTags: [(InstantRange, Int64?)] = [TransactionQuery.everything.range, june].flatMap {
+                [($0, nil), ($0, tag)]
+            }
             var found = 0
             for account in [giro.id, savings.id, points.id] {
                 for categoryIDs in [[cafe.id], [rent.id], [cafe.id, rent.id], nil] {
-                    for (range, tagID) in [TransactionQuery.everything.range, june].flatMap({ r in [(r, nil), (r, tag)]
-                        })
-                    {
+                    for (range, tagID) in rangesAndTags {
                         var question = TransactionQuery.everything
                         question.tagID = tagID
                         question.accountID = account
