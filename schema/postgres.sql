@@ -615,7 +615,9 @@ CREATE TABLE public.transaction_totals (
     day bigint NOT NULL,
     account_id bigint NOT NULL,
     total_minor bigint NOT NULL,
-    count bigint NOT NULL
+    count bigint NOT NULL,
+    spent_minor bigint DEFAULT 0 NOT NULL,
+    spent_count bigint DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.transaction_totals_by_block (

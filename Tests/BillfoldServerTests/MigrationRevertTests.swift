@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import VaporTesting
 
+@testable import BillfoldStore
+
 /// Every migration can be taken back and applied again over a book with rows in it, and the
 /// book answers the same afterwards (the sums and search indexes rebuilt from the rows).
 @Suite("Migrations revert and apply again")
@@ -18,6 +20,37 @@ struct MigrationRevertTests {
             let list = try await t.get(TransactionListResponse.self, "/api/v1/transactions?q=einkauf", as: ana)
             #expect(list.transactions.map(\.payee) == ["REWE Markt"])
             #expect(list.totals == [TotalDTO(currency: "EUR", amount: "-12.00", count: 1)])
+        }
+    }
+
+    @Test("the spent sums are filled from the rows a book already has", arguments: TestDatabase.all)
+    func spentFilled(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let food = try await t.categories(ana).forSource("t:f", name: "Food", now: Timestamp.now())
+            try await t.add(
+                ana,
+                [
+                    spend("REWE", "-12.00", at: "2026-03-02T10:00:00Z", category: food.id),
+                    spend("Refund", "5.00", at: "2026-03-02T11:00:00Z", category: food.id),
+                    spend("Kiosk", "-2.50", at: "2026-03-03T10:00:00Z"),
+                    spend("Salary", "900", at: "2026-03-03T12:00:00Z"),
+                ])
+            let march = InstantRange(lowerBound: 1_772_323_200, upperBound: 1_775_001_600)
+            let before = try await SpendingRepository(database: t.app.db.sql, userID: ana.id).spent(in: march)
+            let migration = M044AddSpentSums()
+            // On one connection: another's schema, read before the revert, would still hold the columns.
+            try await t.app.db.withConnection { connection in
+                try await migration.revert(on: connection)
+                try await migration.prepare(on: connection)
+            }
+            #expect(try await LedgerInvariant(sql: t.app.db.sql).differences() == [])
+            let after = try await SpendingRepository(database: t.app.db.sql, userID: ana.id).spent(in: march)
+            let sorted = { (lines: [SpendingRepository.Line]) in
+                lines.sorted { ($0.categoryID ?? 0) < ($1.categoryID ?? 0) }
+            }
+            #expect(sorted(after) == sorted(before))
+            #expect(sorted(after).map(\.money.minorUnits) == [-250, -1200], "what was spent, without income")
         }
     }
 }

@@ -6,7 +6,8 @@ import SQLKit
 /// - Per-day and per-payee sums (`SumsTable.days`, `.payees`): for each user, category key (-1
 ///   for a transfer, 0 for none), status, currency, day or payee and account, the sum and count of
 ///   the rows that count (`kind IS NULL`: split parents and group rows are not counted, their
-///   parts and members are). Rows left at zero may stay.
+///   parts and members are); the day sums also what the negative amounts among them add up to,
+///   and how many there are. Rows left at zero may stay.
 /// - Per-block sums (`transaction_totals_by_block`, kept by triggers): the per-day sums added up
 ///   by blocks of `TransactionTotals.blockDays` days.
 /// - Per-tag sums (`TagTotals`): the per-day sums of each tag's rows that count; and each tag
@@ -31,9 +32,9 @@ public struct LedgerInvariant: Sendable {
         for table in SumsTable.all {
             let key = "user_id, \(TransactionTotals.keySQL), status, currency, \(table.bucketSQL), account_id"
             let recomputed =
-                "SELECT \(key), SUM(amount_minor), COUNT(*) FROM transactions WHERE kind IS NULL GROUP BY \(key)"
+                "SELECT \(key), \(table.summed(sign: 1)) FROM transactions WHERE kind IS NULL GROUP BY \(key)"
             let kept =
-                "SELECT \(table.uniqueKey.joined(separator: ", ")), total_minor, count FROM \(table.name) "
+                "SELECT \((table.uniqueKey + table.sumColumns).joined(separator: ", ")) FROM \(table.name) "
                 + "WHERE NOT (count = 0 AND total_minor = 0)"
             try await compare(table.name, recomputed, kept, into: &found)
         }

@@ -15,9 +15,14 @@ struct SumsTable: Sendable {
     /// The bucket as PostgreSQL's unique index holds it: a payee can be longer than a B-tree
     /// entry may be (a bank's 10 kB text, 200 letters under many accents), its MD5 never is.
     let postgresBucketKey: String
+    /// Whether the table also keeps the money spent (the negative amounts alone) and how many rows
+    /// spent it: the day sums do, for Home's chart (`M044AddSpentSums`), where income in a
+    /// category must not hide what was spent in it.
+    var keepsSpending = false
 
     static let days = SumsTable(
-        name: "transaction_totals", bucket: "day", bucketSQL: TransactionTotals.daySQL, postgresBucketKey: "day")
+        name: "transaction_totals", bucket: "day", bucketSQL: TransactionTotals.daySQL, postgresBucketKey: "day",
+        keepsSpending: true)
     static let payees = SumsTable(
         name: "transaction_payee_totals", bucket: "payee", bucketSQL: "payee", postgresBucketKey: "(md5(payee))")
     /// Per payee and day (`M041AddPayeeDayTotals`): a search's totals over a range.
@@ -36,30 +41,39 @@ struct SumsTable: Sendable {
         return uniqueKey.map { $0 == bucket ? bucketKey : $0 }.joined(separator: ", ")
     }
 
-    /// The start of every statement that adds to the sums: the key's columns, then the sum and count.
-    var insertInto: SQLQueryString {
-        SQLQueryString("INSERT INTO \(name) (\(uniqueKey.joined(separator: ", ")), total_minor, count) ")
+    /// What each row sums, after its key: the total and count, and what was spent where kept.
+    var sumColumns: [String] { ["total_minor", "count"] + (keepsSpending ? ["spent_minor", "spent_count"] : []) }
+
+    /// `sumColumns` summed from transaction rows, `sign` -1 to take them out.
+    func summed(sign: Int64) -> String {
+        var sums = ["SUM(amount_minor)", "COUNT(*)"]
+        if keepsSpending {
+            sums += [
+                "SUM(CASE WHEN amount_minor < 0 THEN amount_minor ELSE 0 END)",
+                "SUM(CASE WHEN amount_minor < 0 THEN 1 ELSE 0 END)",
+            ]
+        }
+        return sums.map { "\(sign) * \($0)" }.joined(separator: ", ")
     }
 
-    /// Adds a new row's sum and count to the row already there for its key.
+    /// The start of every statement that adds to the sums: the key's columns, then the sums.
+    var insertInto: SQLQueryString {
+        SQLQueryString("INSERT INTO \(name) (\((uniqueKey + sumColumns).joined(separator: ", "))) ")
+    }
+
+    /// Adds a new row's sums to the row already there for its key.
     func addToExisting(on sql: any SQLDatabase) -> SQLQueryString {
-        SQLQueryString(
-            """
-             ON CONFLICT (\(indexedKey(on: sql))) DO UPDATE SET
-              total_minor = \(name).total_minor + excluded.total_minor,
-              count = \(name).count + excluded.count
-            """)
+        let sets = sumColumns.map { "\($0) = \(name).\($0) + excluded.\($0)" }.joined(separator: ", ")
+        return SQLQueryString(" ON CONFLICT (\(indexedKey(on: sql))) DO UPDATE SET \(sets)")
     }
 
     /// Adds the transactions matching `condition` (after WHERE) to the sums by this table's key;
     /// `sign` -1 takes them out.
     func add(sign: Int64, where condition: SQLQueryString, on sql: any SQLDatabase) async throws {
         let key = "user_id, \(TransactionTotals.keySQL), status, currency, \(bucketSQL), account_id"
-        let sums: SQLQueryString =
-            "SELECT \(unsafeRaw: key), \(literal: Int(sign)) * SUM(amount_minor), \(literal: Int(sign)) * COUNT(*)"
         try await sql.raw(
-            insertInto + sums + " FROM transactions WHERE " + condition + " GROUP BY \(unsafeRaw: key)"
-                + addToExisting(on: sql)
+            insertInto + "SELECT \(unsafeRaw: key), \(unsafeRaw: summed(sign: sign)) FROM transactions WHERE "
+                + condition + " GROUP BY \(unsafeRaw: key)" + addToExisting(on: sql)
         ).run()
     }
 }

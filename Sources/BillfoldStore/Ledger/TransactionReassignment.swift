@@ -39,8 +39,8 @@ extension TransactionRepository {
             try await sql.raw(
                 table.insertInto
                     + """
-                    SELECT user_id, \(bind: target ?? 0), status, currency, \(unsafeRaw: table.bucket), account_id, SUM(total_minor),
-                      SUM(count)
+                    SELECT user_id, \(bind: target ?? 0), status, currency, \(unsafeRaw: table.bucket), account_id,
+                      \(unsafeRaw: table.sumColumns.map { "SUM(\($0))" }.joined(separator: ", "))
                     FROM \(unsafeRaw: table.name) WHERE user_id = \(bind: userID) AND category_key IN (\(binds: categories))
                     GROUP BY user_id, status, currency, \(unsafeRaw: table.bucket), account_id
                     """ + table.addToExisting(on: sql)

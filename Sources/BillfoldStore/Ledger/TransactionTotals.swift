@@ -80,7 +80,15 @@ enum TransactionTotals {
             }
         }
 
-        typealias Sums<Bucket: Hashable> = [Key<Bucket>: (total: Int64, count: Int64)]
+        /// A key's sums; what was spent (the negative amounts) only the day sums keep.
+        struct Sum {
+            var total: Int64 = 0
+            var count: Int64 = 0
+            var spent: Int64 = 0
+            var spentCount: Int64 = 0
+        }
+
+        typealias Sums<Bucket: Hashable> = [Key<Bucket>: Sum]
         private(set) var days: Sums<Int64> = [:]
         private(set) var payees: Sums<Payee> = [:]
         private(set) var payeeDays: Sums<PayeeDay> = [:]
@@ -100,8 +108,12 @@ enum TransactionTotals {
             func count<Bucket>(_ sums: inout Sums<Bucket>, _ bucket: Bucket) {
                 let key = Key(
                     account: account, category: category ?? 0, status: status, currency: currency, bucket: bucket)
-                let sum = sums[key, default: (0, 0)]
-                sums[key] = (sum.total + amount, sum.count + 1)
+                sums[key, default: Sum()].total += amount
+                sums[key, default: Sum()].count += 1
+                if amount < 0 {
+                    sums[key, default: Sum()].spent += amount
+                    sums[key, default: Sum()].spentCount += 1
+                }
             }
             let payee = Payee(text: payee)
             let day = day(bookedAt)
@@ -129,8 +141,11 @@ enum TransactionTotals {
         ) async throws {
             for chunk in Array(sums).chunked(1000) {
                 let rows = chunk.map { key, sum -> SQLQueryString in
-                    "(\(bind: userID), \(bind: key.category), \(bind: key.status), \(bind: key.currency), "
-                        + "\(bucket(key.bucket)), \(bind: key.account), \(bind: sum.total), \(bind: sum.count))"
+                    let spent: SQLQueryString =
+                        table.keepsSpending ? ", \(bind: sum.spent), \(bind: sum.spentCount)" : ""
+                    return "(\(bind: userID), \(bind: key.category), \(bind: key.status), \(bind: key.currency), "
+                        + "\(bucket(key.bucket)), \(bind: key.account), \(bind: sum.total), \(bind: sum.count)"
+                        + spent + ")"
                 }
                 try await sql.raw(
                     table.insertInto + "VALUES " + rows.joined(separator: ", ") + table.addToExisting(on: sql)

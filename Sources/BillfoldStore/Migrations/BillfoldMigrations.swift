@@ -46,5 +46,6 @@ public enum BillfoldMigrations {
         M041AddPayeeDayTotals(),
         M042AddTagTimes(),
         M043IndexAccounts(),
+        M044AddSpentSums(),
     ]
 }
