@@ -29,7 +29,8 @@ struct LunchMoneyWriterTests {
         for (index, text) in TransactionListJSONTests.awkward.enumerated() {
             let id = Int64(index + 1)
             var t = Self.row(
-                id, text, minor: [-123_456, 5, 0, -1, 99_999_999][index % 5], currency: index == 4 ? .pbp : .eur)
+                id, text, minor: [-123_456, 5, 0, -1, 99_999_999, 1_250, -250_000][index % 7],
+                currency: index == 4 ? .pbp : .eur)
             if index == 2 { t.kind = .group }
             if index == 3 { t.kind = .split }
             let members = index == 2 ? [Self.row(40, "member \u{1}", minor: -250), Self.row(41, "", minor: 7)] : nil

@@ -39,6 +39,7 @@ struct LunchMoneyTransactionWriter {
             case .number(let number): json.raw(number.map { String($0) } ?? "null")
             case .flag(let flag): json.raw(flag ? "true" : "false")
             case .decimal(let decimal): json.raw("\(decimal)")
+            case .exact(let money): json.raw(Self.number(money))
             case .tags(let tags):
                 json.raw("[")
                 for (index, tag) in tags.enumerated() {
@@ -57,5 +58,15 @@ struct LunchMoneyTransactionWriter {
             }
         }
         json.raw("}")
+    }
+
+    /// Money as `Decimal`'s description writes it: its digits without trailing zeros after the
+    /// point ("12.50" is 12.5, "-2500.00" is -2500).
+    static func number(_ money: Money) -> String {
+        var text = Money.format(minorUnits: money.minorUnits, decimals: money.currency.minorUnits)
+        guard text.contains(".") else { return text }
+        while text.last == "0" { text.removeLast() }
+        if text.last == "." { text.removeLast() }
+        return text
     }
 }
