@@ -25,28 +25,44 @@ struct JSONWriter {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped as JSONEncoder does;
-    /// everything else, including non-ASCII, written as UTF-8.
+    /// everything else, including non-ASCII, written as UTF-8. The runs between escapes are
+    /// copied whole (byte by byte was an eighth of a 1,000-row `/v1` page).
     mutating func string(_ text: String) {
         buffer.writeInteger(UInt8(ascii: "\""))
-        var utf8 = text.utf8.makeIterator()
-        while let byte = utf8.next() {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
-            case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
-            case 0x0A: buffer.writeStaticString("\\n")
-            case 0x0D: buffer.writeStaticString("\\r")
-            case 0x09: buffer.writeStaticString("\\t")
-            case 0x08: buffer.writeStaticString("\\b")
-            case 0x0C: buffer.writeStaticString("\\f")
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                buffer.writeStaticString("\\u00")
-                buffer.writeInteger(hex[Int(byte >> 4)])
-                buffer.writeInteger(hex[Int(byte & 0x0F)])
-            default: buffer.writeInteger(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if start < index {
+                    buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                }
+                escape(byte)
+                start = index + 1
+            }
+            if start < bytes.count {
+                buffer.writeBytes(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start...])))
             }
         }
         buffer.writeInteger(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
+        case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
+        case 0x0A: buffer.writeStaticString("\\n")
+        case 0x0D: buffer.writeStaticString("\\r")
+        case 0x09: buffer.writeStaticString("\\t")
+        case 0x08: buffer.writeStaticString("\\b")
+        case 0x0C: buffer.writeStaticString("\\f")
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            buffer.writeStaticString("\\u00")
+            buffer.writeInteger(hex[Int(byte >> 4)])
+            buffer.writeInteger(hex[Int(byte & 0x0F)])
+        }
     }
 }
 
