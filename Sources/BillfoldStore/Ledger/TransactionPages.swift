@@ -17,7 +17,7 @@ extension TransactionRepository {
         let recent = rare ? nil : try await recentMatches(query, after: cursor, limit: limit + 1)
         var rows = recent?.rows ?? []
         if rows.count <= limit && recent?.complete != true {
-            let listed = rare && engine.searchesFullTextIndexes && query.text?.fitsTrigramIndex == true
+            let listed = rare ? try await listsFewRows(query.text) : false
             rows = try await engine.rows(pageStatement(query, after: cursor, limit: limit + 1, byID: listed))
                 .map(TransactionRow.init)
         }
@@ -77,6 +77,17 @@ extension TransactionRepository {
                 + pageStatement(recent, after: cursor, limit: Self.searchWindow, columns: "id")
                 + ") AS recent")
         return (rows, try read.first?.integer("read") ?? 0 < Int64(Self.searchWindow))
+    }
+
+    /// Whether the words find their rows as a short list of ids (SQLite's full-text indexes), the
+    /// notes' matches too: a word in every note ("Kartenzahlung") would list a million ids to
+    /// sort, where walking the rows in time order stops at a page. Counted up to the window.
+    private func listsFewRows(_ text: String?) async throws -> Bool {
+        guard let text, engine.searchesFullTextIndexes, text.fitsTrigramIndex else { return false }
+        let notes = try await engine.rows(
+            "SELECT COUNT(*) AS found FROM (SELECT rowid FROM transaction_notes_search WHERE transaction_notes_search"
+                + " MATCH \(bind: text.searchPhrase) LIMIT \(literal: Self.searchWindow + 1)) AS notes")
+        return try notes.first?.integer("found") ?? 0 <= Int64(Self.searchWindow)
     }
 
     /// How many of the person's rows have a payee holding the words, from the per-payee sums.

@@ -84,7 +84,11 @@ public struct SpendingRepository: Sendable {
             let sum = summed[key, default: (0, 0)]
             summed[key] = (sum.total + line.total, sum.count + line.count)
         }
-        return summed.filter { $0.value.count > 0 }.map { key, sum in
+        // In one order every time: by category (the uncategorised first), then currency.
+        let kept = summed.filter { $0.value.count > 0 }.sorted {
+            ($0.key.category ?? 0, $0.key.currency) < ($1.key.category ?? 0, $1.key.currency)
+        }
+        return kept.map { key, sum in
             Line(
                 categoryID: key.category, money: Money(minorUnits: sum.total, currency: Currency(stored: key.currency)),
                 count: Int(sum.count))

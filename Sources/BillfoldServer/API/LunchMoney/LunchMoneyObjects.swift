@@ -60,9 +60,10 @@ struct LunchMoneyBase: Sendable {
     static func field(_ money: Money, on day: @autoclosure () -> Day, base: LunchMoneyBase?, debitAsNegative: Bool)
         -> LunchMoneyTransactionJSON.Value
     {
+        // Negated as `text` does: the most negative amount has no positive twin in 64 bits.
         let signed =
-            debitAsNegative || money.minorUnits == .min
-            ? money : Money(minorUnits: -money.minorUnits, currency: money.currency)
+            debitAsNegative
+            ? money : Money(minorUnits: money.minorUnits == .min ? .max : -money.minorUnits, currency: money.currency)
         guard let base, money.currency != base.primary else { return .exact(signed) }
         return .decimal(base.value(money, on: day(), debitAsNegative: debitAsNegative))
     }
