@@ -28,29 +28,20 @@ extension TransactionTotals {
         _ query: TransactionQuery, in currencies: [Currency], perCategory: Bool, userID: Int64, on sql: any SQLDatabase
     ) async throws -> [DayAmount] {
         let codes = currencies.map(\.code)
-        var rows: [DayRow] = []
-        let lower = query.range.lowerBound
-        let upper = query.range.upperBound
-        let firstDay = lower.map { day($0 - 1) + 1 }
-        let endDay = upper.map { day($0) }
-        let noWholeDay = firstDay.flatMap { first in endDay.map { first >= $0 } } ?? false
-        if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups || noWholeDay {
-            rows = try await scanByDay(query, codes, perCategory, from: lower, to: upper, userID: userID, on: sql)
+        var rows: [DayRow]
+        if query.text != nil || query.importID != nil || query.tagID != nil || query.onlyGroups {
+            rows = try await scanByDay(query, codes, perCategory, in: query.range, userID: userID, on: sql)
         } else {
             let key = perCategory ? "category_key" : "CAST(0 AS BIGINT)"
-            let statement = piece(
-                select: "\(key) AS category, currency, day, CAST(SUM(total_minor) AS BIGINT) AS total", of: query,
-                in: "transaction_totals", by: "day", firstDay, endDay, userID: userID,
-                groupBy: (perCategory ? "category_key, " : "") + "currency, day",
-                transfers: false, matching: " AND currency IN (\(binds: codes))")
-            rows = try await decoded(statement, on: sql)
-            if let lower, let firstDay, lower < start(ofDay: firstDay) {
-                rows += try await scanByDay(
-                    query, codes, perCategory, from: lower, to: start(ofDay: firstDay), userID: userID, on: sql)
-            }
-            if let upper, let endDay, start(ofDay: endDay) < upper {
-                rows += try await scanByDay(
-                    query, codes, perCategory, from: start(ofDay: endDay), to: upper, userID: userID, on: sql)
+            rows = try await byDays(query.range) { firstDay, endDay in
+                try await decoded(
+                    piece(
+                        select: "\(key) AS category, currency, day, CAST(SUM(total_minor) AS BIGINT) AS total",
+                        of: query, in: "transaction_totals", by: "day", firstDay, endDay, userID: userID,
+                        groupBy: (perCategory ? "category_key, " : "") + "currency, day",
+                        transfers: false, matching: " AND currency IN (\(binds: codes))"), on: sql)
+            } edge: { range in
+                try await scanByDay(query, codes, perCategory, in: range, userID: userID, on: sql)
             }
         }
         return rows.filter { $0.total != 0 }.map {
@@ -61,13 +52,13 @@ extension TransactionTotals {
         }
     }
 
-    /// The rows between `lower` and `upper` in `codes`, per currency and day (and category).
+    /// The rows in `range` in `codes`, per currency and day (and category).
     private static func scanByDay(
-        _ query: TransactionQuery, _ codes: [String], _ perCategory: Bool, from lower: Int64?, to upper: Int64?,
+        _ query: TransactionQuery, _ codes: [String], _ perCategory: Bool, in range: InstantRange,
         userID: Int64, on sql: any SQLDatabase
     ) async throws -> [DayRow] {
         var slice = query
-        slice.range = InstantRange(lowerBound: lower, upperBound: upper)
+        slice.range = range
         let key = perCategory ? "COALESCE(category_id, 0)" : "CAST(0 AS BIGINT)"
         let statement: SQLQueryString =
             "SELECT \(unsafeRaw: key) AS category, currency, (booked_at + \(unsafeRaw: String(shift))) / 86400 AS day,"

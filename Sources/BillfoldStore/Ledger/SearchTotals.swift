@@ -92,32 +92,21 @@ extension TransactionTotals {
     ) async throws -> [Row] {
         var rest = query
         rest.text = nil
-        let lower = query.range.lowerBound
-        let upper = query.range.upperBound
         let ofPayees: SQLQueryString = " AND payee IN (" + found + ")"
-        let firstDay = lower.map { day($0 - 1) + 1 }
-        let endDay = upper.map { day($0) }
-        if let firstDay, let endDay, firstDay >= endDay {
-            return try await scan(
-                rest, perCategory, from: lower, to: upper, matching: ofPayees, userID: userID, on: sql)
-        }
         // PostgreSQL's index holds the payee by its MD5.
         let ofDays: SQLQueryString =
             sqlite
             ? ofPayees
             : " AND md5(payee) IN (SELECT md5(payee) FROM transaction_payee_totals WHERE user_id = \(bind: userID)"
                 + " AND " + holdsWords + ")"
-        var rows = try await sums(
-            query, perCategory, in: SumsTable.payeeDays.name, by: "day", firstDay, endDay, matching: ofDays,
-            userID: userID, on: sql)
-        if let lower, let firstDay, lower < start(ofDay: firstDay) {
-            rows += try await scan(
-                rest, perCategory, from: lower, to: start(ofDay: firstDay), matching: ofPayees, userID: userID, on: sql)
+        return try await byDays(query.range) { firstDay, endDay in
+            try await sums(
+                query, perCategory, in: SumsTable.payeeDays.name, by: "day", firstDay, endDay, matching: ofDays,
+                userID: userID, on: sql)
+        } edge: { range in
+            try await scan(
+                rest, perCategory, from: range.lowerBound, to: range.upperBound, matching: ofPayees, userID: userID,
+                on: sql)
         }
-        if let upper, let endDay, start(ofDay: endDay) < upper {
-            rows += try await scan(
-                rest, perCategory, from: start(ofDay: endDay), to: upper, matching: ofPayees, userID: userID, on: sql)
-        }
-        return rows
     }
 }

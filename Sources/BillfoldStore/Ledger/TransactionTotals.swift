@@ -20,6 +20,28 @@ enum TransactionTotals {
     static let keySQL = "CASE WHEN transfer_id IS NULL THEN COALESCE(category_id, 0) ELSE \(transferKey) END"
 
     static func day(_ epochSeconds: Int64) -> Int64 { (epochSeconds + shift) / 86_400 }
+
+    /// A range read as the sums can: `whole` for its whole UTC days (the first day starting at or
+    /// after its start, up to the day its end falls in; nil bounds open), `edge` for the partial
+    /// days at its edges, or for all of it when it holds no whole day.
+    static func byDays<Piece>(
+        _ range: InstantRange, whole: (_ firstDay: Int64?, _ endDay: Int64?) async throws -> [Piece],
+        edge: (InstantRange) async throws -> [Piece]
+    ) async throws -> [Piece] {
+        let lower = range.lowerBound
+        let upper = range.upperBound
+        let firstDay = lower.map { day($0 - 1) + 1 }
+        let endDay = upper.map { day($0) }
+        if let firstDay, let endDay, firstDay >= endDay { return try await edge(range) }
+        var pieces = try await whole(firstDay, endDay)
+        if let lower, let firstDay, lower < start(ofDay: firstDay) {
+            pieces += try await edge(InstantRange(lowerBound: lower, upperBound: start(ofDay: firstDay)))
+        }
+        if let upper, let endDay, start(ofDay: endDay) < upper {
+            pieces += try await edge(InstantRange(lowerBound: start(ofDay: endDay), upperBound: upper))
+        }
+        return pieces
+    }
     static func start(ofDay day: Int64) -> Int64 { day * 86_400 - shift }
     static func daysSince1970(ofDay day: Int64) -> Int64 { day - shift / 86_400 }
 
@@ -186,7 +208,7 @@ enum TransactionTotals {
     }
 
     /// The pieces added up per category key and currency, without the empty ones.
-    private static func summed(_ rows: [Row]) -> [SumKey: (total: Int64, count: Int64)] {
+    static func summed(_ rows: [Row]) -> [SumKey: (total: Int64, count: Int64)] {
         var sums: [SumKey: (total: Int64, count: Int64)] = [:]
         for row in rows {
             let key = SumKey(category: row.category_key, currency: row.currency)
@@ -211,25 +233,16 @@ enum TransactionTotals {
         if query.text != nil || query.importID != nil || (query.tagID != nil && !byTag) || query.onlyGroups {
             return try await scan(query, perCategory, from: lower, to: upper, userID: userID, on: sql)
         }
-        // Whole days: the first day starting at or after `lower`, up to the day `upper` falls in.
-        let firstDay = lower.map { day($0 - 1) + 1 }
-        let endDay = upper.map { day($0) }
-        if let firstDay, let endDay, firstDay >= endDay {
-            return try await scan(query, perCategory, from: lower, to: upper, userID: userID, on: sql)
-        }
-        var rows =
+        return try await byDays(query.range) { firstDay, endDay in
             byTag
-            ? try await sums(
-                query, perCategory, in: TagTotals.table, by: "day", firstDay, endDay,
-                matching: TagTotals.matching(query), userID: userID, on: sql)
-            : try await aggregates(query, perCategory, days: firstDay, endDay, userID: userID, on: sql)
-        if let lower, let firstDay, lower < start(ofDay: firstDay) {
-            rows += try await scan(query, perCategory, from: lower, to: start(ofDay: firstDay), userID: userID, on: sql)
+                ? try await sums(
+                    query, perCategory, in: TagTotals.table, by: "day", firstDay, endDay,
+                    matching: TagTotals.matching(query), userID: userID, on: sql)
+                : try await aggregates(query, perCategory, days: firstDay, endDay, userID: userID, on: sql)
+        } edge: { range in
+            try await scan(
+                query, perCategory, from: range.lowerBound, to: range.upperBound, userID: userID, on: sql)
         }
-        if let upper, let endDay, start(ofDay: endDay) < upper {
-            rows += try await scan(query, perCategory, from: start(ofDay: endDay), to: upper, userID: userID, on: sql)
-        }
-        return rows
     }
 
     /// The per-day sums rolled up by `M023AddTotalsByBlock`: days 0–31 are block 0, and so on.

@@ -54,67 +54,30 @@ public struct SpendingRepository: Sendable {
     /// The money spent per category (the home chart): the negative amounts alone, so income in the
     /// same category does not hide spending. The whole UTC days inside the range come from the
     /// day sums' spent columns (`M044AddSpentSums`), the partial days at its edges from the rows.
+    /// In one order every time: by category (the uncategorised first), then currency.
     public func spent(in range: InstantRange) async throws -> [Line] {
-        let firstDay = range.lowerBound.map { TransactionTotals.day($0 - 1) + 1 }
-        let endDay = range.upperBound.map { TransactionTotals.day($0) }
-        var lines: [SpentRow] = []
-        if let firstDay, let endDay, firstDay >= endDay {
-            lines = try await spentRows(in: range)
-        } else {
-            var statement: SQLQueryString = """
-                SELECT CASE WHEN category_key = 0 THEN NULL ELSE category_key END AS category_id, currency,
-                  CAST(SUM(spent_minor) AS BIGINT) AS total, CAST(SUM(spent_count) AS BIGINT) AS count
-                FROM transaction_totals WHERE user_id = \(bind: userID) AND category_key >= 0
-                """
-            if let firstDay { statement += " AND day >= \(bind: firstDay)" }
-            if let endDay { statement += " AND day < \(bind: endDay)" }
-            lines = try await sql.raw(statement + " GROUP BY category_key, currency").all(decoding: SpentRow.self)
-            if let lower = range.lowerBound, let firstDay, lower < TransactionTotals.start(ofDay: firstDay) {
-                lines += try await spentRows(
-                    in: InstantRange(lowerBound: lower, upperBound: TransactionTotals.start(ofDay: firstDay)))
-            }
-            if let upper = range.upperBound, let endDay, TransactionTotals.start(ofDay: endDay) < upper {
-                lines += try await spentRows(
-                    in: InstantRange(lowerBound: TransactionTotals.start(ofDay: endDay), upperBound: upper))
-            }
+        let query = TransactionQuery(range: range)
+        let rows = try await TransactionTotals.byDays(range) { firstDay, endDay in
+            try await sql.raw(
+                TransactionTotals.piece(
+                    select: """
+                        category_key, currency, CAST(SUM(spent_minor) AS BIGINT) AS total,
+                          CAST(SUM(spent_count) AS BIGINT) AS count
+                        """,
+                    of: query, in: "transaction_totals", by: "day", firstDay, endDay, userID: userID,
+                    groupBy: "category_key, currency", transfers: false)
+            ).all(decoding: TransactionTotals.Row.self)
+        } edge: { edge in
+            try await TransactionTotals.scan(
+                query, true, from: edge.lowerBound, to: edge.upperBound, matching: " AND amount_minor < 0",
+                userID: userID, on: sql)
         }
-        var summed: [SpentKey: (total: Int64, count: Int64)] = [:]
-        for line in lines {
-            let key = SpentKey(category: line.category_id, currency: line.currency)
-            let sum = summed[key, default: (0, 0)]
-            summed[key] = (sum.total + line.total, sum.count + line.count)
-        }
-        // In one order every time: by category (the uncategorised first), then currency.
-        let kept = summed.filter { $0.value.count > 0 }.sorted {
-            ($0.key.category ?? 0, $0.key.currency) < ($1.key.category ?? 0, $1.key.currency)
-        }
-        return kept.map { key, sum in
+        return TransactionTotals.summed(rows).sorted {
+            ($0.key.category, $0.key.currency) < ($1.key.category, $1.key.currency)
+        }.map { key, sum in
             Line(
-                categoryID: key.category, money: Money(minorUnits: sum.total, currency: Currency(stored: key.currency)),
-                count: Int(sum.count))
+                categoryID: key.category == 0 ? nil : key.category,
+                money: Money(minorUnits: sum.total, currency: Currency(stored: key.currency)), count: Int(sum.count))
         }
-    }
-
-    private struct SpentKey: Hashable {
-        var category: Int64?
-        var currency: String
-    }
-
-    private struct SpentRow: Decodable {
-        var category_id: Int64?
-        var currency: String
-        var total: Int64
-        var count: Int64
-    }
-
-    /// The negative amounts of the rows in `range`, per category and currency.
-    private func spentRows(in range: InstantRange) async throws -> [SpentRow] {
-        var statement: SQLQueryString = """
-            SELECT category_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, COUNT(*) AS count
-            FROM transactions WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL
-              AND amount_minor < 0
-            """
-        statement += TransactionQuery(range: range).conditions(on: sql) + " GROUP BY category_id, currency"
-        return try await sql.raw(statement).all(decoding: SpentRow.self)
     }
 }
