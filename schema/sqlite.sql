@@ -129,7 +129,7 @@ CREATE INDEX transactions_with_kind ON transactions (user_id, booked_at) WHERE k
 CREATE TABLE "_fluent_migrations" ("id" UUID PRIMARY KEY, "name" TEXT NOT NULL, "batch" INTEGER NOT NULL, "created_at" REAL, "updated_at" REAL, CONSTRAINT "uq:_fluent_migrations.name" UNIQUE ("name"));
 
 -- table access_tokens
-CREATE TABLE "access_tokens" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "label" TEXT NOT NULL, "secret_hash" TEXT NOT NULL, "created_at" INTEGER NOT NULL, "last_used_at" INTEGER, CONSTRAINT "uq:access_tokens.secret_hash" UNIQUE ("secret_hash"));
+CREATE TABLE "access_tokens" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "label" TEXT NOT NULL, "secret_hash" TEXT NOT NULL, "created_at" INTEGER NOT NULL, "last_used_at" INTEGER, scope TEXT NOT NULL DEFAULT 'read-write', expires_at BIGINT, CONSTRAINT "uq:access_tokens.secret_hash" UNIQUE ("secret_hash"));
 
 -- table accounts
 CREATE TABLE "accounts" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "name" TEXT NOT NULL, "display_name" TEXT NOT NULL, "currency" TEXT NOT NULL, "created_at" INTEGER NOT NULL, opening_minor BIGINT NOT NULL DEFAULT 0, archived_at BIGINT, display_key TEXT NOT NULL DEFAULT '', made_by_import BIGINT REFERENCES imports(id) ON DELETE SET NULL, CONSTRAINT "uq:accounts.user_id+accounts.name" UNIQUE ("user_id", "name"));

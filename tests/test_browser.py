@@ -175,13 +175,34 @@ def test_settings_tokens_and_german_locale(browser, shot, sqlite_server):
     browser.find_element(By.CSS_SELECTOR, "form[action='/settings'] button").click()
     wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), say("de", "Preferences saved.")))
     browser.find_element(By.ID, "label").send_keys("Laptop script")
+    # A day already past is refused at its field, and nothing is made.
+    expiry = browser.find_element(By.ID, "expiresOn")
+    browser.execute_script("arguments[0].value = '2001-01-31'", expiry)
+    browser.find_element(By.CSS_SELECTOR, "form[action='/settings/tokens'] button").click()
+    error = wait(browser).until(EC.visibility_of_element_located((By.ID, "expiresOn-error"))).text
+    assert error == say("de", "Choose a day after today, or leave it empty for a token that never expires.")
+    assert not browser.find_elements(By.ID, "new-token")
+    browser.find_element(By.ID, "label").clear()
+    browser.find_element(By.ID, "label").send_keys("Laptop script")
+    Select(browser.find_element(By.ID, "scope")).select_by_value("read")
+    browser.execute_script("arguments[0].value = '2099-01-31'", browser.find_element(By.ID, "expiresOn"))
     browser.find_element(By.CSS_SELECTOR, "form[action='/settings/tokens'] button").click()
     token = wait(browser).until(EC.visibility_of_element_located((By.ID, "new-token"))).text
     assert token.startswith("bf_")
     shot("token-created")
-    assert requests.get(server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}).json()["locale"] == "de-DE"
+    bearer = {"Authorization": f"Bearer {token}"}
+    me = requests.get(server.url + "/api/v1/me", headers=bearer).json()
+    assert me["locale"] == "de-DE" and me["token"]["scope"] == "read"
+    # Through 31 January in Berlin: refused from midnight there, 23:00 UTC.
+    assert me["token"]["expiresAt"] == "2099-01-31T23:00:00Z"
+    refused = requests.post(server.url + "/api/v1/categories", headers=bearer, json={"name": "Nope"})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "token_read_only"
     browser.get(server.url + "/settings")
     assert token not in browser.page_source, "a token is shown once"
+    row = browser.find_element(By.XPATH, "//table[contains(@class,'tokens')]//tr[td[1][normalize-space()='Laptop script']]")
+    assert say("de", "Read only") in row.text and "2099" in row.text
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+    shot("tokens-table")
     browser.find_element(By.CSS_SELECTOR, f"button[aria-label='{say('de', 'Revoke token {label}', label='Laptop script')}']").click()
     wait(browser).until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, ".notice"), say("de", "Token revoked. Apps using it can no longer sign in.")))
     assert requests.get(server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}).status_code == 401

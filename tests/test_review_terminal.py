@@ -2,6 +2,7 @@
 keys go in with send-keys, the screen comes back with capture-pane, and the server is asked what
 changed. The deck's month is given (--month 2020-03, a month the demo data never touches), so the
 test does not depend on today's date."""
+import json
 import os
 import re
 import shutil
@@ -9,6 +10,7 @@ import subprocess
 import time
 
 import pytest
+import requests
 
 from conftest import catalogue, BINARY, SHOTS, Server
 
@@ -241,9 +243,40 @@ def test_login_and_logout(review_server, tmp_path):
     wrong = subprocess.run([str(BINARY), "login", "--server", review_server.url, "--email", review_server.email],
                            input="wrong horse\n", env=env, capture_output=True, text=True, timeout=60)
     assert wrong.returncode != 0 and "do not match" in wrong.stderr
+    token = json.loads(token_file.read_text())["token"]
+    me = requests.get(review_server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    assert me.status_code == 200 and me.json()["token"]["scope"] == "read-write"
     logout = subprocess.run([str(BINARY), "logout"], env=env, capture_output=True, text=True, timeout=60)
-    assert logout.returncode == 0 and "Signed out" in logout.stdout
+    assert logout.returncode == 0 and "Signed out" in logout.stdout, logout.stderr
     assert not token_file.exists()
+    # Revoked on the server, not only forgotten here.
+    gone = requests.get(review_server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    assert gone.status_code == 401
+
+
+def test_a_read_only_login_reads_and_is_refused_a_change(review_server, tmp_path):
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    login = subprocess.run([str(BINARY), "login", "--server", review_server.url, "--email", review_server.email,
+                            "--scope", "read", "--expires", "2099-12-31"],
+                           input="correct horse battery\n", env=env, capture_output=True, text=True, timeout=60)
+    assert login.returncode == 0, login.stderr
+    token = json.loads((tmp_path / "cfg" / "billfold" / "signin.json").read_text())["token"]
+    me = requests.get(review_server.url + "/api/v1/me", headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    assert me.json()["token"]["scope"] == "read" and me.json()["token"]["expiresAt"].startswith("2100-01-01")
+    listed = subprocess.run([str(BINARY), "transactions", "--server", review_server.url], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    made = subprocess.run([str(BINARY), "rules", "add", "--server", review_server.url, "--when", "payee contains Nope",
+                           "--clear"], env=env, capture_output=True, text=True, timeout=60)
+    assert made.returncode != 0 and "may only read" in made.stderr, made.stderr
+    # The server being out of reach still forgets the token here, and says it stays valid there.
+    review_server.stop()
+    try:
+        logout = subprocess.run([str(BINARY), "logout"], env=env, capture_output=True, text=True, timeout=60)
+    finally:
+        review_server.start()
+    assert logout.returncode == 0 and "stays valid there" in logout.stderr
+    assert not (tmp_path / "cfg" / "billfold" / "signin.json").exists()
 
 
 def test_transactions_table(review_server, config):

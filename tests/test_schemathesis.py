@@ -13,7 +13,7 @@ import sys
 import pytest
 import requests
 
-from conftest import Server
+from conftest import Server, billfold
 
 SCHEMATHESIS = pathlib.Path(sys.executable).parent / "schemathesis"
 SEED = 20261122
@@ -44,7 +44,7 @@ def test_native_api_answers_as_its_openapi_document_says(fuzzed_server, tmp_path
         "--include-path-regex", "^/api/v1/",
         # It would learn its own token's id from GET /api/v1/tokens and revoke it, turning the rest
         # of the run into 401s; the Swift tests cover revoking (TokensAndIdempotencyTests).
-        "--exclude-operation-id", "revokeToken",
+        "--exclude-operation-id", "revokeToken", "--exclude-operation-id", "revokeCurrentToken",
         "--checks", CHECKS,
         "--seed", str(SEED),
         "--max-examples", str(MAX_EXAMPLES),
@@ -69,7 +69,7 @@ def test_native_api_answers_as_its_openapi_document_says(fuzzed_server, tmp_path
     spec = requests.get(fuzzed_server.url + "/api/v1/openapi.json", timeout=10).json()
     documented = {f"{method.upper()} {path}" for path, item in spec["paths"].items()
                   if path.startswith("/api/v1/") for method in item if method in ("get", "post", "patch", "delete")}
-    documented.discard("DELETE /api/v1/tokens/{id}")
+    documented -= {"DELETE /api/v1/tokens/{id}", "DELETE /api/v1/tokens/current"}
     tried = {scenario["recorder"]["label"] for scenario in finished
              if scenario["status"] != "skip" and scenario["recorder"].get("interactions")}
     assert documented <= tried, f"operations never tried: {sorted(documented - tried)}"
@@ -77,3 +77,54 @@ def test_native_api_answers_as_its_openapi_document_says(fuzzed_server, tmp_path
     me = requests.get(fuzzed_server.url + "/api/v1/me", headers={"Authorization": f"Bearer {fuzzed_server.token}"},
                       timeout=10)
     assert me.status_code == 200, "schemathesis revoked its own token during the run"
+
+
+def test_a_read_only_token_changes_nothing_through_any_operation(fuzzed_server, tmp_path):
+    """Every operation, tried with a read-only token: the answers still conform to the document,
+    no write is ever answered with success, and the books are the same afterwards."""
+    token = billfold("tokens", "create", "--email", fuzzed_server.email, "--label", "read only", "--scope", "read",
+                     database=fuzzed_server.database).stdout.strip().splitlines()[-1]
+    headers = {"Authorization": f"Bearer {token}"}
+
+    def books():
+        listed = requests.get(fuzzed_server.url + "/api/v1/transactions?limit=500", headers=headers, timeout=30)
+        assert listed.status_code == 200
+        categories = requests.get(fuzzed_server.url + "/api/v1/categories", headers=headers, timeout=30)
+        return listed.json(), categories.json()
+
+    before = books()
+    report = tmp_path / "events.ndjson"
+    command = [
+        str(SCHEMATHESIS), "run", fuzzed_server.url + "/api/v1/openapi.json",
+        "--header", f"Authorization: Bearer {token}",
+        "--include-path-regex", "^/api/v1/",
+        "--exclude-method", "GET",
+        # Ending itself is the one write a read-only token may make.
+        "--exclude-operation-id", "revokeCurrentToken",
+        "--checks", CHECKS,
+        "--seed", str(SEED),
+        "--max-examples", "5",
+        "--generation-database", "none",
+        "--workers", "1",
+        "--continue-on-failure",
+        "--request-timeout", "30",
+        "--no-color",
+        "--report", "ndjson", "--report-ndjson-path", str(report),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, f"schemathesis found problems (exit {result.returncode}):\n{output[-6000:]}"
+    statuses = []
+    for event in run_events(report):
+        scenario = event.get("ScenarioFinished")
+        if not scenario:
+            continue
+        for interaction in scenario["recorder"].get("interactions", {}).values():
+            response = interaction.get("response") or {}
+            request = interaction.get("request") or {}
+            statuses.append((request.get("method"), request.get("uri"), response.get("status_code")))
+    writes = [s for s in statuses if s[0] != "GET"]
+    assert len(writes) >= 100, f"only {len(writes)} writes were tried"
+    succeeded = [s for s in writes if s[2] is not None and 200 <= s[2] < 300]
+    assert not succeeded, f"a read-only token's writes succeeded: {succeeded[:10]}"
+    assert books() == before

@@ -9,10 +9,12 @@ public struct MeResponse: Codable, Sendable, Equatable {
     public var timeZone: String
     public var primaryCurrency: String
     public var deckSize: Int
+    /// The access token the request came with (nil for a browser session): what it may do.
+    public var token: TokenDTO?
 
     public init(
         id: Int64, email: String, name: String, locale: String, timeZone: String,
-        primaryCurrency: String, deckSize: Int
+        primaryCurrency: String, deckSize: Int, token: TokenDTO? = nil
     ) {
         self.id = id
         self.email = email
@@ -21,6 +23,7 @@ public struct MeResponse: Codable, Sendable, Equatable {
         self.timeZone = timeZone
         self.primaryCurrency = primaryCurrency
         self.deckSize = deckSize
+        self.token = token
     }
 }
 

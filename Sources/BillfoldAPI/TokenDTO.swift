@@ -7,11 +7,18 @@ public struct CreateTokenRequest: Codable, Sendable, Equatable {
     public var password: String
     /// What the token is for, e.g. the device's name; shown in Settings.
     public var label: String
+    /// `read` or `read-write` (when left out).
+    public var scope: TokenScope?
+    /// When the token stops working: a day (`2027-01-31`, through that day in the person's time
+    /// zone) or an ISO 8601 time; left out, never.
+    public var expiresAt: String?
 
-    public init(email: String, password: String, label: String) {
+    public init(email: String, password: String, label: String, scope: TokenScope? = nil, expiresAt: String? = nil) {
         self.email = email
         self.password = password
         self.label = label
+        self.scope = scope
+        self.expiresAt = expiresAt
     }
 }
 
@@ -22,29 +29,40 @@ public struct TokenDTO: Codable, Sendable, Equatable {
     /// ISO 8601, UTC.
     public var createdAt: String
     public var lastUsedAt: String?
+    public var scope: TokenScope
+    /// ISO 8601, UTC; `null`: never.
+    public var expiresAt: String?
 
-    public init(id: Int64, label: String, createdAt: String, lastUsedAt: String?) {
+    public init(
+        id: Int64, label: String, createdAt: String, lastUsedAt: String?, scope: TokenScope = .readWrite,
+        expiresAt: String? = nil
+    ) {
         self.id = id
         self.label = label
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
+        self.scope = scope
+        self.expiresAt = expiresAt
     }
 
     public init(_ token: AccessToken) {
         self.init(
             id: token.id, label: token.label, createdAt: Timestamp.utc(token.createdAt),
-            lastUsedAt: token.lastUsedAt.map(Timestamp.utc))
+            lastUsedAt: token.lastUsedAt.map(Timestamp.utc), scope: token.scope,
+            expiresAt: token.expiresAt.map(Timestamp.utc))
     }
 
-    private enum CodingKeys: String, CodingKey { case id, label, createdAt, lastUsedAt }
+    private enum CodingKeys: String, CodingKey { case id, label, createdAt, lastUsedAt, scope, expiresAt }
 
-    /// `lastUsedAt` is always there, `null` until the token is used.
+    /// `lastUsedAt` and `expiresAt` are always there, `null` until the token is used and for never.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(label, forKey: .label)
         try c.encode(createdAt, forKey: .createdAt)
         try c.encode(lastUsedAt, forKey: .lastUsedAt)
+        try c.encode(scope, forKey: .scope)
+        try c.encode(expiresAt, forKey: .expiresAt)
     }
 }
 
@@ -55,12 +73,32 @@ public struct CreatedTokenResponse: Codable, Sendable, Equatable {
     public var createdAt: String
     /// Send it as `Authorization: Bearer …`. Billfold keeps only its hash.
     public var token: String
+    public var scope: TokenScope
+    /// ISO 8601, UTC; `null`: never.
+    public var expiresAt: String?
 
-    public init(id: Int64, label: String, createdAt: String, token: String) {
+    public init(
+        id: Int64, label: String, createdAt: String, token: String, scope: TokenScope = .readWrite,
+        expiresAt: String? = nil
+    ) {
         self.id = id
         self.label = label
         self.createdAt = createdAt
         self.token = token
+        self.scope = scope
+        self.expiresAt = expiresAt
+    }
+
+    private enum CodingKeys: String, CodingKey { case id, label, createdAt, token, scope, expiresAt }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(label, forKey: .label)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(token, forKey: .token)
+        try c.encode(scope, forKey: .scope)
+        try c.encode(expiresAt, forKey: .expiresAt)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where money is kept: a bank account, a card, a cash wallet. Every transaction is in one.
 public struct Account: Hashable, Sendable, Identifiable {
     public let id: Int64
@@ -75,17 +77,71 @@ public enum AccountRules {
     }
 }
 
+/// What an access token may do: read only, or read and write. A browser session may do both.
+public enum TokenScope: String, Sendable, Codable, CaseIterable, Hashable {
+    case read
+    case readWrite = "read-write"
+
+    /// Whether a request with `method` (as on the wire) is one this scope may make: a read-only
+    /// token may only ask (GET, HEAD), whatever the route, so no route can forget to refuse it.
+    public func allows(method: String) -> Bool {
+        switch self {
+        case .readWrite: true
+        case .read: method == "GET" || method == "HEAD"
+        }
+    }
+}
+
 /// A personal access token as its owner sees it: never the secret, which is shown once.
 public struct AccessToken: Hashable, Sendable, Identifiable {
     public let id: Int64
     public var label: String
     public var createdAt: Int64
     public var lastUsedAt: Int64?
+    public var scope: TokenScope
+    /// Seconds since 1970 from which the token is refused; nil: it never expires.
+    public var expiresAt: Int64?
 
-    public init(id: Int64, label: String, createdAt: Int64, lastUsedAt: Int64?) {
+    public init(
+        id: Int64, label: String, createdAt: Int64, lastUsedAt: Int64?, scope: TokenScope = .readWrite,
+        expiresAt: Int64? = nil
+    ) {
         self.id = id
         self.label = label
         self.createdAt = createdAt
         self.lastUsedAt = lastUsedAt
+        self.scope = scope
+        self.expiresAt = expiresAt
+    }
+
+    /// Expired at `now` (seconds since 1970).
+    public func hasExpired(at now: Int64) -> Bool { expiresAt.map { $0 <= now } ?? false }
+}
+
+/// When a new token stops working, as a person writes it.
+public enum TokenExpiry {
+    /// `2027-01-31`: the token works through that day in `timeZone` and is refused from the next
+    /// midnight; or an ISO 8601 time (`2027-01-31T18:00:00Z`) for that moment. Either must be
+    /// later than `now`; empty means never.
+    public static func parse(_ text: String, timeZone: TimeZone, now: Int64, field: String = "expiresAt")
+        throws(BillfoldError) -> Int64?
+    {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return nil }
+        let moment: Int64
+        if trimmed.count == 10 {
+            let day = try Day(parsing: trimmed, field: field)
+            moment = Int64(day.adding(days: 1).start(in: timeZone).timeIntervalSince1970)
+        } else if let time = Timestamp.epochSeconds(trimmed) {
+            moment = time
+        } else {
+            throw BillfoldError(
+                .invalidDate, Phrase("error.core.notADate", ["text": trimmed]),
+                fields: [field: Phrase("error.core.notADateField")])
+        }
+        guard moment > now else {
+            throw BillfoldError.validation(field, Phrase("error.core.tokenExpiryPast"))
+        }
+        return moment
     }
 }

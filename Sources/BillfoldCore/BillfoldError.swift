@@ -53,6 +53,8 @@ public struct BillfoldError: Error, Sendable, Equatable, CustomStringConvertible
         case notFound = "not_found"
         case unauthorized = "unauthorized"
         case forbidden = "forbidden"
+        /// A read-only access token was sent with a request that writes.
+        case tokenReadOnly = "token_read_only"
         case conflict = "conflict"
         /// A category with transactions was deleted without saying where they go.
         case categoryInUse = "category_in_use"

@@ -41,6 +41,11 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
+/// Prints a warning on standard error: the command goes on.
+func warn(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
 // Vapor also exports types named Option and Flag; the command line means ArgumentParser's.
 typealias Option = ArgumentParser.Option
 typealias Flag = ArgumentParser.Flag

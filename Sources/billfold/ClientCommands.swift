@@ -16,6 +16,8 @@ struct Login: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(tr("cli.login.serverHelp"))) var server: String
     @Option(name: .long, help: ArgumentHelp(tr("cli.login.emailHelp"))) var email: String?
     @Option(name: .long, help: ArgumentHelp(tr("cli.login.tokenHelp"))) var token: String?
+    @Option(name: .long, help: ArgumentHelp(tr("cli.tokens.scopeHelp"))) var scope: TokenScope = .readWrite
+    @Option(name: .long, help: ArgumentHelp(tr("cli.tokens.expiresHelp"))) var expires: String?
 
     func run() async throws {
         guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased())
@@ -31,7 +33,8 @@ struct Login: AsyncParsableCommand {
             let host = ProcessInfo.processInfo.hostName
             let label =
                 host.isEmpty ? tr("cli.login.tokenLabelThisComputer") : tr("cli.login.tokenLabel", ["host": host])
-            let created = try await BillfoldClient.signIn(server: url, email: email, password: password, label: label)
+            let created = try await BillfoldClient.signIn(
+                server: url, email: email, password: password, label: label, scope: scope, expiresAt: expires)
             signedIn = SavedSignIn(server: url, token: created.token, email: email.lowercased())
         }
         try store.save(signedIn)
@@ -42,7 +45,9 @@ struct Login: AsyncParsableCommand {
     }
 }
 
-/// `billfold logout`: forgets the saved sign-in (the token stays valid until revoked in Settings).
+/// `billfold logout`: revokes the saved token on the server, then forgets it. When the server
+/// cannot be reached the token is forgotten all the same (the person asked to sign this computer
+/// out), with a warning that it stays valid there until revoked in Settings.
 struct Logout: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: tr("cli.logout.abstract"))
 
@@ -52,10 +57,20 @@ struct Logout: AsyncParsableCommand {
             say(tr("cli.logout.notSignedIn"))
             return
         }
+        do throws(ClientError) {
+            try await BillfoldClient(baseURL: saved.server, token: saved.token, retry: .never).revokeThisToken()
+        } catch {
+            // Already revoked or expired (signInAgain): nothing is left to end on the server.
+            if error.kind != .signInAgain {
+                warn(tr("cli.logout.notRevoked", ["server": saved.server.absoluteString, "reason": error.message]))
+            }
+        }
         try store.delete()
         say(tr("cli.logout.signedOut", ["server": saved.server.absoluteString]))
     }
 }
+
+extension TokenScope: ExpressibleByArgument {}
 
 /// Asking in the terminal.
 enum Prompt {

@@ -76,13 +76,17 @@ struct Tokens: AsyncParsableCommand {
 
         @Option(name: .long, help: ArgumentHelp(tr("cli.tokens.create.emailHelp"))) var email: String
         @Option(name: .long, help: ArgumentHelp(tr("cli.tokens.create.labelHelp"))) var label: String
+        @Option(name: .long, help: ArgumentHelp(tr("cli.tokens.scopeHelp"))) var scope: TokenScope = .readWrite
+        @Option(name: .long, help: ArgumentHelp(tr("cli.tokens.expiresHelp"))) var expires: String?
         @OptionGroup var options: DatabaseOption
 
         func run() async throws {
             try await withApplication(options.flags) { app in
                 let owner = try await user(email, in: app)
+                let expiresAt = try TokenExpiry.parse(
+                    expires ?? "", timeZone: owner.preferences.zone, now: app.wallClock.seconds, field: "expires")
                 let created = try await AccountService(database: app.db, clock: app.wallClock).createToken(
-                    for: owner, label: label)
+                    for: owner, label: label, scope: scope, expiresAt: expiresAt)
                 say(tr("cli.tokens.created", ["label": created.record.label, "email": owner.email]))
                 say(created.token)
             }

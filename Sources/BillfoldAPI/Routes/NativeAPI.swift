@@ -7,6 +7,8 @@ public enum NativeAPI: RouteCatalogue {
     public static let createToken = Endpoint(.post, "/api/v1/tokens")
     public static let tokens = Endpoint(.get, "/api/v1/tokens")
     public static let revokeToken = Endpoint(.delete, "/api/v1/tokens/{id}")
+    /// The token the request came with ends itself (`billfold logout`); a read-only one too.
+    public static let revokeCurrentToken = Endpoint(.delete, "/api/v1/tokens/current")
 
     public static let transactions = Endpoint(.get, "/api/v1/transactions")
     public static let addTransaction = Endpoint(.post, "/api/v1/transactions")
@@ -133,7 +135,8 @@ public enum NativeAPI: RouteCatalogue {
         exportRules, importRules,
         transactionChildren, splitTransaction, unsplitTransaction, addTransactionGroup, deleteTransactionGroup, tags,
         addTag, changeTag, deleteTag, transactionTags, setTransactionTags,
-        openAPI, me, createToken, tokens, revokeToken, transactions, addTransaction, transaction, changeTransaction,
+        openAPI, me, createToken, tokens, revokeToken, revokeCurrentToken, transactions, addTransaction, transaction,
+        changeTransaction,
         transactionHistory, deleteTransaction, deleteTransactions, restoreDeletion,
         categories, addCategory,
         deleteCategories, category, changeCategory, deleteCategory, reviewDeck, reviewLookback, reviewMonths,

@@ -18,6 +18,8 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         case timedOut
         /// The token is missing, revoked or wrong: sign in again.
         case signInAgain
+        /// The token may only read: a change needs one that may also write.
+        case readOnly
         /// The thing asked for does not exist (or belongs to someone else).
         case notFound
         /// The input broke a rule; `fields` names each field at fault with its message.
@@ -89,6 +91,8 @@ public struct ClientError: Error, Sendable, Equatable, CustomStringConvertible {
         switch status {
         case 401:
             return make(.signInAgain, tr("kit.client.signInEnded"))
+        case 403 where problem?.code == BillfoldError.Code.tokenReadOnly.rawValue:
+            return make(.readOnly, tr("kit.client.readOnly"))
         case 403:
             return make(.signInAgain, tr("kit.client.refused"))
         case 404:

@@ -9,14 +9,17 @@ import Foundation
 /// The native API's calls the screens need, typed end to end with BillfoldAPI's shapes.
 extension BillfoldClient {
     /// Signs in with email and password and returns a new access token labelled `label` (e.g. the
-    /// device's name). Never retried: a second try would make a second token.
+    /// device's name), which may do what `scope` says until `expiresAt` (a day or an ISO 8601
+    /// time; nil: never). Never retried: a second try would make a second token.
     public static func signIn(
-        server: URL, email: String, password: String, label: String, configuration: URLSessionConfiguration? = nil
+        server: URL, email: String, password: String, label: String, scope: TokenScope = .readWrite,
+        expiresAt: String? = nil, configuration: URLSessionConfiguration? = nil
     ) async throws(ClientError) -> CreatedTokenResponse {
         let client = BillfoldClient(baseURL: server, token: nil, configuration: configuration, retry: .never)
+        let body = CreateTokenRequest(
+            email: email, password: password, label: label, scope: scope, expiresAt: expiresAt)
         return try await client.send(
-            NativeAPI.createToken, body: CreateTokenRequest(email: email, password: password, label: label),
-            idempotencyKey: .none, as: CreatedTokenResponse.self)
+            NativeAPI.createToken, body: body, idempotencyKey: .none, as: CreatedTokenResponse.self)
     }
 
     /// Who the token belongs to, with their preferences.
@@ -32,6 +35,12 @@ extension BillfoldClient {
     /// Revokes an access token with `DELETE /api/v1/tokens/{id}`; whatever signed in with it must sign in again.
     public func revokeToken(_ id: Int64) async throws(ClientError) {
         try await send(NativeAPI.revokeToken, [id], body: Optional<Empty>.none)
+    }
+
+    /// Ends the token this client signs in with (`DELETE /api/v1/tokens/current`), whatever its
+    /// scope: signing out of a device leaves nothing behind on the server.
+    public func revokeThisToken() async throws(ClientError) {
+        try await send(NativeAPI.revokeCurrentToken, body: Optional<Empty>.none)
     }
 
     // MARK: Transactions

@@ -156,7 +156,7 @@ extension BillfoldError.Code {
         switch self {
         case .notFound: .notFound
         case .unauthorized: .unauthorized
-        case .forbidden: .forbidden
+        case .forbidden, .tokenReadOnly: .forbidden
         case .conflict, .categoryInUse, .groupNotEmpty, .importedBooking, .transferBooking, .accountArchived:
             .conflict
         case .idempotencyKeyReused: .unprocessableEntity

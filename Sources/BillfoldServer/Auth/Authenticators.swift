@@ -29,15 +29,36 @@ struct TokenAuthenticator: AsyncMiddleware {
         // Not in the operations group: /metrics checks its own token, which is not a user's.
         if let bearer = request.headers.bearerAuthorization {
             // A bad token is an error even when a session cookie came along: the caller meant it.
-            guard
-                let user = try await UserRepository(database: request.store, clock: request.application.wallClock)
-                    .user(forToken: Secrets.hash(bearer.token))
-            else {
-                throw BillfoldError(.unauthorized, Phrase("error.auth.tokenNotValid"))
-            }
-            request.auth.login(user)
+            try await request.signIn(token: bearer.token)
         }
         return try await next.respond(to: request)
+    }
+}
+
+extension Request {
+    private struct AccessTokenKey: StorageKey { typealias Value = AccessToken }
+
+    /// The access token the request came with; nil for a browser session.
+    var accessToken: AccessToken? { storage[AccessTokenKey.self] }
+
+    /// Signs in the owner of an access token, or refuses: an unknown or expired token, and a
+    /// read-only one for anything but a read (every route of every API, by its method), save
+    /// the token ending itself.
+    func signIn(token secret: String) async throws {
+        let clock = application.wallClock
+        guard let found = try await UserRepository(database: store, clock: clock).user(forToken: Secrets.hash(secret))
+        else {
+            throw BillfoldError(.unauthorized, Phrase("error.auth.tokenNotValid"))
+        }
+        if found.token.hasExpired(at: clock.seconds) {
+            throw BillfoldError(.unauthorized, Phrase("error.auth.tokenExpired"))
+        }
+        let endsItself = method == .DELETE && url.path == NativeAPI.revokeCurrentToken.path()
+        guard found.token.scope.allows(method: method.rawValue) || endsItself else {
+            throw BillfoldError(.tokenReadOnly, Phrase("error.auth.tokenReadOnly"))
+        }
+        auth.login(found.user)
+        storage[AccessTokenKey.self] = found.token
     }
 }
 

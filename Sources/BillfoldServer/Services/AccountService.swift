@@ -140,6 +140,11 @@ public struct AccountService: Sendable {
 
     func tokens(of user: User) async throws -> [AccessToken] { try await users.tokens(userID: user.id) }
 
+    /// Revokes the token a request came with (`billfold logout`): any scope may end itself.
+    func revokeToken(_ token: AccessToken, of user: User) async throws {
+        _ = try await users.revokeToken(id: token.id, userID: user.id)
+    }
+
     /// Revokes one of the user's tokens; another user's answers like a missing one.
     func revokeToken(_ id: Int64, of user: User) async throws {
         guard try await users.revokeToken(id: id, userID: user.id) else { throw BillfoldError.notFound(.token) }
@@ -159,9 +164,10 @@ public struct AccountService: Sendable {
     func endSession(secret: String) async throws { try await users.deleteSession(secretHash: Secrets.hash(secret)) }
 
     /// Creates an access token and returns it in the clear, the only time it is ever shown.
-    public func createToken(for user: User, label rawLabel: String) async throws -> (
-        token: String, record: AccessToken
-    ) {
+    /// `expiresAt`: seconds since 1970 (`TokenExpiry.parse`), nil for never.
+    public func createToken(
+        for user: User, label rawLabel: String, scope: TokenScope = .readWrite, expiresAt: Int64? = nil
+    ) async throws -> (token: String, record: AccessToken) {
         try TextRules.check(rawLabel, field: "label")
         let label = rawLabel.trimmingCharacters(in: .whitespaces)
         guard !label.isEmpty, label.count <= 100 else {
@@ -169,7 +175,7 @@ public struct AccountService: Sendable {
         }
         let token = Secrets.newAccessToken()
         let record = try await UserRepository(database: database, clock: clock).createToken(
-            userID: user.id, label: label, secretHash: Secrets.hash(token))
+            userID: user.id, label: label, secretHash: Secrets.hash(token), scope: scope, expiresAt: expiresAt)
         return (token, record)
     }
 

@@ -47,5 +47,6 @@ public enum BillfoldMigrations {
         M042AddTagTimes(),
         M043IndexAccounts(),
         M044AddSpentSums(),
+        M045AddTokenScopes(),
     ]
 }

@@ -43,6 +43,9 @@ public final class AccessTokenModel: Model, @unchecked Sendable {
     @Field(key: "secret_hash") public var secretHash: String
     @Field(key: "created_at") public var createdAt: Int64
     @OptionalField(key: "last_used_at") public var lastUsedAt: Int64?
+    /// `TokenScope`'s raw value.
+    @Field(key: "scope") public var scope: String
+    @OptionalField(key: "expires_at") public var expiresAt: Int64?
 
     public init() {}
 }

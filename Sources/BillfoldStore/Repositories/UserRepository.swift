@@ -153,14 +153,16 @@ public struct UserRepository: Sendable {
 
     // MARK: Access tokens
 
-    public func createToken(userID: Int64, label: String, secretHash: String) async throws
-        -> AccessToken
-    {
+    public func createToken(
+        userID: Int64, label: String, secretHash: String, scope: TokenScope = .readWrite, expiresAt: Int64? = nil
+    ) async throws -> AccessToken {
         let token = AccessTokenModel()
         token.userID = userID
         token.label = label
         token.secretHash = secretHash
         token.createdAt = clock.seconds
+        token.scope = scope.rawValue
+        token.expiresAt = expiresAt
         try await token.save(on: database)
         return token.value
     }
@@ -188,32 +190,44 @@ public struct UserRepository: Sendable {
         return true
     }
 
-    /// The user a token belongs to; records when it was last used, at most once a minute so
-    /// reads do not each cost a write.
-    public func user(forToken secretHash: String) async throws -> User? {
+    /// The user a token belongs to and what the token may do; records when it was last used, at
+    /// most once a minute so reads do not each cost a write. An expired token is found (so the
+    /// refusal can say so) but not recorded as used.
+    public func user(forToken secretHash: String) async throws -> TokenSignIn? {
         // One plain statement for the token and its user: this runs on every API request.
         guard
             let row = try await database.storedRows(
                 """
-                SELECT t.id AS token_id, t.last_used_at, u.id, u.email, u.name, u.locale, u.time_zone, u.currency,
-                  u.deck_size, u.created_at
+                SELECT t.id AS token_id, t.label, t.created_at AS token_created_at, t.last_used_at, t.scope,
+                  t.expires_at, u.id, u.email, u.name, u.locale, u.time_zone, u.currency, u.deck_size, u.created_at
                 FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE t.secret_hash = \(bind: secretHash)
                 """
             ).first
         else { return nil }
         let now = clock.seconds
-        if try row.integerOrNil("last_used_at") ?? 0 < now - 60 {
+        let token = AccessToken(
+            id: try row.integer("token_id"), label: try row.text("label"),
+            createdAt: try row.integer("token_created_at"), lastUsedAt: try row.integerOrNil("last_used_at"),
+            scope: TokenScope(rawValue: try row.text("scope")) ?? .read, expiresAt: try row.integerOrNil("expires_at"))
+        if !token.hasExpired(at: now), token.lastUsedAt ?? 0 < now - 60 {
             try await database.sql.raw(
-                "UPDATE access_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: try row.integer("token_id"))"
+                "UPDATE access_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: token.id)"
             ).run()
         }
-        return User(
+        let user = User(
             id: try row.integer("id"), email: try row.text("email"), name: try row.text("name"),
             preferences: Preferences(
                 stored: try row.text("locale"), timeZone: try row.text("time_zone"), currency: try row.text("currency"),
                 deckSize: Int(try row.integer("deck_size"))),
             createdAt: try row.integer("created_at"))
+        return TokenSignIn(user: user, token: token)
     }
+}
+
+/// Who an access token signs in, and the token itself (its scope and expiry).
+public struct TokenSignIn: Sendable {
+    public var user: User
+    public var token: AccessToken
 }
 
 extension UserModel {
@@ -229,7 +243,11 @@ extension UserModel {
 }
 
 extension AccessTokenModel {
-    var value: AccessToken { AccessToken(id: id ?? 0, label: label, createdAt: createdAt, lastUsedAt: lastUsedAt) }
+    var value: AccessToken {
+        AccessToken(
+            id: id ?? 0, label: label, createdAt: createdAt, lastUsedAt: lastUsedAt,
+            scope: TokenScope(rawValue: scope) ?? .read, expiresAt: expiresAt)
+    }
 }
 
 extension Preferences {

@@ -9,11 +9,8 @@ struct LunchMoneyAuth: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.headers.bearerAuthorization == nil {
             request.auth.logout(User.self)  // a browser session is not a token
-            if let token = try? request.query.get(String.self, at: "access_token"), !token.isEmpty,
-                let user = try await UserRepository(database: request.store, clock: request.application.wallClock).user(
-                    forToken: Secrets.hash(token))
-            {
-                request.auth.login(user)
+            if let token = try? request.query.get(String.self, at: "access_token"), !token.isEmpty {
+                try await request.signIn(token: token)
             }
         }
         guard request.auth.has(User.self) else {

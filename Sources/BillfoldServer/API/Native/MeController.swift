@@ -18,7 +18,7 @@ struct MeController: RouteCollection {
             return try MeResponse(
                 id: user.id, email: user.email, name: user.name, locale: preferences.locale,
                 timeZone: preferences.timeZone, primaryCurrency: preferences.currency.code,
-                deckSize: preferences.deckSize
+                deckSize: preferences.deckSize, token: request.accessToken.map(TokenDTO.init)
             ).apiResponse()
         }
     }

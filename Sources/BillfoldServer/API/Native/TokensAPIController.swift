@@ -8,6 +8,7 @@ struct TokensAPIController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(NativeAPI.tokens, use: list)
         routes.on(NativeAPI.revokeToken, use: revoke)
+        routes.on(NativeAPI.revokeCurrentToken, use: revokeCurrent)
     }
 
     func list(request: Request) async throws -> Response {
@@ -19,6 +20,16 @@ struct TokensAPIController: RouteCollection {
     func revoke(request: Request) async throws -> Response {
         try await AccountService(database: request.store, clock: request.application.wallClock).revokeToken(
             try request.pathID(of: .token), of: try request.user)
+        return Response(status: .noContent)
+    }
+
+    /// The token the request came with ends itself; a browser session has none to end.
+    func revokeCurrent(request: Request) async throws -> Response {
+        guard let token = request.accessToken else {
+            throw BillfoldError(.notFound, Phrase("error.auth.noTokenToRevoke"))
+        }
+        try await AccountService(database: request.store, clock: request.application.wallClock).revokeToken(
+            token, of: try request.user)
         return Response(status: .noContent)
     }
 }
@@ -41,13 +52,17 @@ struct SignInAPIController: RouteCollection {
         guard let user = found else {
             throw BillfoldError(.unauthorized, Phrase("error.auth.emailPasswordNoMatch"))
         }
+        let clock = request.application.wallClock
+        let expiresAt = try TokenExpiry.parse(
+            body.expiresAt ?? "", timeZone: user.preferences.zone, now: clock.seconds)
         let created = try await request.transaction {
-            try await AccountService(database: request.store, clock: request.application.wallClock).createToken(
-                for: user, label: body.label)
+            try await AccountService(database: request.store, clock: clock).createToken(
+                for: user, label: body.label, scope: body.scope ?? .readWrite, expiresAt: expiresAt)
         }
+        let record = TokenDTO(created.record)
         let response = try CreatedTokenResponse(
-            id: created.record.id, label: created.record.label, createdAt: Timestamp.utc(created.record.createdAt),
-            token: created.token
+            id: record.id, label: record.label, createdAt: record.createdAt, token: created.token,
+            scope: record.scope, expiresAt: record.expiresAt
         ).apiResponse(status: .created)
         response.headers.replaceOrAdd(name: .location, value: NativeAPI.tokens.path())
         return response

@@ -34,7 +34,7 @@ struct SettingsController: RouteCollection {
             of: user, idle: request.application.billfoldConfiguration.sessionIdleSeconds,
             keeping: request.sessionSecret)
         let (sources, personal) = try await request.ratesService.overview()
-        return SettingsPage(
+        var page = SettingsPage(
             preferences: user.preferences, tokens: try await accounts.tokens(of: user),
             format: user.preferences.format, lunchMoney: section,
             tags: TagsSettingsSection(tags: try await request.transactionService.tags.all()),
@@ -45,6 +45,8 @@ struct SettingsController: RouteCollection {
                     ($0, Int(request.application.billfoldConfiguration.ratesFetchSeconds / 3600))
                 }),
             password: PasswordSettingsSection(otherSessions: others))
+        page.now = request.application.wallClock.seconds
+        return page
     }
 
     func show(request: Request) async throws -> Response {
@@ -95,20 +97,36 @@ struct SettingsController: RouteCollection {
         }
     }
 
-    struct TokenForm: Content { var label: String }
+    struct TokenForm: Content {
+        var label: String
+        /// `TokenScope`'s raw value; a form without it makes a read-and-write token, as before.
+        var scope: String?
+        /// `YYYY-MM-DD` from the date field; empty: never.
+        var expiresOn: String?
+    }
 
     func createToken(request: Request) async throws -> Response {
         let form = try request.content.decode(TokenForm.self)
+        let clock = request.application.wallClock
+        let user = try request.user
         do {
-            let created = try await AccountService(database: request.store, clock: request.application.wallClock)
-                .createToken(
-                    for: try request.user, label: form.label)
+            guard let scope = TokenScope(rawValue: form.scope ?? TokenScope.readWrite.rawValue) else {
+                throw BillfoldError.validation("scope", Phrase("error.app.fieldNotValid", ["name": "scope"]))
+            }
+            let expiresAt = try TokenExpiry.parse(
+                form.expiresOn ?? "", timeZone: user.preferences.zone, now: clock.seconds, field: "expiresOn")
+            let created = try await AccountService(database: request.store, clock: clock)
+                .createToken(for: user, label: form.label, scope: scope, expiresAt: expiresAt)
             var view = try await page(request)
             view.newToken = (created.record.label, created.token)
             return view.response(request)
         } catch let error as BillfoldError {
             var view = try await page(request)
-            view.tokenError = error.message(in: request.words)
+            if let expiry = error.fieldPhrases["expiresOn"] {
+                view.expiryError = expiry.text(request.words)
+            } else {
+                view.tokenError = error.message(in: request.words)
+            }
             return view.response(request)
         }
     }

@@ -173,20 +173,26 @@ struct ErrorPage: WebPage {
 enum Field {
     /// A labelled input with its error message, linked for screen readers.
     /// `id`: the field's id where a page has several fields of one name.
+    /// `hint`: a line under the field saying what to type, read out with it.
     static func input(
         _ name: String, id: String? = nil, label: String, type: String = "text", value: String = "",
-        error: String? = nil, extra: [Attr] = []
+        error: String? = nil, hint: String? = nil, extra: [Attr] = []
     ) -> HTML {
         let id = id ?? name
+        let described = [error.map { _ in id + "-error" }, hint.map { _ in id + "-hint" }].compactMap { $0 }
         return H.div(.class(error == nil ? "field" : "field invalid")) {
             H.label(.for(id)) { label }
             HTML.void(
                 "input",
                 [.id(id), .name(name), .type(type), .value(value)]
-                    + (error == nil ? [] : [.aria("invalid", "true"), .aria("describedby", id + "-error")])
+                    + (error == nil ? [] : [.aria("invalid", "true")])
+                    + (described.isEmpty ? [] : [.aria("describedby", described.joined(separator: " "))])
                     + extra)
             if let error {
                 H.p(.class("field-error"), .id(id + "-error")) { error }
+            }
+            if let hint {
+                H.p(.class("field-hint"), .id(id + "-hint")) { hint }
             }
         }
     }

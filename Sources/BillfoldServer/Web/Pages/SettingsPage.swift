@@ -1,5 +1,6 @@
 import BillfoldAPI
 import BillfoldCore
+import Foundation
 import NIOHTTP1
 
 /// Settings: language and region, time zone, primary currency, deck size, access tokens, password
@@ -16,6 +17,9 @@ struct SettingsPage: WebPage {
     var newToken: (label: String, token: String)?
     var error: BillfoldError?
     var tokenError: String?
+    var expiryError: String?
+    /// Seconds since 1970 by the server's clock, to tell an expired token.
+    var now: Int64 = 0
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: tr("nav.settings"), section: .settings, scripts: ["settings.js"])
@@ -85,6 +89,13 @@ struct SettingsPage: WebPage {
                         .required, .attr("maxlength", "100"),
                         .attr("placeholder", tr("settings.tokenLabelPlaceholder")),
                     ])
+                Field.select(
+                    "scope", label: tr("settings.tokenScope"),
+                    options: TokenScope.allCases.reversed().map { ($0.rawValue, scopeName($0)) },
+                    selected: TokenScope.readWrite.rawValue)
+                Field.input(
+                    "expiresOn", label: tr("settings.tokenExpiresOn"), type: "date", error: expiryError,
+                    hint: tr("settings.tokenExpiresHint"))
                 H.button(.type("submit"), .class("button")) { tr("settings.createToken") }
             }
             if tokens.isEmpty {
@@ -96,6 +107,8 @@ struct SettingsPage: WebPage {
                             H.th { tr("settings.tokenLabel") }
                             H.th { tr("settings.tokenCreated") }
                             H.th { tr("settings.tokenLastUsed") }
+                            H.th { tr("settings.tokenScope") }
+                            H.th { tr("settings.tokenExpires") }
                             H.th { H.span(.class("visually-hidden")) { tr("settings.tokenActions") } }
                         }
                     }
@@ -105,6 +118,8 @@ struct SettingsPage: WebPage {
                                 H.td { token.label }
                                 H.td { format.dateTime(token.createdAt) }
                                 H.td { token.lastUsedAt.map(format.dateTime) ?? tr("settings.tokenNeverUsed") }
+                                H.td { scopeName(token.scope) }
+                                H.td { expiry(of: token) }
                                 H.td {
                                     H.form(.method("post"), .action(WebPages.revokeToken.path(token.id))) {
                                         H.button(
@@ -119,5 +134,23 @@ struct SettingsPage: WebPage {
                 }
             }
         }
+    }
+
+    private func scopeName(_ scope: TokenScope) -> String {
+        switch scope {
+        case .read: tr("settings.tokenScopeRead")
+        case .readWrite: tr("settings.tokenScopeReadWrite")
+        }
+    }
+
+    /// The last day the token works when it ends at a midnight (as a day typed in the form
+    /// makes it), else the moment it ends.
+    private func expiry(of token: AccessToken) -> String {
+        guard let expiresAt = token.expiresAt else { return tr("settings.tokenNeverExpires") }
+        let lastDay = Day(Date(timeIntervalSince1970: TimeInterval(expiresAt - 1)), in: format.timeZone)
+        let endsAtMidnight =
+            Int64(lastDay.adding(days: 1).start(in: format.timeZone).timeIntervalSince1970) == expiresAt
+        let when = endsAtMidnight ? format.day(lastDay) : format.dateTime(expiresAt)
+        return token.hasExpired(at: now) ? tr("settings.tokenExpired", ["date": when]) : when
     }
 }
