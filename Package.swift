@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", exact: "0.12.1"),
     ],
     targets: [
         .target(name: "BillfoldCore", resources: [.copy("Strings")]),
@@ -43,6 +44,14 @@ let package = Package(
             name: "BillfoldKit",
             dependencies: [
                 "BillfoldCore", "BillfoldAPI", "BillfoldImport", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `billfold mcp`: Billfold for an assistant, over BillfoldKit (never the server or the store).
+        .target(
+            name: "BillfoldAssistant",
+            dependencies: [
+                "BillfoldCore", "BillfoldAPI", "BillfoldKit", .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -92,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "billfold",
             dependencies: [
-                "BillfoldServer", "BillfoldStore", "BillfoldCore", "BillfoldAPI", "BillfoldKit",
+                "BillfoldServer", "BillfoldStore", "BillfoldCore", "BillfoldAPI", "BillfoldKit", "BillfoldAssistant",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),

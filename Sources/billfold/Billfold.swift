@@ -10,7 +10,8 @@ struct Billfold: AsyncParsableCommand {
         abstract: tr("cli.abstract"),
         subcommands: [
             Serve.self, Users.self, Tokens.self, Import.self, Demo.self, BackupCommand.self, RestoreCommand.self,
-            ExportCommand.self, Login.self, Logout.self, Review.self, TransactionsCommand.self, RulesCommand.self,
+            ExportCommand.self, Login.self, Logout.self, AssistantCommand.self, Review.self, TransactionsCommand.self,
+            RulesCommand.self,
             SuggestCommand.self, RatesCommand.self,
         ]
     )

@@ -1,0 +1,105 @@
+import BillfoldAPI
+import BillfoldCore
+import BillfoldKit
+import Foundation
+import MCP
+
+/// One group of a totals answer: a month or a category, with the filter's totals in it.
+struct TotalsGroup: Codable, Sendable {
+    /// YYYY-MM, or the category's name ("Uncategorised" for none).
+    var group: String
+    var categoryId: Int64?
+    var totals: [TotalRow]
+    var allConverted: ConvertedRow?
+}
+
+struct TotalsAnswer: Codable, Sendable {
+    var groupBy: String
+    /// Groups with nothing in them are left out.
+    var groups: [TotalsGroup]
+}
+
+extension TransactionTools {
+    /// The most months one answer covers: enough for three years, never the whole history at once.
+    static let mostMonths = 36
+
+    static let totals = AssistantTool(
+        "transaction_totals", title: "Totals by month or category",
+        description: """
+            How much the transactions matching the filters add up to, grouped by month or by category, per \
+            currency (and all converted into the person's primary currency where several are involved). \
+            Negative is money spent. By month, give from and to (at most \(mostMonths) months; the last 12 \
+            months when left out). By category, each category with transactions in the filter, and the \
+            uncategorised.
+            """,
+        arguments: FilterArguments.schema.merging([
+            "groupBy": Schema.choice(["month", "category"], "Group by calendar month or by category.")
+        ]) { first, _ in first },
+        required: ["groupBy"]
+    ) { arguments, session in
+        var filter = try await FilterArguments.filter(arguments, session)
+        switch try arguments.text("groupBy") {
+        case "month":
+            var groups: [TotalsGroup] = []
+            for month in try months(filter, session) {
+                var inMonth = filter
+                inMonth.from = max(month.range.first, filter.from ?? month.range.first)
+                inMonth.to = min(month.range.last, filter.to ?? month.range.last)
+                if let group = try await group(month.name, categoryID: nil, inMonth, session) { groups.append(group) }
+            }
+            return TotalsAnswer(groupBy: "month", groups: groups)
+        case "category":
+            let categories = try await session.categories()
+            // Within a category asked for: it alone, or a group's own categories.
+            let asked = filter.categoryID
+            let chosen = categories.filter {
+                !$0.isGroup && (asked == nil || $0.id == asked || $0.groupId == asked)
+            }
+            var groups: [TotalsGroup] = []
+            for category in chosen.sorted(by: { $0.name < $1.name }) {
+                filter.categoryID = category.id
+                if let group = try await group(category.name, categoryID: category.id, filter, session) {
+                    groups.append(group)
+                }
+            }
+            if asked == nil {
+                filter.categoryID = nil
+                filter.uncategorized = true
+                let name = Words.current("assistant.uncategorised")
+                if let group = try await group(name, categoryID: nil, filter, session) { groups.append(group) }
+            }
+            return TotalsAnswer(groupBy: "category", groups: groups)
+        default:
+            throw BillfoldError.validation("groupBy", Phrase("assistant.groupBy"))
+        }
+    }
+
+    /// The filter's totals (the list's, one row asked for), or nil when nothing matches.
+    private static func group(
+        _ name: String, categoryID: Int64?, _ filter: TransactionFilter, _ session: AssistantSession
+    ) async throws -> TotalsGroup? {
+        let page = try await session.client.transactions(filter, limit: 1)
+        guard !page.totals.isEmpty else { return nil }
+        return TotalsGroup(
+            group: name, categoryId: categoryID, totals: page.totals.map { total(of: $0, session) },
+            allConverted: page.convertedTotal.map { converted(of: $0, session) })
+    }
+
+    /// The months from `from` to `to` (the last 12 to today when left out), at most `mostMonths`.
+    private static func months(_ filter: TransactionFilter, _ session: AssistantSession) throws(BillfoldError)
+        -> [(name: String, range: (first: Day, last: Day))]
+    {
+        let last = filter.to ?? Day(Date(), in: session.format.timeZone)
+        let end = Month(year: last.year, month: last.month)
+        var month = filter.from.map { Month(year: $0.year, month: $0.month) } ?? end.adding(months: -11)
+        var months: [(name: String, range: (first: Day, last: Day))] = []
+        while month <= end {
+            months.append((month.description, (month.firstDay, month.lastDay)))
+            guard months.count <= mostMonths else {
+                throw BillfoldError.validation("from", Phrase("assistant.tooManyMonths", ["max": String(mostMonths)]))
+            }
+            month = month.adding(months: 1)
+        }
+        return months
+    }
+}
