@@ -170,6 +170,9 @@ public enum OperationsAPI: RouteCatalogue {
     /// Only registered when a metrics token is configured.
     public static let metrics = Endpoint(.get, "/metrics")
     public static let asset = Endpoint(.get, "/assets/{name}")
+    /// The web app manifest and the service worker: what makes the web app installable.
+    public static let manifest = Endpoint(.get, "/manifest.webmanifest")
+    public static let serviceWorker = Endpoint(.get, "/sw.js")
 
-    public static let all = [live, ready, metrics, asset]
+    public static let all = [live, ready, metrics, asset, manifest, serviceWorker]
 }

@@ -48,6 +48,8 @@ public enum WebPages: RouteCatalogue {
     public static let deleteCategories = Endpoint(.post, "/categories/bulk-delete")
 
     public static let review = Endpoint(.get, "/review")
+    /// What shows, without a connection, for a page not saved on the device (the service worker's).
+    public static let offline = Endpoint(.get, "/offline")
     /// A month's cards, for the review script.
     public static let reviewCards = Endpoint(.get, "/review/cards")
     /// Awards the deck's decisions have just earned, for the review script to announce.
@@ -162,7 +164,8 @@ public enum WebPages: RouteCatalogue {
             recurring, addRecurring, findRecurring, decideRecurring, budgets, saveBudgets, reports, reportsCSV,
             netWorth, netWorthCSV,
             yearInReview, yearInReviewCSV,
-            start, signIn, sendSignIn, signOut, setup, sendSetup, home, transactions, transactionRows, newTransaction,
+            start, signIn, sendSignIn, signOut, setup, sendSetup, home, offline, transactions, transactionRows,
+            newTransaction,
             addTransaction, transaction, saveTransaction, confirmDeleteTransaction, deleteTransaction,
             confirmDeleteSelected, deleteSelected, restoreDeletion,
             restoreDeletionPage, accounts, addAccount, account, saveAccount, addTransfer,

@@ -21,14 +21,17 @@ struct Assets: Sendable {
         "transactions.js", "settings.js", "setup.js", "categories.js", "category-form.js", "review.js",
         "review-parts.js", "projects.js", "fetching.js", "import.js", "words.js", "split-form.js", "rules.js",
         "budgets.js",
-        "review-offers.js",
+        "review-offers.js", "offline.js",
     ]
+    private static let png = HTTPMediaType(type: "image", subType: "png")
 
     static let served: [String: HTTPMediaType] =
         [
             "app.css": HTTPMediaType(type: "text", subType: "css", parameters: ["charset": "utf-8"]),
             "openapi.json": HTTPMediaType.json,
-        ].merging(scripts.map { ($0, script) }, uniquingKeysWith: { first, _ in first })
+        ].merging(
+            scripts.map { ($0, script) } + InstallableApp.icons.map { ($0, png) },
+            uniquingKeysWith: { first, _ in first })
 
     static func load() throws -> Assets {
         var files: [String: File] = [:]

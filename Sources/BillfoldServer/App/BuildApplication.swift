@@ -50,6 +50,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     app.migrationsDone = true
 
     app.assets = try Assets.load()
+    app.installableApp = try InstallableApp.make(app.assets)
     app.middleware = Middlewares()
     app.middleware.use(SecurityHeaders(importMap: app.assets.importMap))
     app.middleware.use(RequestLog())
@@ -111,6 +112,7 @@ func registerRoutes(_ app: Application) throws {
         try operations.register(collection: MetricsController(token: token))
     }
     try operations.register(collection: AssetController())
+    try operations.register(collection: InstallableAppController())
     try operations.register(collection: OpenAPIController())
 
     // An app's sign-in has no user yet and no cookie to protect; it insists on a JSON body.

@@ -35,6 +35,9 @@ extension Request {
         let response = Response(status: document.status, body: .init(string: document.html))
         response.headers.contentType = .html
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        if let user = auth.get(User.self) {
+            response.headers.replaceOrAdd(name: "X-Billfold-Person", value: user.deviceKey)
+        }
         return response
     }
 }

@@ -7,6 +7,7 @@ import Vapor
 struct HomeController: RouteCollection {
     func boot(routes: any RoutesBuilder) throws {
         routes.on(WebPages.home, use: home)
+        routes.on(WebPages.offline) { request in OfflinePage().response(request) }
     }
 
     func home(request: Request) async throws -> Response {

@@ -54,6 +54,8 @@ struct SignInController: RouteCollection {
         }
         request.auth.logout(User.self)
         let response = request.redirect(to: WebPages.signIn.path())
+        // The browser's own copies go too (the pages' script empties the app's caches).
+        response.headers.replaceOrAdd(name: "Clear-Site-Data", value: "\"cache\"")
         response.cookies[SessionAuthenticator.cookie] = HTTPCookies.Value(
             string: "", expires: Date(timeIntervalSince1970: 0), path: WebPages.start.path(),
             isSecure: request.isSecure,

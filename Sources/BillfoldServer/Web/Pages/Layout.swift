@@ -15,6 +15,8 @@ struct Layout {
     var scripts: [String] = []
 
     func document(status: HTTPResponseStatus = .ok, @HTMLBuilder _ content: () -> [HTML]) -> Document {
+        // Every page installs the service worker and says when it is offline (offline.js).
+        let scripts = self.scripts + ["offline.js"]
         let user = context.user
         let assets = context.assets
         let lang = context.language
@@ -25,24 +27,22 @@ struct Layout {
                     HTML.raw("<meta charset=\"utf-8\">")
                     HTML.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                     HTML.raw("<meta name=\"color-scheme\" content=\"light dark\">")
-                    if !scripts.isEmpty {
-                        // Scripts send it as X-CSRF-Token with what they post.
-                        HTML.void("meta", [.name("csrf-token"), .attr("content", context.csrfToken)])
-                    }
+                    // Scripts send it as X-CSRF-Token with what they post.
+                    HTML.void("meta", [.name("csrf-token"), .attr("content", context.csrfToken)])
                     H.el("title", []) { "\(title) · Billfold" }
                     HTML.void("link", [.attr("rel", "stylesheet"), .href(assets.path("app.css"))])
                     // Drawn inline so browsers stop asking for a /favicon.ico that does not exist.
                     HTML.void("link", [.attr("rel", "icon"), .href(Self.icon)])
-                    if !scripts.isEmpty {
-                        // Scripts importing each other get the versioned addresses too, so a long-cached
-                        // old copy is never mixed with a new one.
-                        H.el("script", [.type("importmap")]) { HTML.raw(assets.importMap) }
-                    }
-                    if !scripts.isEmpty {
-                        // The scripts' words (words.js), in the page's language: a data block, not run.
-                        H.el("script", [.type("application/json"), .id("billfold-words")]) {
-                            HTML.raw(context.words.scriptJSON(areas: scriptAreas))
-                        }
+                    // Installable: the manifest, the installed window's colour and a home-screen icon.
+                    HTML.void("link", [.attr("rel", "manifest"), .href(OperationsAPI.manifest.path())])
+                    HTML.void("meta", [.name("theme-color"), .attr("content", InstallableApp.themeColour)])
+                    HTML.void("link", [.attr("rel", "apple-touch-icon"), .href(assets.path("icon-192.png"))])
+                    // Scripts importing each other get the versioned addresses too, so a long-cached
+                    // old copy is never mixed with a new one.
+                    H.el("script", [.type("importmap")]) { HTML.raw(assets.importMap) }
+                    // The scripts' words (words.js), in the page's language: a data block, not run.
+                    H.el("script", [.type("application/json"), .id("billfold-words")]) {
+                        HTML.raw(context.words.scriptJSON(areas: scriptAreas(scripts)))
                     }
                     for script in scripts {
                         H.el("script", [.attr("type", "module"), .attr("src", assets.path(script))])
@@ -70,7 +70,7 @@ struct Layout {
 
     /// The catalogue areas this page's scripts read their words from (`js.<area>.`): each
     /// script's own, and the shared fetching words.
-    private var scriptAreas: [String] {
+    private func scriptAreas(_ scripts: [String]) -> [String] {
         ["fetching"]
             + scripts.map { script in
                 let area = script.prefix { $0 != "." && $0 != "-" }
