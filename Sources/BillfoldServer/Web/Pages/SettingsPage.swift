@@ -116,10 +116,13 @@ struct SettingsPage: WebPage {
                         for token in tokens {
                             H.tr {
                                 H.td { token.label }
-                                H.td { format.dateTime(token.createdAt) }
-                                H.td { token.lastUsedAt.map(format.dateTime) ?? tr("settings.tokenNeverUsed") }
-                                H.td { scopeName(token.scope) }
-                                H.td { expiry(of: token) }
+                                // Labelled for a phone, where the rows stack without the header.
+                                H.td(.data("label", tr("settings.tokenCreated"))) { format.dateTime(token.createdAt) }
+                                H.td(.data("label", tr("settings.tokenLastUsed"))) {
+                                    token.lastUsedAt.map(format.dateTime) ?? tr("settings.tokenNeverUsed")
+                                }
+                                H.td(.data("label", tr("settings.tokenScope"))) { scopeName(token.scope) }
+                                H.td(.data("label", tr("settings.tokenExpires"))) { expiry(of: token) }
                                 H.td {
                                     H.form(.method("post"), .action(WebPages.revokeToken.path(token.id))) {
                                         H.button(
