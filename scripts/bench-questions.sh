@@ -200,6 +200,45 @@ print(f'{ms / $floor:.1f}×' if $floor > 0 else '-')")
 done
 rss_questions=$(pid_rss)
 
+# Memory over a long run (SQLite, where the server holds the page cache): every API question in
+# turn from 16 connections for BENCH_SOAK_SECONDS (default 600; 0 skips it), the server's RSS
+# sampled every 30 s. The goal: at most 200 MB throughout, and flat (the last samples no higher
+# than the first ones after warming up, give or take 10 %).
+soak_line="not run"
+soak_seconds=${BENCH_SOAK_SECONDS:-600}
+if [ "$engine" = sqlite ] && [ "$soak_seconds" -gt 0 ]; then
+  echo "== $engine: memory over ${soak_seconds} s of every API question at 16 connections"
+  {
+    echo "paths = {"
+    for q in "${questions[@]}" "${combinations[@]}"; do
+      rest=${q#*|} path=${rest%%|*}
+      [ "$path" = "$rest" ] && printf '  "%s",\n' "$path"
+    done
+    echo "}"
+    echo 'i = 0'
+    echo 'request = function() i = i + 1; return wrk.format("GET", paths[(i % #paths) + 1]) end'
+  } >"$work/soak.lua"
+  wrk -t2 -c16 -d"${soak_seconds}s" -s "$work/soak.lua" -H "Authorization: Bearer $token" "$base" >"$work/soak.txt" &
+  soak_pid=$!
+  samples=()
+  while kill -0 "$soak_pid" 2>/dev/null; do
+    samples+=("$(awk '/VmRSS/ {print int($2 / 1024)}' "/proc/$server_pid/status")")
+    sleep 30
+  done
+  wait "$soak_pid" || true
+  soak_line=$(python3 - "${samples[@]}" <<'PY'
+import sys
+mb = [int(v) for v in sys.argv[1:]]
+settled = mb[2:] or mb
+first, last = max(settled[:3]), max(settled[-3:])
+flat = last <= first * 1.10
+print(f"RSS every 30 s: {', '.join(map(str, mb))} MB; most {max(mb)} MB (goal ≤ 200: {'✓' if max(mb) <= 200 else '✗'});"
+      f" after warming up {first} → {last} MB ({'flat ✓' if flat else 'growing ✗'})")
+PY
+)
+  echo "   $soak_line ($(awk '/Requests\/sec/ {print $2}' "$work/soak.txt") requests/s)"
+fi
+
 pgbench_table=""
 if [ "$engine" = postgres ]; then
   echo "== postgres: a few questions' statements from 16 pgbench clients at once (the database's floor at 16)"
@@ -312,5 +351,6 @@ echo "   $recurring_line"
   echo "   50 rules on $count transactions: $rules_line"
   echo "   recurring payments: $recurring_line"
   echo "   server memory: at start $rss_start; after the questions $rss_questions; after everything $(pid_rss)"
+  echo "   memory over a long run: $soak_line"
   echo "   (each floor's statements: statements-$engine/)"
 } | tee "$out/summary-$engine.txt"

@@ -28,10 +28,14 @@ def person(server):
     return {"email": email, "token": token, "reader": reader, "api": api_caller(server, token)}
 
 
-def with_assistant(server, token, work):
-    """Runs `work(session)` against `billfold mcp --server … --token …`; returns what it returns."""
-    parameters = StdioServerParameters(command=str(BINARY), args=["mcp", "--server", server.url, "--token", token],
-                                       env={"BILLFOLD_LANGUAGE": "en", "HOME": "/nonexistent"})
+def with_assistant(server, token, work, token_in_environment=False):
+    """Runs `work(session)` against `billfold mcp --server … --token …` (or the token in
+    BILLFOLD_TOKEN, as an assistant's configuration keeps it); returns what it returns."""
+    args = ["mcp", "--server", server.url] + ([] if token_in_environment else ["--token", token])
+    env = {"BILLFOLD_LANGUAGE": "en", "HOME": "/nonexistent"}
+    if token_in_environment:
+        env["BILLFOLD_TOKEN"] = token
+    parameters = StdioServerParameters(command=str(BINARY), args=args, env=env)
 
     async def run():
         async with stdio_client(parameters) as (read, write):
@@ -61,6 +65,7 @@ def test_every_tool_answers_as_the_native_api_does(server, person):
     budget = api("GET", "/api/v1/budgets")
     recurring = api("GET", "/api/v1/recurring")
     waiting = api("GET", "/api/v1/review/months")["total"]
+    uncategorised = api("GET", "/api/v1/transactions?category=none&limit=1")["totals"]
 
     async def work(session):
         tools = {tool.name: tool for tool in (await session.list_tools()).tools}
@@ -73,6 +78,7 @@ def test_every_tool_answers_as_the_native_api_does(server, person):
         found["page"] = answer(await session.call_tool("search_transactions", {"limit": 5}))
         found["groceries"] = answer(await session.call_tool(
             "search_transactions", {"category": "groceries", "limit": 3}))
+        found["uncategorised"] = answer(await session.call_tool("search_transactions", {"category": "none"}))
         found["by month"] = answer(await session.call_tool("transaction_totals", {
             "groupBy": "month", "category": "Groceries"}))
         found["by category"] = answer(await session.call_tool("transaction_totals", {"groupBy": "category"}))
@@ -104,6 +110,9 @@ def test_every_tool_answers_as_the_native_api_does(server, person):
     assert len(found["groceries"]["transactions"]) == 3
     assert all(row["category"] == "Groceries" for row in found["groceries"]["transactions"])
     assert found["groceries"]["totals"][0]["count"] == len(groceries_page["transactions"])
+
+    assert [(t["currency"], t["amount"]) for t in found["uncategorised"]["totals"]] == \
+        [(t["currency"], t["amount"]) for t in uncategorised]
 
     # By month: the months add up to the category's rows of the last twelve months.
     months = found["by month"]["groups"]
@@ -138,7 +147,7 @@ def test_a_read_only_token_gets_the_reading_tools_and_no_write(server, person):
         read = await session.call_tool("list_accounts", {})
         return tools, refused, read
 
-    tools, refused, read = with_assistant(server, person["reader"], work)
+    tools, refused, read = with_assistant(server, person["reader"], work, token_in_environment=True)
     assert tools == READING
     assert refused.isError and "may only read" in refused.content[0].text
     assert not read.isError
@@ -153,6 +162,8 @@ def test_bad_arguments_are_tool_errors_in_the_persons_language(server, person):
             ("search_transactions", {"limit": 1000}),
             ("search_transactions", {"colour": "red"}),
             ("transaction_totals", {"groupBy": "month", "from": "2001-01-01", "to": "2026-01-01"}),
+            ("transaction_totals", {"groupBy": "month", "from": "2026-03-01", "to": "2026-01-01"}),
+            ("set_transaction_status", {"id": 1, "status": "pending"}),
             ("set_transaction_status", {"id": 987654321, "status": "cleared"}),
             ("no_such_tool", {}),
         ]
@@ -169,8 +180,10 @@ def test_bad_arguments_are_tool_errors_in_the_persons_language(server, person):
     assert "from 1 to 100" in texts[2]
     assert "colour" in texts[3] and "query" in texts[3]
     assert "at most 36 months" in texts[4]
-    assert "No transaction" in texts[5]
-    assert "no_such_tool" in texts[6]
+    assert "before" in texts[5] and "2026-03-01" in texts[5]
+    assert "cleared or uncleared" in texts[6]
+    assert "No transaction" in texts[7]
+    assert "no_such_tool" in texts[8]
     assert not answers[-1].isError
 
     # The same in German, the person's language, whatever the terminal's.

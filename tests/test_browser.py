@@ -180,7 +180,7 @@ def test_settings_tokens_and_german_locale(browser, shot, sqlite_server):
     browser.execute_script("arguments[0].value = '2001-01-31'", expiry)
     browser.find_element(By.CSS_SELECTOR, "form[action='/settings/tokens'] button").click()
     error = wait(browser).until(EC.visibility_of_element_located((By.ID, "expiresOn-error"))).text
-    assert error == say("de", "Choose a day after today, or leave it empty for a token that never expires.")
+    assert error == say("de", "Choose today or a later day, or leave it empty for a token that never expires.")
     assert not browser.find_elements(By.ID, "new-token")
     browser.find_element(By.ID, "label").clear()
     browser.find_element(By.ID, "label").send_keys("Laptop script")

@@ -67,6 +67,25 @@ def test_no_installability_errors(browser, shot, own_server):
     shot("home-installable")
 
 
+FORGET_LIST = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith('billfold-pages-')) await (await caches.open(name)).delete(location.origin + '/transactions');
+  }
+})().then(() => done(true), (e) => done(String(e)));
+"""
+
+
+def test_the_list_is_kept_even_where_it_was_never_opened(browser, own_server):
+    installed(browser, own_server)
+    browser.get(own_server.url + "/home")
+    assert browser.execute_async_script(FORGET_LIST) is True
+    browser.get(own_server.url + "/accounts")
+    wait(browser).until(lambda b: any("/transactions" in paths for name, paths in b.execute_async_script(CACHES).items()
+                                      if name.startswith("billfold-pages-")))
+
+
 def test_saved_pages_are_readable_offline_and_nothing_is_sent(browser, shot, own_server):
     installed(browser, own_server)
     browser.get(own_server.url + "/transactions")

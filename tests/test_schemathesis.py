@@ -31,23 +31,15 @@ def fuzzed_server(tmp_path_factory):
     running.stop()
 
 
-def run_events(path):
-    """The NDJSON events schemathesis wrote: one object per line, keyed by the event's name."""
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
-def test_native_api_answers_as_its_openapi_document_says(fuzzed_server, tmp_path):
-    report = tmp_path / "events.ndjson"
+def run_schemathesis(server, token, report, examples, folder, narrowing):
+    """One seeded schemathesis run over /api/v1 with `token`, its events written to `report`."""
     command = [
-        str(SCHEMATHESIS), "run", fuzzed_server.url + "/api/v1/openapi.json",
-        "--header", f"Authorization: Bearer {fuzzed_server.token}",
-        "--include-path-regex", "^/api/v1/",
-        # It would learn its own token's id from GET /api/v1/tokens and revoke it, turning the rest
-        # of the run into 401s; the Swift tests cover revoking (TokensAndIdempotencyTests).
-        "--exclude-operation-id", "revokeToken", "--exclude-operation-id", "revokeCurrentToken",
+        str(SCHEMATHESIS), "run", server.url + "/api/v1/openapi.json",
+        "--header", f"Authorization: Bearer {token}",
+        "--include-path-regex", "^/api/v1/", *narrowing,
         "--checks", CHECKS,
         "--seed", str(SEED),
-        "--max-examples", str(MAX_EXAMPLES),
+        "--max-examples", str(examples),
         "--generation-database", "none",
         "--workers", "1",
         "--continue-on-failure",
@@ -55,7 +47,20 @@ def test_native_api_answers_as_its_openapi_document_says(fuzzed_server, tmp_path
         "--no-color",
         "--report", "ndjson", "--report-ndjson-path", str(report),
     ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    return subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=folder)
+
+
+def run_events(path):
+    """The NDJSON events schemathesis wrote: one object per line, keyed by the event's name."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_native_api_answers_as_its_openapi_document_says(fuzzed_server, tmp_path):
+    report = tmp_path / "events.ndjson"
+    # It would learn its own token's id from GET /api/v1/tokens and revoke it, turning the rest of
+    # the run into 401s; the Swift tests cover revoking (TokensAndIdempotencyTests).
+    result = run_schemathesis(fuzzed_server, fuzzed_server.token, report, MAX_EXAMPLES, tmp_path,
+                              ["--exclude-operation-id", "revokeToken", "--exclude-operation-id", "revokeCurrentToken"])
     output = result.stdout + result.stderr
     failures = output[output.find("FAILURES"):] if "FAILURES" in output else output[-6000:]
     assert result.returncode == 0, f"schemathesis found problems (exit {result.returncode}):\n{failures}"
@@ -94,24 +99,9 @@ def test_a_read_only_token_changes_nothing_through_any_operation(fuzzed_server, 
 
     before = books()
     report = tmp_path / "events.ndjson"
-    command = [
-        str(SCHEMATHESIS), "run", fuzzed_server.url + "/api/v1/openapi.json",
-        "--header", f"Authorization: Bearer {token}",
-        "--include-path-regex", "^/api/v1/",
-        "--exclude-method", "GET",
-        # Ending itself is the one write a read-only token may make.
-        "--exclude-operation-id", "revokeCurrentToken",
-        "--checks", CHECKS,
-        "--seed", str(SEED),
-        "--max-examples", "5",
-        "--generation-database", "none",
-        "--workers", "1",
-        "--continue-on-failure",
-        "--request-timeout", "30",
-        "--no-color",
-        "--report", "ndjson", "--report-ndjson-path", str(report),
-    ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    # Every write; ending itself is the one a read-only token may make.
+    result = run_schemathesis(fuzzed_server, token, report, 5, tmp_path,
+                              ["--exclude-method", "GET", "--exclude-operation-id", "revokeCurrentToken"])
     output = result.stdout + result.stderr
     assert result.returncode == 0, f"schemathesis found problems (exit {result.returncode}):\n{output[-6000:]}"
     statuses = []

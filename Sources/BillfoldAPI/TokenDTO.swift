@@ -54,6 +54,17 @@ public struct TokenDTO: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey { case id, label, createdAt, lastUsedAt, scope, expiresAt }
 
+    /// A server from before scopes sends none: its tokens may do everything.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        label = try c.decode(String.self, forKey: .label)
+        createdAt = try c.decode(String.self, forKey: .createdAt)
+        lastUsedAt = try c.decodeIfPresent(String.self, forKey: .lastUsedAt)
+        scope = try c.decodeIfPresent(String.self, forKey: .scope).map(TokenScope.init(stored:)) ?? .readWrite
+        expiresAt = try c.decodeIfPresent(String.self, forKey: .expiresAt)
+    }
+
     /// `lastUsedAt` and `expiresAt` are always there, `null` until the token is used and for never.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -90,6 +101,17 @@ public struct CreatedTokenResponse: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey { case id, label, createdAt, token, scope, expiresAt }
+
+    /// A server from before scopes sends none: the token it made may do everything.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decode(Int64.self, forKey: .id)
+        label = try c.decode(String.self, forKey: .label)
+        createdAt = try c.decode(String.self, forKey: .createdAt)
+        token = try c.decode(String.self, forKey: .token)
+        scope = try c.decodeIfPresent(String.self, forKey: .scope).map(TokenScope.init(stored:)) ?? .readWrite
+        expiresAt = try c.decodeIfPresent(String.self, forKey: .expiresAt)
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)

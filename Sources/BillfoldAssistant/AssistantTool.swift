@@ -12,11 +12,13 @@ struct AssistantTool: Sendable {
     let required: [String]
     /// Changes the books: offered only to a token that may write.
     let writes: Bool
+    /// Calling it twice with the same arguments does no more than once.
+    let idempotent: Bool
     let answer: @Sendable (ToolArguments, AssistantSession) async throws -> any Codable & Sendable
 
     init(
         _ name: String, title: String, description: String, arguments: [String: Value] = [:],
-        required: [String] = [], writes: Bool = false,
+        required: [String] = [], writes: Bool = false, idempotent: Bool = true,
         answer: @escaping @Sendable (ToolArguments, AssistantSession) async throws -> any Codable & Sendable
     ) {
         self.name = name
@@ -25,6 +27,7 @@ struct AssistantTool: Sendable {
         self.arguments = arguments
         self.required = required
         self.writes = writes
+        self.idempotent = idempotent
         self.answer = answer
     }
 
@@ -37,7 +40,7 @@ struct AssistantTool: Sendable {
                 "required": .array(required.map { .string($0) }), "additionalProperties": false,
             ]),
             annotations: .init(
-                title: title, readOnlyHint: !writes, destructiveHint: false, idempotentHint: writes ? true : nil,
+                title: title, readOnlyHint: !writes, destructiveHint: false, idempotentHint: idempotent,
                 openWorldHint: false))
     }
 }

@@ -33,11 +33,7 @@ enum BookTools {
                 shown: session.shown(account.balance, account.currency),
                 otherCurrencies: account.otherCurrencies.isEmpty
                     ? nil
-                    : account.otherCurrencies.map {
-                        TotalRow(
-                            currency: $0.currency, amount: $0.amount, shown: session.shown($0.amount, $0.currency),
-                            count: 0)
-                    },
+                    : account.otherCurrencies.map { TotalRow($0.amount, $0.currency, session) },
                 transactions: account.transactionCount,
                 lastActivity: account.lastActivity.map { String($0.prefix(10)) },
                 archived: account.archived)
@@ -121,10 +117,7 @@ enum BookTools {
                     shown: session.shown($0.amount, $0.currency), perMonth: $0.perMonth,
                     nextExpected: $0.nextExpected, lastSeen: $0.lastSeen, state: $0.state, missed: $0.missed)
             },
-            monthlyCost: found.monthlyCost.map {
-                TotalRow(
-                    currency: $0.currency, amount: $0.amount, shown: session.shown($0.amount, $0.currency), count: 0)
-            })
+            monthlyCost: found.monthlyCost.map { TotalRow($0.amount, $0.currency, session) })
     }
 
     struct ReviewAnswer: Codable, Sendable {

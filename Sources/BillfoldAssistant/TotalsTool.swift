@@ -38,6 +38,8 @@ extension TransactionTools {
         required: ["groupBy"]
     ) { arguments, session in
         var filter = try await FilterArguments.filter(arguments, session)
+        // The list's own check: a range that ends before it starts is refused, not answered empty.
+        _ = try InstantRange(from: filter.from, to: filter.to, in: session.format.timeZone)
         switch try arguments.text("groupBy") {
         case "month":
             var groups: [TotalsGroup] = []
@@ -56,7 +58,9 @@ extension TransactionTools {
                 !$0.isGroup && (asked == nil || $0.id == asked || $0.groupId == asked)
             }
             var groups: [TotalsGroup] = []
-            for category in chosen.sorted(by: { $0.name < $1.name }) {
+            let uncategorised = filter.uncategorized
+            filter.uncategorized = false
+            for category in chosen.sorted(by: { $0.name < $1.name }) where !uncategorised {
                 filter.categoryID = category.id
                 if let group = try await group(category.name, categoryID: category.id, filter, session) {
                     groups.append(group)

@@ -9,7 +9,8 @@ enum FilterArguments {
     static let schema: [String: Value] = [
         "query": Schema.text("Words searched in the payee and the notes, e.g. \"rewe\" or \"dentist\"."),
         "category": Schema.named(
-            "A category or group, by name or id (see list_categories); a group includes its categories."),
+            "A category or group, by name or id (see list_categories); a group includes its categories; \"none\" for the uncategorised."
+        ),
         "uncategorised": Schema.flag("true: only transactions without a category."),
         "account": Schema.named("An account, by name or id (see list_accounts)."),
         "status": Schema.choice(
@@ -20,6 +21,9 @@ enum FilterArguments {
         "to": Schema.day("Last day, YYYY-MM-DD, included."),
     ]
 
+    /// What names no category, in a filter and in a write.
+    static let none: Set<String> = ["none", "uncategorised", "uncategorized"]
+
     /// The filter the arguments describe, names turned into ids.
     static func filter(_ arguments: ToolArguments, _ session: AssistantSession) async throws -> TransactionFilter {
         var filter = TransactionFilter(
@@ -27,7 +31,11 @@ enum FilterArguments {
             to: try arguments.day("to"), text: try arguments.text("query"))
         if let status = try arguments.text("status") { filter.status = try TransactionStatus(parsing: status) }
         if let name = try arguments.named("category") {
-            filter.categoryID = try session.category(name, among: try await session.categories()).id
+            if FilterArguments.none.contains(name.lowercased()) {
+                filter.uncategorized = true
+            } else {
+                filter.categoryID = try session.category(name, among: try await session.categories()).id
+            }
         }
         if let name = try arguments.named("account") {
             filter.accountID = try session.account(name, among: try await session.client.accounts()).id
@@ -63,7 +71,15 @@ struct TotalRow: Codable, Sendable {
     var currency: String
     var amount: String
     var shown: String
-    var count: Int
+    /// How many transactions; nil where the figure is not a count of them (a balance, a cost).
+    var count: Int?
+
+    init(_ amount: String, _ currency: String, count: Int? = nil, _ session: AssistantSession) {
+        self.currency = currency
+        self.amount = amount
+        shown = session.shown(amount, currency)
+        self.count = count
+    }
 }
 
 /// Money in many currencies as one, each amount at the rate of its own day.
@@ -108,9 +124,7 @@ enum TransactionTools {
     }
 
     static func total(of total: TotalDTO, _ session: AssistantSession) -> TotalRow {
-        TotalRow(
-            currency: total.currency, amount: total.amount, shown: session.shown(total.amount, total.currency),
-            count: total.count)
+        TotalRow(total.amount, total.currency, count: total.count, session)
     }
 
     static func converted(of total: ConvertedTotalDTO, _ session: AssistantSession) -> ConvertedRow {

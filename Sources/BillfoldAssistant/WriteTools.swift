@@ -22,7 +22,7 @@ enum WriteTools {
         let id = try arguments.id("id")
         let name = try arguments.named("category") ?? ""
         var change = UpdateTransactionRequest()
-        if ["none", "uncategorised", "uncategorized"].contains(name.lowercased()) {
+        if FilterArguments.none.contains(name.lowercased()) {
             change.categoryId = .some(nil)
         } else {
             let category = try session.category(name, among: try await session.categories())
@@ -50,6 +50,9 @@ enum WriteTools {
     ) { arguments, session in
         let id = try arguments.id("id")
         let status = try TransactionStatus(parsing: try arguments.text("status") ?? "")
+        guard status != .pending else {
+            throw BillfoldError.validation("status", Phrase("assistant.clearedOrUncleared"))
+        }
         var change = UpdateTransactionRequest()
         change.status = status.rawValue
         return try await session.rows([try await session.client.changeTransaction(id, change)])[0]
@@ -95,7 +98,7 @@ enum WriteTools {
             "name": Schema.text("A name for the rule."),
             "applyNow": Schema.flag("Also run it on the transactions already there (it can be undone in Billfold)."),
         ],
-        required: ["conditions"], writes: true
+        required: ["conditions"], writes: true, idempotent: false
     ) { arguments, session in
         let conditions = try await RuleWords.conditions(arguments.values["conditions"], session)
         var actions: [RuleAction] = []

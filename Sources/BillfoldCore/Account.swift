@@ -82,6 +82,9 @@ public enum TokenScope: String, Sendable, Codable, CaseIterable, Hashable {
     case read
     case readWrite = "read-write"
 
+    /// A scope as stored or sent; one this version does not know may only read.
+    public init(stored: String) { self = TokenScope(rawValue: stored) ?? .read }
+
     /// Whether a request with `method` (as on the wire) is one this scope may make: a read-only
     /// token may only ask (GET, HEAD), whatever the route, so no route can forget to refuse it.
     public func allows(method: String) -> Bool {
@@ -130,8 +133,7 @@ public enum TokenExpiry {
         if trimmed.isEmpty { return nil }
         let moment: Int64
         if trimmed.count == 10 {
-            let day = try Day(parsing: trimmed, field: field)
-            moment = Int64(day.adding(days: 1).start(in: timeZone).timeIntervalSince1970)
+            moment = end(of: try Day(parsing: trimmed, field: field), in: timeZone)
         } else if let time = Timestamp.epochSeconds(trimmed) {
             moment = time
         } else {
@@ -143,5 +145,18 @@ public enum TokenExpiry {
             throw BillfoldError.validation(field, Phrase("error.core.tokenExpiryPast"))
         }
         return moment
+    }
+
+    /// The first moment after `day` in `timeZone`: a token typed as working through that day
+    /// ends then.
+    public static func end(of day: Day, in timeZone: TimeZone) -> Int64 {
+        Int64(day.adding(days: 1).start(in: timeZone).timeIntervalSince1970)
+    }
+
+    /// The last day a token works, when it ends at a midnight of `timeZone` (as a typed day makes
+    /// it); nil when it ends at another moment.
+    public static func lastDay(before expiresAt: Int64, in timeZone: TimeZone) -> Day? {
+        let day = Day(Date(timeIntervalSince1970: TimeInterval(expiresAt - 1)), in: timeZone)
+        return end(of: day, in: timeZone) == expiresAt ? day : nil
     }
 }

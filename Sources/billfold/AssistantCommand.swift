@@ -15,6 +15,12 @@ struct AssistantCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(tr("cli.mcp.serverHelp"))) var server: String?
     @Option(name: .long, help: ArgumentHelp(tr("cli.mcp.tokenHelp"))) var token: String?
 
+    /// With `--server`: `--token`, else `BILLFOLD_TOKEN`, so an assistant's configuration can hold
+    /// it in its environment, out of the command line every process can read.
+    var givenToken: String? {
+        token ?? ProcessInfo.processInfo.environment["BILLFOLD_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     func validate() throws {
         if token != nil, server == nil {
             throw ValidationError(tr("cli.mcp.tokenWithoutServer"))
@@ -23,11 +29,8 @@ struct AssistantCommand: AsyncParsableCommand {
 
     func run() async throws {
         let client: BillfoldClient
-        if let server, let token {
-            guard let url = URL(string: server), let scheme = url.scheme,
-                ["http", "https"].contains(scheme.lowercased())
-            else { throw ValidationError(tr("cli.login.serverNotHTTP")) }
-            client = BillfoldClient(baseURL: url, token: token)
+        if let server, let token = givenToken {
+            client = BillfoldClient(baseURL: try serverAddress(server), token: token)
         } else {
             client = try savedClient(server: server)
         }

@@ -20,8 +20,7 @@ struct Login: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(tr("cli.tokens.expiresHelp"))) var expires: String?
 
     func run() async throws {
-        guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased())
-        else { throw ValidationError(tr("cli.login.serverNotHTTP")) }
+        let url = try serverAddress(server)
         let store = FileTokenStore.standard()
         let signedIn: SavedSignIn
         if let token {
@@ -35,6 +34,11 @@ struct Login: AsyncParsableCommand {
                 host.isEmpty ? tr("cli.login.tokenLabelThisComputer") : tr("cli.login.tokenLabel", ["host": host])
             let created = try await BillfoldClient.signIn(
                 server: url, email: email, password: password, label: label, scope: scope, expiresAt: expires)
+            // A server from before scopes makes a token that may do everything: not what was asked.
+            if created.scope != scope {
+                try? await BillfoldClient(baseURL: url, token: created.token, retry: .never).revokeThisToken()
+                throw Failure(tr("cli.login.scopeNotKept"))
+            }
             signedIn = SavedSignIn(server: url, token: created.token, email: email.lowercased())
         }
         try store.save(signedIn)
@@ -104,6 +108,13 @@ enum Prompt {
 struct Failure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// A server's address as typed: http or https only.
+func serverAddress(_ text: String) throws -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme.lowercased())
+    else { throw ValidationError(tr("cli.login.serverNotHTTP")) }
+    return url
 }
 
 /// The saved sign-in for a server: the one `billfold login` saved, checked against `--server`.

@@ -46,8 +46,8 @@ extension Request {
     /// the token ending itself.
     func signIn(token secret: String) async throws {
         let clock = application.wallClock
-        guard let found = try await UserRepository(database: store, clock: clock).user(forToken: Secrets.hash(secret))
-        else {
+        let users = UserRepository(database: store, clock: clock)
+        guard let found = try await users.user(forToken: Secrets.hash(secret)) else {
             throw BillfoldError(.unauthorized, Phrase("error.auth.tokenNotValid"))
         }
         if found.token.hasExpired(at: clock.seconds) {
@@ -57,6 +57,8 @@ extension Request {
         guard found.token.scope.allows(method: method.rawValue) || endsItself else {
             throw BillfoldError(.tokenReadOnly, Phrase("error.auth.tokenReadOnly"))
         }
+        // Only a token let in counts as used: a refused one is not written to.
+        try await users.markUsed(found.token)
         auth.login(found.user)
         storage[AccessTokenKey.self] = found.token
     }

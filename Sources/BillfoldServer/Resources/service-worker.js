@@ -33,7 +33,7 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/assets/")) {
     event.respondWith(shell(request));
   } else if (request.mode === "navigate" || url.pathname === OFFLINE_PAGE) {
-    event.respondWith(page(request));
+    event.respondWith(page(request, (work) => event.waitUntil(work)));
   }
   // Everything else (the APIs, a list's next rows) goes to the network, with its own offline state.
 });
@@ -47,8 +47,10 @@ async function shell(request) {
   return response;
 }
 
-/** A page: from the network, kept for its person; when the network fails, the kept copy. */
-async function page(request) {
+/** A page: from the network, kept for its person; when the network fails, the kept copy.
+ * `later` lets the keeping finish after the page is answered (and a failure to keep never
+ * costs the page); without it the keeping is waited for. */
+async function page(request, later) {
   let response;
   try {
     response = await fetch(request);
@@ -56,11 +58,19 @@ async function page(request) {
     return (await saved(request)) ?? Response.error();
   }
   const person = response.headers.get("X-Billfold-Person");
-  if (!person) {
-    if (response.ok) await forgetEveryone();
-  } else if (response.status === 200 && (response.headers.get("Content-Type") || "").startsWith("text/html")) {
+  const html = (response.headers.get("Content-Type") || "").startsWith("text/html");
+  let work = null;
+  if (html && response.ok && !person) {
+    // A page for nobody (signed out, the session over): nothing of anyone stays. A download
+    // (CSV, a journal) or a JSON answer opened in the window is not a page and changes nothing.
+    work = forgetEveryone();
+  } else if (html && person && response.status === 200) {
     // Kept under the address it came from (after a redirect, the one it ended at).
-    await keep(person, response.url || request.url, response.clone());
+    work = keep(person, response.url || request.url, response.clone());
+  }
+  if (work) {
+    const quiet = work.catch(() => {});
+    if (later) later(quiet); else await quiet;
   }
   return response;
 }
@@ -118,14 +128,18 @@ async function forgetAll() {
   for (const name of await caches.keys()) await caches.delete(name);
 }
 
-/** The offline page for the person signed in, unless it is kept already. */
+/** The offline page and the transaction list for the person signed in, unless they are kept
+ * already: the list then opens offline (with its rows as they were) even on a device where it
+ * was never opened, and any other page not kept shows the offline page. */
 async function keepOfflinePage() {
-  const address = new URL(OFFLINE_PAGE, self.location.origin).href;
-  const person = await currentPerson();
-  if (person && (await (await caches.open(PAGES + person)).match(address))) return;
-  try {
-    await page(new Request(address, { credentials: "same-origin" }));
-  } catch {
-    // Offline or refused: the next page tries again.
+  for (const path of [OFFLINE_PAGE, "/transactions"]) {
+    const address = new URL(path, self.location.origin).href;
+    const person = await currentPerson();
+    if (person && (await (await caches.open(PAGES + person)).match(address))) continue;
+    try {
+      await page(new Request(address, { credentials: "same-origin" }));
+    } catch {
+      // Offline or refused: the next page tries again.
+    }
   }
 }

@@ -30,17 +30,13 @@ struct InstallableApp: Sendable {
             ],
         ]
         guard
-            let source = Bundle.module.url(
+            let sourceURL = Bundle.module.url(
                 forResource: "service-worker", withExtension: "js", subdirectory: "Resources")
         else { throw BillfoldError(.internalError, Phrase("error.app.resourceMissing", ["name": "service-worker.js"])) }
+        let source = String(decoding: try Data(contentsOf: sourceURL), as: UTF8.self)
         let shell = assets.files.keys.filter { $0 != "openapi.json" }.sorted().map(assets.path)
-        let version = Secrets.hex(
-            SHA256.hash(
-                data: Data((shell.joined() + String(decoding: try Data(contentsOf: source), as: UTF8.self)).utf8)
-            )
-            .prefix(6))
-        let worker = String(decoding: try Data(contentsOf: source), as: UTF8.self)
-            .replacingOccurrences(of: "__VERSION__", with: version)
+        let version = Secrets.hex(SHA256.hash(data: Data((shell.joined() + source).utf8)).prefix(6))
+        let worker = source.replacingOccurrences(of: "__VERSION__", with: version)
             .replacingOccurrences(
                 of: "__SHELL__",
                 with: String(decoding: try JSONSerialization.data(withJSONObject: shell), as: UTF8.self))

@@ -190,9 +190,7 @@ public struct UserRepository: Sendable {
         return true
     }
 
-    /// The user a token belongs to and what the token may do; records when it was last used, at
-    /// most once a minute so reads do not each cost a write. An expired token is found (so the
-    /// refusal can say so) but not recorded as used.
+    /// The user a token belongs to and what the token may do (expired or not: the caller decides).
     public func user(forToken secretHash: String) async throws -> TokenSignIn? {
         // One plain statement for the token and its user: this runs on every API request.
         guard
@@ -204,16 +202,10 @@ public struct UserRepository: Sendable {
                 """
             ).first
         else { return nil }
-        let now = clock.seconds
         let token = AccessToken(
             id: try row.integer("token_id"), label: try row.text("label"),
             createdAt: try row.integer("token_created_at"), lastUsedAt: try row.integerOrNil("last_used_at"),
-            scope: TokenScope(rawValue: try row.text("scope")) ?? .read, expiresAt: try row.integerOrNil("expires_at"))
-        if !token.hasExpired(at: now), token.lastUsedAt ?? 0 < now - 60 {
-            try await database.sql.raw(
-                "UPDATE access_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: token.id)"
-            ).run()
-        }
+            scope: TokenScope(stored: try row.text("scope")), expiresAt: try row.integerOrNil("expires_at"))
         let user = User(
             id: try row.integer("id"), email: try row.text("email"), name: try row.text("name"),
             preferences: Preferences(
@@ -221,6 +213,14 @@ public struct UserRepository: Sendable {
                 deckSize: Int(try row.integer("deck_size"))),
             createdAt: try row.integer("created_at"))
         return TokenSignIn(user: user, token: token)
+    }
+
+    /// Records that a token was let in, at most once a minute so reads do not each cost a write.
+    public func markUsed(_ token: AccessToken) async throws {
+        let now = clock.seconds
+        guard token.lastUsedAt ?? 0 < now - 60 else { return }
+        try await database.sql.raw("UPDATE access_tokens SET last_used_at = \(bind: now) WHERE id = \(bind: token.id)")
+            .run()
     }
 }
 
@@ -246,7 +246,7 @@ extension AccessTokenModel {
     var value: AccessToken {
         AccessToken(
             id: id ?? 0, label: label, createdAt: createdAt, lastUsedAt: lastUsedAt,
-            scope: TokenScope(rawValue: scope) ?? .read, expiresAt: expiresAt)
+            scope: TokenScope(stored: scope), expiresAt: expiresAt)
     }
 }
 

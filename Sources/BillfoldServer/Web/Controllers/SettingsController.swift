@@ -34,7 +34,7 @@ struct SettingsController: RouteCollection {
             of: user, idle: request.application.billfoldConfiguration.sessionIdleSeconds,
             keeping: request.sessionSecret)
         let (sources, personal) = try await request.ratesService.overview()
-        var page = SettingsPage(
+        return SettingsPage(
             preferences: user.preferences, tokens: try await accounts.tokens(of: user),
             format: user.preferences.format, lunchMoney: section,
             tags: TagsSettingsSection(tags: try await request.transactionService.tags.all()),
@@ -44,9 +44,7 @@ struct SettingsController: RouteCollection {
                 fetch: request.application.billfoldConfiguration.ratesURL.map {
                     ($0, Int(request.application.billfoldConfiguration.ratesFetchSeconds / 3600))
                 }),
-            password: PasswordSettingsSection(otherSessions: others))
-        page.now = request.application.wallClock.seconds
-        return page
+            password: PasswordSettingsSection(otherSessions: others), now: request.application.wallClock.seconds)
     }
 
     func show(request: Request) async throws -> Response {

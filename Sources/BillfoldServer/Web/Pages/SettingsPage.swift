@@ -19,7 +19,7 @@ struct SettingsPage: WebPage {
     var tokenError: String?
     var expiryError: String?
     /// Seconds since 1970 by the server's clock, to tell an expired token.
-    var now: Int64 = 0
+    let now: Int64
 
     func document(_ context: PageContext) -> Document {
         Layout(context: context, title: tr("nav.settings"), section: .settings, scripts: ["settings.js"])
@@ -150,10 +150,8 @@ struct SettingsPage: WebPage {
     /// makes it), else the moment it ends.
     private func expiry(of token: AccessToken) -> String {
         guard let expiresAt = token.expiresAt else { return tr("settings.tokenNeverExpires") }
-        let lastDay = Day(Date(timeIntervalSince1970: TimeInterval(expiresAt - 1)), in: format.timeZone)
-        let endsAtMidnight =
-            Int64(lastDay.adding(days: 1).start(in: format.timeZone).timeIntervalSince1970) == expiresAt
-        let when = endsAtMidnight ? format.day(lastDay) : format.dateTime(expiresAt)
+        let when =
+            TokenExpiry.lastDay(before: expiresAt, in: format.timeZone).map(format.day) ?? format.dateTime(expiresAt)
         return token.hasExpired(at: now) ? tr("settings.tokenExpired", ["date": when]) : when
     }
 }
