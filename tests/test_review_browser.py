@@ -103,6 +103,23 @@ def test_touch_screens_hear_of_swiping_not_keys(browser, shot, reviewer):
     shot("touch-hint")
 
 
+def test_the_card_shows_the_bank_text_and_the_picker_what_it_moves(browser, shot, reviewer, sqlite_server):
+    # Renamed, the payee no longer says what the bank wrote: the card shows both.
+    renamed = reviewer.api("PATCH", f"/api/v1/transactions/{reviewer.ids['Alpha Market']}", json={"payee": "PayPal"})
+    assert renamed.status_code == 200, renamed.text
+    browser.get(sqlite_server.url + "/review")
+    wait(browser).until(lambda b: top_payee(b) == "PayPal")
+    facts = browser.find_element(By.CSS_SELECTOR, ".review-card.top .review-facts").text
+    assert "bank text" in facts.lower() and "Alpha Market" in facts
+    # Where the bank's words are the payee's (whatever their case), nothing is repeated.
+    assert "Bank text" not in browser.find_element(By.CSS_SELECTOR, ".review-card.behind").get_attribute("textContent")
+    shot("bank-text")
+    press(browser, Keys.ARROW_LEFT)
+    subject = wait(browser).until(EC.visibility_of_element_located((By.ID, "picker-subject"))).text
+    assert subject.startswith("PayPal · -€1.50 · "), subject
+    shot("picker-subject")
+
+
 def test_left_pick_cancel_and_undo(browser, shot, reviewer):
     press(browser, Keys.ARROW_LEFT)
     wait(browser).until(EC.visibility_of_element_located((By.ID, "picker")))

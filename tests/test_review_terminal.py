@@ -175,6 +175,21 @@ def test_clear_recategorise_undo_and_apply_in_the_terminal(review_server, config
     assert sorted(item["transaction"]["payee"] for item in activity) == ["Alpha Market", "Bravo Books", "Charlie Cafe"]
 
 
+def test_the_card_shows_the_bank_text_beside_a_renamed_payee(review_server, config):
+    month = "2020-05"
+    echo = add(review_server, "ECHO SHOP 4711 HAMBURG", 1, month=month)
+    assert review_server.api("PATCH", f"/api/v1/transactions/{echo['id']}", json={"payee": "PayPal"}).status_code == 200
+    screen = Screen([str(BINARY), "review", "--server", review_server.url, "--month", month], config, "bank")
+    try:
+        card = screen.wait_for("card 1 of 1")
+        assert "PayPal" in card and "ECHO SHOP 4711 HAMBURG" in card, card
+        screen.save("bank-text")
+        screen.keys("q")
+        screen.wait_for("REVIEW-ENDED-0")
+    finally:
+        screen.close()
+
+
 def test_a_deck_left_early_comes_back_where_it_was(review_server, config):
     month = "2020-04"
     hotel, india, juliett = (add(review_server, payee, day, month=month)

@@ -231,3 +231,17 @@ extension Transaction {
         return changed
     }
 }
+
+extension Transaction {
+    /// The bank's own text, where it says more than the payee shown (PayPal's merchant and
+    /// reference behind a payee named "PayPal", a renamed payee's original): nil when it is empty
+    /// or only the payee again, whatever its case and spacing. The review deck shows it on the
+    /// card so two payments to one payee can be told apart.
+    public var bankTextBesidePayee: String? {
+        func folded(_ text: String) -> String {
+            text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        }
+        let bank = folded(originalName)
+        return bank.isEmpty || bank == folded(payee) ? nil : originalName.trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -63,3 +63,24 @@ struct PayeeCleanerTests {
         #expect(share >= 0.85, "\(stable) of \(rows) bookings (\(share)) get their merchant's usual payee")
     }
 }
+
+@Suite("The bank's own text beside the payee")
+struct BankTextBesidePayeeTests {
+    static func transaction(payee: String, bank: String) -> Transaction {
+        Transaction(
+            id: 1, accountID: 1, bookedAt: BookingTime(epochSeconds: 0, offsetSeconds: 0), payee: payee,
+            originalName: bank, notes: "", money: Money(minorUnits: -150, currency: .eur), status: .uncleared,
+            categoryID: nil, externalID: nil, createdAt: 0, updatedAt: 0)
+    }
+
+    @Test(
+        "shown where it says more than the payee, never the payee again",
+        arguments: [
+            ("PayPal", "PAYPAL *SPOTIFY 35314369001", "PAYPAL *SPOTIFY 35314369001"),
+            ("Bäckerei Kamps", "BÄCKEREI KAMPS", nil), ("REWE", "  rewe   ", nil), ("REWE", "", nil),
+            ("Rent", "Hausverwaltung  Schmidt ", "Hausverwaltung  Schmidt"),
+        ])
+    func shown(payee: String, bank: String, expected: String?) {
+        #expect(Self.transaction(payee: payee, bank: bank).bankTextBesidePayee == expected)
+    }
+}

@@ -51,6 +51,9 @@ export function pick(card, { categories, lang, el, chipFor }) {
   const list = document.getElementById("picker-list");
   const current = document.getElementById("picker-current");
   current.replaceChildren(el("span", "secondary", tr("js.review.pickerNow") + " "), chipFor(card.categoryId));
+  // What is being categorised: the payee, the amount and the day, as on the card.
+  const subject = document.getElementById("picker-subject");
+  subject.replaceChildren(el("strong", "", card.payee), ` · ${card.amount} · ${card.date}`);
   filter.value = "";
   let options = [];
   let active = 0;

@@ -296,8 +296,11 @@ function cardFace(card, className) {
   }
   const facts = el("dl", "review-facts");
   const chip = chipFor(card.categoryId);
-  for (const [term, value] of [[tr("js.review.fact.date"), card.date], [tr("js.review.fact.account"), card.account],
-    [tr("js.review.fact.category"), chip], [tr("js.review.fact.notes"), card.notes || "—"]]) {
+  const rows = [[tr("js.review.fact.date"), card.date], [tr("js.review.fact.account"), card.account],
+    [tr("js.review.fact.category"), chip], [tr("js.review.fact.notes"), card.notes || "—"]];
+  // The bank's own words, where they tell this payment from others to the same payee.
+  if (card.bankText) rows.splice(1, 0, [tr("js.review.fact.bankText"), card.bankText]);
+  for (const [term, value] of rows) {
     const row = el("div");
     row.append(el("dt", "", term));
     const dd = el("dd");

@@ -78,6 +78,10 @@ struct ReviewScreen {
         var lines = [
             "", "┌" + String(repeating: "─", count: inner + 2) + "┐",
             row(card.payee, bold),
+        ]
+        // The bank's own words, where they tell this payment from others to the same payee.
+        if let bank = card.bankTextBesidePayee { lines.append(row(bank, dim)) }
+        lines += [
             row(amount, card.money.minorUnits < 0 ? { $0 } : green),
             row(format.booked(card) + " · " + model.accountName(of: card)),
             row(model.categoryName(of: card)),

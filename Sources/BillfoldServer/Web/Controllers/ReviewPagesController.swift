@@ -52,7 +52,8 @@ struct ReviewPagesController: RouteCollection {
                     ReviewCardJSON(
                         id: $0.id, payee: $0.payee, amount: format.money($0.money), isExpense: $0.money.isExpense,
                         date: format.booked($0), account: names[$0.accountID] ?? "",
-                        categoryId: $0.categoryID, notes: $0.notes, ruleText: PayeeCleaner.clean($0.originalName),
+                        categoryId: $0.categoryID, notes: $0.notes, bankText: $0.bankTextBesidePayee,
+                        ruleText: PayeeCleaner.clean($0.originalName),
                         suggestionId: suggested[$0.id]?.categoryID)
                 }), using: JSONEncoder.api)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
@@ -87,6 +88,8 @@ struct ReviewCardJSON: Content {
     var account: String
     var categoryId: Int64?
     var notes: String
+    /// The bank's own text where it differs from the payee.
+    var bankText: String?
     /// What a rule made from this card looks for in the bank's text: its stable part.
     var ruleText: String
     /// The category learned from the person's decisions; clearing the card accepts it.

@@ -84,6 +84,7 @@ struct ReviewPage: WebPage {
         H.el("dialog", [.id("picker"), .class("picker"), .aria("labelledby", "picker-title")]) {
             H.form(.method("dialog"), .class("picker-form")) {
                 H.h2(.id("picker-title")) { tr("review.picker.title") }
+                H.p(.id("picker-subject"), .class("picker-subject")) {}
                 H.div(.class("picker-current"), .id("picker-current")) {}
                 H.div(.class("field")) {
                     H.label(.for("picker-filter"), .class("visually-hidden")) { tr("review.picker.filterLabel") }
