@@ -58,6 +58,11 @@ def test_home_dashboard(browser, shot, sqlite_server):
     assert browser.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", small)
     fills = [b.find_element(By.CSS_SELECTOR, ".bar-fill").rect["width"] for b in bars]
     assert fills[0] == bars[0].rect["width"] and 0 < fills[1] < fills[0] / 10, "filled in proportion to the largest"
+    # Every transaction's sum (the PAYBACK app's planned Feed), as the API and the feed say it.
+    everything = browser.find_element(By.CSS_SELECTOR, ".home-all-transactions").text
+    assert "All transactions" in everything and "+€952.50" in everything and "4 transactions" in everything
+    assert api("GET", "/api/v1/home")["totals"] == [{"amount": "952.50", "count": 4, "currency": "EUR"}]
+    assert api("GET", "/payback/transactions")["totals"] == [{"amount": 952.5, "count": 4, "currency": "EUR"}]
     awards = browser.find_element(By.CSS_SELECTOR, ".home-awards").text
     assert "First Step" in awards and "Done and Dusted" in awards
     shot("desktop")

@@ -12,10 +12,14 @@ public struct HomeResponse: Codable, Sendable, Equatable {
     public var upNext: [ItemDTO]
     public var spending: [SpendingDTO]
     public var recentAwards: [AwardDTO]
+    /// What every transaction adds up to, per currency (the PAYBACK app's planned Feed's sum).
+    public var totals: [TotalDTO]
+    /// Those totals as one in the primary currency, when some are in another.
+    public var convertedTotal: ConvertedTotalDTO?
 
     public init(
         month: String, uncleared: Int, projects: [ProjectDTO], upNext: [ItemDTO], spending: [SpendingDTO],
-        recentAwards: [AwardDTO]
+        recentAwards: [AwardDTO], totals: [TotalDTO] = [], convertedTotal: ConvertedTotalDTO? = nil
     ) {
         self.month = month
         self.uncleared = uncleared
@@ -23,6 +27,8 @@ public struct HomeResponse: Codable, Sendable, Equatable {
         self.upNext = upNext
         self.spending = spending
         self.recentAwards = recentAwards
+        self.totals = totals
+        self.convertedTotal = convertedTotal
     }
 }
 

@@ -6,8 +6,28 @@ import Foundation
 /// (whole points for `PBP`), `category` an integer, `description` may be absent.
 public struct PaybackFile: Codable, Sendable, Equatable {
     public var items: [Item]
+    /// Billfold's feed only (the planned "Feed" of the PAYBACK app, which shows the sum of every
+    /// transaction): the whole filter's sum per currency, however the items are paged. A file
+    /// PAYBACK wrote has none; reading ignores it.
+    public var totals: [Total]?
 
-    public init(items: [Item]) { self.items = items }
+    public init(items: [Item], totals: [Total]? = nil) {
+        self.items = items
+        self.totals = totals
+    }
+
+    /// One currency's sum, in the items' own terms: an amount like theirs, and how many items.
+    public struct Total: Codable, Sendable, Equatable {
+        public var amount: Decimal
+        public var currency: String
+        public var count: Int
+
+        public init(amount: Decimal, currency: String, count: Int) {
+            self.amount = amount
+            self.currency = currency
+            self.count = count
+        }
+    }
 
     public struct Item: Codable, Sendable, Equatable {
         public var partnerDisplayName: String

@@ -5,9 +5,14 @@ import Foundation
 public enum PaybackWriter {
     /// - Parameter category: the integer PAYBACK clients expect for a transaction's category.
     public static func file(
-        _ transactions: [Transaction], category: (Transaction) -> Int
+        _ transactions: [Transaction], totals: [CurrencyTotal]? = nil, category: (Transaction) -> Int
     ) -> PaybackFile {
-        PaybackFile(items: transactions.map { item($0, category: category($0)) })
+        PaybackFile(items: transactions.map { item($0, category: category($0)) }, totals: totals?.map(total))
+    }
+
+    /// A currency's sum as the feed writes it.
+    public static func total(_ total: CurrencyTotal) -> PaybackFile.Total {
+        PaybackFile.Total(amount: total.money.amount, currency: total.money.currency.code, count: total.count)
     }
 
     /// One transaction as a PAYBACK item: its external id (or Billfold id) as the reference, and

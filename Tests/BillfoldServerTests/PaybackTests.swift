@@ -113,7 +113,8 @@ struct PaybackTests {
             let whole = try await t.send(.GET, "/payback/transactions", as: ana)
             #expect(whole.status == .ok && whole.headers.contentType == .json)
             let rows = try await t.transactions(ana).page(.everything, after: nil, limit: 5000).transactions
-            let expected = try JSONEncoder.api.encode(PaybackWriter.file(rows) { _ in 0 })
+            let totals = try await t.transactions(ana).totals(.everything)
+            let expected = try JSONEncoder.api.encode(PaybackWriter.file(rows, totals: totals) { _ in 0 })
             #expect(Data(whole.body.readableBytesView) == expected, "the stream writes what the encoder would")
             // Pages: follow the Link header to the end; together they are the whole feed.
             var address: String? = "/payback/transactions?limit=500"
@@ -129,6 +130,14 @@ struct PaybackTests {
                 pages += 1
             }
             #expect(pages == 3)
+            // Every page carries the whole filter's sums: -1,150 € in 1,151 rows, and the yen apart.
+            let last = try await t.send(.GET, "/payback/transactions?limit=1", as: ana)
+            let sums = try JSONDecoder().decode(PaybackFile.self, from: Data(last.body.readableBytesView)).totals
+            #expect(
+                sums == [
+                    .init(amount: Decimal(string: "-1152.49")!, currency: "EUR", count: 1152),
+                    .init(amount: -1500, currency: "JPY", count: 1),
+                ])
             #expect(paged == (try JSONDecoder().decode(PaybackFile.self, from: expected).items))
             let filtered = try await t.send(.GET, "/payback/transactions?from=2026-02-01&limit=2", as: ana)
             let link = try #require(filtered.headers.first(name: "Link"))

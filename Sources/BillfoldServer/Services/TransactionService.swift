@@ -108,6 +108,9 @@ struct TransactionService: Sendable {
         var tags: [Int64: [Tag]] = [:]
     }
 
+    /// The totals of a whole query, per currency.
+    func totals(_ query: TransactionQuery) async throws -> [CurrencyTotal] { try await transactions.totals(query) }
+
     /// A page of a query, newest first, without totals.
     func page(_ query: TransactionQuery, after: TransactionCursor?, limit: Int) async throws
         -> (transactions: [Transaction], next: TransactionCursor?)

@@ -7,7 +7,8 @@ import Vapor
 /// newest first, so clients written for PAYBACK's backend read Billfold unchanged.
 ///
 /// `category` is the PAYBACK number for categories an import made, the Billfold category id for
-/// the others, and 0 for uncategorised transactions.
+/// the others, and 0 for uncategorised transactions. After the items, `totals`: the whole
+/// filter's sum per currency (the app's planned Feed shows the sum of every transaction).
 ///
 /// The file's shape has no paging, so by default the whole filter comes as one body, written a
 /// page at a time as the rows are read: a million rows cost the memory of one page. A client that
@@ -38,11 +39,13 @@ struct PaybackFeedController: RouteCollection {
             rows.map { t in PaybackWriter.item(t, category: t.categoryID.map { numbers[$0] ?? Int($0) } ?? 0) }
         }
         guard paged else { return Self.stream(query, service: service, items: items) }
+        async let totals = service.totals(query)
         let page = try await service.page(query, after: cursor, limit: limit)
         var body = ByteBuffer(string: PaybackFeedJSON.start)
         var rows = PaybackFeedJSON.items(items(page.transactions), first: true)
         body.writeBuffer(&rows)
-        body.writeString(PaybackFeedJSON.end)
+        var end = PaybackFeedJSON.end(totals: try await totals.map(PaybackWriter.total))
+        body.writeBuffer(&end)
         let response = Response.json(body)
         if let next = page.next {
             let kept = values.filter { $0.key != "cursor" }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -73,7 +76,8 @@ struct PaybackFeedController: RouteCollection {
                         }
                         after = page.next
                     } while after != nil
-                    try await writer.write(.buffer(ByteBuffer(string: PaybackFeedJSON.end)))
+                    let totals = try await service.totals(query).map(PaybackWriter.total)
+                    try await writer.write(.buffer(PaybackFeedJSON.end(totals: totals)))
                     try await writer.write(.end)
                 } catch {
                     try await writer.write(.error(error))

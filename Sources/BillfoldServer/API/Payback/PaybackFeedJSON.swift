@@ -6,7 +6,20 @@ import NIOCore
 /// (`PaybackTests` holds them equal), so a client cannot tell the stream from one body.
 enum PaybackFeedJSON {
     static let start = "{\"items\":["
-    static let end = "]}"
+
+    /// After the items: the whole filter's sums per currency, and the end.
+    static func end(totals: [PaybackFile.Total]) -> ByteBuffer {
+        var json = JSONWriter(capacity: 64 + totals.count * 64)
+        json.raw("],\"totals\":[")
+        for (index, total) in totals.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.raw("{\"amount\":\(total.amount),\"count\":\(total.count),\"currency\":")
+            json.string(total.currency)
+            json.raw("}")
+        }
+        json.raw("]}")
+        return json.buffer
+    }
 
     /// The items of one page; `first` says whether they open the list (no comma before).
     static func items(_ items: [PaybackFile.Item], first: Bool) -> ByteBuffer {

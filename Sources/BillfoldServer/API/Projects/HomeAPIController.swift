@@ -12,12 +12,14 @@ struct HomeAPIController: RouteCollection {
         let user = try request.user
         let dashboard = try await HomeService(database: request.store, user: user, clock: request.application.wallClock)
             .dashboard(now: request.now, awards: try await request.currentAwardStandings())
+        let all = try await request.everyTransactionsSum()
         return try HomeResponse(
             month: dashboard.month.description, uncleared: dashboard.uncleared,
             projects: dashboard.projects.map { ProjectDTO($0.project, items: $0.items) },
             upNext: dashboard.upNext.map { ItemDTO($0.item) },
             spending: dashboard.spending.map { SpendingDTO(category: $0.category, money: $0.money) },
-            recentAwards: dashboard.recentAwards.map(AwardDTO.init)
+            recentAwards: dashboard.recentAwards.map(AwardDTO.init), totals: all.totals.map(TotalDTO.init),
+            convertedTotal: all.converted.map(ConvertedTotalDTO.init)
         ).apiResponse()
     }
 }

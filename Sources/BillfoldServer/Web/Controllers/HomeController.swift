@@ -41,6 +41,21 @@ struct HomeController: RouteCollection {
                 request.logger.notice("net worth left off Home: \(error.code.rawValue)")
             }
         }
+        let all = try await request.everyTransactionsSum()
+        if !all.totals.isEmpty {
+            page.allTransactions = HomeAllTransactionsCard(totals: all.totals, converted: all.converted, format: format)
+        }
         return page.response(request)
+    }
+}
+
+extension Request {
+    /// What every transaction adds up to, per currency and converted into the primary one: Home's
+    /// (the page's and the API's) sum of the whole book.
+    func everyTransactionsSum() async throws -> (totals: [CurrencyTotal], converted: ConvertedTotal?) {
+        let service = try transactionService
+        let everything = try await service.query(TransactionFilter())
+        let totals = try await service.totals(everything)
+        return (totals, try await ratesService.converted(everything, totals: totals))
     }
 }

@@ -102,3 +102,27 @@ struct HomeNetWorthCard {
         }
     }
 }
+
+/// What every transaction adds up to, per currency and all converted (the PAYBACK app's planned
+/// Feed shows this sum), with the way to the list.
+struct HomeAllTransactionsCard {
+    let totals: [CurrencyTotal]
+    let converted: ConvertedTotal?
+    let format: DisplayFormat
+
+    var html: HTML {
+        H.section(.class("card home-all-transactions"), .label(tr("home.allTransactions"))) {
+            H.h2 { tr("home.allTransactions") }
+            H.div(.class("totals")) {
+                for total in totals {
+                    H.div(.class("total"), .data("currency", total.money.currency.code)) {
+                        TransactionRows.amount(total.money, format: format)
+                        H.span(.class("total-count")) { format.transactions(total.count) }
+                    }
+                }
+                if let converted { ConvertedTotalView(total: converted, format: format).html }
+            }
+            H.a(.class("button"), .href(WebPages.transactions.path())) { tr("home.seeAllTransactions") }
+        }
+    }
+}

@@ -17,6 +17,8 @@ struct HomePage: WebPage {
     /// This month against its budgets, and net worth over the last twelve months.
     var budget: HomeBudgetCard?
     var netWorth: HomeNetWorthCard?
+    /// Every transaction's sum; nil for an empty book.
+    var allTransactions: HomeAllTransactionsCard?
     /// Shown while the book has no transactions.
     var firstSteps: FirstSteps?
 
@@ -27,6 +29,7 @@ struct HomePage: WebPage {
             H.div(.class("home-grid")) {
                 H.div(.class("home-column")) {
                     review
+                    if let allTransactions { allTransactions.html }
                     projectsCard
                     itemsCard
                 }

@@ -104,6 +104,11 @@ struct TransactionRows {
     /// Expenses and income differ by their sign ("-" and "+"), not by colour alone; a transfer's
     /// side is neither, and says so.
     func amount(_ money: Money, transfer: Bool = false, counted: Bool = true) -> HTML {
+        Self.amount(money, format: format, transfer: transfer, counted: counted)
+    }
+
+    /// An amount as the list writes it: signed, coloured, and read out as money in or out.
+    static func amount(_ money: Money, format: DisplayFormat, transfer: Bool = false, counted: Bool = true) -> HTML {
         let kind = (transfer ? "transfer" : money.isExpense ? "expense" : "income") + (counted ? "" : " uncounted")
         return H.span(.class("amount \(kind)")) {
             H.span(.class("visually-hidden")) {
