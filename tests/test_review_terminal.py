@@ -176,7 +176,7 @@ def test_clear_recategorise_undo_and_apply_in_the_terminal(review_server, config
 
 
 def test_the_card_shows_the_bank_text_beside_a_renamed_payee(review_server, config):
-    month = "2020-05"
+    month = "2019-11"
     echo = add(review_server, "ECHO SHOP 4711 HAMBURG", 1, month=month)
     assert review_server.api("PATCH", f"/api/v1/transactions/{echo['id']}", json={"payee": "PayPal"}).status_code == 200
     screen = Screen([str(BINARY), "review", "--server", review_server.url, "--month", month], config, "bank")

@@ -102,15 +102,13 @@ public struct CreatedTokenResponse: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey { case id, label, createdAt, token, scope, expiresAt }
 
-    /// A server from before scopes sends none: the token it made may do everything.
+    /// Read as a `TokenDTO` is (a server from before scopes sends none), with the secret beside.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int64.self, forKey: .id)
-        label = try c.decode(String.self, forKey: .label)
-        createdAt = try c.decode(String.self, forKey: .createdAt)
-        token = try c.decode(String.self, forKey: .token)
-        scope = try c.decodeIfPresent(String.self, forKey: .scope).map(TokenScope.init(stored:)) ?? .readWrite
-        expiresAt = try c.decodeIfPresent(String.self, forKey: .expiresAt)
+        let record = try TokenDTO(from: decoder)
+        self.init(
+            id: record.id, label: record.label, createdAt: record.createdAt,
+            token: try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .token),
+            scope: record.scope, expiresAt: record.expiresAt)
     }
 
     public func encode(to encoder: any Encoder) throws {
