@@ -135,18 +135,7 @@ func writeTransaction<T: Sendable>(
     BillfoldMetrics.transactionsInFlight.increment()
     defer { BillfoldMetrics.transactionsInFlight.decrement() }
     do {
-        let result = try await database.transaction { transaction in
-            // SQLite: the write lock first, before anything is read. A transaction that read first
-            // could not write once another connection's single statement (a session's last use,
-            // read by a page the service worker fetched meanwhile) had committed: SQLITE_BUSY
-            // (snapshot), which no waiting cures. Holding the lock, such a statement waits instead.
-            // A write that changes nothing takes it (SQLite's BEGIN IMMEDIATE, which Fluent's
-            // transactions do not say).
-            if gate != nil {
-                try await transaction.sql.raw("UPDATE _fluent_migrations SET batch = batch WHERE 0").run()
-            }
-            return try await work(transaction)
-        }
+        let result = try await database.transaction(work)
         await gate?.leave()
         return result
     } catch {

@@ -1,6 +1,7 @@
 import BillfoldAPI
 import BillfoldCore
 import BillfoldStore
+import FluentKit
 import Vapor
 
 extension User: Authenticatable {}
@@ -11,13 +12,19 @@ struct SessionAuthenticator: AsyncMiddleware {
     static let cookie = "billfold_session"
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let clock = request.application.wallClock
         if let secret = request.cookies[Self.cookie]?.string, !secret.isEmpty,
-            let user = try await UserRepository(database: request.store, clock: request.application.wallClock)
+            let found = try await UserRepository(database: request.store, clock: clock)
                 .user(
                     forSession: Secrets.hash(secret),
                     idle: request.application.billfoldConfiguration.sessionIdleSeconds)
         {
-            request.auth.login(user)
+            if let session = found.seenDue {
+                try await request.application.recordUse {
+                    try await UserRepository(database: $0, clock: clock).markSeen(session: session)
+                }
+            }
+            request.auth.login(found.user)
         }
         return try await next.respond(to: request)
     }
@@ -32,6 +39,16 @@ struct TokenAuthenticator: AsyncMiddleware {
             try await request.signIn(token: bearer.token)
         }
         return try await next.respond(to: request)
+    }
+}
+
+extension Application {
+    /// A session's or token's last use, written in its own turn among the process's writers
+    /// (`WriteGate`): a write between another request transaction's first read and its first
+    /// write would make that one fail on SQLite (SQLITE_BUSY, snapshot), and a page the service
+    /// worker fetches in the background meets the person's own changes often.
+    func recordUse(_ write: @escaping @Sendable (any Database) async throws -> Void) async throws {
+        try await writeTransaction { try await write($0) }
     }
 }
 
@@ -58,7 +75,7 @@ extension Request {
             throw BillfoldError(.tokenReadOnly, Phrase("error.auth.tokenReadOnly"))
         }
         // Only a token let in counts as used: a refused one is not written to.
-        try await users.markUsed(found.token)
+        try await application.recordUse { try await UserRepository(database: $0, clock: clock).markUsed(found.token) }
         auth.login(found.user)
         storage[AccessTokenKey.self] = found.token
     }

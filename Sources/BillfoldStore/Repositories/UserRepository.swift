@@ -98,16 +98,22 @@ public struct UserRepository: Sendable {
 
     /// The user a live session belongs to: not past its absolute end, and used within `idle`
     /// seconds. Using it moves its idle end on.
-    public func user(forSession secretHash: String, idle: Int64) async throws -> User? {
+    /// The user a live session belongs to, and the session's id when its last use is due to be
+    /// written (`markSeen`, which the caller runs as a write of its own).
+    public func user(forSession secretHash: String, idle: Int64) async throws -> (user: User, seenDue: Int64?)? {
         let now = clock.seconds
         guard
             let session = try await Self.live(SessionModel.query(on: database), now: now, idle: idle)
-                .filter(\.$secretHash == secretHash).first()
+                .filter(\.$secretHash == secretHash).first(),
+            let user = try await find(id: session.userID)
         else { return nil }
-        if now - (session.lastSeenAt ?? 0) >= Self.lastSeenResolution, let id = session.id {
-            try await SessionModel.query(on: database).filter(\.$id == id).set(\.$lastSeenAt, to: now).update()
-        }
-        return try await find(id: session.userID)
+        let due = now - (session.lastSeenAt ?? 0) >= Self.lastSeenResolution ? session.id : nil
+        return (user, due)
+    }
+
+    /// Records that a session was used now.
+    public func markSeen(session id: Int64) async throws {
+        try await SessionModel.query(on: database).filter(\.$id == id).set(\.$lastSeenAt, to: clock.seconds).update()
     }
 
     /// Claims the one-time owner setup; false when somebody already has (even at the same moment:
