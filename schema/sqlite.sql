@@ -60,6 +60,9 @@ CREATE INDEX sign_in_attempts_by_key ON sign_in_attempts (key, attempted_at);
 -- index sign_in_attempts_by_time
 CREATE INDEX sign_in_attempts_by_time ON sign_in_attempts (attempted_at);
 
+-- index transaction_changes_by_time
+CREATE INDEX transaction_changes_by_time ON transaction_changes (user_id, changed_at, id);
+
 -- index transaction_changes_by_transaction
 CREATE INDEX transaction_changes_by_transaction ON transaction_changes (transaction_id, id);
 
@@ -242,7 +245,7 @@ CREATE TABLE "sign_in_attempts" ("id" INTEGER PRIMARY KEY, "key" TEXT NOT NULL, 
 CREATE TABLE "tags" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "name" TEXT NOT NULL, "name_key" TEXT NOT NULL, "description" TEXT NOT NULL, "archived" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, CONSTRAINT "uq:tags.user_id+tags.name_key" UNIQUE ("user_id", "name_key"));
 
 -- table transaction_changes
-CREATE TABLE "transaction_changes" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "transaction_id" INTEGER NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "field" TEXT NOT NULL, "old_value" TEXT, "new_value" TEXT, "changed_at" INTEGER NOT NULL);
+CREATE TABLE "transaction_changes" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "transaction_id" INTEGER NOT NULL REFERENCES "transactions" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "field" TEXT NOT NULL, "old_value" TEXT, "new_value" TEXT, "changed_at" INTEGER NOT NULL, source TEXT);
 
 -- table transaction_notes_search
 CREATE VIRTUAL TABLE transaction_notes_search USING fts5(

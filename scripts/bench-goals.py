@@ -8,7 +8,7 @@ database. A question's goal follows from what it asks (its path):
   one connection, p50 ≤ 15 ms and p99 ≤ 50 ms at 16;
 - the same with words (`q=`): p50 ≤ 25 ms at one connection, and the same at 16;
 - `/v1/transactions`: p50 ≤ 30 ms at 4 connections;
-- budgets, Home and the reports (their APIs and pages): p50 ≤ 50 ms at 16 connections;
+- budgets, Home, the reports and Activity (their APIs and pages): p50 ≤ 50 ms at 16 connections;
 - anything else is measured without a goal (–).
   bench-goals.py OUT   (the folder holding measures-sqlite.tsv and measures-postgres.tsv)
 """
@@ -34,7 +34,7 @@ def goal(path):
         first = 25 if re.search(r"[?&]q=", path) else 3
         return (f"p50 ≤ {first} ms at 1 conn., p50 ≤ 15 and p99 ≤ 50 ms at 16",
                 [("p50_1", first), ("p50_16", 15), ("p99_16", 50)])
-    if re.match(r"/(api/)?(v1/)?(budgets|home|reports)", path):
+    if re.match(r"/(api/)?(v1/)?(budgets|home|reports|activity)", path):
         return "p50 ≤ 50 ms at 16 conn.", [("p50_16", 50)]
     return "", []
 

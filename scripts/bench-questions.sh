@@ -68,6 +68,18 @@ with open(sys.argv[1], "w") as out:
 PY
 "$bin" rates import "$work/rates.csv" --source bench --database "$database" >/dev/null
 tagged=$(sql "SELECT COUNT(*) FROM transaction_tags WHERE tag_id = $trips;")
+# History for the Activity page: every fifth cleared row cleared in the deck an hour after it was
+# booked, every tenth also given its category there (as Billfold writes history lines).
+sql "INSERT INTO transaction_changes (user_id, transaction_id, field, old_value, new_value, changed_at, source)
+  SELECT user_id, id, 'category', NULL, CAST(category_id AS TEXT), booked_at + 3600, 'deck' FROM transactions
+  WHERE kind IS NULL AND status = 'cleared' AND category_id IS NOT NULL AND id % 10 = 0;" >/dev/null
+sql "INSERT INTO transaction_changes (user_id, transaction_id, field, old_value, new_value, changed_at, source)
+  SELECT user_id, id, 'status', 'uncleared', 'cleared', booked_at + 3600, 'deck' FROM transactions
+  WHERE kind IS NULL AND status = 'cleared' AND id % 5 = 0;" >/dev/null
+changes=$(sql "SELECT COUNT(*) FROM transaction_changes;")
+# An Activity page halfway back (its place: time and line).
+activity_middle=$(sql "SELECT changed_at || '-' || id FROM transaction_changes ORDER BY changed_at, id
+  LIMIT 1 OFFSET $((changes / 2));")
 sql "ANALYZE;" >/dev/null
 
 start_server() { # log-level
@@ -126,6 +138,8 @@ questions=(
   "web: Home (budget, net worth, recurring cards)|/home|web"
   "web: Reports page|/reports|web"
   "web: Settings (with the other live sessions)|/settings|web"
+  "web: Activity, newest ($changes history lines)|/activity|web"
+  "web: Activity, a page halfway back|/activity?before=$activity_middle|web"
 )
 
 # The sign-in form's CSRF token and pre-session cookie (in $work/jar), as a browser gets them.

@@ -225,9 +225,16 @@ def test_finish_the_deck_watch_it_apply_then_look_back(browser, shot, reviewer, 
     shot("all-clear")
     browser.get(sqlite_server.url + "/activity")
     heading = browser.find_element(By.CSS_SELECTOR, ".activity-heading").text
-    assert heading.startswith("6 transactions cleared on ")
-    assert "Recategorised from Uncategorized to Rent and cleared" in browser.find_element(By.TAG_NAME, "main").text
+    assert heading.startswith("6 changes on ")
+    main = browser.find_element(By.TAG_NAME, "main").text
+    assert "Recategorised from Uncategorized to Rent and cleared" in main
+    assert "in the review deck" in main
     shot("activity")
+    # Each entry leads to its transaction's history.
+    browser.find_element(By.CSS_SELECTOR, ".activity-day .txn-link").click()
+    wait(browser).until(lambda b: b.execute_script("return location.hash") == "#history")
+    assert "in the review deck" in browser.find_element(By.ID, "history").text
+    shot("history")
 
 
 def test_month_picker_lists_months_with_counts(browser, shot, reviewer, sqlite_server):

@@ -260,15 +260,19 @@ public struct TransactionEditDTO: Codable, Sendable, Equatable {
     public var newValue: String?
     /// ISO 8601, UTC.
     public var changedAt: String
+    /// Where it was changed (`deck`, `page`, `list`, `app`, `assistant`, `api`, `v1`,
+    /// `lunchmoney`, `rule`, `rule-undone`, `category-deleted`); null when not known.
+    public var source: String?
 
     public init(_ edit: TransactionEdit) {
         field = edit.field.rawValue
         oldValue = edit.oldValue
         newValue = edit.newValue
         changedAt = Timestamp.utc(edit.changedAt)
+        source = edit.source?.rawValue
     }
 
-    private enum CodingKeys: String, CodingKey { case field, oldValue, newValue, changedAt }
+    private enum CodingKeys: String, CodingKey { case field, oldValue, newValue, changedAt, source }
 
     /// Both values always there, null for none.
     public func encode(to encoder: any Encoder) throws {
@@ -277,6 +281,7 @@ public struct TransactionEditDTO: Codable, Sendable, Equatable {
         try c.encode(oldValue, forKey: .oldValue)
         try c.encode(newValue, forKey: .newValue)
         try c.encode(changedAt, forKey: .changedAt)
+        try c.encode(source, forKey: .source)
     }
 
     /// The edit as Core knows it; nil for a field this version does not know.
@@ -284,7 +289,7 @@ public struct TransactionEditDTO: Codable, Sendable, Equatable {
         TransactionEdit.Field(rawValue: field).map {
             TransactionEdit(
                 field: $0, oldValue: oldValue, newValue: newValue,
-                changedAt: Timestamp.epochSeconds(changedAt) ?? 0)
+                changedAt: Timestamp.epochSeconds(changedAt) ?? 0, source: source.flatMap(ChangeSource.init(rawValue:)))
         }
     }
 }

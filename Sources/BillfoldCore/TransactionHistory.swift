@@ -26,12 +26,15 @@ public struct TransactionEdit: Hashable, Sendable {
     public var oldValue: String?
     public var newValue: String?
     public var changedAt: Int64
+    /// Where it was changed; nil for a change being worked out, or one made before this was kept.
+    public var source: ChangeSource?
 
-    public init(field: Field, oldValue: String?, newValue: String?, changedAt: Int64) {
+    public init(field: Field, oldValue: String?, newValue: String?, changedAt: Int64, source: ChangeSource? = nil) {
         self.field = field
         self.oldValue = oldValue
         self.newValue = newValue
         self.changedAt = changedAt
+        self.source = source
     }
 
     /// The edits a change makes to a transaction: only fields whose value really changes.

@@ -42,7 +42,9 @@ struct AssistantCommand: AsyncParsableCommand {
         }
         // The client again in the person's language, so the server's messages come in it too.
         let assistant = Words.$current.withValue(Words(locale: me.locale)) {
-            AssistantServer(client: BillfoldClient(baseURL: client.baseURL, token: client.token), me: me)
+            AssistantServer(
+                client: BillfoldClient(baseURL: client.baseURL, token: client.token, app: ChangeSource.assistantAgent),
+                me: me)
         }
         try await assistant.runOnStandardIO()
     }

@@ -79,7 +79,7 @@ struct CategorySourceTests {
             // A rule (the next issue's) says so through the one way changes come in.
             var byRule = TransactionChange(categoryID: .some(food.id))
             byRule.categorySource = .rule
-            let ruled = try #require(try await t.editor(ana).apply(plain.id, byRule))
+            let ruled = try #require(try await t.editor(ana).apply(plain.id, byRule, from: .rule))
             #expect(ruled.categorySource == .rule)
             #expect(try await Self.sources(t, ana)[plain.id] == .rule)
 
@@ -123,7 +123,8 @@ struct CategorySourceTests {
             let lunch = try #require(
                 all.first { $0.externalId?.hasPrefix("lunchmoney:") == true && $0.categoryId != nil })
             // The person changed one Lunch Money row's category: theirs.
-            _ = try await t.editor(ana).apply(lunch.id, TransactionChange(categoryID: .some(food.id)))
+            _ = try await t.editor(ana).apply(
+                lunch.id, TransactionChange(categoryID: .some(food.id)), from: .detailPage)
             let sql = t.app.db.sql
             try await sql.raw("UPDATE transactions SET category_source = NULL").run()
             try await sql.raw(SQLQueryString(M032AddCategorySource.backfill)).run()

@@ -50,8 +50,9 @@ struct LunchMoneyOutboxTests {
         try await TestApp.run(database) { t in
             let (ana, shop) = try await Self.connectedAfterPull(t)
             let transactions = t.editor(ana)
-            _ = try await transactions.apply(shop.id, TransactionChange(notes: "first"))
-            _ = try await transactions.apply(shop.id, TransactionChange(notes: "second", status: .cleared))
+            _ = try await transactions.apply(shop.id, TransactionChange(notes: "first"), from: .detailPage)
+            _ = try await transactions.apply(
+                shop.id, TransactionChange(notes: "second", status: .cleared), from: .detailPage)
             let queued = try await Self.outbox(t, ana)
             #expect(queued.count == 2)
             #expect(queued.first { $0.field == .notes }?.value == "second", "the later change replaced the first")
@@ -69,14 +70,14 @@ struct LunchMoneyOutboxTests {
             #expect(Set(claimed.map(\.field)) == [.notes, .status])
             #expect(try await outbox.claim(due[0], now: Timestamp.now(), leaseSeconds: 60).isEmpty)
             // A change made while they are being sent waits in a row of its own.
-            _ = try await transactions.apply(shop.id, TransactionChange(notes: "third"))
+            _ = try await transactions.apply(shop.id, TransactionChange(notes: "third"), from: .detailPage)
             try await outbox.sent(claimed.map(\.id), lease: claimed[0].lease)
             #expect(try await Self.outbox(t, ana).map(\.value) == ["third"])
 
             // A sender whose lease ran out finishes late: the change made meanwhile is not lost.
             let late = try await outbox.claim(
                 try await outbox.due(now: Timestamp.now(), limit: 10)[0], now: Timestamp.now(), leaseSeconds: -10)
-            _ = try await transactions.apply(shop.id, TransactionChange(notes: "fourth"))
+            _ = try await transactions.apply(shop.id, TransactionChange(notes: "fourth"), from: .detailPage)
             try await outbox.sent(late.map(\.id), lease: late[0].lease)
             #expect(try await Self.outbox(t, ana).map(\.value) == ["fourth"])
 
@@ -84,7 +85,8 @@ struct LunchMoneyOutboxTests {
             let bob = try await t.person("bob@example.com")
             _ = try await LunchMoneyImport(database: t.app.db, user: bob.user, clock: t.app.wallClock).run(
                 transactions: Self.rows, categories: nil)
-            _ = try await t.editor(bob).apply(try await Self.shop(t, bob).id, TransactionChange(notes: "x"))
+            _ = try await t.editor(bob).apply(
+                try await Self.shop(t, bob).id, TransactionChange(notes: "x"), from: .detailPage)
             #expect(try await Self.outbox(t, bob).isEmpty)
         }
     }
@@ -98,7 +100,8 @@ struct LunchMoneyOutboxTests {
             _ = try await importer.run(transactions: Self.rows, categories: nil)
             let shop = try await Self.shop(t, ana)
             // Here the payee changes; there the notes and the status, and the payee differently.
-            _ = try await t.editor(ana).apply(shop.id, TransactionChange(payee: "Corner Market (here)"))
+            _ = try await t.editor(ana).apply(
+                shop.id, TransactionChange(payee: "Corner Market (here)"), from: .detailPage)
             let text = String(decoding: Self.rows, as: UTF8.self)
                 .replacingOccurrences(of: #""notes":"weekly shop""#, with: #""notes":"monthly shop""#)
                 .replacingOccurrences(
@@ -130,7 +133,7 @@ struct LunchMoneyOutboxTests {
     func retry(database: TestDatabase) async throws {
         try await TestApp.run(database) { t in
             let (ana, shop) = try await Self.connectedAfterPull(t)
-            _ = try await t.editor(ana).apply(shop.id, TransactionChange(payee: ""))
+            _ = try await t.editor(ana).apply(shop.id, TransactionChange(payee: ""), from: .detailPage)
             let outbox = LunchMoneyOutbox(database: t.app.db)
             let claimed = try await outbox.claim(
                 try await outbox.due(now: Timestamp.now(), limit: 10)[0], now: Timestamp.now(), leaseSeconds: 60)

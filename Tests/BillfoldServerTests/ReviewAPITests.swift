@@ -254,14 +254,14 @@ struct ReviewAPITests {
             let newest = try await service.activity(before: nil, after: nil, limit: 2)
             #expect(newest.entries.map(\.transactionID) == [ids[4], ids[3]])
             #expect(newest.hasOlder && !newest.hasNewer && newest.perDay.values.reduce(0, +) == 5)
-            let middle = try await service.activity(before: newest.entries[1].id, after: nil, limit: 2)
+            let middle = try await service.activity(before: newest.entries[1].oldest, after: nil, limit: 2)
             #expect(middle.entries.map(\.transactionID) == [ids[2], ids[1]] && middle.hasOlder && middle.hasNewer)
             #expect(middle.perDay.values.reduce(0, +) == 5, "the whole day, not the page's two")
-            let oldest = try await service.activity(before: middle.entries[1].id, after: nil, limit: 2)
+            let oldest = try await service.activity(before: middle.entries[1].oldest, after: nil, limit: 2)
             #expect(oldest.entries.map(\.transactionID) == [ids[0]] && !oldest.hasOlder && oldest.hasNewer)
-            let back = try await service.activity(before: nil, after: oldest.entries[0].id, limit: 2)
+            let back = try await service.activity(before: nil, after: oldest.entries[0].newest, limit: 2)
             #expect(back.entries.map(\.transactionID) == [ids[2], ids[1]] && back.hasOlder && back.hasNewer)
-            let top = try await service.activity(before: nil, after: back.entries[0].id, limit: 2)
+            let top = try await service.activity(before: nil, after: back.entries[0].newest, limit: 2)
             #expect(top.entries.map(\.transactionID) == [ids[4], ids[3]] && top.hasOlder && !top.hasNewer)
         }
     }

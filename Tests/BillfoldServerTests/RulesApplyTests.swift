@@ -68,7 +68,7 @@ struct RulesApplyTests {
             #expect(again.changed == 0 && again.runId == nil)
 
             // The person changes one row's category after the run: undo leaves that field alone.
-            _ = try await t.editor(ana).apply(ids[1], TransactionChange(categoryID: .some(gifts)))
+            _ = try await t.editor(ana).apply(ids[1], TransactionChange(categoryID: .some(gifts)), from: .detailPage)
             let undo = try await t.send(.POST, "/api/v1/rule-runs/\(try #require(run.runId))/undo", as: ana)
             #expect(undo.status == .ok, "\(undo.body.string)")
             #expect(try JSONDecoder().decode(RuleUndoResponse.self, from: undo.body).undone == 3)

@@ -30,6 +30,9 @@ public final class BillfoldClient: Sendable {
     /// Sent as `Accept-Language`, so the server's messages come in the app's language: the
     /// current words' when the client is made (the terminal's, in the CLI).
     let language: Language
+    /// Sent as `User-Agent`: `BillfoldKit`, then the app's own name (`app`) when it gives one.
+    /// The server keeps it with the changes the client makes ("in an app", "by an assistant").
+    let userAgent: String
 
     /// `token` is nil before signing in; `retry` says which failures are sent again and how soon; `timeout` is
     /// the seconds one attempt may take. `configuration` is for a session of the app's own (a proxy,
@@ -37,8 +40,9 @@ public final class BillfoldClient: Sendable {
     /// (`RedirectGuard`), so the token is never sent to another site.
     public init(
         baseURL: URL, token: String?, configuration: URLSessionConfiguration? = nil, retry: RetryPolicy = RetryPolicy(),
-        timeout: TimeInterval = 20, logger: Logger = Logger(label: "BillfoldKit")
+        timeout: TimeInterval = 20, logger: Logger = Logger(label: "BillfoldKit"), app: String? = nil
     ) {
+        userAgent = [ChangeSource.kitAgent, app].compactMap { $0 }.joined(separator: " ")
         self.baseURL = baseURL
         self.token = token
         self.session =
@@ -210,6 +214,7 @@ public final class BillfoldClient: Sendable {
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue(language.rawValue, forHTTPHeaderField: "Accept-Language")
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if let json {
             request.httpBody = json

@@ -32,38 +32,56 @@ struct ReviewService: Sendable {
         return (Array(entries.prefix(limit)), entries.count > limit)
     }
 
-    /// A page of the activity log for the page that shows it: newest first, before or after an
-    /// entry, whether older and newer entries are there, and each day's whole count.
+    /// A page of the Activity page's log (every clear and recategorisation, wherever it was
+    /// made): newest first, before or after a place, whether older and newer entries are there,
+    /// and each day's whole count.
     struct ActivityWindow: Sendable {
-        var entries: [ReviewActivity]
+        var entries: [ActivityEntry]
         var hasOlder: Bool
         var hasNewer: Bool
-        /// Decisions per day in the user's zone, for the days on the page, whatever the page holds.
+        /// Entries per day in the user's zone, for the days on the page, whatever the page holds;
+        /// counted up to `ActivityWindow.countCap`, which a larger count says it passed.
         var perDay: [Day: Int]
+
+        static let countCap = 10_000
     }
 
-    func activity(before: Int64?, after: Int64?, limit: Int) async throws -> ActivityWindow {
+    func activity(before: ActivityEntry.Place?, after: ActivityEntry.Place?, limit: Int) async throws
+        -> ActivityWindow
+    {
+        let log = ActivityLog(database: database, userID: user.id)
         var window: ActivityWindow
         if let after {
-            let found = try await repository.activity(after: after, limit: limit + 1)
+            let found = try await log.entries(after: after, limit: limit)
             let entries = Array(found.prefix(limit).reversed())
             var older = false
-            if let last = entries.last { older = try await repository.hasActivity(false, than: last.id) }
+            if let last = entries.last { older = try await log.has(false, than: last.oldest) }
             window = ActivityWindow(entries: entries, hasOlder: older, hasNewer: found.count > limit, perDay: [:])
         } else {
-            let page = try await activity(before: before, limit: limit)
+            let found = try await log.entries(before: before, limit: limit)
+            let entries = Array(found.prefix(limit))
             var newer = false
-            if before != nil, let first = page.entries.first {
-                newer = try await repository.hasActivity(true, than: first.id)
-            }
-            window = ActivityWindow(entries: page.entries, hasOlder: page.hasMore, hasNewer: newer, perDay: [:])
+            if before != nil, let first = entries.first { newer = try await log.has(true, than: first.newest) }
+            window = ActivityWindow(entries: entries, hasOlder: found.count > limit, hasNewer: newer, perDay: [:])
         }
-        let days = window.entries.map { Day(Date(timeIntervalSince1970: TimeInterval($0.decidedAt)), in: zone) }
-        if let newest = days.first, let oldest = days.last {
-            let start = Int64(oldest.start(in: zone).timeIntervalSince1970)
-            let end = Int64(newest.adding(days: 1).start(in: zone).timeIntervalSince1970)
-            for time in try await repository.activityTimes(from: start, to: end) {
+        var days: [Day] = []
+        for entry in window.entries {
+            let day = Day(Date(timeIntervalSince1970: TimeInterval(entry.changedAt)), in: zone)
+            if days.last != day { days.append(day) }
+        }
+        let start = { (day: Day) in Int64(day.start(in: zone).timeIntervalSince1970) }
+        guard let newest = days.first, let oldest = days.last else { return window }
+        // One read for the page's days; a day of a big rule run is counted on its own, up to the cap.
+        if let times = try await log.times(
+            from: start(oldest), to: start(newest.adding(days: 1)), lines: ActivityWindow.countCap)
+        {
+            for time in times {
                 window.perDay[Day(Date(timeIntervalSince1970: TimeInterval(time)), in: zone), default: 0] += 1
+            }
+        } else {
+            for day in days {
+                window.perDay[day] = try await log.count(
+                    from: start(day), to: start(day.adding(days: 1)), cap: ActivityWindow.countCap)
             }
         }
         return window
@@ -180,7 +198,7 @@ struct ReviewService: Sendable {
         let clock = WallClock.fixed(time)
         let now = clock.seconds
         _ = try await TransactionEditor(database: db, userID: userID, clock: clock).apply(
-            decision.transactionID, change)
+            decision.transactionID, change, from: .deck)
         // What was done, which is not always what was asked: recategorize to the same category only clears.
         let action: ReviewActionKind = change.categoryID == nil ? .clear : .recategorize
         try await ReviewRepository(database: db, userID: userID).record(

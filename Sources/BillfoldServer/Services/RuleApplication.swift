@@ -217,7 +217,7 @@ struct RuleApplication: Sendable {
                         undone.insert(transaction.id)
                     }
                 }
-                undone.formUnion(try await editor.applyMany(edits, from: .person))
+                undone.formUnion(try await editor.applyMany(edits, from: .ruleUndone))
             }
             return undone.count
         }

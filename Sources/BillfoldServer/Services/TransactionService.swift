@@ -10,6 +10,8 @@ struct TransactionService: Sendable {
     let user: User
     /// Now, for every rule here that depends on time.
     let clock: WallClock
+    /// Where the request's changes are made, for their history lines.
+    var source: ChangeSource = .api
 
     private var transactions: TransactionRepository {
         TransactionRepository(database: database, userID: user.id)
@@ -238,7 +240,7 @@ struct TransactionService: Sendable {
         }
         guard
             let updated = try await TransactionEditor(database: database, userID: user.id, clock: clock).apply(
-                id, change)
+                id, change, from: source)
         else {
             throw BillfoldError.notFound(.transaction)
         }

@@ -12,13 +12,15 @@ extension TransactionRepository {
     /// lines in one insert. `old` is the row the change was worked out from; a row changed since
     /// (or gone) is left as it is, and so is one whose change writes nothing. The changed rows,
     /// each with what changed.
-    public func updateMany(_ changes: [(old: Transaction, change: TransactionChange)], at now: Int64) async throws
+    public func updateMany(
+        _ changes: [(old: Transaction, change: TransactionChange)], at now: Int64, source: ChangeSource
+    ) async throws
         -> [(Transaction, [TransactionEdit])]
     {
         try await atomically { ledger in
             var done: [(Transaction, [TransactionEdit])] = []
             for chunk in changes.chunked(Self.bulkChunk) {
-                done += try await ledger.updateChunk(Array(chunk), at: now)
+                done += try await ledger.updateChunk(Array(chunk), at: now, source: source)
             }
             return done
         }
@@ -37,7 +39,9 @@ extension TransactionRepository {
         var payee: Bytes?
     }
 
-    private func updateChunk(_ changes: [(old: Transaction, change: TransactionChange)], at now: Int64)
+    private func updateChunk(
+        _ changes: [(old: Transaction, change: TransactionChange)], at now: Int64, source: ChangeSource
+    )
         async throws -> [(Transaction, [TransactionEdit])]
     {
         let current = Dictionary(
@@ -66,7 +70,7 @@ extension TransactionRepository {
             changed.append((new, edits))
         }
         guard !changed.isEmpty else {
-            try await recordHistory(lines(done))
+            try await recordHistory(lines(done, source: source))
             return done
         }
         let ids = changed.map(\.0.id)
@@ -86,14 +90,12 @@ extension TransactionRepository {
             ).run()
         }
         try await TransactionTotals.add(ids: ids, userID: userID, on: sql)
-        try await recordHistory(lines(done + changed))
+        try await recordHistory(lines(done + changed, source: source))
         return done + changed
     }
 
     /// The history lines of changed rows.
-    private func lines(_ changed: [(Transaction, [TransactionEdit])]) -> [(Int64, String, String?, String?, Int64)] {
-        changed.flatMap { transaction, edits in
-            edits.map { (transaction.id, $0.field.rawValue, $0.oldValue, $0.newValue, $0.changedAt) }
-        }
+    private func lines(_ changed: [(Transaction, [TransactionEdit])], source: ChangeSource) -> [HistoryLine] {
+        changed.flatMap { transaction, edits in edits.map { HistoryLine(transaction.id, $0, source: source.rawValue) } }
     }
 }

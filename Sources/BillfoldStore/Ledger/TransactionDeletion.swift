@@ -29,13 +29,9 @@ extension TransactionRepository {
         var decided_at: Int64
     }
 
-    struct KeptEdit: Codable {
-        var transaction_id: Int64
-        var field: String
-        var old_value: String?
-        var new_value: String?
-        var changed_at: Int64
-    }
+    /// A history line kept with a deleted transaction (without a source when kept before
+    /// sources were).
+    typealias KeptEdit = HistoryLine
 
     /// Deletes those of `ids` the user has; the delete's id for undo, nil when none was theirs.
     public func delete(_ ids: [Int64], now: Int64) async throws -> (deletion: Int64, count: Int)? {
@@ -71,7 +67,7 @@ extension TransactionRepository {
         for chunk in found.chunked(500) {
             let edits = try await sql.raw(
                 """
-                SELECT transaction_id, field, old_value, new_value, changed_at FROM transaction_changes
+                SELECT transaction_id, field, old_value, new_value, changed_at, source FROM transaction_changes
                 WHERE user_id = \(bind: userID) AND transaction_id IN (\(binds: Array(chunk))) ORDER BY id
                 """
             ).all(decoding: KeptEdit.self)
@@ -179,8 +175,7 @@ extension TransactionRepository {
                 .ignoringConflicts().returning("id").first(decoding: ID.self)
             guard inserted != nil else { continue }
             restored.append(row.id)
-            try await recordHistory(
-                (kept.history ?? []).map { ($0.transaction_id, $0.field, $0.old_value, $0.new_value, $0.changed_at) })
+            try await recordHistory(kept.history ?? [])
             try await restoreDecisions(kept.decisions ?? [])
         }
         // A transfer whose other side could not come back is an ordinary transaction again.

@@ -19,9 +19,9 @@ extension TransactionRepository {
         let newValue: SQLQueryString = target.map { "\(bind: String($0))" } ?? "NULL"
         try await sql.raw(
             """
-            INSERT INTO transaction_changes (user_id, transaction_id, field, old_value, new_value, changed_at)
+            INSERT INTO transaction_changes (user_id, transaction_id, field, old_value, new_value, changed_at, source)
             SELECT user_id, id, 'category', CAST(category_id AS TEXT), 
-            """ + newValue + ", \(bind: now) FROM transactions WHERE " + inFrom
+            """ + newValue + ", \(bind: now), \(bind: Self.deleted) FROM transactions WHERE " + inFrom
         ).run()
         // Who set the category: the person now, or no one for uncategorised. A line says so where
         // it was someone else (as `TransactionEdit.edits` decides for one change).
@@ -29,9 +29,9 @@ extension TransactionRepository {
         if target != nil {
             try await sql.raw(
                 """
-                INSERT INTO transaction_changes (user_id, transaction_id, field, old_value, new_value, changed_at)
+                INSERT INTO transaction_changes (user_id, transaction_id, field, old_value, new_value, changed_at, source)
                 SELECT user_id, id, 'categorySource', category_source, 
-                """ + newSource + ", \(bind: now) FROM transactions WHERE " + inFrom
+                """ + newSource + ", \(bind: now), \(bind: Self.deleted) FROM transactions WHERE " + inFrom
                     + " AND category_source <> " + newSource
             ).run()
         }
@@ -57,4 +57,6 @@ extension TransactionRepository {
         ).run()
         return Int(count)
     }
+
+    private static let deleted = ChangeSource.categoryDeleted.rawValue
 }

@@ -216,19 +216,40 @@ public struct TransactionRepository: Sendable {
         return (new, edits)
     }
 
-    /// Adds a transaction's changed fields to its history.
-    public func recordHistory(of id: Int64, _ edits: [TransactionEdit]) async throws {
-        try await recordHistory(edits.map { (id, $0.field.rawValue, $0.oldValue, $0.newValue, $0.changedAt) })
+    /// Adds a transaction's changed fields to its history, with where they were changed.
+    public func recordHistory(of id: Int64, _ edits: [TransactionEdit], source: ChangeSource) async throws {
+        try await recordHistory(edits.map { HistoryLine(id, $0, source: source.rawValue) })
     }
 
-    /// Adds lines to transactions' history: transaction, field, old value, new value, when.
-    func recordHistory(_ lines: [(Int64, String, String?, String?, Int64)]) async throws {
+    /// One line of a transaction's history as stored; `source` is a `ChangeSource`, nil for lines
+    /// written before sources were kept.
+    struct HistoryLine: Codable {
+        var transaction_id: Int64
+        var field: String
+        var old_value: String?
+        var new_value: String?
+        var changed_at: Int64
+        var source: String?
+
+        init(_ transaction: Int64, _ edit: TransactionEdit, source: String?) {
+            self.transaction_id = transaction
+            field = edit.field.rawValue
+            old_value = edit.oldValue
+            new_value = edit.newValue
+            changed_at = edit.changedAt
+            self.source = source
+        }
+    }
+
+    /// Adds lines to transactions' history.
+    func recordHistory(_ lines: [HistoryLine]) async throws {
         guard !lines.isEmpty else { return }
         var insert = sql.insert(into: "transaction_changes").columns(
-            "user_id", "transaction_id", "field", "old_value", "new_value", "changed_at")
-        for (transaction, field, old, new, at) in lines {
+            "user_id", "transaction_id", "field", "old_value", "new_value", "changed_at", "source")
+        for line in lines {
             insert = insert.values(
-                SQLBind(userID), SQLBind(transaction), SQLBind(field), SQLBind(old), SQLBind(new), SQLBind(at))
+                SQLBind(userID), SQLBind(line.transaction_id), SQLBind(line.field), SQLBind(line.old_value),
+                SQLBind(line.new_value), SQLBind(line.changed_at), SQLBind(line.source))
         }
         try await insert.run()
     }
@@ -240,15 +261,18 @@ public struct TransactionRepository: Sendable {
             var old_value: String?
             var new_value: String?
             var changed_at: Int64
+            var source: String?
         }
         return try await sql.raw(
             """
-            SELECT field, old_value, new_value, changed_at FROM transaction_changes
+            SELECT field, old_value, new_value, changed_at, source FROM transaction_changes
             WHERE transaction_id = \(bind: id) AND user_id = \(bind: userID) ORDER BY id DESC
             """
         ).all(decoding: Row.self).compactMap { row in
             TransactionEdit.Field(rawValue: row.field).map {
-                TransactionEdit(field: $0, oldValue: row.old_value, newValue: row.new_value, changedAt: row.changed_at)
+                TransactionEdit(
+                    field: $0, oldValue: row.old_value, newValue: row.new_value, changedAt: row.changed_at,
+                    source: row.source.flatMap(ChangeSource.init(rawValue:)))
             }
         }
     }

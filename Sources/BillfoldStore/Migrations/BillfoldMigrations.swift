@@ -48,5 +48,6 @@ public enum BillfoldMigrations {
         M043IndexAccounts(),
         M044AddSpentSums(),
         M045AddTokenScopes(),
+        M046AddChangeSources(),
     ]
 }

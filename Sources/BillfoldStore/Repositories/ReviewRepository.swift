@@ -164,43 +164,13 @@ public struct ReviewRepository: Sendable {
             ).run()
     }
 
-    /// The activity log, newest first, each entry with its transaction as it is now; `before`
-    /// is the id of the last entry of the previous page.
+    /// The review deck's decisions (`GET /api/v1/activity`), newest first, each with its
+    /// transaction as it is now; `before` is the id of the last entry of the previous page.
     public func activity(before: Int64?, limit: Int) async throws -> [ReviewActivity] {
         var statement: SQLQueryString = Self.activityHead + " WHERE d.user_id = \(bind: userID)"
         if let before { statement += " AND d.id < \(bind: before)" }
         statement += " ORDER BY d.id DESC LIMIT \(literal: limit)"
         return try await activity(statement)
-    }
-
-    /// The activity after the entry with id `after`, oldest first: the way back to newer pages.
-    public func activity(after: Int64, limit: Int) async throws -> [ReviewActivity] {
-        try await activity(
-            Self.activityHead + " WHERE d.user_id = \(bind: userID) AND d.id > \(bind: after)"
-                + " ORDER BY d.id ASC LIMIT \(literal: limit)")
-    }
-
-    /// Whether any entry is newer (`newer`) or older than the one with id `id`.
-    public func hasActivity(_ newer: Bool, than id: Int64) async throws -> Bool {
-        struct Row: Decodable { var id: Int64 }
-        let statement: SQLQueryString =
-            "SELECT d.id FROM review_decisions d JOIN transactions t ON t.id = d.transaction_id AND t.user_id = d.user_id"
-            + " WHERE d.user_id = \(bind: userID) AND "
-            + (newer ? "d.id > \(bind: id)" : "d.id < \(bind: id)") + " LIMIT 1"
-        return try await sql.raw(statement).first(decoding: Row.self) != nil
-    }
-
-    /// The times of every decision from `start` to before `end`: a whole day's count, however
-    /// the log is paged.
-    public func activityTimes(from start: Int64, to end: Int64) async throws -> [Int64] {
-        struct Row: Decodable { var decided_at: Int64 }
-        return try await sql.raw(
-            """
-            SELECT d.decided_at FROM review_decisions d
-            JOIN transactions t ON t.id = d.transaction_id AND t.user_id = d.user_id
-            WHERE d.user_id = \(bind: userID) AND d.decided_at >= \(bind: start) AND d.decided_at < \(bind: end)
-            """
-        ).all(decoding: Row.self).map(\.decided_at)
     }
 
     private static let activityHead: SQLQueryString = """

@@ -86,7 +86,8 @@ struct PageSnapshotTests {
             transaction: try Self.transaction(2, "REWE", -4_250, day: 2, category: 2), rows: Self.rows(),
             accountName: "Girokonto", back: "/transactions?status=uncleared",
             history: [
-                TransactionEdit(field: .status, oldValue: "uncleared", newValue: "cleared", changedAt: 1_763_000_000),
+                TransactionEdit(
+                    field: .status, oldValue: "uncleared", newValue: "cleared", changedAt: 1_763_000_000, source: .deck),
                 TransactionEdit(
                     field: .amount, oldValue: "-24.50 EUR", newValue: "-42.50 EUR", changedAt: 1_762_900_000),
             ],
@@ -100,17 +101,25 @@ struct PageSnapshotTests {
     @Test("activity: a day split across pages counts the whole day and says where the rest is; Newer and Older")
     func activityWindow() throws {
         let t = try Self.transaction(2, "REWE", -2_000, day: 1, category: 2)
-        let entry = ReviewActivity(
-            id: 40, transactionID: 2, batchID: 1, action: .clear, oldCategoryID: nil, newCategoryID: nil,
-            decidedAt: t.bookedAt.epochSeconds, transaction: t)
+        var entry = ActivityEntry(
+            transactionID: 2, changedAt: t.bookedAt.epochSeconds, line: 40, source: .rule, transaction: t)
+        _ = entry.take(
+            field: "category", old: nil, new: "2", line: 41, transactionID: 2, changedAt: t.bookedAt.epochSeconds,
+            source: .rule)
         let window = ReviewService.ActivityWindow(
             entries: [entry], hasOlder: true, hasNewer: true,
             perDay: [Day(t.bookedAt.date, in: Self.format.timeZone): 3])
         let html = ActivityPage(window: window, categories: Self.categories, format: Self.format)
             .drawn(Self.context()).html
-        #expect(html.contains("3 Buchungen am"), "the person's language (German), the whole day's count")
+        #expect(html.contains("3 Änderungen am"), "the person's language (German), the whole day's count")
         #expect(html.contains("1 davon auf dieser Seite; die übrigen stehen auf der neueren Seite."))
-        #expect(html.contains("href=\"/activity?after=40\"") && html.contains("href=\"/activity?before=40\""))
+        #expect(html.contains("Von Ohne Kategorie nach Groceries umkategorisiert"), "what was done")
+        #expect(html.contains("durch eine Regel"), "where it was done")
+        #expect(html.contains("href=\"/transactions/2#history\""), "a link to the transaction's history")
+        // The cursors are the entry's time and its newest (Newer) and oldest (Older) line.
+        let at = t.bookedAt.epochSeconds
+        #expect(
+            html.contains("href=\"/activity?after=\(at)-41\"") && html.contains("href=\"/activity?before=\(at)-40\""))
         let alone = ReviewService.ActivityWindow(entries: [entry], hasOlder: false, hasNewer: false, perDay: [:])
         let single = ActivityPage(window: alone, categories: Self.categories, format: Self.format)
             .drawn(Self.context()).html

@@ -99,7 +99,8 @@ extension LunchMoneyTransactionsController {
         // The change and the split are one request: both are written or neither is.
         return try await request.store.transaction { database in
             let service = TransactionService(
-                database: database, user: try request.user, clock: request.application.wallClock)
+                database: database, user: try request.user, clock: request.application.wallClock,
+                source: .lunchMoneyClient)
             struct Answer: Encodable {
                 var updated = true
                 /// The parts' ids, only for a split.
@@ -245,7 +246,8 @@ extension LunchMoneyTransactionsController {
         let itemTags = tagged
         let rules: RulesOnWrite = body.apply_rules == false ? .none : .personsRules
         let ids = try await request.store.transaction { database in
-            let service = TransactionService(database: database, user: user, clock: request.application.wallClock)
+            let service = TransactionService(
+                database: database, user: user, clock: request.application.wallClock, source: .lunchMoneyClient)
             // Each row comes with the tags its item named (made where new); the rules add theirs.
             var rows = written
             for (index, tags) in itemTags.enumerated() where !(tags ?? []).isEmpty {

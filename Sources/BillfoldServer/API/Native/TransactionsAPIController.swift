@@ -82,7 +82,21 @@ struct TransactionsAPIController: RouteCollection {
 
 extension Request {
     var transactionService: TransactionService {
-        get throws { TransactionService(database: store, user: try user, clock: application.wallClock) }
+        get throws {
+            TransactionService(database: store, user: try user, clock: application.wallClock, source: changeSource)
+        }
+    }
+
+    /// Where this request's changes to transactions are made: `/v1`, the native API (an app on
+    /// BillfoldKit, the assistant, or another program, as its `User-Agent` says), the list's side
+    /// pane, or a page.
+    var changeSource: ChangeSource {
+        let path = url.path
+        if path.hasPrefix("/v1/") { return .lunchMoneyClient }
+        if path.hasPrefix("/api/") { return ChangeSource.ofAPIClient(userAgent: headers.first(name: .userAgent)) }
+        // The pane's script sends its form with `pane=1` (a form is small; an upload is not read).
+        let form = headers.contentType == .urlEncodedForm
+        return form && (try? content.get(String.self, at: "pane")) != nil ? .list : .detailPage
     }
 
     var transactionID: Int64 { get throws { try pathID(of: .transaction) } }

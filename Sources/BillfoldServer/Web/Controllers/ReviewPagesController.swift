@@ -68,7 +68,10 @@ struct ReviewPagesController: RouteCollection {
 
     func activity(request: Request) async throws -> Response {
         let service = try request.reviewService
-        let cursor = { (name: String) in (try? request.query.get(Int64.self, at: name)).flatMap { $0 > 0 ? $0 : nil } }
+        // A place the page's own links wrote; anything else starts from the newest.
+        let cursor = { (name: String) in
+            (try? request.query.get(String.self, at: name)).flatMap(ActivityEntry.Place.init(parameter:))
+        }
         let window = try await service.activity(
             before: cursor("before"), after: cursor("after"), limit: ActivityPage.pageSize)
         return ActivityPage(

@@ -2,8 +2,9 @@ import BillfoldAPI
 import BillfoldCore
 import Foundation
 
-/// What the review deck did, newest first, grouped by day in the user's zone:
-/// "5 transactions cleared on Wednesday, November 19, 2026", each with its action and a link.
+/// Every clear and recategorisation, wherever it was made, newest first, grouped by day in the
+/// user's zone: "5 changes on Wednesday, November 19, 2026", each with what was done, where,
+/// and a link to the transaction's history.
 struct ActivityPage: WebPage {
     static let pageSize = 100
 
@@ -28,9 +29,13 @@ struct ActivityPage: WebPage {
                         // The whole day's count, though the page may show only part of the day.
                         let count = max(window.perDay[day.key] ?? 0, day.entries.count)
                         H.h2(.class("activity-heading")) {
-                            tr(
-                                "activity.dayHeading", count: count,
-                                ["day": format.dayHeading(day.entries[0].decidedAt)])
+                            count > ReviewService.ActivityWindow.countCap
+                                ? tr(
+                                    "activity.dayHeadingMany", count: ReviewService.ActivityWindow.countCap,
+                                    ["day": format.dayHeading(day.entries[0].changedAt)])
+                                : tr(
+                                    "activity.dayHeading", count: count,
+                                    ["day": format.dayHeading(day.entries[0].changedAt)])
                         }
                         if count > day.entries.count {
                             H.p(.class("secondary activity-part")) {
@@ -52,22 +57,22 @@ struct ActivityPage: WebPage {
     private var pager: HTML {
         H.nav(.class("more activity-pager"), .label(tr("activity.pagerLabel"))) {
             if window.hasNewer, let first = window.entries.first {
-                H.a(.class("button"), .href(WebPages.activity.path(query: [("after", String(first.id))]))) {
+                H.a(.class("button"), .href(WebPages.activity.path(query: [("after", first.newest.parameter)]))) {
                     tr("activity.newer")
                 }
             }
             if window.hasOlder, let last = window.entries.last {
-                H.a(.class("button"), .href(WebPages.activity.path(query: [("before", String(last.id))]))) {
+                H.a(.class("button"), .href(WebPages.activity.path(query: [("before", last.oldest.parameter)]))) {
                     tr("activity.older")
                 }
             }
         }
     }
 
-    private var days: [(key: Day, entries: [ReviewActivity])] {
-        var result: [(key: Day, entries: [ReviewActivity])] = []
+    private var days: [(key: Day, entries: [ActivityEntry])] {
+        var result: [(key: Day, entries: [ActivityEntry])] = []
         for entry in window.entries {
-            let day = Day(Date(timeIntervalSince1970: TimeInterval(entry.decidedAt)), in: format.timeZone)
+            let day = Day(Date(timeIntervalSince1970: TimeInterval(entry.changedAt)), in: format.timeZone)
             if result.last?.key == day {
                 result[result.count - 1].entries.append(entry)
             } else {
@@ -82,26 +87,45 @@ struct ActivityPage: WebPage {
         return categories.category(id)?.name ?? tr("activity.deletedCategory")
     }
 
-    /// "Cleared" or "Recategorised from Groceries to Restaurants and cleared".
-    func describe(_ entry: ReviewActivity) -> String {
-        entry.action == .recategorize
-            ? tr("activity.recategorised", ["old": name(entry.oldCategoryID), "new": name(entry.newCategoryID)])
-            : tr("activity.cleared")
+    /// "Cleared", "Recategorised from Groceries to Restaurants and cleared", "Marked uncleared".
+    func describe(_ entry: ActivityEntry) -> String {
+        let status = entry.status.flatMap { $0.new }
+        guard let category = entry.category else {
+            return tr(
+                status == .cleared ? "activity.cleared" : status == .pending ? "activity.pending" : "activity.uncleared"
+            )
+        }
+        let moved = ["old": name(category.old), "new": name(category.new)]
+        switch status {
+        case nil: return tr("activity.recategorisedOnly", moved)
+        case .cleared: return tr("activity.recategorised", moved)
+        case .some(let other):
+            return tr("activity.recategorisedOnly", moved) + " · "
+                + tr(other == .pending ? "activity.pending" : "activity.uncleared")
+        }
     }
 
-    private func row(_ entry: ReviewActivity) -> HTML {
-        let t = entry.transaction!  // the activity log is read joined with its transactions
+    private func row(_ entry: ActivityEntry) -> HTML {
+        let t = entry.transaction!  // the log is read joined with its transactions
         return H.li(.class("txn-row")) {
-            H.a(.class("txn-link"), .href(WebPages.transaction.path(t.id))) {
+            H.a(.class("txn-link"), .href(WebPages.transaction.path(t.id) + "#history")) {
                 H.div(.class("txn-main")) {
                     H.span(.class("payee")) { t.payee }
                 }
                 H.div(.class("txn-meta")) {
                     H.span(.class("activity-action")) { describe(entry) }
-                    H.time(.class("secondary")) { format.time(entry.decidedAt) }
+                    if let source = entry.source {
+                        H.span(.class("activity-source")) { ChangeSourceWords.place(source) }
+                    }
+                    H.time(.class("secondary")) { format.time(entry.changedAt) }
                 }
                 H.span(.class(t.money.isExpense ? "amount expense" : "amount income")) { format.money(t.money) }
             }
         }
     }
+}
+
+/// Where a change was made, in the page's words: "in the review deck", "by a rule".
+enum ChangeSourceWords {
+    static func place(_ source: ChangeSource) -> String { tr("changes.source.\(source.rawValue)") }
 }

@@ -5,13 +5,17 @@ import BillfoldCore
 extension TransactionDetailPage {
     var historySection: HTML {
         let format = rows.format
-        return H.section(.class("card history"), .label(tr("transactions.history"))) {
+        // `#history`: where the Activity page's links land.
+        return H.section(.class("card history"), .id("history"), .label(tr("transactions.history"))) {
             H.h2 { tr("transactions.history") }
             H.ul(.class("history-list")) {
                 for edit in history {
                     H.li {
                         H.time(.class("secondary")) { format.dateTime(edit.changedAt) }
                         H.span { describe(edit) }
+                        if let source = edit.source {
+                            H.span(.class("secondary history-source")) { ChangeSourceWords.place(source) }
+                        }
                     }
                 }
                 H.li {
