@@ -312,7 +312,7 @@ CREATE TABLE "transactions" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NUL
   CHECK (category_source IN ('person', 'rule', 'suggestion', 'import', 'lunchmoney')), CONSTRAINT "uq:transactions.user_id+transactions.external_id" UNIQUE ("user_id", "external_id"));
 
 -- table users
-CREATE TABLE "users" ("id" INTEGER PRIMARY KEY, "email" TEXT NOT NULL, "name" TEXT NOT NULL, "password_hash" TEXT NOT NULL, "locale" TEXT NOT NULL, "time_zone" TEXT NOT NULL, "currency" TEXT NOT NULL, "deck_size" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, CONSTRAINT "uq:users.email" UNIQUE ("email"));
+CREATE TABLE "users" ("id" INTEGER PRIMARY KEY, "email" TEXT NOT NULL, "name" TEXT NOT NULL, "password_hash" TEXT NOT NULL, "locale" TEXT NOT NULL, "time_zone" TEXT NOT NULL, "currency" TEXT NOT NULL, "deck_size" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, deck_animation TEXT NOT NULL DEFAULT 'fly', CONSTRAINT "uq:users.email" UNIQUE ("email"));
 
 -- trigger transaction_notes_search_delete
 CREATE TRIGGER transaction_notes_search_delete AFTER DELETE ON transactions BEGIN INSERT INTO transaction_notes_search (transaction_notes_search, rowid, notes)

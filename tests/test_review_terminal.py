@@ -125,7 +125,8 @@ def test_clear_recategorise_undo_and_apply_in_the_terminal(review_server, config
         assert "Uncategorized" in first
         screen.save("card")
         screen.keys("Right")
-        screen.wait_for("card 2 of 4")
+        second = screen.wait_for("card 2 of 4")
+        assert "Alpha Market flew off →" in second, "the default fly-off, in words"
         screen.keys("Right")
         third = screen.wait_for("card 3 of 4")
         assert "Charlie Cafe" in third and "Rent" in third
@@ -173,6 +174,28 @@ def test_clear_recategorise_undo_and_apply_in_the_terminal(review_server, config
     assert now(delta)["status"] == "uncleared" and now(delta)["categoryId"] is None
     activity = review_server.api("GET", "/api/v1/activity").json()["items"]
     assert sorted(item["transaction"]["payee"] for item in activity) == ["Alpha Market", "Bravo Books", "Charlie Cafe"]
+
+
+def test_a_decided_card_leaves_the_way_the_person_chose(review_server, config):
+    month = "2019-07"
+    add(review_server, "Foxtrot Fuel", 1, month=month)
+    add(review_server, "Golf Garage", 2, month=month)
+    database = review_server.database
+    chosen = subprocess.run(["sqlite3", database, "UPDATE users SET deck_animation = 'explode'"],
+                            capture_output=True, text=True, timeout=30)
+    assert chosen.returncode == 0, chosen.stderr
+    screen = Screen([str(BINARY), "review", "--server", review_server.url, "--month", month], config, "leave")
+    try:
+        screen.wait_for("card 1 of 2")
+        screen.keys("Right")
+        second = screen.wait_for("card 2 of 2")
+        assert "Foxtrot Fuel exploded ✺" in second, second
+        screen.save("exploded")
+        screen.keys("q")
+        screen.wait_for("REVIEW-ENDED-0")
+    finally:
+        subprocess.run(["sqlite3", database, "UPDATE users SET deck_animation = 'fly'"], timeout=30)
+        screen.close()
 
 
 def test_the_card_shows_the_bank_text_beside_a_renamed_payee(review_server, config):

@@ -38,7 +38,7 @@ extension MeResponse {
     public var preferences: Preferences {
         Preferences(
             locale: locale, timeZone: timeZone, currency: (try? Currency(code: primaryCurrency)) ?? .eur,
-            deckSize: deckSize)
+            deckSize: deckSize, deckAnimation: DeckAnimation(stored: deckAnimation))
     }
 }
 

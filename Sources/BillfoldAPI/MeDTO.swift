@@ -9,12 +9,15 @@ public struct MeResponse: Codable, Sendable, Equatable {
     public var timeZone: String
     public var primaryCurrency: String
     public var deckSize: Int
+    /// How a decided card leaves the review deck (`DeckAnimation`: `fly`, `crush`, `burn`,
+    /// `abduction`, `holy-fire`, `explode`, `float-away`); nil from a server before it.
+    public var deckAnimation: String?
     /// The access token the request came with (nil for a browser session): what it may do.
     public var token: TokenDTO?
 
     public init(
         id: Int64, email: String, name: String, locale: String, timeZone: String,
-        primaryCurrency: String, deckSize: Int, token: TokenDTO? = nil
+        primaryCurrency: String, deckSize: Int, deckAnimation: String? = nil, token: TokenDTO? = nil
     ) {
         self.id = id
         self.email = email
@@ -23,6 +26,7 @@ public struct MeResponse: Codable, Sendable, Equatable {
         self.timeZone = timeZone
         self.primaryCurrency = primaryCurrency
         self.deckSize = deckSize
+        self.deckAnimation = deckAnimation
         self.token = token
     }
 }

@@ -1,17 +1,22 @@
 import Foundation
 
-/// How a user wants to see things: language and region, time zone, primary currency, deck size.
+/// How a user wants to see things: language and region, time zone, primary currency, deck size,
+/// and how a decided card leaves the deck.
 public struct Preferences: Hashable, Sendable {
     public var locale: String
     public var timeZone: String
     public var currency: Currency
     public var deckSize: Int
+    public var deckAnimation: DeckAnimation
 
-    public init(locale: String, timeZone: String, currency: Currency, deckSize: Int) {
+    public init(
+        locale: String, timeZone: String, currency: Currency, deckSize: Int, deckAnimation: DeckAnimation = .fly
+    ) {
         self.locale = locale
         self.timeZone = timeZone
         self.currency = currency
         self.deckSize = deckSize
+        self.deckAnimation = deckAnimation
     }
 
     public static let standard = Preferences(

@@ -55,6 +55,8 @@ public enum WebPages: RouteCatalogue {
     /// Awards the deck's decisions have just earned, for the review script to announce.
     public static let reviewAwards = Endpoint(.get, "/review/awards")
     public static let activity = Endpoint(.get, "/activity")
+    /// The deck's own choice of how a decided card leaves (the same setting as Settings').
+    public static let saveDeckAnimation = Endpoint(.post, "/review/animation")
 
     public static let projects = Endpoint(.get, "/projects")
     public static let closedProjects = Endpoint(.get, "/projects/closed")
@@ -171,6 +173,7 @@ public enum WebPages: RouteCatalogue {
             restoreDeletionPage, accounts, addAccount, account, saveAccount, addTransfer,
             categories, newCategory, addCategory, addStarterCategories, editCategory,
             saveCategory, confirmDeleteCategory, deleteCategories, review, reviewCards, reviewAwards, activity,
+            saveDeckAnimation,
             projects,
             closedProjects, addProject, project, editProject, saveProject, closeProject, reopenProject, addItem,
             deleteItems, completeItem, editItem, saveItem, awards, settings, saveSettings, createToken, revokeToken,

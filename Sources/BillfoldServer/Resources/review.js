@@ -12,6 +12,7 @@
 // effect the moment its key is pressed; the card flying off is a picture of it, so keys pressed
 // quickly each count, in order.
 import { enableDrag, pick } from "/assets/review-parts.js";
+import { leave } from "/assets/review-leaving.js";
 import { ruleOffers } from "/assets/review-offers.js";
 import { send, sendJSON } from "/assets/fetching.js";
 import { tr, trCount } from "/assets/words.js";
@@ -29,6 +30,7 @@ const urls = root.dataset;
 const cardsOf = (month) => urls.cards + (month ? "?month=" + encodeURIComponent(month) : "");
 
 let month = root.dataset.month;
+let animation = root.dataset.animation || "fly"; // how a decided card leaves (Settings, or the deck's own picker)
 let monthName = root.dataset.monthName;
 let phase = machine.initial;
 let failure = "";
@@ -348,25 +350,44 @@ function renderSwiping() {
   root.append(stage, controls, el("p", "deck-hint secondary", deckHint()));
 }
 
-/// Takes the step at once (`then`), and lets a picture of the card that was on top fly off over
-/// the next one, so the next key already acts on the next card.
+/// Takes the step at once (`then`), and lets a picture of the card that was on top leave over
+/// the next one, so the next key already acts on the next card: flown off to its side, or the
+/// person's animation for a decided card (a skipped one always drops), or a fade for reduced motion.
 function flyOff(direction, then) {
   const top = document.querySelector(".review-card.top");
   then();
   const stage = document.querySelector(".deck-stage");
-  if (!top || !stage || reduceMotion.matches) return;
+  if (!top || !stage) return;
   const ghost = top.cloneNode(true);
-  ghost.classList.remove("top", "dragging");
-  ghost.classList.add("ghost");
+  ghost.classList.remove("top", "dragging", "hold-left");
   ghost.removeAttribute("tabindex");
   ghost.setAttribute("aria-hidden", "true");
   ghost.inert = true;
   stage.append(ghost);
-  ghost.getBoundingClientRect(); // laid out where it was, so the flight is drawn from there
-  ghost.classList.add(`fly-${direction}`);
-  const remove = () => ghost.remove();
-  ghost.addEventListener("transitionend", remove, { once: true });
-  setTimeout(remove, 450);
+  ghost.getBoundingClientRect(); // laid out where it was, so the leaving is drawn from there
+  const way = reduceMotion.matches ? "fade"
+    : animation === "fly" || direction === "down" ? `fly-${direction}` : animation;
+  leave(ghost, stage, way);
+}
+
+// ---- The deck's own animation picker: the same setting as Settings', saved at once ----
+
+const animationPicker = document.getElementById("animation-picker");
+if (animationPicker) {
+  animationPicker.querySelector("button").hidden = true;
+  animationPicker.querySelector("select").addEventListener("change", async (event) => {
+    animation = event.target.value;
+    try {
+      const response = await send(animationPicker.action, {
+        method: "POST", body: new URLSearchParams(new FormData(animationPicker)), headers: { Accept: "text/html" },
+      });
+      if (!response.ok) throw new Error(tr("js.review.serverAnswered", { status: response.status }));
+      announce(tr("js.review.animationSaved", { name: event.target.selectedOptions[0].textContent }));
+    } catch (error) {
+      // This deck keeps the choice; the next visit asks again.
+      announce(tr("js.review.animationNotSaved", { reason: error.message }));
+    }
+  });
 }
 
 document.addEventListener("keydown", (event) => {
@@ -518,6 +539,7 @@ async function offerNext() {
   try {
     const more = await sendJSON(cardsOf(month));
     showMonths(more);
+    celebrate(box, more.cards.length === 0);
     if (more.cards.length) {
       return offer(box, trCount("js.review.moreUncleared", more.remaining, { month: more.monthName }),
         trCount("js.review.reviewNext", more.cards.length), () => load("reload"));
@@ -541,6 +563,34 @@ async function offerNext() {
     box.replaceChildren(el("p", "secondary", tr("js.review.lookForMoreFailed")),
       button(tr("js.review.retry"), "button small", offerNext));
   }
+}
+
+/// A finished deck whose decisions were all applied: a short celebration with what it did
+/// ("14 cleared, 3 recategorised and 2 skipped"), above what comes next. Said once per deck.
+function celebrate(box, monthClear) {
+  const all = decisions();
+  if (phase !== "done" || !all.length || all.some((d) => d.status === "failed")) return;
+  if (document.getElementById("celebration")) return;
+  const cleared = all.filter((d) => d.action === "clear").length;
+  const parts = [];
+  if (cleared) parts.push(trCount("js.review.done.cleared", cleared));
+  if (all.length > cleared) parts.push(trCount("js.review.done.recategorised", all.length - cleared));
+  if (steps.length > all.length) parts.push(trCount("js.review.done.skipped", steps.length - all.length));
+  const party = el("div", "celebration");
+  party.id = "celebration";
+  party.setAttribute("role", "status");
+  // Drawn only without reduced motion (app.css); the words say it all either way.
+  const confetti = el("div", "confetti");
+  confetti.setAttribute("aria-hidden", "true");
+  for (let index = 0; index < 14; index += 1) {
+    const bit = el("span");
+    bit.style.setProperty("--i", index);
+    confetti.append(bit);
+  }
+  party.append(confetti,
+    el("h2", "", monthClear ? tr("js.review.done.monthClear", { month: monthName }) : tr("js.review.done.deckDone")),
+    el("p", "celebration-counts", new Intl.ListFormat(lang, { type: "conjunction" }).format(parts)));
+  box.before(party);
 }
 
 function offer(box, text, label, action) {

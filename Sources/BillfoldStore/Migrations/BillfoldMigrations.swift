@@ -49,5 +49,6 @@ public enum BillfoldMigrations {
         M044AddSpentSums(),
         M045AddTokenScopes(),
         M046AddChangeSources(),
+        M047AddDeckAnimation(),
     ]
 }

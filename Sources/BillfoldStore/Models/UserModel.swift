@@ -13,6 +13,8 @@ public final class UserModel: Model, @unchecked Sendable {
     @Field(key: "time_zone") public var timeZone: String
     @Field(key: "currency") public var currency: String
     @Field(key: "deck_size") public var deckSize: Int
+    /// `DeckAnimation`'s name (M047).
+    @Field(key: "deck_animation") public var deckAnimation: String
     @Field(key: "created_at") public var createdAt: Int64
 
     public init() {}

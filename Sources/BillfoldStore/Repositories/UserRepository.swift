@@ -75,6 +75,7 @@ public struct UserRepository: Sendable {
         user.timeZone = preferences.timeZone
         user.currency = preferences.currency.code
         user.deckSize = preferences.deckSize
+        user.deckAnimation = preferences.deckAnimation.rawValue
     }
 
     // MARK: Sessions
@@ -203,7 +204,8 @@ public struct UserRepository: Sendable {
             let row = try await database.storedRows(
                 """
                 SELECT t.id AS token_id, t.label, t.created_at AS token_created_at, t.last_used_at, t.scope,
-                  t.expires_at, u.id, u.email, u.name, u.locale, u.time_zone, u.currency, u.deck_size, u.created_at
+                  t.expires_at, u.id, u.email, u.name, u.locale, u.time_zone, u.currency, u.deck_size,
+                  u.deck_animation, u.created_at
                 FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE t.secret_hash = \(bind: secretHash)
                 """
             ).first
@@ -216,7 +218,7 @@ public struct UserRepository: Sendable {
             id: try row.integer("id"), email: try row.text("email"), name: try row.text("name"),
             preferences: Preferences(
                 stored: try row.text("locale"), timeZone: try row.text("time_zone"), currency: try row.text("currency"),
-                deckSize: Int(try row.integer("deck_size"))),
+                deckSize: Int(try row.integer("deck_size")), deckAnimation: try row.text("deck_animation")),
             createdAt: try row.integer("created_at"))
         return TokenSignIn(user: user, token: token)
     }
@@ -238,7 +240,8 @@ public struct TokenSignIn: Sendable {
 
 extension UserModel {
     var preferences: Preferences {
-        Preferences(stored: locale, timeZone: timeZone, currency: currency, deckSize: deckSize)
+        Preferences(
+            stored: locale, timeZone: timeZone, currency: currency, deckSize: deckSize, deckAnimation: deckAnimation)
     }
 
     /// The user as everything outside the store sees them. Only saved rows are read or returned,
@@ -258,8 +261,9 @@ extension AccessTokenModel {
 
 extension Preferences {
     /// The preferences as the users table keeps them; a currency code no longer known reads as EUR.
-    init(stored locale: String, timeZone: String, currency: String, deckSize: Int) {
+    init(stored locale: String, timeZone: String, currency: String, deckSize: Int, deckAnimation: String) {
         self.init(
-            locale: locale, timeZone: timeZone, currency: (try? Currency(code: currency)) ?? .eur, deckSize: deckSize)
+            locale: locale, timeZone: timeZone, currency: (try? Currency(code: currency)) ?? .eur, deckSize: deckSize,
+            deckAnimation: DeckAnimation(stored: deckAnimation))
     }
 }

@@ -86,6 +86,8 @@ final class ReviewApp {
     private var picker: CategoryPicker?
     private var offer: Offer?
     private var question: String?
+    /// How the card just decided left, in words (the person's `DeckAnimation`), above the next one.
+    private var farewell: String?
 
     init(source: any ReviewSource, queue: OfflineQueue?, drafts: ReviewDraftStore) {
         model = ReviewViewModel(source: source, queue: queue, drafts: drafts)
@@ -112,6 +114,8 @@ final class ReviewApp {
 
     /// Reacts to one key; false to leave.
     private func handle(_ key: Key) async -> Bool {
+        let decided = model.card
+        farewell = nil
         if var open = picker {
             switch key {
             case .escape:
@@ -122,6 +126,7 @@ final class ReviewApp {
                 guard let choice = open.chosen else { return true }
                 picker = nil
                 model.choose(category: choice)
+                sayFarewell(to: decided)
                 await afterDecision()
             case .up: open.move(-1)
             case .down: open.move(1)
@@ -156,6 +161,7 @@ final class ReviewApp {
             switch key {
             case .right:
                 model.clear()
+                sayFarewell(to: decided)
                 await afterDecision()
             case .left:
                 if let card = model.card { picker = CategoryPicker(tree: model.categories, current: card.categoryID) }
@@ -216,12 +222,18 @@ final class ReviewApp {
         question = tr("terminal.review.lookbackQuestion", ["month": name])
     }
 
+    /// "REWE was crushed flat ▁▁▁": the terminal's picture of the card leaving.
+    private func sayFarewell(to card: Transaction?) {
+        guard let card, model.card?.id != card.id else { return }
+        farewell = tr("terminal.review.leave.\(model.preferences.deckAnimation.rawValue)", ["payee": card.payee])
+    }
+
     private func draw() {
         guard let terminal else { return }
         let size = terminal.size
         let screen = ReviewScreen(
-            model: model, picker: picker, question: question, colour: terminal.colour, width: size.columns,
-            height: size.rows)
+            model: model, picker: picker, question: question, farewell: farewell, colour: terminal.colour,
+            width: size.columns, height: size.rows)
         terminal.write("\u{1B}[H" + screen.lines.map { $0 + "\u{1B}[K" }.joined(separator: "\r\n") + "\u{1B}[J")
     }
 }

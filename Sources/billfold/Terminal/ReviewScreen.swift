@@ -10,6 +10,8 @@ struct ReviewScreen {
     let picker: CategoryPicker?
     /// A yes/no question at the bottom, e.g. the look-back offer.
     let question: String?
+    /// How the card just decided left, in words, shown above the next card.
+    var farewell: String? = nil
     let colour: Bool
     let width: Int
     let height: Int
@@ -76,7 +78,7 @@ struct ReviewScreen {
             return "│ " + styled(cut) + String(repeating: " ", count: max(0, inner - cut.columns)) + " │"
         }
         var lines = [
-            "", "┌" + String(repeating: "─", count: inner + 2) + "┐",
+            farewell.map { dim(fit($0)) } ?? "", "┌" + String(repeating: "─", count: inner + 2) + "┐",
             row(card.payee, bold),
         ]
         // The bank's own words, where they tell this payment from others to the same payee.

@@ -18,7 +18,8 @@ struct MeController: RouteCollection {
             return try MeResponse(
                 id: user.id, email: user.email, name: user.name, locale: preferences.locale,
                 timeZone: preferences.timeZone, primaryCurrency: preferences.currency.code,
-                deckSize: preferences.deckSize, token: request.accessToken.map(TokenDTO.init)
+                deckSize: preferences.deckSize, deckAnimation: preferences.deckAnimation.rawValue,
+                token: request.accessToken.map(TokenDTO.init)
             ).apiResponse()
         }
     }

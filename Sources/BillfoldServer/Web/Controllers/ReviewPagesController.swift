@@ -10,6 +10,18 @@ struct ReviewPagesController: RouteCollection {
         routes.on(WebPages.reviewCards, use: cards)
         routes.on(WebPages.reviewAwards, use: awards)
         routes.on(WebPages.activity, use: activity)
+        routes.on(WebPages.saveDeckAnimation, use: saveAnimation)
+    }
+
+    /// The deck's animation choice: saved, then back to the deck (the script stays on it).
+    func saveAnimation(request: Request) async throws -> Response {
+        struct Form: Content { var deckAnimation: String }
+        let user = try request.user
+        var preferences = user.preferences
+        preferences.deckAnimation = try DeckAnimationField.parse(try request.content.decode(Form.self).deckAnimation)
+        try await AccountService(database: request.store, clock: request.application.wallClock).save(
+            preferences, of: user)
+        return request.redirect(to: WebPages.review.path())
     }
 
     private func month(_ request: Request, service: ReviewService) throws -> Month {

@@ -73,6 +73,8 @@ struct SettingsController: RouteCollection {
         var timeZone: String
         var currency: String
         var deckSize: String
+        /// Absent from a form of before; the person's choice stays.
+        var deckAnimation: String?
     }
 
     func save(request: Request) async throws -> Response {
@@ -84,7 +86,8 @@ struct SettingsController: RouteCollection {
             }
             let preferences = try Preferences(
                 locale: form.locale, timeZone: form.timeZone, currency: Currency(code: form.currency),
-                deckSize: deckSize)
+                deckSize: deckSize,
+                deckAnimation: form.deckAnimation.map(DeckAnimationField.parse) ?? user.preferences.deckAnimation)
             try await AccountService(database: request.store, clock: request.application.wallClock).save(
                 preferences, of: user)
             return request.redirect(to: WebPages.settings.path(query: [("done", "saved")]))

@@ -22,7 +22,7 @@ struct ReviewPage: WebPage {
                 }
                 H.a(.class("button"), .href(WebPages.activity.path())) { tr("activity.title") }
             }
-            monthPicker
+            monthPicker(context)
             H.div(
                 .id("deck"), .class("deck"), .data("month", month.description),
                 .data("month-name", monthName), .data("cards", WebPages.reviewCards.path()),
@@ -30,6 +30,7 @@ struct ReviewPage: WebPage {
                 .data("activity", WebPages.activity.path()),
                 .data("awards", WebPages.reviewAwards.path()),
                 .data("review", WebPages.review.path()), .data("rules", NativeAPI.addRule.path()),
+                .data("animation", (context.user?.preferences.deckAnimation ?? .fly).rawValue),
                 // Where the script keeps an unfinished deck's steps in this browser, per person.
                 .data("drafts", "billfold-review-draft-\(context.user?.id ?? 0)"),
                 .aria("live", "polite")
@@ -61,7 +62,7 @@ struct ReviewPage: WebPage {
     }
 
     /// Every month with something to review, with its count; without the script it is a form.
-    private var monthPicker: HTML {
+    private func monthPicker(_ context: PageContext) -> HTML {
         H.div(.class("month-bar")) {
             H.form(.id("month-picker"), .class("month-picker"), .method("get"), .action(WebPages.review.path())) {
                 H.label(.for("review-month")) { tr("review.month") }
@@ -76,6 +77,14 @@ struct ReviewPage: WebPage {
                 H.button(.type("submit"), .class("button")) { tr("review.show") }
             }
             H.p(.class("secondary"), .id("review-total"), .aria("live", "polite")) { total }
+            // How a decided card leaves; the script saves a change at once, without the button.
+            H.form(
+                .id("animation-picker"), .class("month-picker animation-picker"), .method("post"),
+                .action(WebPages.saveDeckAnimation.path())
+            ) {
+                DeckAnimationField.select(context.user?.preferences.deckAnimation ?? .fly, error: nil)
+                H.button(.type("submit"), .class("button")) { tr("review.animation.save") }
+            }
         }
     }
 

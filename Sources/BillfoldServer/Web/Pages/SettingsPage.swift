@@ -73,6 +73,7 @@ struct SettingsPage: WebPage {
                         .attr("min", String(Preferences.deckSizes.lowerBound)),
                         .attr("max", String(Preferences.deckSizes.upperBound)),
                     ])
+                DeckAnimationField.select(preferences.deckAnimation, error: error?.fields["deckAnimation"])
                 H.button(.type("submit"), .class("button primary")) { tr("settings.savePreferences") }
             }
         }
