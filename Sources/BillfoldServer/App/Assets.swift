@@ -21,7 +21,7 @@ struct Assets: Sendable {
         "transactions.js", "settings.js", "setup.js", "categories.js", "category-form.js", "review.js",
         "review-parts.js", "projects.js", "fetching.js", "import.js", "words.js", "split-form.js", "rules.js",
         "budgets.js",
-        "review-offers.js", "offline.js", "review-leaving.js",
+        "review-offers.js", "offline.js", "review-leaving.js", "categories-touch.js",
     ]
     private static let png = HTTPMediaType(type: "image", subType: "png")
 

@@ -2,6 +2,7 @@
 // this script), and the selection drives "Delete selected".
 import { send } from "/assets/fetching.js";
 import { tr, trCount } from "/assets/words.js";
+import { enableTouch } from "/assets/categories-touch.js";
 const filters = document.querySelector(".category-filters");
 const region = document.getElementById("category-list");
 
@@ -37,11 +38,14 @@ function setUpSelection() {
 }
 
 let pending;
-async function refresh() {
-  const params = new URLSearchParams(new FormData(filters));
+/// The list again for the filters (or the page's address, without them), swapped in place; throws
+/// when it cannot be had, and the list stays as it was.
+async function load() {
+  const params = filters ? new URLSearchParams(new FormData(filters)) : new URLSearchParams(location.search);
   for (const [key, value] of [...params]) if (!value || (key === "sort" && value === "name")) params.delete(key);
+  params.delete("fragment");
   const query = params.toString();
-  const list = filters.getAttribute("action");
+  const list = filters?.getAttribute("action") ?? location.pathname;
   history.replaceState(null, "", list + (query ? "?" + query : ""));
   pending?.abort();
   pending = new AbortController();
@@ -51,17 +55,26 @@ async function refresh() {
       signal: pending.signal,
       headers: { Accept: "text/html" },
     });
-    if (!response.ok) throw new Error(String(response.status));
+    if (!response.ok) throw new Error(tr("js.fetching.serverAnswered", { status: response.status }));
     region.innerHTML = await response.text();
     setUpSelection();
-  } catch (error) {
-    if (error.name === "AbortError") return;
-    // The list stays as it was; submitting the form reloads the page the plain way.
-    filters.submit();
   } finally {
     region.removeAttribute("aria-busy");
   }
 }
+
+async function refresh() {
+  try {
+    await load();
+  } catch (error) {
+    if (error.name === "AbortError") return;
+    // The list stays as it was; submitting the form reloads the page the plain way.
+    filters.submit();
+  }
+}
+
+// On a touch screen: swipe a row left for its Delete, pull the list down to refresh it.
+if (region) enableTouch(region, load);
 
 if (filters) {
   for (const button of filters.querySelectorAll("[data-without-script]")) button.hidden = true;
