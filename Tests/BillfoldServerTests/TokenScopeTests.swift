@@ -114,6 +114,26 @@ struct TokenScopeTests {
         }
     }
 
+    @Test(
+        "while another writer has SQLite's turn (a long import), a token's request answers at once and its use is marked by a later one",
+        .timeLimit(.minutes(1)), arguments: [TestDatabase.sqlite])
+    func lastUseWaitsForNoOne(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            let reader = try await Self.token(t, for: ana, scope: .read)
+            let gate = try #require(t.app.writeGate)
+            await gate.enter()  // what a long import holds
+            let answered = try await t.send(.GET, "/api/v1/me", headers: reader)
+            #expect(answered.status == .ok, "it did not wait for the turn")
+            let unmarked = try await t.get(TokenListResponse.self, "/api/v1/tokens", as: ana).tokens
+            await gate.leave()
+            #expect(unmarked.first { $0.label == "assistant" }?.lastUsedAt == nil, "skipped while the turn was taken")
+            #expect(try await t.send(.GET, "/api/v1/me", headers: reader).status == .ok)
+            let marked = try await t.get(TokenListResponse.self, "/api/v1/tokens", as: ana).tokens
+            #expect(marked.first { $0.label == "assistant" }?.lastUsedAt != nil, "the next request marks it")
+        }
+    }
+
     @Test("an expired token is refused with its own words, and never marked used", arguments: TestDatabase.all)
     func expired(database: TestDatabase) async throws {
         let now = Date(timeIntervalSince1970: 1_800_000_000)

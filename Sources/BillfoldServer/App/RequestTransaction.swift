@@ -65,6 +65,13 @@ actor WriteGate {
         await withCheckedContinuation { waiting.append($0) }
     }
 
+    /// Takes the turn only when it is free; false, and nothing taken, when another writer has it.
+    func tryEnter() -> Bool {
+        if busy { return false }
+        busy = true
+        return true
+    }
+
     func leave() {
         if waiting.isEmpty {
             busy = false
@@ -132,6 +139,23 @@ func writeTransaction<T: Sendable>(
 ) async throws -> T {
     if database.inTransaction { return try await work(database) }
     await gate?.enter()
+    return try await inTurn(on: database, gate: gate, work)
+}
+
+/// `writeTransaction`, but only when no other writer of this process has the turn; nil, and
+/// nothing written, when one has (on PostgreSQL, with no gate, it always writes).
+func writeTransactionIfFree<T: Sendable>(
+    on database: any Database, gate: WriteGate?, _ work: @escaping @Sendable (any Database) async throws -> T
+) async throws -> T? {
+    if database.inTransaction { return try await work(database) }
+    if let gate, await !gate.tryEnter() { return nil }
+    return try await inTurn(on: database, gate: gate, work)
+}
+
+/// The transaction of a writer that has the turn (or needs none), which it gives up after.
+private func inTurn<T: Sendable>(
+    on database: any Database, gate: WriteGate?, _ work: @escaping @Sendable (any Database) async throws -> T
+) async throws -> T {
     BillfoldMetrics.transactionsInFlight.increment()
     defer { BillfoldMetrics.transactionsInFlight.decrement() }
     do {

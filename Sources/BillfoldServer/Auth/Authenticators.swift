@@ -46,9 +46,11 @@ extension Application {
     /// A session's or token's last use, written in its own turn among the process's writers
     /// (`WriteGate`): a write between another request transaction's first read and its first
     /// write would make that one fail on SQLite (SQLITE_BUSY, snapshot), and a page the service
-    /// worker fetches in the background meets the person's own changes often.
+    /// worker fetches in the background meets the person's own changes often. Only when the turn
+    /// is free: a page does not wait behind a long import for bookkeeping kept to the minute,
+    /// which the next request writes.
     func recordUse(_ write: @escaping @Sendable (any Database) async throws -> Void) async throws {
-        try await writeTransaction { try await write($0) }
+        _ = try await writeTransactionIfFree(on: db, gate: writeGate) { try await write($0) }
     }
 }
 
