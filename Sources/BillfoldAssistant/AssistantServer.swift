@@ -12,12 +12,11 @@ import MCP
 public struct AssistantServer: Sendable {
     let session: AssistantSession
     /// The person's language, for the errors the tools write.
-    let words: Words
+    var words: Words { Words(locale: session.me.locale) }
 
     /// `me`: who the client's token signs in (`GET /api/v1/me`), with its scope.
     public init(client: BillfoldClient, me: MeResponse) {
         session = AssistantSession(client: client, me: me)
-        words = Words(locale: me.locale)
     }
 
     /// Every tool, reading ones first.
@@ -67,7 +66,7 @@ public struct AssistantServer: Sendable {
             }
             do {
                 let arguments = try ToolArguments(params.arguments, for: tool)
-                let answer = try Self.object(Value(try await tool.answer(arguments, session)))
+                let answer = try Self.object(Value(try await tool.answer(arguments, session.forCall())))
                 let text = try Self.json(answer)
                 return try .init(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: answer)
             } catch let error as BillfoldError {

@@ -4,10 +4,21 @@ import BillfoldKit
 import Foundation
 
 /// Who the assistant speaks for and through what: the signed-in person (their language, zone and
-/// currency), their Billfold client, and the names they call things by.
+/// currency), their Billfold client, and the names they call things by (read once per call).
 struct AssistantSession: Sendable {
     let client: BillfoldClient
     let me: MeResponse
+    private let names: NameBook
+
+    init(client: BillfoldClient, me: MeResponse) {
+        self.client = client
+        self.me = me
+        names = NameBook(client: client)
+    }
+
+    /// The same person for the next call, whose names are read afresh (another app may have
+    /// renamed a category since).
+    func forCall() -> AssistantSession { AssistantSession(client: client, me: me) }
 
     var format: DisplayFormat { me.preferences.format }
 
@@ -52,7 +63,7 @@ struct AssistantSession: Sendable {
     /// Transactions as the tools answer them: names for ids, amounts as the person reads them.
     func rows(_ transactions: [TransactionDTO]) async throws -> [TransactionRow] {
         async let categories = categories()
-        async let accounts = client.accounts()
+        async let accounts = accounts()
         let categoryNames = Dictionary(try await categories.map { ($0.id, $0.name) }) { first, _ in first }
         let accountNames = Dictionary(try await accounts.map { ($0.id, $0.name) }) { first, _ in first }
         return transactions.map { row in
@@ -66,5 +77,36 @@ struct AssistantSession: Sendable {
     }
 
     /// Every category and group, flat (a child names its group).
-    func categories() async throws -> [CategoryDTO] { try await client.categories() }
+    func categories() async throws -> [CategoryDTO] { try await names.categories() }
+    func accounts() async throws -> [AccountDTO] { try await names.accounts() }
+    func tags() async throws -> [TagDTO] { try await names.tags() }
+}
+
+/// The person's categories, accounts and tags, each asked of the server at most once in a call
+/// however many names the call resolves.
+private actor NameBook {
+    let client: BillfoldClient
+    private var categories: Task<[CategoryDTO], any Error>?
+    private var accounts: Task<[AccountDTO], any Error>?
+    private var tags: Task<[TagDTO], any Error>?
+
+    init(client: BillfoldClient) { self.client = client }
+
+    func categories() async throws -> [CategoryDTO] {
+        let client = client
+        if categories == nil { categories = Task { try await client.categories() } }
+        return try await categories!.value
+    }
+
+    func accounts() async throws -> [AccountDTO] {
+        let client = client
+        if accounts == nil { accounts = Task { try await client.accounts() } }
+        return try await accounts!.value
+    }
+
+    func tags() async throws -> [TagDTO] {
+        let client = client
+        if tags == nil { tags = Task { try await client.tags() } }
+        return try await tags!.value
+    }
 }

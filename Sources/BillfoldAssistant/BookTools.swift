@@ -27,7 +27,7 @@ enum BookTools {
             transactions it holds and its last activity. Archived accounts are marked.
             """
     ) { _, session in
-        try await session.client.accounts().map { account in
+        try await session.accounts().map { account in
             AccountRow(
                 id: account.id, name: account.name, currency: account.currency, balance: account.balance,
                 shown: session.shown(account.balance, account.currency),

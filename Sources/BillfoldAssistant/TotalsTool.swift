@@ -42,14 +42,13 @@ extension TransactionTools {
         _ = try InstantRange(from: filter.from, to: filter.to, in: session.format.timeZone)
         switch try arguments.text("groupBy") {
         case "month":
-            var groups: [TotalsGroup] = []
-            for month in try months(filter, session) {
+            let asks = try months(filter, session).map { month in
                 var inMonth = filter
                 inMonth.from = max(month.range.first, filter.from ?? month.range.first)
                 inMonth.to = min(month.range.last, filter.to ?? month.range.last)
-                if let group = try await group(month.name, categoryID: nil, inMonth, session) { groups.append(group) }
+                return Ask(name: month.name, categoryID: nil, filter: inMonth)
             }
-            return TotalsAnswer(groupBy: "month", groups: groups)
+            return TotalsAnswer(groupBy: "month", groups: try await groups(asks, session))
         case "category":
             let categories = try await session.categories()
             // Within a category asked for: it alone, or a group's own categories.
@@ -57,35 +56,53 @@ extension TransactionTools {
             let chosen = categories.filter {
                 !$0.isGroup && (asked == nil || $0.id == asked || $0.groupId == asked)
             }
-            var groups: [TotalsGroup] = []
+            var asks: [Ask] = []
             let uncategorised = filter.uncategorized
             filter.uncategorized = false
             for category in chosen.sorted(by: { $0.name < $1.name }) where !uncategorised {
                 filter.categoryID = category.id
-                if let group = try await group(category.name, categoryID: category.id, filter, session) {
-                    groups.append(group)
-                }
+                asks.append(Ask(name: category.name, categoryID: category.id, filter: filter))
             }
             if asked == nil {
                 filter.categoryID = nil
                 filter.uncategorized = true
-                let name = Words.current("assistant.uncategorised")
-                if let group = try await group(name, categoryID: nil, filter, session) { groups.append(group) }
+                asks.append(Ask(name: Words.current("assistant.uncategorised"), categoryID: nil, filter: filter))
             }
-            return TotalsAnswer(groupBy: "category", groups: groups)
+            return TotalsAnswer(groupBy: "category", groups: try await groups(asks, session))
         default:
             throw BillfoldError.validation("groupBy", Phrase("assistant.groupBy"))
         }
     }
 
+    /// One group's question: its name and the filter whose totals it is.
+    private struct Ask: Sendable {
+        var name: String
+        var categoryID: Int64?
+        var filter: TransactionFilter
+    }
+
+    /// How many groups are asked for at once: a person's thirty categories are thirty questions.
+    private static let atOnce = 4
+
+    /// The groups with something in them, in the order asked, asked `atOnce` at a time.
+    private static func groups(_ asks: [Ask], _ session: AssistantSession) async throws -> [TotalsGroup] {
+        var found = [TotalsGroup?](repeating: nil, count: asks.count)
+        try await withThrowingTaskGroup(of: (Int, TotalsGroup?).self) { tasks in
+            for (index, ask) in asks.enumerated() {
+                if index >= atOnce, let (done, group) = try await tasks.next() { found[done] = group }
+                tasks.addTask { (index, try await group(ask, session)) }
+            }
+            for try await (done, group) in tasks { found[done] = group }
+        }
+        return found.compactMap { $0 }
+    }
+
     /// The filter's totals (the list's, one row asked for), or nil when nothing matches.
-    private static func group(
-        _ name: String, categoryID: Int64?, _ filter: TransactionFilter, _ session: AssistantSession
-    ) async throws -> TotalsGroup? {
-        let page = try await session.client.transactions(filter, limit: 1)
+    private static func group(_ ask: Ask, _ session: AssistantSession) async throws -> TotalsGroup? {
+        let page = try await session.client.transactions(ask.filter, limit: 1)
         guard !page.totals.isEmpty else { return nil }
         return TotalsGroup(
-            group: name, categoryId: categoryID, totals: page.totals.map { total(of: $0, session) },
+            group: ask.name, categoryId: ask.categoryID, totals: page.totals.map { total(of: $0, session) },
             allConverted: page.convertedTotal.map { converted(of: $0, session) })
     }
 

@@ -38,10 +38,10 @@ enum FilterArguments {
             }
         }
         if let name = try arguments.named("account") {
-            filter.accountID = try session.account(name, among: try await session.client.accounts()).id
+            filter.accountID = try session.account(name, among: try await session.accounts()).id
         }
         if let name = try arguments.named("tag") {
-            filter.tagID = try session.tag(name, among: try await session.client.tags()).id
+            filter.tagID = try session.tag(name, among: try await session.tags()).id
         }
         return filter
     }

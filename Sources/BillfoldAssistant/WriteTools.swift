@@ -107,7 +107,7 @@ enum WriteTools {
         }
         if let payee = try arguments.text("renamePayee") { actions.append(.renamePayee(payee)) }
         if let tags = arguments.values["tags"]?.arrayValue, !tags.isEmpty {
-            let known = try await session.client.tags()
+            let known = try await session.tags()
             var ids: [Int64] = []
             for tag in tags {
                 let name = tag.intValue.map(String.init) ?? tag.stringValue ?? ""
@@ -145,7 +145,7 @@ enum RuleWords {
             let field = text("field") ?? ""
             var wanted = text("value") ?? ""
             if field == "account" {
-                wanted = String(try session.account(wanted, among: try await session.client.accounts()).id)
+                wanted = String(try session.account(wanted, among: try await session.accounts()).id)
             }
             conditions.append(
                 try RuleCondition.read(field: field, test: text("test") ?? "", value: wanted, to: text("to")))
