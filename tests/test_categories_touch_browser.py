@@ -81,6 +81,15 @@ def test_swipe_left_reveals_delete_and_the_same_confirmation(browser, shot, phon
     wait(browser).until(lambda b: abs(delete.rect["x"] + delete.rect["width"] - (list_box["x"] + list_box["width"])) < 2)
     assert delete.rect["width"] >= 44 and delete.rect["height"] >= 44
     shot("swiped")
+    # A touch the system takes over halfway puts the row back.
+    box = in_view(browser, rent)
+    x, y = box["x"] + box["width"] - 40, box["y"] + box["height"] / 2
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x - 80, "y": y}]})
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchCancel", "touchPoints": []})
+    wait(browser).until(lambda b: not rent.get_attribute("style") and "dragging" not in rent.get_attribute("class"))
+    swipe(browser, rent, -160)
+    wait(browser).until(lambda b: "swiped" in rent.get_attribute("class"))
     # A touch on another row closes it.
     swipe(browser, row(browser, "Books"), -4)
     wait(browser).until(lambda b: "swiped" not in rent.get_attribute("class"))

@@ -45,10 +45,18 @@ def open_deck(browser, server, deck):
     # Every leaving card, and the explosion's pieces and the beam, as they are added.
     browser.execute_script("""
         window.left = [];
+        window.still = []; // leaving cards that did not move (no animation or transition running)
         new MutationObserver((changes) => {
           for (const change of changes) for (const node of change.addedNodes) {
-            if (node.dataset?.leaving) window.left.push(node.dataset.leaving);
-            if (node.classList?.contains("deck-shards")) window.left.push("shards:" + node.children.length);
+            if (node.dataset?.leaving) {
+              window.left.push(node.dataset.leaving);
+              if (!node.getAnimations().length) window.still.push(node.dataset.leaving);
+            }
+            if (node.classList?.contains("deck-shards")) {
+              window.left.push("shards:" + node.children.length);
+              // The pieces are still flying well after the card's flash.
+              setTimeout(() => window.left.push(node.isConnected ? "shards flying" : "shards gone"), 400);
+            }
             if (node.classList?.contains("deck-beam")) window.left.push("beam");
           }
         }).observe(document.getElementById("deck"), { childList: true, subtree: true });""")
@@ -80,6 +88,7 @@ def test_each_way_a_card_can_leave(browser, shot, sqlite_server):
     press(browser, "u")
     wait(browser).until(lambda b: top_payee(b) == "Shop 1")
     assert browser.execute_script("const left = window.left; window.left = []; return left") == ["fly-down"]
+    assert browser.execute_script("return window.still") == []
     for number, way in enumerate(WAYS, start=1):
         browser.execute_script("document.getElementById('deck-announce').textContent = ''")
         Select(browser.find_element(By.ID, "deckAnimation")).select_by_value(way)
@@ -93,7 +102,9 @@ def test_each_way_a_card_can_leave(browser, shot, sqlite_server):
         # It leaves by that way, and is gone after.
         wait(browser).until(lambda b: not b.find_elements(By.CSS_SELECTOR, ".review-card.ghost, .deck-shards, .deck-beam"))
     left = browser.execute_script("return window.left")
-    assert left == ["crush", "burn", "abduction", "beam", "holy-fire", "explode", "shards:12", "float-away", "fly-right"], left
+    assert left == ["crush", "burn", "abduction", "beam", "holy-fire", "explode", "shards:12", "shards flying",
+                    "float-away", "fly-right"], left
+    assert browser.execute_script("return window.still") == [], "every card moved as it left"
     # Saved for the person: the API says so, and the next visit starts with it.
     assert deck.api("GET", "/api/v1/me").json()["deckAnimation"] == "fly"
     Select(browser.find_element(By.ID, "deckAnimation")).select_by_value("burn")
@@ -118,6 +129,7 @@ def test_settings_choose_it_and_reduced_motion_fades(browser, shot, sqlite_serve
         press(browser, Keys.ARROW_RIGHT)
         wait(browser).until(lambda b: b.execute_script("return window.left.length") >= 1)
         assert browser.execute_script("return window.left") == ["fade"], "a plain fade, no pieces flying"
+        assert browser.execute_script("return window.still") == [], "it does fade"
         # The celebration, without its confetti.
         press(browser, Keys.ARROW_RIGHT)
         wait(browser).until(lambda b: top_payee(b) == "Shop 3")

@@ -1,7 +1,7 @@
 /// One change to a transaction's category or status, as the Activity page lists it: the history
 /// lines one change wrote for one transaction, with where it was made.
 public struct ActivityEntry: Sendable, Equatable {
-    /// Where the entry stands in the log, newest last: when, and its first and last line's id.
+    /// A place in the log, whose order is time, then line: an entry's oldest or newest line.
     public struct Place: Sendable, Hashable, Comparable {
         public var changedAt: Int64
         public var line: Int64

@@ -28,7 +28,11 @@ function swipeRows(region) {
   region.addEventListener("touchstart", (event) => {
     row = event.touches.length === 1 ? event.target.closest(".category-row") : null;
     if (event.target.closest(".swipe-delete")) row = null; // a tap on Delete is a tap
-    if (open && row !== open && !event.target.closest(".swipe-delete")) close();
+    if (open && row !== open && !event.target.closest(".swipe-delete")) {
+      // The touch that closes an open row does only that: it opens no category.
+      close();
+      closedAt = Date.now();
+    }
     if (!row) return;
     startX = event.touches[0].clientX;
     startY = event.touches[0].clientY;
@@ -46,23 +50,27 @@ function swipeRows(region) {
     x = Math.max(-OPEN * 1.4, Math.min(0, base + dx));
     slide(row, x);
   }, { passive: true });
-  region.addEventListener("touchend", () => {
+  const end = (cancelled) => {
     if (!row || mode !== "swipe") return;
     row.classList.remove("dragging");
-    if (x < -OPEN / 2) {
+    if (!cancelled && x < -OPEN / 2) {
       slide(row, -OPEN);
       open = row;
     } else {
       slide(row, 0);
       if (open === row) open = null;
     }
-    swipedAt = Date.now();
+    closedAt = Date.now();
     row = null;
-  });
-  // A swipe is not a tap on the name under the finger: a click right after one goes nowhere.
-  let swipedAt = 0;
+  };
+  region.addEventListener("touchend", () => end(false));
+  // The system took the touch over (a call, an edge gesture): the row goes back.
+  region.addEventListener("touchcancel", () => end(true));
+  // A swipe, or a touch that closed a row, is not a tap on the name under the finger: a click
+  // right after one goes nowhere.
+  let closedAt = 0;
   region.addEventListener("click", (event) => {
-    if (Date.now() - swipedAt < 400 && !event.target.closest(".swipe-delete")) event.preventDefault();
+    if (Date.now() - closedAt < 400 && !event.target.closest(".swipe-delete")) event.preventDefault();
   }, { capture: true });
   // A keyboard on a touch screen: Tab onto a row's Delete shows it.
   region.addEventListener("focusin", (event) => {
@@ -86,7 +94,7 @@ function pullToRefresh(region, reload) {
   indicator.className = "pull-indicator";
   indicator.setAttribute("role", "status");
   region.before(indicator);
-  let start = null, pulled = 0, busy = false;
+  let start = null, startX = 0, pulled = 0, busy = false;
   const show = (text, height) => {
     indicator.textContent = text;
     indicator.style.height = height ? `${height}px` : "";
@@ -96,16 +104,27 @@ function pullToRefresh(region, reload) {
     const onList = event.touches.length === 1 && scrollY <= 0 && !busy
       && !event.target.closest("input, select, textarea, .swipe-delete");
     start = onList ? event.touches[0].clientY : null;
+    startX = event.touches[0].clientX;
     pulled = 0;
   }, { passive: true });
   document.addEventListener("touchmove", (event) => {
     if (start === null) return;
-    pulled = scrollY > 0 ? 0 : Math.max(0, event.touches[0].clientY - start);
+    const down = event.touches[0].clientY - start, across = Math.abs(event.touches[0].clientX - startX);
+    // A row swiped sideways is not a pull, however it drifts.
+    if (across > down && across > DECIDE) {
+      start = null;
+      return show("", 0);
+    }
+    pulled = scrollY > 0 ? 0 : Math.max(0, down);
     if (pulled > DECIDE) {
       show(tr(pulled >= PULL ? "js.categories.releaseToRefresh" : "js.categories.pullToRefresh"),
         Math.min(pulled, PULL * 1.5) * 0.6);
     }
   }, { passive: true });
+  document.addEventListener("touchcancel", () => {
+    if (start !== null && !busy) show("", 0);
+    start = null;
+  });
   document.addEventListener("touchend", async () => {
     if (start === null) return;
     const refresh = pulled >= PULL;

@@ -1,27 +1,32 @@
 // How a decided card leaves the deck (the person's choice, DeckAnimation in BillfoldCore): a
 // picture of it (the ghost) is drawn leaving over the next card, while the deck already acts on
-// the next one. Each way is drawn with CSS keyframes on transform, opacity and filter, which the
-// browser runs off the main thread; the explosion's pieces move by the Web Animations API. With
-// reduced motion asked for, every way is a plain fade.
+// the next one. Each way is drawn with CSS keyframes, mostly on transform and opacity, which the
+// compositor runs by itself (the burn's clip and the glows' filters are drawn each frame, on one
+// card); the explosion's pieces move by the Web Animations API. With reduced motion asked for,
+// every way is a plain fade.
 
 const lengths = { fade: 200, crush: 520, burn: 850, abduction: 950, "holy-fire": 900, explode: 700, "float-away": 1100 };
 
 /// Draws `ghost` (already in `stage`, where the card was) leaving: `way` is an animation's name,
 /// or "fly-right", "fly-left", "fly-down" for the deck's own fly-off. The ghost is gone after.
 export function leave(ghost, stage, way) {
-  ghost.classList.add("ghost", `leave-${way}`);
+  // The fly-off is the card's own transition to `.fly-right` (and left, down); the others are
+  // keyframes on `.leave-…`.
+  const flies = way.startsWith("fly-");
+  ghost.classList.add("ghost", flies ? way : `leave-${way}`);
   ghost.dataset.leaving = way;
   let helper = null;
   if (way === "abduction") helper = beam(stage);
   if (way === "explode") helper = explode(ghost, stage);
-  const gone = () => {
+  // The ghost goes when its own animation ends (the explosion's flash ends before its pieces
+  // land, which go by the timer); the timer is also for a tab in the background, where
+  // animations wait.
+  if (flies) ghost.addEventListener("transitionend", () => ghost.remove(), { once: true });
+  else ghost.addEventListener("animationend", (event) => { if (!event.pseudoElement) ghost.remove(); });
+  setTimeout(() => {
     ghost.remove();
     helper?.remove();
-  };
-  // Each way ends by itself; the timer is for a tab in the background, where animations wait.
-  if (way.startsWith("fly-")) ghost.addEventListener("transitionend", gone, { once: true });
-  else ghost.addEventListener("animationend", (event) => { if (!event.pseudoElement) gone(); });
-  setTimeout(gone, (lengths[way] ?? 450) + 150);
+  }, (lengths[way] ?? 450) + 150);
 }
 
 /// A saucer over the card and its beam of light; the card is drawn up into it.

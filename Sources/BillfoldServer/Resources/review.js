@@ -378,10 +378,11 @@ if (animationPicker) {
   animationPicker.querySelector("select").addEventListener("change", async (event) => {
     animation = event.target.value;
     try {
-      const response = await send(animationPicker.action, {
-        method: "POST", body: new URLSearchParams(new FormData(animationPicker)), headers: { Accept: "text/html" },
-      });
-      if (!response.ok) throw new Error(tr("js.review.serverAnswered", { status: response.status }));
+      const body = new URLSearchParams(new FormData(animationPicker));
+      body.set("stay", "1"); // answered 204: the page stays as it is
+      const response = await send(animationPicker.action, { method: "POST", body, headers: { Accept: "text/html" } });
+      // Anything but 204 (a sign-in page after a redirect, say) saved nothing.
+      if (response.status !== 204) throw new Error(tr("js.review.serverAnswered", { status: response.status }));
       announce(tr("js.review.animationSaved", { name: event.target.selectedOptions[0].textContent }));
     } catch (error) {
       // This deck keeps the choice; the next visit asks again.

@@ -25,8 +25,8 @@ struct ReviewService: Sendable {
         return try Month(parsing: text)
     }
 
-    /// One page of the activity log, newest first, before the entry with id `before`; `hasMore`
-    /// says whether older entries follow. The API and the activity page both read it this way.
+    /// One page of the review deck's decisions (`GET /api/v1/activity`), newest first, before the
+    /// entry with id `before`; `hasMore` says whether older entries follow.
     func activity(before: Int64?, limit: Int) async throws -> (entries: [ReviewActivity], hasMore: Bool) {
         let entries = try await repository.activity(before: before, limit: limit + 1)
         return (Array(entries.prefix(limit)), entries.count > limit)

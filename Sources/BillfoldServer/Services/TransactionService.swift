@@ -11,7 +11,7 @@ struct TransactionService: Sendable {
     /// Now, for every rule here that depends on time.
     let clock: WallClock
     /// Where the request's changes are made, for their history lines.
-    var source: ChangeSource = .api
+    let source: ChangeSource
 
     private var transactions: TransactionRepository {
         TransactionRepository(database: database, userID: user.id)

@@ -100,7 +100,7 @@ extension LunchMoneyTransactionsController {
         return try await request.store.transaction { database in
             let service = TransactionService(
                 database: database, user: try request.user, clock: request.application.wallClock,
-                source: .lunchMoneyClient)
+                source: request.changeSource)
             struct Answer: Encodable {
                 var updated = true
                 /// The parts' ids, only for a split.
@@ -247,7 +247,7 @@ extension LunchMoneyTransactionsController {
         let rules: RulesOnWrite = body.apply_rules == false ? .none : .personsRules
         let ids = try await request.store.transaction { database in
             let service = TransactionService(
-                database: database, user: user, clock: request.application.wallClock, source: .lunchMoneyClient)
+                database: database, user: user, clock: request.application.wallClock, source: request.changeSource)
             // Each row comes with the tags its item named (made where new); the rules add theirs.
             var rows = written
             for (index, tags) in itemTags.enumerated() where !(tags ?? []).isEmpty {

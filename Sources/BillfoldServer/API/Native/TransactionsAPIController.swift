@@ -94,9 +94,13 @@ extension Request {
         let path = url.path
         if path.hasPrefix("/v1/") { return .lunchMoneyClient }
         if path.hasPrefix("/api/") { return ChangeSource.ofAPIClient(userAgent: headers.first(name: .userAgent)) }
-        // The pane's script sends its form with `pane=1` (a form is small; an upload is not read).
-        let form = headers.contentType == .urlEncodedForm
-        return form && (try? content.get(String.self, at: "pane")) != nil ? .list : .detailPage
+        return sentFromPane ? .list : .detailPage
+    }
+
+    /// A form the list's side pane sent (its script adds `pane=1`). A form is small; an upload's
+    /// body is not read for it.
+    var sentFromPane: Bool {
+        headers.contentType == .urlEncodedForm && (try? content.get(String.self, at: "pane"))?.isEmpty == false
     }
 
     var transactionID: Int64 { get throws { try pathID(of: .transaction) } }

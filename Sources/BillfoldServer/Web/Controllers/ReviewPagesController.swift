@@ -13,15 +13,23 @@ struct ReviewPagesController: RouteCollection {
         routes.on(WebPages.saveDeckAnimation, use: saveAnimation)
     }
 
-    /// The deck's animation choice: saved, then back to the deck (the script stays on it).
+    /// The deck's animation choice: saved, then back to the deck's month; the deck's script asks
+    /// to stay (`stay`) and is answered 204.
     func saveAnimation(request: Request) async throws -> Response {
-        struct Form: Content { var deckAnimation: String }
+        struct Form: Content {
+            var deckAnimation: String
+            var month: String?
+            var stay: String?
+        }
+        let form = try request.content.decode(Form.self)
         let user = try request.user
         var preferences = user.preferences
-        preferences.deckAnimation = try DeckAnimationField.parse(try request.content.decode(Form.self).deckAnimation)
+        preferences.deckAnimation = try DeckAnimationField.parse(form.deckAnimation)
         try await AccountService(database: request.store, clock: request.application.wallClock).save(
             preferences, of: user)
-        return request.redirect(to: WebPages.review.path())
+        if form.stay != nil { return Response(status: .noContent) }
+        let month = form.month.flatMap { try? Month(parsing: $0) }
+        return request.redirect(to: WebPages.review.path(query: month.map { [("month", $0.description)] } ?? []))
     }
 
     private func month(_ request: Request, service: ReviewService) throws -> Month {

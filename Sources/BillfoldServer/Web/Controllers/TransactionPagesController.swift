@@ -290,7 +290,7 @@ struct TransactionPagesController: RouteCollection {
             let query =
                 (updated != current || tagsChanged ? [("saved", "1")] : []) + [("back", back)]
                 + (recategorised ? [("offer", "1")] : []) + (renamed ? [("renamed", "1")] : [])
-                + (form.pane?.isEmpty == false ? [("pane", "1")] : [])
+                + (request.sentFromPane ? [("pane", "1")] : [])
             return request.redirect(to: WebPages.transaction.path(id, query: query))
         } catch let error as BillfoldError where error.code != .notFound {
             // The tags' refusals (a new tag's name, too many) are said in the tags' card.
@@ -304,7 +304,7 @@ struct TransactionPagesController: RouteCollection {
             }
             // Refused, whichever card says why: a 400, so the request's transaction writes nothing.
             let response =
-                form.pane?.isEmpty == false
+                request.sentFromPane
                 ? request.respond(page.pane(request.pageContext())) : page.response(request)
             response.status = .badRequest
             return response

@@ -83,6 +83,7 @@ struct ReviewPage: WebPage {
                 .action(WebPages.saveDeckAnimation.path())
             ) {
                 DeckAnimationField.select(context.user?.preferences.deckAnimation ?? .fly, error: nil)
+                H.input(.type("hidden"), .name("month"), .value(month.description))
                 H.button(.type("submit"), .class("button")) { tr("review.animation.save") }
             }
         }
