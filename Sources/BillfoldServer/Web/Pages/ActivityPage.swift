@@ -6,7 +6,8 @@ import Foundation
 /// user's zone: "5 changes on Wednesday, November 19, 2026", each with what was done, where,
 /// and a link to the transaction's history.
 struct ActivityPage: WebPage {
-    static let pageSize = 100
+    // As many as the transactions list shows: a page is mostly the drawing of its rows.
+    static let pageSize = 50
 
     let window: ReviewService.ActivityWindow
     let categories: CategoryTree
