@@ -100,7 +100,9 @@ struct IsolationAndAuthTests {
             #expect(signIn.headers.first(name: .location) == "/settings")
             let second = try #require(signIn.headers.setCookie?["billfold_session"]).string
             try await stranger.get("/settings")
-            _ = try await stranger.post("/signout", [])
+            let signedOut = try await stranger.post("/signout", [])
+            // The browser forgets the pages it kept for offline reading (where it honours this).
+            #expect(signedOut.headers.first(name: "Clear-Site-Data") == "\"cache\"")
             let after = try await t.send(.GET, "/api/v1/me", headers: ["Cookie": "billfold_session=\(second)"])
             #expect(after.status == .unauthorized)
             let page = try await t.send(

@@ -150,6 +150,9 @@ struct TokenScopeTests {
             let listed = try await t.get(TokenListResponse.self, "/api/v1/tokens", as: ana)
             let expiredOne = listed.tokens.first { $0.expiresAt == Timestamp.utc(1_800_000_000) }
             #expect(expiredOne?.lastUsedAt == nil)
+            // Settings says which worked through a day gone by, and which still works.
+            let settings = try await Browser.signedIn(t, ana).get("/settings").body.string
+            #expect(settings.components(separatedBy: "Expired: worked through").count == 2, "only the one gone")
         }
     }
 

@@ -154,7 +154,7 @@ public enum WebPages: RouteCatalogue {
         (setPersonalRate, settings), (deletePersonalRate, settings),
         (changePassword, settings), (endOtherSessions, settings), (addStarterCategories, categories),
         (quickRule, rules), (changeRule, rules), (orderRules, rules), (undoRuleRun, rules),
-        (findRecurring, recurring), (decideRecurring, recurring),
+        (findRecurring, recurring), (decideRecurring, recurring), (saveDeckAnimation, review),
     ]
 
     /// The GET of each of `formPages`' form addresses.
