@@ -90,6 +90,11 @@ def test_swipe_left_reveals_delete_and_the_same_confirmation(browser, shot, phon
     wait(browser).until(lambda b: not rent.get_attribute("style") and "dragging" not in rent.get_attribute("class"))
     swipe(browser, rent, -160)
     wait(browser).until(lambda b: "swiped" in rent.get_attribute("class"))
+    # A keyboard on a touch screen: Tab onto the hidden Delete shows it.
+    swipe(browser, rent, 160)
+    wait(browser).until(lambda b: "swiped" not in rent.get_attribute("class"))
+    browser.execute_script("arguments[0].focus()", delete)
+    wait(browser).until(lambda b: "swiped" in rent.get_attribute("class"))
     # A touch on another row closes it.
     swipe(browser, row(browser, "Books"), -4)
     wait(browser).until(lambda b: "swiped" not in rent.get_attribute("class"))
