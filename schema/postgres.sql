@@ -899,7 +899,9 @@ CREATE INDEX transaction_tags_by_tag ON public.transaction_tags USING btree (tag
 
 CREATE INDEX transaction_tags_newest ON public.transaction_tags USING btree (tag_id, booked_at, transaction_id);
 
-CREATE INDEX transaction_totals_by_currency ON public.transaction_totals USING btree (user_id, currency, day);
+CREATE INDEX transaction_totals_by_currency ON public.transaction_totals USING btree (user_id, currency, day, category_key, status, account_id, total_minor);
+
+CREATE INDEX transaction_totals_by_day ON public.transaction_totals USING btree (user_id, day, category_key, status, currency, account_id, total_minor, count, spent_minor, spent_count);
 
 CREATE INDEX transaction_totals_emptied ON public.transaction_totals USING btree (user_id) WHERE (count = 0);
 

@@ -92,7 +92,12 @@ CREATE INDEX transaction_tags_by_tag ON transaction_tags (tag_id, transaction_id
 CREATE INDEX transaction_tags_newest ON transaction_tags (tag_id, booked_at, transaction_id);
 
 -- index transaction_totals_by_currency
-CREATE INDEX transaction_totals_by_currency ON transaction_totals (user_id, currency, day);
+CREATE INDEX transaction_totals_by_currency ON transaction_totals
+  (user_id, currency, day, category_key, status, account_id, total_minor);
+
+-- index transaction_totals_by_day
+CREATE INDEX transaction_totals_by_day ON transaction_totals
+  (user_id, day, category_key, status, currency, account_id, total_minor, count, spent_minor, spent_count);
 
 -- index transaction_totals_emptied
 CREATE INDEX transaction_totals_emptied ON transaction_totals (user_id) WHERE count = 0;

@@ -193,3 +193,41 @@ def test_every_question_reads_indexes_and_sums(traced):
                 problems.append(f"{name}: walks {walked[0]} for {why}")
     assert rows_read > 0, "the edges and the notes are read from rows: the check saw them"
     assert not problems, f"{len(problems)} problems, the first:\n" + "\n".join(problems[:15])
+
+
+REPORT_QUESTIONS = [
+    "/api/v1/reports/monthly", "/api/v1/reports/monthly?months=36&by=group",
+    "/api/v1/reports/monthly?category={groceries}", "/api/v1/reports/monthly?tag={tag}",
+    "/api/v1/reports/net-worth", "/api/v1/reports/year", "/api/v1/home", "/api/v1/budgets",
+    "/v1/budgets?start_date={year_ago}&end_date={today}", "/api/v1/transactions",
+]
+
+
+def test_reports_read_the_day_sums_through_their_own_indexes(traced):
+    """Reports, Home, budgets and the converted totals read a person's per-day sums by day or by
+    currency, through the indexes that hold every column they ask for (M048): never through the
+    sums' key, which leads with the category and made them read every sum row and then the
+    table for each."""
+    engine, server, ids = traced
+    today = datetime.date.today()
+    asked_of = []
+    for path in REPORT_QUESTIONS:
+        path = path.format(today=today, year_ago=today - datetime.timedelta(days=365), **ids)
+        asked_of += [(path, statement) for statement in asked(server, path)]
+    statements_asked = [statement for _, statement in asked_of]
+    plans = (sqlite_plans(server.database, statements_asked) if engine == "sqlite"
+             else postgres_plans(server.database, statements_asked))
+    problems = [f"{path}: {line}" for (path, statement), plan in zip(asked_of, plans)
+                for line, _ in full_scans(engine, [statement], [plan])]
+    day_reads = 0
+    for (path, statement), plan in zip(asked_of, plans):
+        flat = " ".join(statement.split())
+        if engine != "sqlite" or not re.search(r"\bFROM transaction_totals\b|JOIN transaction_totals\b", flat) \
+                or not re.search(r"\bday (>=|<)|GROUP BY (category_key, )?currency, day", flat):
+            continue
+        day_reads += 1
+        lines = [line for line in plan if "transaction_totals " in line or line.endswith("transaction_totals")]
+        if not any(re.search(r"USING COVERING INDEX transaction_totals_by_(day|currency)", line) for line in lines):
+            problems.append(f"{path}: {lines}: {flat[:300]}")
+    assert engine != "sqlite" or day_reads >= len(REPORT_QUESTIONS) - 2, "the check saw the days read"
+    assert not problems, f"{len(problems)} problems, the first:\n" + "\n".join(problems[:15])

@@ -25,9 +25,9 @@ public struct ConvertedTotal: Sendable, Equatable {
         let target: Currency
         let book: RateBook
         var sum: Decimal = 0
-        /// Per currency, its minor units times their factors: each currency's scale is divided
-        /// out once, at the end.
-        var converted: [Currency: Decimal] = [:]
+        /// Per currency, its minor units times their factors, in integers: each currency's scale
+        /// is divided out once, at the end.
+        var converted: [Currency: ScaledSum] = [:]
         var missing: Set<Currency> = []
         var earlier = false
         var oldest: Int?
@@ -54,11 +54,11 @@ public struct ConvertedTotal: Sendable, Equatable {
                 sum += money.amount
                 return
             }
-            guard let found = book.factor(from: money.currency.code, to: target.code, on: day) else {
+            guard let found = book.scaledFactor(from: money.currency.code, to: target.code, on: day) else {
                 missing.insert(money.currency)
                 return
             }
-            converted[money.currency, default: 0] += Decimal(money.minorUnits) * found.factor
+            converted[money.currency, default: ScaledSum()].add(money.minorUnits, times: found.factor)
             if found.rateDay < day.number { earlier = true }
             oldest = min(oldest ?? found.rateDay, found.rateDay)
         }
@@ -66,7 +66,7 @@ public struct ConvertedTotal: Sendable, Equatable {
         /// The total, rounded once; refused when it is more than an amount may be.
         public func total() throws(BillfoldError) -> ConvertedTotal {
             var exact = sum
-            for (currency, minor) in converted { exact += minor / Money.scale(currency.minorUnits) }
+            for (currency, minor) in converted { exact += minor.value / Money.scale(currency.minorUnits) }
             var rounded = Decimal()
             NSDecimalRound(&rounded, &exact, target.minorUnits, .plain)
             let minor = rounded * Money.scale(target.minorUnits)

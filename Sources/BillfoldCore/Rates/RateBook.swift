@@ -46,9 +46,10 @@ public struct PersonalRate: Hashable, Sendable {
 /// Every rate a conversion may read, by currency and day. A day without a rate takes the nearest
 /// earlier one (and says which day that was); a currency with no rate on or before the day cannot
 /// be converted. A person's own rate comes first; otherwise both currencies are found against one
-/// base (`amount × (1 / rate(from)) × rate(to)`). Arithmetic is Foundation's `Decimal` (38
-/// significant digits: an inverse is exact to those), and nothing is rounded to cents until a
-/// total is.
+/// base (`amount × (1 / rate(from)) × rate(to)`). A conversion shown or written is worked out
+/// in Foundation's `Decimal` (38 significant digits: an inverse is exact to those); a converted
+/// total of many days in `ScaledFactor`s (18 digits, in integers). Nothing is rounded to cents
+/// until a total is.
 public struct RateBook: Sendable {
     /// Days (as YYYYMMDD) ascending, with their rates and the rates' inverses (worked out once
     /// when the book is made: converting then multiplies, and a division costs twice a product).
@@ -56,16 +57,19 @@ public struct RateBook: Sendable {
         var days: [Int] = []
         var rates: [Decimal] = []
         var inverses: [Decimal] = []
+        /// The same rates and inverses in integers, for converted totals (`ScaledFactor`).
+        var scaledRates: [ScaledFactor] = []
+        var scaledInverses: [ScaledFactor] = []
 
-        /// The rate on `day` or the nearest day before it.
-        func on(_ day: Int) -> (rate: Decimal, inverse: Decimal, day: Int)? {
+        /// Where the rate on `day` or the nearest day before it is.
+        func index(on day: Int) -> Int? {
             var low = 0
             var high = days.count
             while low < high {
                 let middle = (low + high) / 2
                 if days[middle] <= day { low = middle + 1 } else { high = middle }
             }
-            return low == 0 ? nil : (rates[low - 1], inverses[low - 1], days[low - 1])
+            return low == 0 ? nil : low - 1
         }
     }
 
@@ -119,29 +123,42 @@ public struct RateBook: Sendable {
 
     /// What one unit of `from` is worth in `to` on `day`, and the oldest day of the rates it took.
     public func factor(from: String, to: String, on day: Day) -> (factor: Decimal, rateDay: Int)? {
-        factor(from: from, to: to, on: day, steps: 0)
+        factor(from: from, to: to, on: day.number, steps: 0)
+    }
+
+    /// The same factor in integers, as a converted total adds it up.
+    public func scaledFactor(from: String, to: String, on day: Day) -> (factor: ScaledFactor, rateDay: Int)? {
+        factor(from: from, to: to, on: day.number, steps: 0)
     }
 
     /// `steps`: how many of the person's rates were taken on the way (two rates quoted in each
     /// other must not send it round for ever).
-    private func factor(from: String, to: String, on day: Day, steps: Int) -> (factor: Decimal, rateDay: Int)? {
-        if from == to { return (1, day.number) }
+    private func factor<Number: RateNumber>(from: String, to: String, on day: Int, steps: Int)
+        -> (factor: Number, rateDay: Int)?
+    {
+        if from == to { return (.one, day) }
         if steps < 3, let quotes = personal[from] {
             // The latest of the person's rates for the currency, whatever it is quoted in.
-            let latest = quotes.compactMap { quote, series in series.on(day.number).map { (quote, $0) } }
-                .max { ($0.1.day, $0.0) < ($1.1.day, $1.0) }
-            if let (quote, found) = latest {
-                guard let onward = factor(from: quote, to: to, on: day, steps: steps + 1) else { return nil }
-                return (found.rate * onward.factor, min(found.day, onward.rateDay))
+            let latest = quotes.compactMap { quote, series in series.index(on: day).map { (quote, series, $0) } }
+                .max { ($0.1.days[$0.2], $0.0) < ($1.1.days[$1.2], $1.0) }
+            if let (quote, series, index) = latest {
+                guard
+                    let onward: (factor: Number, rateDay: Int) = factor(from: quote, to: to, on: day, steps: steps + 1)
+                else { return nil }
+                return (Number.rate(series, index) * onward.factor, min(series.days[index], onward.rateDay))
             }
         }
-        if let found = personal[to]?[from]?.on(day.number) {
-            return (found.inverse, found.day)
+        if let series = personal[to]?[from], let index = series.index(on: day) {
+            return (Number.inverse(series, index), series.days[index])
         }
         for (base, series) in published {
-            let fromRate =
-                from == base ? (Decimal(1), day.number) : series[from]?.on(day.number).map { ($0.inverse, $0.day) }
-            let toRate = to == base ? (Decimal(1), day.number) : series[to]?.on(day.number).map { ($0.rate, $0.day) }
+            let fromRate: (Number, Int)? =
+                from == base
+                ? (.one, day)
+                : series[from].flatMap { s in s.index(on: day).map { (Number.inverse(s, $0), s.days[$0]) } }
+            let toRate: (Number, Int)? =
+                to == base
+                ? (.one, day) : series[to].flatMap { s in s.index(on: day).map { (Number.rate(s, $0), s.days[$0]) } }
             guard let fromRate, let toRate else { continue }
             // Into or out of the base itself, one of the two is 1: no product to make.
             let factor = to == base ? fromRate.0 : from == base ? toRate.0 : fromRate.0 * toRate.0
@@ -151,17 +168,42 @@ public struct RateBook: Sendable {
     }
 }
 
+/// What a factor is worked out in: `Decimal` for conversions shown and written, `ScaledFactor`
+/// for the sums of many days.
+protocol RateNumber {
+    static var one: Self { get }
+    static func * (left: Self, right: Self) -> Self
+    static func rate(_ series: RateBook.Series, _ index: Int) -> Self
+    static func inverse(_ series: RateBook.Series, _ index: Int) -> Self
+}
+
+extension Decimal: RateNumber {
+    static var one: Decimal { 1 }
+    static func rate(_ series: RateBook.Series, _ index: Int) -> Decimal { series.rates[index] }
+    static func inverse(_ series: RateBook.Series, _ index: Int) -> Decimal { series.inverses[index] }
+}
+
+extension ScaledFactor: RateNumber {
+    static func rate(_ series: RateBook.Series, _ index: Int) -> ScaledFactor { series.scaledRates[index] }
+    static func inverse(_ series: RateBook.Series, _ index: Int) -> ScaledFactor { series.scaledInverses[index] }
+}
+
 extension RateBook.Series {
     /// Rates are positive (the files and the forms refuse others), so each has an inverse.
     fileprivate mutating func append(_ day: Int, _ rate: Decimal) {
         let inverse = rate == 0 ? 0 : 1 / rate
+        let scaled = (ScaledFactor(rate) ?? .zero, ScaledFactor(inverse) ?? .zero)
         if days.last == day {
             rates[rates.count - 1] = rate
             inverses[inverses.count - 1] = inverse
+            scaledRates[scaledRates.count - 1] = scaled.0
+            scaledInverses[scaledInverses.count - 1] = scaled.1
         } else {
             days.append(day)
             rates.append(rate)
             inverses.append(inverse)
+            scaledRates.append(scaled.0)
+            scaledInverses.append(scaled.1)
         }
     }
 }

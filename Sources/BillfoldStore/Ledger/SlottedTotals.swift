@@ -5,8 +5,8 @@ import SQLKit
 /// however many ranges, not three per range. Each range is cut as `TransactionTotals` cuts one
 /// (whole blocks, the whole days beside them, the rows of the partial days at its edges); every
 /// piece of one kind is read by one statement that gives each row its range by a CASE over its
-/// bucket. A query the per-day sums cannot answer (a tag, words, an import, group rows) is one
-/// statement over its rows.
+/// bucket (the per-day sums join the spans instead). A query the per-day sums cannot answer (a
+/// tag, words, an import, group rows) is one statement over its rows.
 extension TransactionTotals {
     /// One category's (nil: uncategorised) sum and count in one currency.
     public typealias CategorySum = (categoryID: Int64?, currency: String, total: Int64, count: Int64)
@@ -97,6 +97,7 @@ extension TransactionTotals {
         on sql: any SQLDatabase
     ) async throws -> [SlotRow] {
         guard let first = spans.map(\.first).min(), let end = spans.map(\.end).max() else { return [] }
+        if table == "transaction_totals" { return try await daySums(query, spans, userID: userID, on: sql) }
         let statement: SQLQueryString =
             "SELECT slot, category_key, currency, CAST(SUM(total_minor) AS BIGINT) AS total,"
             + " CAST(SUM(count) AS BIGINT) AS count FROM (SELECT " + slotCase(spans, column: unit)
@@ -105,6 +106,26 @@ extension TransactionTotals {
             + (table == TagTotals.table ? TagTotals.matching(query) : "")
             + " AND \(unsafeRaw: unit) >= \(bind: first) AND \(unsafeRaw: unit) < \(bind: end)) pieces"
             + " WHERE slot >= 0 GROUP BY slot, category_key, currency"
+        return try await sql.raw(statement).all(decoding: SlotRow.self)
+    }
+
+    /// The spans' per-day sums: the spans joined as a table of (first, end, slot), so each is a
+    /// range of the sums by day (M048) and no row is tried against every span, as the CASE does
+    /// (a 12-month report's days: 5.3 → 2.5 ms at a million transactions).
+    private static func daySums(_ query: TransactionQuery, _ spans: [Span], userID: Int64, on sql: any SQLDatabase)
+        async throws -> [SlotRow]
+    {
+        var table: SQLQueryString = "(VALUES "
+        for (index, span) in spans.enumerated() {
+            table +=
+                (index == 0 ? "" : ", ") + "(\(bind: span.first), \(bind: span.end), \(bind: Int64(span.slot)))"
+        }
+        // `+`: a category range must not steer SQLite onto the sums' key (led by the category).
+        let statement: SQLQueryString =
+            "SELECT spans.column3 AS slot, category_key, currency, CAST(SUM(total_minor) AS BIGINT) AS total,"
+            + " CAST(SUM(count) AS BIGINT) AS count FROM " + table + ") spans CROSS JOIN transaction_totals"
+            + " WHERE user_id = \(bind: userID) AND +category_key >= 0" + conditions(query)
+            + " AND day >= spans.column1 AND day < spans.column2 GROUP BY spans.column3, category_key, currency"
         return try await sql.raw(statement).all(decoding: SlotRow.self)
     }
 

@@ -50,5 +50,6 @@ public enum BillfoldMigrations {
         M045AddTokenScopes(),
         M046AddChangeSources(),
         M047AddDeckAnimation(),
+        M048CoverDaySums(),
     ]
 }

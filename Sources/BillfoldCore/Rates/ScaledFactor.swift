@@ -1,0 +1,149 @@
+import Foundation
+
+/// A positive factor as an integer of at most 18 significant digits and the count of its digits
+/// after the point (`9523809523809523810`, 19: 0.9523…). A converted total multiplies every day's
+/// money by one; in integers that is a product and a sum, where `Decimal` took a microsecond for
+/// each (a year's report converts thousands of days). 18 digits keep a day's error below 10⁻¹⁷
+/// of its amount, far under the one rounding to cents at the end.
+public struct ScaledFactor: Sendable, Equatable {
+    /// Below 10¹⁸: two of them multiply within `Int128`.
+    public let significand: Int64
+    /// Digits after the point; negative for a factor of 10¹⁸ and more.
+    public let exponent: Int
+
+    static let digits = 18
+    static let limit: Int64 = 1_000_000_000_000_000_000
+
+    init(significand: Int64, exponent: Int) {
+        self.significand = significand
+        self.exponent = exponent
+    }
+
+    public static let one = ScaledFactor(significand: 1, exponent: 0)
+    public static let zero = ScaledFactor(significand: 0, exponent: 0)
+
+    /// `value` rounded to 18 significant digits, halves away from zero; nil below zero.
+    public init?(_ value: Decimal) {
+        guard value >= 0 else { return nil }
+        guard value > 0 else {
+            self = .zero
+            return
+        }
+        // Decimal's own text is its exact digits ("0.000952380952…", "12500"); read once per rate.
+        var digits: [UInt8] = []
+        var point: Int?
+        for byte in value.description.utf8 {
+            if byte == UInt8(ascii: ".") {
+                point = digits.count
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                digits.append(byte - UInt8(ascii: "0"))
+            } else {
+                return nil
+            }
+        }
+        var fraction = digits.count - (point ?? digits.count)
+        while digits.first == 0 { digits.removeFirst() }
+        guard !digits.isEmpty else { return nil }
+        var significand: Int64 = 0
+        for digit in digits.prefix(Self.digits) { significand = significand * 10 + Int64(digit) }
+        // The digits cut off become powers of ten; the first of them rounds.
+        let cut = digits.count - min(digits.count, Self.digits)
+        fraction -= cut
+        if cut > 0, digits[Self.digits] >= 5 { significand += 1 }
+        self.init(normalising: Int128(significand), exponent: fraction)
+    }
+
+    /// `value × 10^-exponent` brought within 18 digits (rounded) and without trailing zeros.
+    init(normalising value: Int128, exponent: Int) {
+        var value = value
+        var exponent = exponent
+        while value >= Int128(Self.limit) {
+            let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 10)
+            value = remainder >= 5 ? quotient + 1 : quotient
+            exponent -= 1
+        }
+        while value != 0, value % 10 == 0 {
+            value /= 10
+            exponent -= 1
+        }
+        self.init(significand: Int64(value), exponent: exponent)
+    }
+
+    /// The product, rounded to 18 digits (a cross rate: one currency's inverse times another's rate).
+    public static func * (left: ScaledFactor, right: ScaledFactor) -> ScaledFactor {
+        ScaledFactor(
+            normalising: Int128(left.significand) * Int128(right.significand),
+            exponent: left.exponent + right.exponent)
+    }
+
+    /// The same value as a `Decimal`, exactly.
+    public var decimal: Decimal {
+        Decimal(sign: .plus, exponent: -exponent, significand: Decimal(significand))
+    }
+}
+
+/// A sum of amounts times factors, kept in integers: `total × 10^-exponent`. An amount is an
+/// `Int64` of minor units and a factor's significand under 10¹⁸, so each product fits in
+/// `Int128` with room for a great many of them; should a sum ever outgrow it, it goes on in
+/// `Decimal`, from the same factors.
+struct ScaledSum: Sendable {
+    private var total: Int128 = 0
+    private var exponent: Int?
+    private var overflow: Decimal?
+
+    mutating func add(_ amount: Int64, times factor: ScaledFactor) {
+        if overflow == nil, let product = product(amount, factor) {
+            let (sum, overflowed) = total.addingReportingOverflow(product)
+            if !overflowed {
+                total = sum
+                return
+            }
+        }
+        overflow = (overflow ?? value) + Decimal(amount) * factor.decimal
+    }
+
+    /// `amount × factor` at the sum's exponent, which a finer factor moves (the sum is scaled
+    /// up with it); nil when that would not fit.
+    private mutating func product(_ amount: Int64, _ factor: ScaledFactor) -> Int128? {
+        let current = exponent ?? factor.exponent
+        var multiplier = Int128(factor.significand)
+        if factor.exponent > current {
+            guard let scaled = Self.times(total, tenTo: factor.exponent - current) else { return nil }
+            total = scaled
+            exponent = factor.exponent
+        } else {
+            guard let scaled = Self.times(multiplier, tenTo: current - factor.exponent) else { return nil }
+            multiplier = scaled
+            exponent = current
+        }
+        let (product, overflowed) = Int128(amount).multipliedReportingOverflow(by: multiplier)
+        return overflowed ? nil : product
+    }
+
+    private static func times(_ value: Int128, tenTo power: Int) -> Int128? {
+        var value = value
+        for _ in 0..<power {
+            let (next, overflowed) = value.multipliedReportingOverflow(by: 10)
+            if overflowed { return nil }
+            value = next
+        }
+        return value
+    }
+
+    /// The sum as a `Decimal` (to its 38 digits).
+    var value: Decimal {
+        if let overflow { return overflow }
+        guard let exponent else { return 0 }
+        // Decimal is made from 64-bit integers: the total in pieces of 18 digits, lowest first.
+        var rest = total.magnitude
+        var whole = Decimal(0)
+        var place = Decimal(1)
+        while rest > 0 {
+            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: UInt128(ScaledFactor.limit))
+            whole += Decimal(UInt64(remainder)) * place
+            place *= Decimal(ScaledFactor.limit)
+            rest = quotient
+        }
+        return Decimal(sign: total < 0 ? .minus : .plus, exponent: -exponent, significand: whole)
+    }
+}

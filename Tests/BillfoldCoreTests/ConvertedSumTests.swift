@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import BillfoldCore
+
+@Suite("Converted totals in integers")
+struct ConvertedSumTests {
+    static func decimal(_ text: String) -> Decimal { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))! }
+
+    @Test("a rate or an inverse keeps its first 18 digits, rounded, without trailing zeros")
+    func factors() throws {
+        let inverse = try #require(ScaledFactor(1 / Self.decimal("1.05")))
+        #expect(inverse == ScaledFactor(significand: 952_380_952_380_952_381, exponent: 18))
+        #expect(ScaledFactor(Self.decimal("1.1252")) == ScaledFactor(significand: 11252, exponent: 4))
+        #expect(ScaledFactor(Self.decimal("12500")) == ScaledFactor(significand: 125, exponent: -2))
+        #expect(ScaledFactor(Self.decimal("0.0000952")) == ScaledFactor(significand: 952, exponent: 7))
+        // 0.999…9 with twenty nines rounds up to 1.
+        #expect(ScaledFactor(Self.decimal("0.99999999999999999999")) == .one)
+        #expect(ScaledFactor(0) == .zero)
+        #expect(ScaledFactor(-1) == nil)
+        #expect(ScaledFactor(Self.decimal("1.1252"))?.decimal == Self.decimal("1.1252"))
+        // A cross rate is rounded back to 18 digits.
+        let cross = inverse * ScaledFactor(Self.decimal("160.25"))!
+        #expect(cross == ScaledFactor(significand: 152_619_047_619_047_619, exponent: 15))
+    }
+
+    @Test("a sum of many days equals Decimal's to far below a cent, whatever the factors' sizes")
+    func agreesWithDecimal() {
+        var generator = SeededGenerator(seed: 7)
+        var scaled = ScaledSum()
+        var exact = Decimal(0)
+        for day in 0..<5_000 {
+            let amount = Int64.random(in: -50_000_000...50_000_000, using: &generator)
+            // Factors from 0.00005 (a rupiah in euros) to 17,000 (the other way), some exact.
+            let text = day % 7 == 0 ? "0.5" : day % 3 == 0 ? "17250.125" : "0.0000\(day % 9 + 1)3571"
+            let rate = Self.decimal(text)
+            scaled.add(amount, times: ScaledFactor(1 / rate)!)
+            exact += Decimal(amount) * (1 / rate)
+        }
+        // Days of up to 860 billion minor units each: 18 digits keep the whole within a
+        // thousandth of one minor unit (rounding to it needs a half).
+        let difference = (scaled.value - exact).magnitude
+        #expect(difference < Self.decimal("0.001"), "\(scaled.value) against \(exact)")
+    }
+
+    @Test("a sum that outgrows 128 bits goes on in Decimal instead of overflowing")
+    func overflow() {
+        var scaled = ScaledSum()
+        let big = ScaledFactor(Self.decimal("99999.99999999999999"))!
+        for _ in 0..<40 { scaled.add(.max, times: big) }
+        let expected = Decimal(Int64.max) * big.decimal * 40
+        #expect(((scaled.value - expected) / expected).magnitude < Self.decimal("0.000000000000001"))
+        scaled.add(.min, times: .one)
+        #expect(scaled.value < expected)
+    }
+
+    @Test("a converted total rounds once, halves away from zero, as before")
+    func convertedTotal() throws {
+        let usd = try Currency(code: "USD")
+        let book = RateBook(rates: [
+            ExchangeRate(day: Day(year: 2026, month: 1, day: 2), base: "EUR", currency: "USD", rate: 2),
+            ExchangeRate(
+                day: Day(year: 2026, month: 1, day: 5), base: "EUR", currency: "USD", rate: Self.decimal("1.6")),
+        ])
+        var sum = ConvertedTotal.Sum(to: .eur, book: book)
+        sum.add(Money(minorUnits: 1, currency: usd), on: Day(year: 2026, month: 1, day: 3))
+        sum.add(Money(minorUnits: 1, currency: usd), on: Day(year: 2026, month: 1, day: 2))
+        sum.add(Money(minorUnits: 100, currency: usd), on: Day(year: 2026, month: 1, day: 6))
+        let total = try sum.total()
+        // 0.005 + 0.005 + 0.625: 0.635, rounded once.
+        #expect(total.money == Money(minorUnits: 64, currency: .eur))
+        #expect(total.usedEarlierRates)
+        #expect(total.oldestRate == Day(year: 2026, month: 1, day: 2))
+    }
+}
+
+/// The same numbers on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
