@@ -155,8 +155,32 @@ public enum Timestamp {
     }
 
     public static func utc(_ epochSeconds: Int64) -> String {
-        let text = ISO8601Text.format(BookingTime(epochSeconds: epochSeconds, offsetSeconds: 0), colon: true)
-        return String(text.dropLast(6)) + "Z"
+        let days = epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400
+        let day = Day(daysSince1970: days)
+        guard (0...9999).contains(day.year) else {
+            let text = ISO8601Text.format(BookingTime(epochSeconds: epochSeconds, offsetSeconds: 0), colon: true)
+            return String(text.dropLast(6)) + "Z"
+        }
+        // Twenty bytes written in place: `/v1` writes two per row.
+        let second = Int(epochSeconds - days * 86_400)
+        let date = day.text(separator: "-")
+        return String(unsafeUninitializedCapacity: 20) { buffer in
+            var index = 0
+            for byte in date.utf8 {
+                buffer[index] = byte
+                index += 1
+            }
+            func two(_ value: Int, at offset: Int, then mark: UInt8) {
+                buffer[offset] = 0x30 + UInt8(value / 10)
+                buffer[offset + 1] = 0x30 + UInt8(value % 10)
+                buffer[offset + 2] = mark
+            }
+            buffer[10] = UInt8(ascii: "T")
+            two(second / 3600, at: 11, then: UInt8(ascii: ":"))
+            two(second % 3600 / 60, at: 14, then: UInt8(ascii: ":"))
+            two(second % 60, at: 17, then: UInt8(ascii: "Z"))
+            return 20
+        }
     }
 
     public static func now() -> Int64 { Int64(Date().timeIntervalSince1970) }

@@ -59,6 +59,15 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// The day a moment falls on in a time zone.
     public init(_ date: Date, in timeZone: TimeZone) {
+        // From 1900 to 9999 the calendar's day is the zone's offset added and the days counted
+        // (before October 1582 Foundation's Gregorian calendar is Julian): a tenth of the cost,
+        // and lists work out a day per row.
+        let seconds = date.timeIntervalSince1970
+        if seconds >= -2_208_988_800, seconds < 253_402_300_800 {
+            let local = Int64(seconds.rounded(.down)) + Int64(timeZone.secondsFromGMT(for: date))
+            self.init(daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+            return
+        }
         let c = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: date)
         // A Gregorian calendar always answers the components it was asked for.
         self.init(year: c.year!, month: c.month!, day: c.day!)

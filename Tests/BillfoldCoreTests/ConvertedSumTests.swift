@@ -72,6 +72,36 @@ struct ConvertedSumTests {
         #expect(total.usedEarlierRates)
         #expect(total.oldestRate == Day(year: 2026, month: 1, day: 2))
     }
+
+    @Test("one amount converted in integers is Decimal's, rounded once, halves away from zero")
+    func oneAmount() throws {
+        let usd = try Currency(code: "USD")
+        let jpy = try Currency(code: "JPY")
+        let day = Day(year: 2026, month: 3, day: 2)
+        let book = RateBook(rates: [
+            ExchangeRate(day: day, base: "EUR", currency: "USD", rate: Self.decimal("1.0823")),
+            ExchangeRate(day: day, base: "EUR", currency: "JPY", rate: Self.decimal("160.25")),
+        ])
+        var generator = SeededGenerator(seed: 5)
+        for _ in 0..<2_000 {
+            let minor = Int64.random(in: -99_999_999_999...99_999_999_999, using: &generator)
+            for (from, to) in [(usd, Currency.eur), (Currency.eur, usd), (usd, jpy), (jpy, usd), (jpy, Currency.eur)] {
+                let money = Money(minorUnits: minor, currency: from)
+                var exact = try #require(book.convert(money.amount, from: from.code, to: to.code, on: day)?.value)
+                var rounded = Decimal()
+                NSDecimalRound(&rounded, &exact, to.minorUnits, .plain)
+                let converted = try #require(book.converted(money, to: to, on: day))
+                #expect(converted.amount == rounded, "\(money) in \(to.code)")
+            }
+        }
+        // Half a cent rounds away from zero, either way.
+        let half = RateBook(rates: [ExchangeRate(day: day, base: "EUR", currency: "USD", rate: 2)])
+        #expect(half.converted(Money(minorUnits: 1, currency: usd), to: .eur, on: day)?.minorUnits == 1)
+        #expect(half.converted(Money(minorUnits: -1, currency: usd), to: .eur, on: day)?.minorUnits == -1)
+        // No rate: nothing; more than an amount may be: nothing (the caller has a fallback).
+        #expect(book.converted(Money(minorUnits: 1, currency: try Currency(code: "CHF")), to: .eur, on: day) == nil)
+        #expect(book.converted(Money(minorUnits: 999_999_999_999_999, currency: .eur), to: jpy, on: day) == nil)
+    }
 }
 
 /// The same numbers on every run.

@@ -120,7 +120,7 @@ struct ScaledSum: Sendable {
         return overflowed ? nil : product
     }
 
-    private static func times(_ value: Int128, tenTo power: Int) -> Int128? {
+    static func times(_ value: Int128, tenTo power: Int) -> Int128? {
         var value = value
         for _ in 0..<power {
             let (next, overflowed) = value.multipliedReportingOverflow(by: 10)
@@ -145,5 +145,34 @@ struct ScaledSum: Sendable {
             rest = quotient
         }
         return Decimal(sign: total < 0 ? .minus : .plus, exponent: -exponent, significand: whole)
+    }
+}
+
+extension RateBook {
+    /// `money` in `target` on `day`, rounded to the target's minor unit (halves away from zero)
+    /// in integers; nil when there is no rate, or the result is more than an amount may be.
+    public func converted(_ money: Money, to target: Currency, on day: Day) -> Money? {
+        if money.currency == target { return money }
+        guard let factor = scaledFactor(from: money.currency.code, to: target.code, on: day)?.factor else {
+            return nil
+        }
+        // minor × significand × 10^-(exponent + the money's decimals), in the target's minor units.
+        let product = Int128(money.minorUnits) * Int128(factor.significand)
+        let shift = factor.exponent + money.currency.minorUnits - target.minorUnits
+        var units: Int128
+        if shift <= 0 {
+            guard let scaled = ScaledSum.times(product, tenTo: -shift) else { return nil }
+            units = scaled
+        } else if shift > 38 {
+            units = 0
+        } else {
+            var divisor: Int128 = 1
+            for _ in 0..<shift { divisor *= 10 }
+            let (quotient, remainder) = product.quotientAndRemainder(dividingBy: divisor)
+            units = quotient
+            if remainder.magnitude * 2 >= divisor.magnitude { units += product < 0 ? -1 : 1 }
+        }
+        guard units.magnitude <= UInt128(Money.maximumMinorUnits) else { return nil }
+        return Money(minorUnits: Int64(units), currency: target)
     }
 }

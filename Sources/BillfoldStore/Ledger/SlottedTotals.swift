@@ -72,12 +72,22 @@ extension TransactionTotals {
         }
     }
 
-    struct SlotRow: Decodable {
+    struct SlotRow {
         var slot: Int64
         var category_key: Int64
         var currency: String
         var total: Int64
         var count: Int64
+    }
+
+    /// The rows straight from the driver, as `DailyTotals` reads its own: through `Decodable` a
+    /// 12-month report's rows took half a millisecond.
+    private static func slotRows(_ statement: SQLQueryString, on sql: any SQLDatabase) async throws -> [SlotRow] {
+        try await sql.engine.rows(statement).map {
+            SlotRow(
+                slot: try $0.integer("slot"), category_key: try $0.integer("category_key"),
+                currency: try $0.text("currency"), total: try $0.integer("total"), count: try $0.integer("count"))
+        }
     }
 
     /// `CASE WHEN column in a span THEN its slot … ELSE -1 END`.
@@ -106,7 +116,7 @@ extension TransactionTotals {
             + (table == TagTotals.table ? TagTotals.matching(query) : "")
             + " AND \(unsafeRaw: unit) >= \(bind: first) AND \(unsafeRaw: unit) < \(bind: end)) pieces"
             + " WHERE slot >= 0 GROUP BY slot, category_key, currency"
-        return try await sql.raw(statement).all(decoding: SlotRow.self)
+        return try await slotRows(statement, on: sql)
     }
 
     /// The spans' per-day sums: the spans joined as a table of (first, end, slot), so each is a
@@ -126,7 +136,7 @@ extension TransactionTotals {
             + " CAST(SUM(count) AS BIGINT) AS count FROM " + table + ") spans CROSS JOIN transaction_totals"
             + " WHERE user_id = \(bind: userID) AND +category_key >= 0" + conditions(query)
             + " AND day >= spans.column1 AND day < spans.column2 GROUP BY spans.column3, category_key, currency"
-        return try await sql.raw(statement).all(decoding: SlotRow.self)
+        return try await slotRows(statement, on: sql)
     }
 
     /// The rows booked in the spans (instants), each given its slot; only the spans are read.
@@ -147,6 +157,6 @@ extension TransactionTotals {
             + " AS slot, COALESCE(category_id, 0) AS category_key, currency, amount_minor FROM transactions"
             + " WHERE user_id = \(bind: userID) AND transfer_id IS NULL AND kind IS NULL"
             + slice.conditions(on: sql) + within + ")) pieces WHERE slot >= 0 GROUP BY slot, category_key, currency"
-        return try await sql.raw(statement).all(decoding: SlotRow.self)
+        return try await slotRows(statement, on: sql)
     }
 }

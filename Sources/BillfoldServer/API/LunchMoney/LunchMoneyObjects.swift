@@ -55,17 +55,25 @@ struct LunchMoneyBase: Sendable {
     }
 
     /// `to_base` as a field: money already in the primary currency (most rows) is the amount
-    /// itself, written from its digits; only money in another is converted (a Decimal division
-    /// and its text per row took a sixth of a 1,000-row page).
+    /// itself, written from its digits; money in another is converted in integers
+    /// (`RateBook.converted`) and written the same way. `Decimal` is left for what those cannot
+    /// hold (a Decimal division and its text per row took a sixth of a 1,000-row page).
     static func field(_ money: Money, on day: @autoclosure () -> Day, base: LunchMoneyBase?, debitAsNegative: Bool)
         -> LunchMoneyTransactionJSON.Value
     {
-        // Negated as `text` does: the most negative amount has no positive twin in 64 bits.
-        let signed =
-            debitAsNegative
+        guard let base, money.currency != base.primary else { return .exact(signed(money, debitAsNegative)) }
+        let day = day()
+        if let converted = base.book.converted(money, to: base.primary, on: day) {
+            return .exact(signed(converted, debitAsNegative))
+        }
+        return .decimal(base.value(money, on: day, debitAsNegative: debitAsNegative))
+    }
+
+    /// Negated as `LunchMoneyAmount.text` does: the most negative amount has no positive twin in
+    /// 64 bits.
+    private static func signed(_ money: Money, _ debitAsNegative: Bool) -> Money {
+        debitAsNegative
             ? money : Money(minorUnits: money.minorUnits == .min ? .max : -money.minorUnits, currency: money.currency)
-        guard let base, money.currency != base.primary else { return .exact(signed) }
-        return .decimal(base.value(money, on: day(), debitAsNegative: debitAsNegative))
     }
 }
 
@@ -156,72 +164,75 @@ struct LunchMoneyTransactionJSON: Encodable {
         func encode(to encoder: any Encoder) throws { try Value.encode(fields, to: encoder) }
     }
 
-    /// Every field, in the order of their names (the API's encoder sorts them; the writer relies
-    /// on this order, and its test would see a field out of place).
+    /// Every field, as an array (`encode(to:)` takes them so).
     var fields: [(String, Value)] {
+        var fields: [(String, Value)] = []
+        fields.reserveCapacity(50)
+        eachField { fields.append(($0, $1)) }
+        return fields
+    }
+
+    /// Every field in turn, in the order of their names (the API's encoder sorts them; the writer
+    /// relies on this order, and its test would see a field out of place). Handed over one at a
+    /// time: a page of a thousand rows made a thousand arrays of fifty.
+    func eachField(_ field: (String, Value) -> Void) {
         let t = transaction
+        let booked = Day(t.bookedAt.date, in: zone)
         // A child takes its group's flags, as Lunch Money's subcategories do.
         let flags = (group ?? category)?.flags ?? CategoryFlags()
         let null = Value.text(nil)
-        var fields: [(String, Value)] = []
-        fields.reserveCapacity(50)
-        fields += [
-            ("account_display_name", .text(account?.displayName ?? "")),
-            ("amount", .text(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative))),
-            ("asset_display_name", .text(account?.displayName)),
-            ("asset_id", .number(t.accountID)),
-            ("asset_institution_name", null),
-            ("asset_name", .text(account?.name)),
-            ("asset_status", .text(account == nil ? nil : "active")),
-            ("category_group_id", .number(group?.id)),
-            ("category_group_name", .text(group?.name)),
-            ("category_id", .number(category?.id)),
-            ("category_name", .text(category?.name)),
-        ]
+        field("account_display_name", .text(account?.displayName ?? ""))
+        field("amount", .text(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative)))
+        field("asset_display_name", .text(account?.displayName))
+        field("asset_id", .number(t.accountID))
+        field("asset_institution_name", null)
+        field("asset_name", .text(account?.name))
+        field("asset_status", .text(account == nil ? nil : "active"))
+        field("category_group_id", .number(group?.id))
+        field("category_group_name", .text(group?.name))
+        field("category_id", .number(category?.id))
+        field("category_name", .text(category?.name))
         if let members {
             let children = members.map {
                 ChildJSON(
                     transaction: $0, id: ids.v1($0.id), zone: zone, debitAsNegative: debitAsNegative, base: base)
             }
-            fields.append(("children", .children(children)))
+            field("children", .children(children))
         }
-        fields += [
-            ("created_at", .text(Timestamp.utc(t.createdAt))),
-            ("currency", .text(t.money.currency.code.lowercased())),
-            ("date", .text(Day(t.bookedAt.date, in: zone).description)),
-            ("display_name", .text(t.payee)),
-            ("display_notes", .text(t.notes.isEmpty ? nil : t.notes)),
-            ("exclude_from_budget", .flag(flags.excludeFromBudget)),
-            ("exclude_from_totals", .flag(flags.excludeFromTotals)),
-            ("external_id", .text(LunchMoneyIDs.externalID(of: t))),
-            ("group_id", .number(t.groupID.map(ids.v1))),
-            ("has_children", .flag(t.kind == .split)),
-            ("id", .number(ids.v1(t.id))),
-            ("institution_name", null),
-            ("is_group", .flag(t.kind == .group)),
-            ("is_income", .flag(flags.isIncome || (category?.flags.isIncome ?? false))),
-            ("is_pending", .flag(t.status == .pending)),
-            ("notes", .text(t.notes.isEmpty ? nil : t.notes)),
-            ("original_name", .text(t.originalName.isEmpty ? nil : t.originalName)),
-            ("parent_id", .number(t.parentID.map(ids.v1))),
-            ("payee", .text(t.payee)),
-            ("plaid_account_display_name", null), ("plaid_account_id", null), ("plaid_account_mask", null),
-            ("plaid_account_name", null), ("plaid_metadata", null),
-            ("recurring_amount", null), ("recurring_cadence", null), ("recurring_currency", null),
-            ("recurring_description", null), ("recurring_granularity", null), ("recurring_id", null),
-            ("recurring_payee", null), ("recurring_quantity", null), ("recurring_type", null),
-            ("source", .text(t.externalID == nil ? "manual" : "api")),
-            ("status", .text(t.status.rawValue)),
-            ("tags", .tags(tags)),
-            (
-                "to_base",
-                LunchMoneyBase.field(
-                    t.money, on: Day(t.bookedAt.date, in: zone), base: base, debitAsNegative: debitAsNegative)
-            ),
-            ("updated_at", .text(Timestamp.utc(t.updatedAt))),
-        ]
-        return fields
+        field("created_at", .text(Timestamp.utc(t.createdAt)))
+        field("currency", .text(t.money.currency.code.lowercased()))
+        field("date", .text(booked.description))
+        field("display_name", .text(t.payee))
+        field("display_notes", .text(t.notes.isEmpty ? nil : t.notes))
+        field("exclude_from_budget", .flag(flags.excludeFromBudget))
+        field("exclude_from_totals", .flag(flags.excludeFromTotals))
+        field("external_id", .text(LunchMoneyIDs.externalID(of: t)))
+        field("group_id", .number(t.groupID.map(ids.v1)))
+        field("has_children", .flag(t.kind == .split))
+        field("id", .number(ids.v1(t.id)))
+        field("institution_name", null)
+        field("is_group", .flag(t.kind == .group))
+        field("is_income", .flag(flags.isIncome || (category?.flags.isIncome ?? false)))
+        field("is_pending", .flag(t.status == .pending))
+        field("notes", .text(t.notes.isEmpty ? nil : t.notes))
+        field("original_name", .text(t.originalName.isEmpty ? nil : t.originalName))
+        field("parent_id", .number(t.parentID.map(ids.v1)))
+        field("payee", .text(t.payee))
+        for name in Self.unlinked { field(name, null) }
+        field("source", .text(t.externalID == nil ? "manual" : "api"))
+        field("status", .text(t.status.rawValue))
+        field("tags", .tags(tags))
+        field("to_base", LunchMoneyBase.field(t.money, on: booked, base: base, debitAsNegative: debitAsNegative))
+        field("updated_at", .text(Timestamp.utc(t.updatedAt)))
     }
+
+    /// The Plaid and recurring fields, always null: Billfold links no bank and writes no
+    /// recurring item onto a transaction (`/v1/recurring_items` lists them).
+    static let unlinked = [
+        "plaid_account_display_name", "plaid_account_id", "plaid_account_mask", "plaid_account_name",
+        "plaid_metadata", "recurring_amount", "recurring_cadence", "recurring_currency", "recurring_description",
+        "recurring_granularity", "recurring_id", "recurring_payee", "recurring_quantity", "recurring_type",
+    ]
 
     func encode(to encoder: any Encoder) throws { try Value.encode(fields, to: encoder) }
 }

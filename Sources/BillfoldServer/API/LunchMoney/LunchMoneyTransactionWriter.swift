@@ -16,7 +16,7 @@ struct LunchMoneyTransactionWriter {
         writer.json.raw("{\"has_more\":\(more),\"transactions\":[")
         for (index, object) in objects.enumerated() {
             if index > 0 { writer.json.raw(",") }
-            writer.write(object.fields)
+            writer.write(object)
         }
         writer.json.raw("]}")
         return writer.json.buffer
@@ -24,40 +24,52 @@ struct LunchMoneyTransactionWriter {
 
     static func object(_ object: LunchMoneyTransactionJSON) -> ByteBuffer {
         var writer = LunchMoneyTransactionWriter(capacity: 1400)
-        writer.write(object.fields)
+        writer.write(object)
         return writer.json.buffer
+    }
+
+    private mutating func write(_ object: LunchMoneyTransactionJSON) {
+        var first = true
+        json.raw("{")
+        object.eachField { name, value in
+            write(name, value, first: first)
+            first = false
+        }
+        json.raw("}")
     }
 
     private mutating func write(_ fields: [(String, LunchMoneyTransactionJSON.Value)]) {
         json.raw("{")
-        for (index, (name, value)) in fields.enumerated() {
-            json.raw(index == 0 ? "\"" : ",\"")
-            json.raw(name)
-            json.raw("\":")
-            switch value {
-            case .text(let text): json.optional(text)
-            case .number(let number): json.raw(number.map { String($0) } ?? "null")
-            case .flag(let flag): json.raw(flag ? "true" : "false")
-            case .decimal(let decimal): json.raw("\(decimal)")
-            case .exact(let money): json.raw(Self.number(money))
-            case .tags(let tags):
-                json.raw("[")
-                for (index, tag) in tags.enumerated() {
-                    json.raw(index == 0 ? "{\"id\":\(tag.id),\"name\":" : ",{\"id\":\(tag.id),\"name\":")
-                    json.string(tag.name)
-                    json.raw("}")
-                }
-                json.raw("]")
-            case .children(let children):
-                json.raw("[")
-                for (index, child) in children.enumerated() {
-                    if index > 0 { json.raw(",") }
-                    write(child.fields)
-                }
-                json.raw("]")
-            }
-        }
+        for (index, (name, value)) in fields.enumerated() { write(name, value, first: index == 0) }
         json.raw("}")
+    }
+
+    private mutating func write(_ name: String, _ value: LunchMoneyTransactionJSON.Value, first: Bool) {
+        json.raw(first ? "\"" : ",\"")
+        json.raw(name)
+        json.raw("\":")
+        switch value {
+        case .text(let text): json.optional(text)
+        case .number(let number): json.raw(number.map { String($0) } ?? "null")
+        case .flag(let flag): json.raw(flag ? "true" : "false")
+        case .decimal(let decimal): json.raw("\(decimal)")
+        case .exact(let money): json.raw(Self.number(money))
+        case .tags(let tags):
+            json.raw("[")
+            for (index, tag) in tags.enumerated() {
+                json.raw(index == 0 ? "{\"id\":\(tag.id),\"name\":" : ",{\"id\":\(tag.id),\"name\":")
+                json.string(tag.name)
+                json.raw("}")
+            }
+            json.raw("]")
+        case .children(let children):
+            json.raw("[")
+            for (index, child) in children.enumerated() {
+                if index > 0 { json.raw(",") }
+                write(child.fields)
+            }
+            json.raw("]")
+        }
     }
 
     /// Money as `Decimal`'s description writes it: its digits without trailing zeros after the
