@@ -59,4 +59,32 @@ struct LunchMoneyWriterTests {
             Data(LunchMoneyTransactionWriter.page([], more: false).readableBytesView)
                 == (try JSONEncoder.api.encode(Page(transactions: [], has_more: false))))
     }
+
+    @Test("to_base: money in another currency converted at its day's rate, points without one as they are")
+    func toBase() throws {
+        let usd = try Currency(code: "USD")
+        let day = Day(year: 2023, month: 11, day: 14)
+        let book = RateBook(rates: [
+            ExchangeRate(day: day, base: "EUR", currency: "USD", rate: Decimal(string: "1.0823")!)
+        ])
+        let base = LunchMoneyBase(primary: .eur, book: book)
+        for (minor, currency) in [(-123_456, usd), (5, usd), (-1, usd), (99_999_999, .pbp), (-250, .eur)] {
+            for debitAsNegative in [false, true] {
+                let money = Money(minorUnits: Int64(minor), currency: currency)
+                var object = LunchMoneyTransactionJSON(
+                    transaction: Self.row(1, "x", minor: Int64(minor), currency: currency), category: nil, group: nil,
+                    account: nil, zone: TimeZone(identifier: "UTC")!, debitAsNegative: debitAsNegative)
+                object.base = base
+                let written =
+                    try JSONSerialization.jsonObject(
+                        with: Data(LunchMoneyTransactionWriter.object(object).readableBytesView)) as! [String: Any]
+                let expected = LunchMoneyAmount.toBase(
+                    money, on: day, primary: .eur, book: book, debitAsNegative: debitAsNegative)
+                #expect("\(written["to_base"]!)" == "\(expected)", "\(money), debits negative: \(debitAsNegative)")
+                #expect(
+                    try JSONEncoder.api.encode(object)
+                        == Data(LunchMoneyTransactionWriter.object(object).readableBytesView))
+            }
+        }
+    }
 }

@@ -66,6 +66,10 @@ struct LunchMoneyBase: Sendable {
         if let converted = base.book.converted(money, to: base.primary, on: day) {
             return .exact(signed(converted, debitAsNegative))
         }
+        // No rate at all: the amount itself, as `LunchMoneyAmount.toBase` gives it.
+        if base.book.scaledFactor(from: money.currency.code, to: base.primary.code, on: day) == nil {
+            return .exact(signed(money, debitAsNegative))
+        }
         return .decimal(base.value(money, on: day, debitAsNegative: debitAsNegative))
     }
 
@@ -166,16 +170,22 @@ struct LunchMoneyTransactionJSON: Encodable {
 
     /// Every field, as an array (`encode(to:)` takes them so).
     var fields: [(String, Value)] {
-        var fields: [(String, Value)] = []
-        fields.reserveCapacity(50)
-        eachField { fields.append(($0, $1)) }
-        return fields
+        struct Gathered: LunchMoneyFieldSink {
+            var fields: [(String, Value)] = []
+            mutating func field(_ name: StaticString, _ value: Value) { fields.append(("\(name)", value)) }
+        }
+        var gathered = Gathered()
+        gathered.fields.reserveCapacity(50)
+        eachField(into: &gathered)
+        return gathered.fields
     }
 
     /// Every field in turn, in the order of their names (the API's encoder sorts them; the writer
     /// relies on this order, and its test would see a field out of place). Handed over one at a
-    /// time: a page of a thousand rows made a thousand arrays of fifty.
-    func eachField(_ field: (String, Value) -> Void) {
+    /// time: a page of a thousand rows made a thousand arrays of fifty. A sink, not a closure: a
+    /// closure that writes into its caller is checked for exclusive access at every write.
+    func eachField<Sink: LunchMoneyFieldSink>(into sink: inout Sink) {
+        func field(_ name: StaticString, _ value: Value) { sink.field(name, value) }
         let t = transaction
         let booked = Day(t.bookedAt.date, in: zone)
         // A child takes its group's flags, as Lunch Money's subcategories do.
@@ -228,7 +238,7 @@ struct LunchMoneyTransactionJSON: Encodable {
 
     /// The Plaid and recurring fields, always null: Billfold links no bank and writes no
     /// recurring item onto a transaction (`/v1/recurring_items` lists them).
-    static let unlinked = [
+    static let unlinked: [StaticString] = [
         "plaid_account_display_name", "plaid_account_id", "plaid_account_mask", "plaid_account_name",
         "plaid_metadata", "recurring_amount", "recurring_cadence", "recurring_currency", "recurring_description",
         "recurring_granularity", "recurring_id", "recurring_payee", "recurring_quantity", "recurring_type",
@@ -256,6 +266,11 @@ extension LunchMoneyTransactionJSON.Value {
             }
         }
     }
+}
+
+/// What takes a `/v1` transaction's fields one at a time.
+protocol LunchMoneyFieldSink {
+    mutating func field(_ name: StaticString, _ value: LunchMoneyTransactionJSON.Value)
 }
 
 /// A Lunch Money Category object. Lists carry full children; the single GET of a group carries
