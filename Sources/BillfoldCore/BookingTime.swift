@@ -131,7 +131,7 @@ enum ISO8601Text {
     /// String(format:) cost more than the rest of the request together.
     static func format(_ time: BookingTime, colon: Bool) -> String {
         let local = time.epochSeconds + Int64(time.offsetSeconds)
-        let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+        let days = Day.daysSince1970(containing: local)
         let second = Int(local - days * 86_400)
         let sign = time.offsetSeconds < 0 ? "-" : "+"
         let magnitude = abs(time.offsetSeconds)
@@ -155,7 +155,7 @@ public enum Timestamp {
     }
 
     public static func utc(_ epochSeconds: Int64) -> String {
-        let days = epochSeconds >= 0 ? epochSeconds / 86_400 : (epochSeconds - 86_399) / 86_400
+        let days = Day.daysSince1970(containing: epochSeconds)
         let day = Day(daysSince1970: days)
         guard (0...9999).contains(day.year) else {
             let text = ISO8601Text.format(BookingTime(epochSeconds: epochSeconds, offsetSeconds: 0), colon: true)

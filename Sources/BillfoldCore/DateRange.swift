@@ -57,6 +57,11 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         self = valid
     }
 
+    /// The day count of the day holding a second counted from 1970 (rounded down, before 1970 too).
+    static func daysSince1970(containing seconds: Int64) -> Int64 {
+        seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    }
+
     /// The day a moment falls on in a time zone.
     public init(_ date: Date, in timeZone: TimeZone) {
         // From 1900 to 9999 the calendar's day is the zone's offset added and the days counted
@@ -65,7 +70,7 @@ public struct Day: Hashable, Sendable, Comparable, CustomStringConvertible {
         let seconds = date.timeIntervalSince1970
         if seconds >= -2_208_988_800, seconds < 253_402_300_800 {
             let local = Int64(seconds.rounded(.down)) + Int64(timeZone.secondsFromGMT(for: date))
-            self.init(daysSince1970: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+            self.init(daysSince1970: Self.daysSince1970(containing: local))
             return
         }
         let c = Calendar.gregorian(in: timeZone).dateComponents([.year, .month, .day], from: date)

@@ -31,14 +31,14 @@ struct ConvertedSumTests {
         var exact = Decimal(0)
         for day in 0..<5_000 {
             let amount = Int64.random(in: -50_000_000...50_000_000, using: &generator)
-            // Factors from 0.00005 (a rupiah in euros) to 17,000 (the other way), some exact.
+            // The inverses of these rates: 2 (exact), about 0.000058, and 10,000 to 75,000.
             let text = day % 7 == 0 ? "0.5" : day % 3 == 0 ? "17250.125" : "0.0000\(day % 9 + 1)3571"
             let rate = Self.decimal(text)
             scaled.add(amount, times: ScaledFactor(1 / rate)!)
             exact += Decimal(amount) * (1 / rate)
         }
-        // Days of up to 860 billion minor units each: 18 digits keep the whole within a
-        // thousandth of one minor unit (rounding to it needs a half).
+        // Days of up to 3.7 trillion minor units each once converted: 18 digits keep the whole
+        // within a thousandth of one minor unit (rounding to it needs a half).
         let difference = (scaled.value - exact).magnitude
         #expect(difference < Self.decimal("0.001"), "\(scaled.value) against \(exact)")
     }
@@ -46,12 +46,26 @@ struct ConvertedSumTests {
     @Test("a sum that outgrows 128 bits goes on in Decimal instead of overflowing")
     func overflow() {
         var scaled = ScaledSum()
-        let big = ScaledFactor(Self.decimal("99999.99999999999999"))!
+        // Each product is about 9.2 × 10³⁶: the 19th passes Int128's 1.7 × 10³⁸.
+        let big = ScaledFactor(Self.decimal("999999999999999999"))!
+        #expect(big == ScaledFactor(significand: 999_999_999_999_999_999, exponent: 0))
         for _ in 0..<40 { scaled.add(.max, times: big) }
         let expected = Decimal(Int64.max) * big.decimal * 40
         #expect(((scaled.value - expected) / expected).magnitude < Self.decimal("0.000000000000001"))
-        scaled.add(.min, times: .one)
-        #expect(scaled.value < expected)
+        scaled.add(.min, times: big)
+        let less = expected + Decimal(Int64.min) * big.decimal
+        #expect(((scaled.value - less) / less).magnitude < Self.decimal("0.000000000000001"))
+    }
+
+    @Test("a product is rounded once, to the nearest: a tail of …4445 rounds down")
+    func roundedOnce() {
+        // 123456789012345678 × 10 + 4 is cut to 18 digits with …4|4 → down; …4|5 → up.
+        let down = ScaledFactor(normalising: 1_234_567_890_123_456_784_445, exponent: 22)
+        #expect(down == ScaledFactor(significand: 123_456_789_012_345_678, exponent: 18))
+        let up = ScaledFactor(normalising: 1_234_567_890_123_456_785_000, exponent: 22)
+        #expect(up == ScaledFactor(significand: 123_456_789_012_345_679, exponent: 18))
+        // A carry all the way up is one, without its zeros.
+        #expect(ScaledFactor(normalising: 9_999_999_999_999_999_995, exponent: 19) == .one)
     }
 
     @Test("a converted total rounds once, halves away from zero, as before")
@@ -73,7 +87,9 @@ struct ConvertedSumTests {
         #expect(total.oldestRate == Day(year: 2026, month: 1, day: 2))
     }
 
-    @Test("one amount converted in integers is Decimal's, rounded once, halves away from zero")
+    @Test(
+        "one amount converted in integers is Decimal's, rounded once, halves away from zero (they could differ only within 10⁻¹⁷ of a half)"
+    )
     func oneAmount() throws {
         let usd = try Currency(code: "USD")
         let jpy = try Currency(code: "JPY")
@@ -98,6 +114,9 @@ struct ConvertedSumTests {
         let half = RateBook(rates: [ExchangeRate(day: day, base: "EUR", currency: "USD", rate: 2)])
         #expect(half.converted(Money(minorUnits: 1, currency: usd), to: .eur, on: day)?.minorUnits == 1)
         #expect(half.converted(Money(minorUnits: -1, currency: usd), to: .eur, on: day)?.minorUnits == -1)
+        // 300 at 0.96 is exactly 312.5; the inverse (1.0416…67) is rounded up in both, so both say 313.
+        let near = RateBook(rates: [ExchangeRate(day: day, base: "EUR", currency: "USD", rate: Self.decimal("0.96"))])
+        #expect(near.converted(Money(minorUnits: 300, currency: usd), to: .eur, on: day)?.minorUnits == 313)
         // No rate: nothing; more than an amount may be: nothing (the caller has a fallback).
         #expect(book.converted(Money(minorUnits: 1, currency: try Currency(code: "CHF")), to: .eur, on: day) == nil)
         #expect(book.converted(Money(minorUnits: 999_999_999_999_999, currency: .eur), to: jpy, on: day) == nil)

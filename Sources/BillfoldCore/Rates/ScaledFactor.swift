@@ -1,10 +1,12 @@
 import Foundation
 
 /// A positive factor as an integer of at most 18 significant digits and the count of its digits
-/// after the point (`9523809523809523810`, 19: 0.9523…). A converted total multiplies every day's
+/// after the point (`952380952380952381`, 18: 0.9523…). A converted total multiplies every day's
 /// money by one; in integers that is a product and a sum, where `Decimal` took a microsecond for
-/// each (a year's report converts thousands of days). 18 digits keep a day's error below 10⁻¹⁷
-/// of its amount, far under the one rounding to cents at the end.
+/// each (a year's report converts thousands of days). A factor is within half a unit of its 18th
+/// digit (a cross rate, rounded twice, within one), so a day's error is below 10⁻¹⁷ of its amount:
+/// the rounding to cents at the end comes out as `Decimal`'s unless the exact total lies that
+/// close to a half.
 public struct ScaledFactor: Sendable, Equatable {
     /// Below 10¹⁸: two of them multiply within `Int128`.
     public let significand: Int64
@@ -53,15 +55,23 @@ public struct ScaledFactor: Sendable, Equatable {
         self.init(normalising: Int128(significand), exponent: fraction)
     }
 
-    /// `value × 10^-exponent` brought within 18 digits (rounded) and without trailing zeros.
+    /// `value × 10^-exponent` brought within 18 digits (rounded once, to the nearest, halves up)
+    /// and without trailing zeros; `value` is not negative.
     init(normalising value: Int128, exponent: Int) {
         var value = value
         var exponent = exponent
-        while value >= Int128(Self.limit) {
-            let (quotient, remainder) = value.quotientAndRemainder(dividingBy: 10)
-            value = remainder >= 5 ? quotient + 1 : quotient
-            exponent -= 1
+        var divisor: Int128 = 1
+        var cut = 0
+        while value / divisor >= Int128(Self.limit) {
+            divisor *= 10
+            cut += 1
         }
+        if cut > 0 {
+            let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+            value = remainder * 2 >= divisor ? quotient + 1 : quotient
+            exponent -= cut
+        }
+        // A carry to 10¹⁸ leaves a trailing zero, taken off below.
         while value != 0, value % 10 == 0 {
             value /= 10
             exponent -= 1

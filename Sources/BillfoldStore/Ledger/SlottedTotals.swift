@@ -121,7 +121,7 @@ extension TransactionTotals {
 
     /// The spans' per-day sums: the spans joined as a table of (first, end, slot), so each is a
     /// range of the sums by day (M048) and no row is tried against every span, as the CASE does
-    /// (a 12-month report's days: 5.3 → 2.5 ms at a million transactions).
+    /// (a 12-month report's days: 5.3 → 2.6 ms at a million transactions).
     private static func daySums(_ query: TransactionQuery, _ spans: [Span], userID: Int64, on sql: any SQLDatabase)
         async throws -> [SlotRow]
     {

@@ -96,8 +96,9 @@ struct LunchMoneyNumber: Decodable, Sendable {
 }
 
 /// A Lunch Money Transaction object with every field the reference lists, nulls written out.
-/// Its fields are worked out once (`fields`); `encode(to:)` and `LunchMoneyTransactionWriter`
-/// (the list's fast path, held to the same bytes by a test) both write them.
+/// Its fields are worked out in one place (`eachField`); `encode(to:)` and
+/// `LunchMoneyTransactionWriter` (the list's fast path, held to the same bytes by a test) both
+/// write them.
 struct LunchMoneyTransactionJSON: Encodable {
     let transaction: Transaction
     let category: Category?
