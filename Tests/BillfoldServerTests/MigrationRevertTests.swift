@@ -40,9 +40,12 @@ struct MigrationRevertTests {
             let before = try await SpendingRepository(database: t.app.db.sql, userID: ana.id).spent(in: march)
             let migration = M044AddSpentSums()
             // On one connection: another's schema, read before the revert, would still hold the columns.
+            // The later index on the sums (M048) names the columns: off first, back on last.
             try await t.app.db.withConnection { connection in
+                try await M048CoverDaySums().revert(on: connection)
                 try await migration.revert(on: connection)
                 try await migration.prepare(on: connection)
+                try await M048CoverDaySums().prepare(on: connection)
             }
             #expect(try await LedgerInvariant(sql: t.app.db.sql).differences() == [])
             let after = try await SpendingRepository(database: t.app.db.sql, userID: ana.id).spent(in: march)
