@@ -58,19 +58,10 @@ public struct ScaledFactor: Sendable, Equatable {
     /// `value × 10^-exponent` brought within 18 digits (rounded once, to the nearest, halves up)
     /// and without trailing zeros; `value` is not negative.
     init(normalising value: Int128, exponent: Int) {
-        var value = value
-        var exponent = exponent
-        var divisor: Int128 = 1
         var cut = 0
-        while value / divisor >= Int128(Self.limit) {
-            divisor *= 10
-            cut += 1
-        }
-        if cut > 0 {
-            let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
-            value = remainder * 2 >= divisor ? quotient + 1 : quotient
-            exponent -= cut
-        }
+        while let scale = TenTo.of(cut), value / scale >= Int128(Self.limit) { cut += 1 }
+        var value = TenTo.divided(value, cut)
+        var exponent = exponent - cut
         // A carry to 10¹⁸ leaves a trailing zero, taken off below.
         while value != 0, value % 10 == 0 {
             value /= 10
@@ -118,26 +109,16 @@ struct ScaledSum: Sendable {
         let current = exponent ?? factor.exponent
         var multiplier = Int128(factor.significand)
         if factor.exponent > current {
-            guard let scaled = Self.times(total, tenTo: factor.exponent - current) else { return nil }
+            guard let scaled = TenTo.times(total, factor.exponent - current) else { return nil }
             total = scaled
             exponent = factor.exponent
         } else {
-            guard let scaled = Self.times(multiplier, tenTo: current - factor.exponent) else { return nil }
+            guard let scaled = TenTo.times(multiplier, current - factor.exponent) else { return nil }
             multiplier = scaled
             exponent = current
         }
         let (product, overflowed) = Int128(amount).multipliedReportingOverflow(by: multiplier)
         return overflowed ? nil : product
-    }
-
-    static func times(_ value: Int128, tenTo power: Int) -> Int128? {
-        var value = value
-        for _ in 0..<power {
-            let (next, overflowed) = value.multipliedReportingOverflow(by: 10)
-            if overflowed { return nil }
-            value = next
-        }
-        return value
     }
 
     /// The sum as a `Decimal` (to its 38 digits).
@@ -169,20 +150,41 @@ extension RateBook {
         // minor × significand × 10^-(exponent + the money's decimals), in the target's minor units.
         let product = Int128(money.minorUnits) * Int128(factor.significand)
         let shift = factor.exponent + money.currency.minorUnits - target.minorUnits
-        var units: Int128
+        let units: Int128
         if shift <= 0 {
-            guard let scaled = ScaledSum.times(product, tenTo: -shift) else { return nil }
+            guard let scaled = TenTo.times(product, -shift) else { return nil }
             units = scaled
-        } else if shift > 38 {
-            units = 0
         } else {
-            var divisor: Int128 = 1
-            for _ in 0..<shift { divisor *= 10 }
-            let (quotient, remainder) = product.quotientAndRemainder(dividingBy: divisor)
-            units = quotient
-            if remainder.magnitude * 2 >= divisor.magnitude { units += product < 0 ? -1 : 1 }
+            units = TenTo.divided(product, shift)
         }
         guard units.magnitude <= UInt128(Money.maximumMinorUnits) else { return nil }
         return Money(minorUnits: Int64(units), currency: target)
+    }
+}
+
+/// Powers of ten on `Int128`, for moving a scaled number's point.
+enum TenTo {
+    /// 10^`power`; nil past 10³⁸, which `Int128` cannot hold.
+    static func of(_ power: Int) -> Int128? {
+        guard (0...38).contains(power) else { return nil }
+        var result: Int128 = 1
+        for _ in 0..<power { result *= 10 }
+        return result
+    }
+
+    /// `value × 10^power`; nil when it does not fit.
+    static func times(_ value: Int128, _ power: Int) -> Int128? {
+        guard let scale = of(power) else { return value == 0 ? 0 : nil }
+        let (product, overflowed) = value.multipliedReportingOverflow(by: scale)
+        return overflowed ? nil : product
+    }
+
+    /// `value ÷ 10^power`, rounded to the nearest, halves away from zero (past 10³⁸, every
+    /// `Int128` rounds to zero).
+    static func divided(_ value: Int128, _ power: Int) -> Int128 {
+        guard let divisor = of(power) else { return 0 }
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        guard remainder.magnitude * 2 >= divisor.magnitude else { return quotient }
+        return value < 0 ? quotient - 1 : quotient + 1
     }
 }

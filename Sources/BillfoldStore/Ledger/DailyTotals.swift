@@ -39,10 +39,7 @@ extension TransactionTotals {
                         select: "\(key) AS category, currency, day, CAST(SUM(total_minor) AS BIGINT) AS total",
                         of: query, in: "transaction_totals", by: "day", firstDay, endDay, userID: userID,
                         groupBy: (perCategory ? "category_key, " : "") + "currency, day",
-                        // Transfers left out here, with `+`: a category range must not steer
-                        // SQLite onto the sums' key, which holds the currency fourth (M048).
-                        transfers: true, matching: " AND +category_key >= 0 AND currency IN (\(binds: codes))"),
-                    on: sql)
+                        transfers: false, matching: " AND currency IN (\(binds: codes))"), on: sql)
             } edge: { range in
                 try await scanByDay(query, codes, perCategory, in: range, userID: userID, on: sql)
             }

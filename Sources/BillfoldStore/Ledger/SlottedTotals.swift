@@ -55,9 +55,11 @@ extension TransactionTotals {
         rows += try await sums(
             query, blocks.filter { $0.first < $0.end }, in: "transaction_totals_by_block", by: "block",
             userID: userID, on: sql)
-        rows += try await sums(
-            query, days.filter { $0.first < $0.end }, in: byTag ? TagTotals.table : "transaction_totals", by: "day",
-            userID: userID, on: sql)
+        let wholeDays = days.filter { $0.first < $0.end }
+        rows +=
+            byTag
+            ? try await sums(query, wholeDays, in: TagTotals.table, by: "day", userID: userID, on: sql)
+            : try await daySums(query, wholeDays, userID: userID, on: sql)
         rows += try await scan(query, instants.filter { $0.first < $0.end }, userID: userID, on: sql)
         var sums = Array(repeating: [SumKey: (total: Int64, count: Int64)](), count: ranges.count)
         for row in rows where sums.indices.contains(Int(row.slot)) {
@@ -107,12 +109,11 @@ extension TransactionTotals {
         on sql: any SQLDatabase
     ) async throws -> [SlotRow] {
         guard let first = spans.map(\.first).min(), let end = spans.map(\.end).max() else { return [] }
-        if table == "transaction_totals" { return try await daySums(query, spans, userID: userID, on: sql) }
         let statement: SQLQueryString =
             "SELECT slot, category_key, currency, CAST(SUM(total_minor) AS BIGINT) AS total,"
             + " CAST(SUM(count) AS BIGINT) AS count FROM (SELECT " + slotCase(spans, column: unit)
             + " AS slot, category_key, currency, total_minor, count FROM \(unsafeRaw: table)"
-            + " WHERE user_id = \(bind: userID) AND category_key >= 0" + conditions(query)
+            + " WHERE user_id = \(bind: userID)\(unsafeRaw: withoutTransfers)" + conditions(query)
             + (table == TagTotals.table ? TagTotals.matching(query) : "")
             + " AND \(unsafeRaw: unit) >= \(bind: first) AND \(unsafeRaw: unit) < \(bind: end)) pieces"
             + " WHERE slot >= 0 GROUP BY slot, category_key, currency"
@@ -130,11 +131,11 @@ extension TransactionTotals {
             table +=
                 (index == 0 ? "" : ", ") + "(\(bind: span.first), \(bind: span.end), \(bind: Int64(span.slot)))"
         }
-        // `+`: a category range must not steer SQLite onto the sums' key (led by the category).
+        guard !spans.isEmpty else { return [] }
         let statement: SQLQueryString =
             "SELECT spans.column3 AS slot, category_key, currency, CAST(SUM(total_minor) AS BIGINT) AS total,"
             + " CAST(SUM(count) AS BIGINT) AS count FROM " + table + ") spans CROSS JOIN transaction_totals"
-            + " WHERE user_id = \(bind: userID) AND +category_key >= 0" + conditions(query)
+            + " WHERE user_id = \(bind: userID)\(unsafeRaw: withoutTransfers)" + conditions(query)
             + " AND day >= spans.column1 AND day < spans.column2 GROUP BY spans.column3, category_key, currency"
         return try await slotRows(statement, on: sql)
     }

@@ -299,6 +299,12 @@ enum TransactionTotals {
         return try await sql.raw(statement).all(decoding: Row.self)
     }
 
+    /// Transfers left out of a sums table's rows (their category key is -1). Written with `+`:
+    /// as a range on the key's second column it steered SQLite onto the category-led key, which
+    /// reads all the person's rows, instead of an index by day or currency (M048); it narrows
+    /// nothing an index could use anyway.
+    static let withoutTransfers = " AND +category_key >= 0"
+
     /// One table's (the days' or the blocks') rows of a query from `first` up to `end` of its
     /// `unit`, grouped; transfers (their own key) only when asked for.
     static func piece(
@@ -307,7 +313,7 @@ enum TransactionTotals {
     ) -> SQLQueryString {
         var statement: SQLQueryString =
             "SELECT \(unsafeRaw: select) FROM \(unsafeRaw: table) WHERE user_id = \(bind: userID)"
-        if !transfers { statement += " AND category_key >= 0" }
+        if !transfers { statement += "\(unsafeRaw: withoutTransfers)" }
         statement += conditions(query)
         if let first { statement += " AND \(unsafeRaw: unit) >= \(bind: first)" }
         if let end { statement += " AND \(unsafeRaw: unit) < \(bind: end)" }

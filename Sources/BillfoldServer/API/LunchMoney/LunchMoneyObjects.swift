@@ -11,7 +11,7 @@ enum LunchMoneyAmount {
     static func text(_ money: Money, debitAsNegative: Bool) -> String {
         // Written from the digits, never multiplied: ¥999,999,999,999,999 in ten-thousandths is
         // past 64 bits, and an overflow would stop the server.
-        let minor = debitAsNegative ? money.minorUnits : (money.minorUnits == .min ? .max : -money.minorUnits)
+        let minor = signed(money, debitAsNegative: debitAsNegative).minorUnits
         let digits = money.currency.minorUnits
         let text = Money.format(minorUnits: minor, decimals: digits)
         if digits > 4 { return String(text.dropLast(digits - 4)) }
@@ -19,7 +19,14 @@ enum LunchMoneyAmount {
     }
 
     static func number(_ money: Money, debitAsNegative: Bool) -> Decimal {
-        debitAsNegative ? money.amount : -money.amount
+        signed(money, debitAsNegative: debitAsNegative).amount
+    }
+
+    /// Money with Lunch Money's sign: negated unless debits are negative. The most negative
+    /// amount has no positive twin in 64 bits and becomes the largest.
+    static func signed(_ money: Money, debitAsNegative: Bool) -> Money {
+        debitAsNegative
+            ? money : Money(minorUnits: money.minorUnits == .min ? .max : -money.minorUnits, currency: money.currency)
     }
 
     /// `to_base`: the amount in the person's primary currency at the rate of its day, to the
@@ -61,23 +68,18 @@ struct LunchMoneyBase: Sendable {
     static func field(_ money: Money, on day: @autoclosure () -> Day, base: LunchMoneyBase?, debitAsNegative: Bool)
         -> LunchMoneyTransactionJSON.Value
     {
-        guard let base, money.currency != base.primary else { return .exact(signed(money, debitAsNegative)) }
+        guard let base, money.currency != base.primary else {
+            return .exact(LunchMoneyAmount.signed(money, debitAsNegative: debitAsNegative))
+        }
         let day = day()
         if let converted = base.book.converted(money, to: base.primary, on: day) {
-            return .exact(signed(converted, debitAsNegative))
+            return .exact(LunchMoneyAmount.signed(converted, debitAsNegative: debitAsNegative))
         }
         // No rate at all: the amount itself, as `LunchMoneyAmount.toBase` gives it.
         if base.book.scaledFactor(from: money.currency.code, to: base.primary.code, on: day) == nil {
-            return .exact(signed(money, debitAsNegative))
+            return .exact(LunchMoneyAmount.signed(money, debitAsNegative: debitAsNegative))
         }
         return .decimal(base.value(money, on: day, debitAsNegative: debitAsNegative))
-    }
-
-    /// Negated as `LunchMoneyAmount.text` does: the most negative amount has no positive twin in
-    /// 64 bits.
-    private static func signed(_ money: Money, _ debitAsNegative: Bool) -> Money {
-        debitAsNegative
-            ? money : Money(minorUnits: money.minorUnits == .min ? .max : -money.minorUnits, currency: money.currency)
     }
 }
 
@@ -99,7 +101,7 @@ struct LunchMoneyNumber: Decodable, Sendable {
 /// Its fields are worked out in one place (`eachField`); `encode(to:)` and
 /// `LunchMoneyTransactionWriter` (the list's fast path, held to the same bytes by a test) both
 /// write them.
-struct LunchMoneyTransactionJSON: Encodable {
+struct LunchMoneyTransactionJSON: LunchMoneyFields {
     let transaction: Transaction
     let category: Category?
     let group: Category?
@@ -140,7 +142,7 @@ struct LunchMoneyTransactionJSON: Encodable {
     }
 
     /// A group member as a group's `children` lists it.
-    struct ChildJSON: Encodable {
+    struct ChildJSON: LunchMoneyFields {
         let transaction: Transaction
         let id: Int64
         let zone: TimeZone
@@ -148,37 +150,22 @@ struct LunchMoneyTransactionJSON: Encodable {
         var base: LunchMoneyBase? = nil
 
         /// In the order of their names, as the API's encoder sorts them.
-        var fields: [(String, Value)] {
+        func eachField<Sink: LunchMoneyFieldSink>(into sink: inout Sink) {
             let t = transaction
             let booked = Day(t.bookedAt.date, in: zone)
             let day = booked.description
-            return [
-                ("amount", .text(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative))),
-                ("asset_id", .number(t.accountID)),
-                ("currency", .text(t.money.currency.code.lowercased())),
-                ("date", .text(day)),
-                ("formatted_date", .text(day)),
-                ("id", .number(id)),
-                ("notes", .text(t.notes.isEmpty ? nil : t.notes)),
-                ("payee", .text(t.payee)),
-                ("plaid_account_id", .number(nil)),
-                ("to_base", LunchMoneyBase.field(t.money, on: booked, base: base, debitAsNegative: debitAsNegative)),
-            ]
+            sink.field("amount", .text(LunchMoneyAmount.text(t.money, debitAsNegative: debitAsNegative)))
+            sink.field("asset_id", .number(t.accountID))
+            sink.field("currency", .text(t.money.currency.code.lowercased()))
+            sink.field("date", .text(day))
+            sink.field("formatted_date", .text(day))
+            sink.field("id", .number(id))
+            sink.field("notes", .text(t.notes.isEmpty ? nil : t.notes))
+            sink.field("payee", .text(t.payee))
+            sink.field("plaid_account_id", .number(nil))
+            sink.field(
+                "to_base", LunchMoneyBase.field(t.money, on: booked, base: base, debitAsNegative: debitAsNegative))
         }
-
-        func encode(to encoder: any Encoder) throws { try Value.encode(fields, to: encoder) }
-    }
-
-    /// Every field, as an array (`encode(to:)` takes them so).
-    var fields: [(String, Value)] {
-        struct Gathered: LunchMoneyFieldSink {
-            var fields: [(String, Value)] = []
-            mutating func field(_ name: StaticString, _ value: Value) { fields.append(("\(name)", value)) }
-        }
-        var gathered = Gathered()
-        gathered.fields.reserveCapacity(50)
-        eachField(into: &gathered)
-        return gathered.fields
     }
 
     /// Every field in turn, in the order of their names (the API's encoder sorts them; the writer
@@ -245,27 +232,49 @@ struct LunchMoneyTransactionJSON: Encodable {
         "recurring_granularity", "recurring_id", "recurring_payee", "recurring_quantity", "recurring_type",
     ]
 
-    func encode(to encoder: any Encoder) throws { try Value.encode(fields, to: encoder) }
 }
 
 extension LunchMoneyTransactionJSON.Value {
-    /// The fields as a keyed container holds them.
-    static func encode(_ fields: [(String, Self)], to encoder: any Encoder) throws {
-        typealias Key = LunchMoneyTransactionJSON.Key
-        var c = encoder.container(keyedBy: Key.self)
-        for (name, value) in fields {
-            let key = Key(name)
-            switch value {
-            case .text(let text): try c.encode(text, forKey: key)
-            case .number(let number): try c.encode(number, forKey: key)
-            case .flag(let flag): try c.encode(flag, forKey: key)
-            case .decimal(let decimal): try c.encode(decimal, forKey: key)
-            case .exact(let money): try c.encode(money.amount, forKey: key)
-            case .tags(let tags):
-                try c.encode(tags.map { LunchMoneyTransactionJSON.TagJSON(name: $0.name, id: $0.id) }, forKey: key)
-            case .children(let children): try c.encode(children, forKey: key)
-            }
+    /// The value as a keyed container holds it.
+    func encode(
+        forKey key: LunchMoneyTransactionJSON.Key, in c: inout KeyedEncodingContainer<LunchMoneyTransactionJSON.Key>
+    ) throws {
+        switch self {
+        case .text(let text): try c.encode(text, forKey: key)
+        case .number(let number): try c.encode(number, forKey: key)
+        case .flag(let flag): try c.encode(flag, forKey: key)
+        case .decimal(let decimal): try c.encode(decimal, forKey: key)
+        case .exact(let money): try c.encode(money.amount, forKey: key)
+        case .tags(let tags):
+            try c.encode(tags.map { LunchMoneyTransactionJSON.TagJSON(name: $0.name, id: $0.id) }, forKey: key)
+        case .children(let children): try c.encode(children, forKey: key)
         }
+    }
+}
+
+/// A `/v1` object whose fields are handed over one at a time, in the order of their names: to
+/// `LunchMoneyTransactionWriter`, or to a keyed container as `Encodable` (a test holds the two
+/// to the same bytes).
+protocol LunchMoneyFields: Encodable {
+    func eachField<Sink: LunchMoneyFieldSink>(into sink: inout Sink)
+}
+
+extension LunchMoneyFields {
+    func encode(to encoder: any Encoder) throws {
+        var keyed = KeyedLunchMoneyFields(container: encoder.container(keyedBy: LunchMoneyTransactionJSON.Key.self))
+        eachField(into: &keyed)
+        if let failure = keyed.failure { throw failure }
+    }
+}
+
+/// Fields into a keyed container; the first failure is kept, and thrown after.
+private struct KeyedLunchMoneyFields: LunchMoneyFieldSink {
+    var container: KeyedEncodingContainer<LunchMoneyTransactionJSON.Key>
+    var failure: (any Error)?
+
+    mutating func field(_ name: StaticString, _ value: LunchMoneyTransactionJSON.Value) {
+        guard failure == nil else { return }
+        do { try value.encode(forKey: .init("\(name)"), in: &container) } catch { failure = error }
     }
 }
 

@@ -30,7 +30,8 @@ struct LunchMoneyTransactionWriter: LunchMoneyFieldSink {
         return writer.json.buffer
     }
 
-    private mutating func write(_ object: LunchMoneyTransactionJSON) {
+    /// An object: its fields handed to `field(_:_:)` one at a time.
+    private mutating func write(_ object: some LunchMoneyFields) {
         first = true
         json.raw("{")
         object.eachField(into: &self)
@@ -41,18 +42,6 @@ struct LunchMoneyTransactionWriter: LunchMoneyFieldSink {
         json.key(name, first: first)
         write(value)
         first = false
-    }
-
-    /// A group member's few fields.
-    private mutating func write(_ fields: [(String, LunchMoneyTransactionJSON.Value)]) {
-        json.raw("{")
-        for (index, (name, value)) in fields.enumerated() {
-            json.raw(index == 0 ? "\"" : ",\"")
-            json.raw(name)
-            json.raw("\":")
-            write(value)
-        }
-        json.raw("}")
     }
 
     private mutating func write(_ value: LunchMoneyTransactionJSON.Value) {
@@ -75,7 +64,7 @@ struct LunchMoneyTransactionWriter: LunchMoneyFieldSink {
             json.raw("[")
             for (index, child) in children.enumerated() {
                 if index > 0 { json.raw(",") }
-                write(child.fields)
+                write(child)
             }
             json.raw("]")
         }
