@@ -67,6 +67,52 @@ DELETE FROM transaction_totals_by_block WHERE user_id = NEW.user_id
   RETURN NULL;
 END $$;
 
+CREATE FUNCTION public.transaction_totals_to_months() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    IF NEW.user_id = OLD.user_id AND NEW.category_key = OLD.category_key AND NEW.status = OLD.status
+  AND NEW.currency = OLD.currency AND NEW.account_id = OLD.account_id AND NEW.day = OLD.day THEN
+      INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
+VALUES (NEW.user_id, CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1 AS BIGINT), NEW.category_key, NEW.status, NEW.currency,
+  NEW.account_id, NEW.total_minor - OLD.total_minor, NEW.count - OLD.count)
+ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
+  total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
+  count = transaction_totals_by_month.count + excluded.count;
+DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1 AS BIGINT)
+  AND category_key = NEW.category_key AND status = NEW.status AND currency = NEW.currency
+  AND account_id = NEW.account_id AND count = 0 AND total_minor = 0;
+      RETURN NULL;
+    END IF;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    IF (OLD.count <> 0 OR OLD.total_minor <> 0) THEN
+      INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
+VALUES (OLD.user_id, CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(OLD.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(OLD.day AS INTEGER)) - 1 AS BIGINT), OLD.category_key, OLD.status, OLD.currency,
+  OLD.account_id, -OLD.total_minor, -OLD.count)
+ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
+  total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
+  count = transaction_totals_by_month.count + excluded.count;
+DELETE FROM transaction_totals_by_month WHERE user_id = OLD.user_id AND month = CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(OLD.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(OLD.day AS INTEGER)) - 1 AS BIGINT)
+  AND category_key = OLD.category_key AND status = OLD.status AND currency = OLD.currency
+  AND account_id = OLD.account_id AND count = 0 AND total_minor = 0;
+    END IF;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
+VALUES (NEW.user_id, CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1 AS BIGINT), NEW.category_key, NEW.status, NEW.currency,
+  NEW.account_id, NEW.total_minor, NEW.count)
+ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
+  total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
+  count = transaction_totals_by_month.count + excluded.count;
+DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1 AS BIGINT)
+  AND category_key = NEW.category_key AND status = NEW.status AND currency = NEW.currency
+  AND account_id = NEW.account_id AND count = 0 AND total_minor = 0;
+  END IF;
+  RETURN NULL;
+END $$;
+
 CREATE TABLE public._fluent_migrations (
     id uuid NOT NULL,
     name text NOT NULL,
@@ -634,6 +680,17 @@ CREATE TABLE public.transaction_totals_by_block (
     count bigint NOT NULL
 );
 
+CREATE TABLE public.transaction_totals_by_month (
+    user_id bigint NOT NULL,
+    month bigint NOT NULL,
+    category_key bigint NOT NULL,
+    status text NOT NULL,
+    currency text NOT NULL,
+    account_id bigint NOT NULL,
+    total_minor bigint NOT NULL,
+    count bigint NOT NULL
+);
+
 CREATE TABLE public.transactions (
     id bigint NOT NULL,
     user_id bigint NOT NULL,
@@ -781,6 +838,9 @@ ALTER TABLE ONLY public.transaction_changes
 
 ALTER TABLE ONLY public.transaction_payee_totals
     ADD CONSTRAINT transaction_payee_totals_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.transaction_totals_by_month
+    ADD CONSTRAINT transaction_totals_by_month_pkey PRIMARY KEY (user_id, month, category_key, status, currency, account_id) INCLUDE (total_minor, count);
 
 ALTER TABLE ONLY public.transactions
     ADD CONSTRAINT transactions_pkey PRIMARY KEY (id);
@@ -935,6 +995,8 @@ CREATE TRIGGER transaction_tags_time BEFORE INSERT ON public.transaction_tags FO
 
 CREATE TRIGGER transaction_totals_to_blocks AFTER INSERT OR DELETE OR UPDATE ON public.transaction_totals FOR EACH ROW EXECUTE FUNCTION public.transaction_totals_to_blocks();
 
+CREATE TRIGGER transaction_totals_to_months AFTER INSERT OR DELETE OR UPDATE ON public.transaction_totals FOR EACH ROW EXECUTE FUNCTION public.transaction_totals_to_months();
+
 ALTER TABLE ONLY public.access_tokens
     ADD CONSTRAINT access_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
@@ -1075,6 +1137,9 @@ ALTER TABLE ONLY public.transaction_tags
 
 ALTER TABLE ONLY public.transaction_totals_by_block
     ADD CONSTRAINT transaction_totals_by_block_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.transaction_totals_by_month
+    ADD CONSTRAINT transaction_totals_by_month_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.transaction_totals
     ADD CONSTRAINT transaction_totals_user_id_fkey FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;

@@ -312,6 +312,14 @@ CREATE TABLE "transaction_totals" ("user_id" INTEGER NOT NULL REFERENCES "users"
 -- table transaction_totals_by_block
 CREATE TABLE "transaction_totals_by_block" ("user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "category_key" INTEGER NOT NULL, "status" TEXT NOT NULL, "currency" TEXT NOT NULL, "block" INTEGER NOT NULL, "account_id" INTEGER NOT NULL, "total_minor" INTEGER NOT NULL, "count" INTEGER NOT NULL, CONSTRAINT "uq:transaction_totals_by_block.user_id+transaction_totals_by_block.category_key+transaction_totals_by_block.status+transaction_totals_by_block.currency+transaction_totals_by_block.block+transaction_totals_by_block.account_id" UNIQUE ("user_id", "category_key", "status", "currency", "block", "account_id"));
 
+-- table transaction_totals_by_month
+CREATE TABLE transaction_totals_by_month (
+  user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  month INTEGER NOT NULL, category_key INTEGER NOT NULL, status TEXT NOT NULL,
+  currency TEXT NOT NULL, account_id INTEGER NOT NULL,
+  total_minor INTEGER NOT NULL, count INTEGER NOT NULL,
+  PRIMARY KEY (user_id, month, category_key, status, currency, account_id)) WITHOUT ROWID;
+
 -- table transactions
 CREATE TABLE "transactions" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION, "account_id" INTEGER NOT NULL REFERENCES "accounts" ("id") ON DELETE RESTRICT ON UPDATE NO ACTION, "booked_at" INTEGER NOT NULL, "booked_offset" INTEGER NOT NULL, "payee" TEXT NOT NULL, "original_name" TEXT NOT NULL, "notes" TEXT NOT NULL, "amount_minor" INTEGER NOT NULL, "currency" TEXT NOT NULL, "category_id" INTEGER REFERENCES "categories" ("id") ON DELETE SET NULL ON UPDATE NO ACTION, "status" TEXT NOT NULL, "external_id" TEXT, "created_at" INTEGER NOT NULL, "updated_at" INTEGER NOT NULL, import_id BIGINT REFERENCES imports(id) ON DELETE SET NULL, import_key TEXT, transfer_id BIGINT, kind TEXT, parent_id BIGINT, group_id BIGINT, source_external_id TEXT, category_source TEXT
   CHECK (category_source IN ('person', 'rule', 'suggestion', 'import', 'lunchmoney')), CONSTRAINT "uq:transactions.user_id+transactions.external_id" UNIQUE ("user_id", "external_id"));
@@ -409,3 +417,57 @@ ON CONFLICT (user_id, category_key, status, currency, block, account_id) DO UPDA
 DELETE FROM transaction_totals_by_block WHERE user_id = NEW.user_id
   AND category_key = NEW.category_key AND status = NEW.status AND currency = NEW.currency
   AND block = NEW.day / 32 AND account_id = NEW.account_id AND count = 0; END;
+
+-- trigger transaction_totals_to_months_delete
+CREATE TRIGGER transaction_totals_to_months_delete AFTER DELETE ON transaction_totals WHEN (OLD.count <> 0 OR OLD.total_minor <> 0) BEGIN INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
+VALUES (OLD.user_id, ((CAST(strftime('%Y', OLD.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', OLD.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1), OLD.category_key, OLD.status, OLD.currency,
+  OLD.account_id, -OLD.total_minor, -OLD.count)
+ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
+  total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
+  count = transaction_totals_by_month.count + excluded.count;
+DELETE FROM transaction_totals_by_month WHERE user_id = OLD.user_id AND month = ((CAST(strftime('%Y', OLD.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', OLD.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1)
+  AND category_key = OLD.category_key AND status = OLD.status AND currency = OLD.currency
+  AND account_id = OLD.account_id AND count = 0 AND total_minor = 0; END;
+
+-- trigger transaction_totals_to_months_insert
+CREATE TRIGGER transaction_totals_to_months_insert AFTER INSERT ON transaction_totals BEGIN INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
+VALUES (NEW.user_id, ((CAST(strftime('%Y', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1), NEW.category_key, NEW.status, NEW.currency,
+  NEW.account_id, NEW.total_minor, NEW.count)
+ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
+  total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
+  count = transaction_totals_by_month.count + excluded.count;
+DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = ((CAST(strftime('%Y', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1)
+  AND category_key = NEW.category_key AND status = NEW.status AND currency = NEW.currency
+  AND account_id = NEW.account_id AND count = 0 AND total_minor = 0; END;
+
+-- trigger transaction_totals_to_months_move
+CREATE TRIGGER transaction_totals_to_months_move AFTER UPDATE ON transaction_totals WHEN NOT (NEW.user_id = OLD.user_id AND NEW.category_key = OLD.category_key AND NEW.status = OLD.status
+  AND NEW.currency = OLD.currency AND NEW.account_id = OLD.account_id AND NEW.day = OLD.day) BEGIN INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
+VALUES (OLD.user_id, ((CAST(strftime('%Y', OLD.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', OLD.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1), OLD.category_key, OLD.status, OLD.currency,
+  OLD.account_id, -OLD.total_minor, -OLD.count)
+ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
+  total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
+  count = transaction_totals_by_month.count + excluded.count;
+DELETE FROM transaction_totals_by_month WHERE user_id = OLD.user_id AND month = ((CAST(strftime('%Y', OLD.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', OLD.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1)
+  AND category_key = OLD.category_key AND status = OLD.status AND currency = OLD.currency
+  AND account_id = OLD.account_id AND count = 0 AND total_minor = 0;INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
+VALUES (NEW.user_id, ((CAST(strftime('%Y', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1), NEW.category_key, NEW.status, NEW.currency,
+  NEW.account_id, NEW.total_minor, NEW.count)
+ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
+  total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
+  count = transaction_totals_by_month.count + excluded.count;
+DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = ((CAST(strftime('%Y', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1)
+  AND category_key = NEW.category_key AND status = NEW.status AND currency = NEW.currency
+  AND account_id = NEW.account_id AND count = 0 AND total_minor = 0; END;
+
+-- trigger transaction_totals_to_months_update
+CREATE TRIGGER transaction_totals_to_months_update AFTER UPDATE ON transaction_totals WHEN NEW.user_id = OLD.user_id AND NEW.category_key = OLD.category_key AND NEW.status = OLD.status
+  AND NEW.currency = OLD.currency AND NEW.account_id = OLD.account_id AND NEW.day = OLD.day BEGIN INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
+VALUES (NEW.user_id, ((CAST(strftime('%Y', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1), NEW.category_key, NEW.status, NEW.currency,
+  NEW.account_id, NEW.total_minor - OLD.total_minor, NEW.count - OLD.count)
+ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
+  total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
+  count = transaction_totals_by_month.count + excluded.count;
+DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = ((CAST(strftime('%Y', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1900) * 12 + CAST(strftime('%m', NEW.day * 86400 - 2208988800, 'unixepoch') AS INTEGER) - 1)
+  AND category_key = NEW.category_key AND status = NEW.status AND currency = NEW.currency
+  AND account_id = NEW.account_id AND count = 0 AND total_minor = 0; END;

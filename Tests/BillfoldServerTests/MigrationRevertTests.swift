@@ -55,4 +55,30 @@ struct MigrationRevertTests {
             #expect(after.map(\.money.minorUnits) == [-250, -1200])
         }
     }
+
+    @Test(
+        "the month sums are filled from the day sums a book already has, and follow them after",
+        arguments: TestDatabase.all)
+    func monthsFilled(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            try await t.add(
+                ana,
+                [
+                    spend("REWE", "-12.00", at: "2026-01-31T23:30:00Z"),
+                    spend("Kiosk", "-2.50", at: "2026-02-01T00:30:00Z"),
+                    spend("Salary", "900", at: "2026-03-03T12:00:00Z"),
+                ])
+            try await t.app.db.withConnection { connection in
+                try await M049AddTotalsByMonth().revert(on: connection)
+                try await M049AddTotalsByMonth().prepare(on: connection)
+            }
+            #expect(try await LedgerInvariant(sql: t.app.db.sql).differences() == [])
+            try await t.add(ana, [spend("Café", "-4.00", at: "2026-02-01T08:00:00Z")])
+            #expect(try await LedgerInvariant(sql: t.app.db.sql).differences() == [])
+            let february = try await t.get(
+                MonthlyReportResponse.self, "/api/v1/reports/monthly?from=2026-02&to=2026-02", as: ana)
+            #expect(february.months.map(\.spending) == ["6.50"])
+        }
+    }
 }

@@ -2,9 +2,9 @@ import BillfoldCore
 import SQLKit
 
 /// What every account held at given instants (each month's end, for net worth), per currency and
-/// without its opening balance: the whole UTC days before an instant come from the sums (the
-/// blocks before the first instant, then day by day), the day an instant falls in from its rows up
-/// to the instant. Transfers count, as they do in a balance; split parents and group rows do
+/// without its opening balance: the whole UTC days before an instant come from the sums (by
+/// month, and the days around the months), the day an instant falls in from its rows up to the
+/// instant. Transfers count, as they do in a balance; split parents and group rows do
 /// not (their parts and members do), as in the accounts' balances.
 public struct BalanceHistory: Sendable {
     let sql: any SQLDatabase
@@ -35,31 +35,36 @@ public struct BalanceHistory: Sendable {
 
     /// Each account's sums before each of `instants` (ascending), only `accountID`'s when given.
     public func sums(before instants: [Int64], accountID: Int64? = nil) async throws -> [[Line]] {
-        guard let first = instants.first else { return [] }
+        guard !instants.isEmpty else { return [] }
         var query = TransactionQuery.everything
         query.accountID = accountID
         let days = instants.map(TransactionTotals.day)
-        let firstBlock = TransactionTotals.floorDivision(days[0], TransactionTotals.blockDays)
-        // Before the first instant's day: the whole blocks, then the days after them.
-        var rows = try await piece(query, in: "transaction_totals_by_block", by: "block", nil, firstBlock)
-        rows += try await piece(
-            query, in: "transaction_totals", by: "day", firstBlock * TransactionTotals.blockDays, days[0])
-        var running: [Key: Int64] = [:]
-        try add(rows, to: &running)
-        // The days between the first instant's day and the last's, in order.
-        var daily = try await piece(
-            query, in: "transaction_totals", by: "day", days[0], days[days.count - 1], byDay: true
-        )
-        .sorted { $0.day < $1.day }[...]
-        var result: [[Line]] = []
-        for (instant, day) in zip(instants, days) {
-            precondition(instant >= first, "instants ascend")
-            var whole: [Row] = []
-            while let next = daily.first, next.day < day {
-                whole.append(next)
-                daily = daily.dropFirst()
+        // Slot 0 is every whole day before the first instant's day (day 0 is 1900-01-01, before
+        // any booking), slot i the days from instant i - 1's day up to instant i's: each as months
+        // and the days added to them or taken away (`MonthCut`), two statements for them all.
+        var months: [TransactionTotals.Span] = []
+        var wholeDays: [TransactionTotals.Span] = []
+        for (slot, end) in days.enumerated() {
+            let cut = MonthCut(days: slot == 0 ? 0 : days[slot - 1], end)
+            if !cut.months.isEmpty {
+                months.append(.init(slot: slot, first: cut.months.lowerBound, end: cut.months.upperBound))
             }
-            try add(whole, to: &running)
+            wholeDays += cut.days.map { .init(slot: slot, first: $0.first, end: $0.end, sign: $0.sign) }
+        }
+        let between =
+            try await TransactionTotals.spanSums(
+                query, months, in: .months, by: "account_id", transfers: true, userID: userID, on: sql)
+            + TransactionTotals.spanSums(
+                query, wholeDays, in: .days, by: "account_id", transfers: true, userID: userID, on: sql)
+        var bySlot = Array(repeating: [Row](), count: instants.count)
+        for row in between where bySlot.indices.contains(Int(row.slot)) {
+            bySlot[Int(row.slot)].append(Row(account_id: row.key, currency: row.currency, total: row.total, day: 0))
+        }
+        var running: [Key: Int64] = [:]
+        var result: [[Line]] = []
+        for (slot, (instant, day)) in zip(instants, days).enumerated() {
+            precondition(slot == 0 || day >= days[slot - 1], "instants ascend")
+            try add(bySlot[slot], to: &running)
             var here = running
             let dayStart = TransactionTotals.start(ofDay: day)
             if dayStart < instant {
@@ -75,19 +80,22 @@ public struct BalanceHistory: Sendable {
         return result
     }
 
-    /// Where each account's first booking's UTC day starts (transfers included), by account.
+    /// When each of the person's accounts was first booked to (transfers included; not a split
+    /// parent or group row, as the balances count them), by account: its first row in time,
+    /// through the account's own index (`transactions_by_account`), a lookup per account.
     public func firstBookings() async throws -> [Int64: Int64] {
         struct First: Decodable {
             var account_id: Int64
-            var day: Int64
+            var booked_at: Int64?
         }
         let firsts = try await sql.raw(
             """
-            SELECT account_id, MIN(day) AS day FROM transaction_totals WHERE user_id = \(bind: userID) AND count > 0
-            GROUP BY account_id
+            SELECT a.id AS account_id, (SELECT t.booked_at FROM transactions t
+              WHERE t.account_id = a.id AND t.kind IS NULL ORDER BY t.booked_at LIMIT 1) AS booked_at
+            FROM accounts a WHERE a.user_id = \(bind: userID)
             """
         ).all(decoding: First.self)
-        return Dictionary(firsts.map { ($0.account_id, TransactionTotals.start(ofDay: $0.day)) }) { min($0, $1) }
+        return Dictionary(firsts.compactMap { first in first.booked_at.map { (first.account_id, $0) } }) { min($0, $1) }
     }
 
     private func add(_ rows: [Row], to sums: inout [Key: Int64]) throws {
@@ -97,23 +105,6 @@ public struct BalanceHistory: Sendable {
             if overflow { throw CurrencyVolumes.overflowError }
             sums[key] = sum
         }
-    }
-
-    /// One sums table's rows from `first` up to `end` of its unit, per account and currency (and
-    /// per day when `byDay`), transfers included.
-    private func piece(
-        _ query: TransactionQuery, in table: String, by unit: String, _ first: Int64?, _ end: Int64?,
-        byDay: Bool = false
-    ) async throws -> [Row] {
-        if let first, let end, first >= end { return [] }
-        let statement = TransactionTotals.piece(
-            select: """
-                account_id, currency, CAST(SUM(total_minor) AS BIGINT) AS total,
-                  \(byDay ? "day" : "CAST(0 AS BIGINT)") AS day
-                """,
-            of: query, in: table, by: unit, first, end, userID: userID,
-            groupBy: byDay ? "account_id, currency, day" : "account_id, currency", transfers: true)
-        return try await sql.raw(statement).all(decoding: Row.self)
     }
 
     /// The rows booked from `lower` up to `upper`, per account and currency.

@@ -10,6 +10,8 @@ import SQLKit
 ///   and how many there are. Rows left at zero may stay.
 /// - Per-block sums (`transaction_totals_by_block`, kept by triggers): the per-day sums added up
 ///   by blocks of `TransactionTotals.blockDays` days.
+/// - Per-month sums (`transaction_totals_by_month`, kept by triggers): the per-day sums added up
+///   by UTC calendar month (`MonthCut`).
 /// - Per-tag sums (`TagTotals`): the per-day sums of each tag's rows that count; and each tag
 ///   given carries its row's time (`M042AddTagTimes`).
 /// - Currency volumes (`CurrencyVolumes`): never below the sum of the absolute amounts of a
@@ -45,6 +47,15 @@ public struct LedgerInvariant: Sendable {
                 + "HAVING NOT (SUM(count) = 0 AND SUM(total_minor) = 0)",
             "SELECT user_id, category_key, status, currency, block, account_id, total_minor, count "
                 + "FROM transaction_totals_by_block WHERE NOT (count = 0 AND total_minor = 0)",
+            into: &found)
+        let month = sql.engine.month(ofDay: "day")
+        let monthKey = "user_id, \(month), category_key, status, currency, account_id"
+        try await compare(
+            "transaction_totals_by_month",
+            "SELECT \(monthKey), SUM(total_minor), SUM(count) FROM transaction_totals GROUP BY \(monthKey) "
+                + "HAVING NOT (SUM(count) = 0 AND SUM(total_minor) = 0)",
+            "SELECT user_id, month, category_key, status, currency, account_id, total_minor, count "
+                + "FROM transaction_totals_by_month WHERE NOT (count = 0 AND total_minor = 0)",
             into: &found)
         let tagKey = "t.user_id, tt.tag_id, t.category_key, t.status, t.currency, t.day, t.account_id"
         try await compare(

@@ -51,5 +51,6 @@ public enum BillfoldMigrations {
         M046AddChangeSources(),
         M047AddDeckAnimation(),
         M048CoverDaySums(),
+        M049AddTotalsByMonth(),
     ]
 }
