@@ -91,9 +91,8 @@ struct RatesService: Sendable {
     /// The published rates of every currency the person's money or own rates are in, with
     /// their own rates.
     func book() async throws -> RateBook {
-        async let held = TransactionRepository(database: database, userID: user.id).currencies()
-        async let accounts = AccountRepository(database: database, userID: user.id).all()
-        return try await book(for: Set(try await held.map(\.code) + accounts.map(\.currency.code)))
+        try await book(
+            for: Set(TransactionRepository(database: database, userID: user.id).currenciesHeld().map(\.code)))
     }
 
     /// The published rates of `currencies`, the primary one and those of the person's own rates,

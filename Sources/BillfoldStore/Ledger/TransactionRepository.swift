@@ -80,6 +80,18 @@ public struct TransactionRepository: Sendable {
         ).all(decoding: Row.self).map { Currency(stored: $0.currency) }
     }
 
+    /// The currencies the person's money or accounts are in (an account may not have been booked
+    /// to yet), in order: what a rate book must hold for them, in one statement.
+    public func currenciesHeld() async throws -> [Currency] {
+        struct Row: Decodable { var currency: String }
+        return try await sql.raw(
+            """
+            SELECT currency FROM currency_volumes WHERE user_id = \(bind: userID)
+            UNION SELECT currency FROM accounts WHERE user_id = \(bind: userID) ORDER BY currency
+            """
+        ).all(decoding: Row.self).map { Currency(stored: $0.currency) }
+    }
+
     /// The sum and count of the whole query, one line per currency, in currency order.
     public func totals(_ query: TransactionQuery) async throws -> [CurrencyTotal] {
         try await TransactionTotals.read(query, userID: userID, on: sql)
