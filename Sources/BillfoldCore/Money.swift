@@ -47,8 +47,19 @@ public struct Money: Hashable, Sendable {
         self.currency = currency
     }
 
-    /// The amount as a Decimal, e.g. for formatting.
-    public var amount: Decimal { Decimal(minorUnits) / Money.scale(currency.minorUnits) }
+    /// The amount as a Decimal, e.g. for formatting: made from its digits and exponent, without
+    /// the division that took half of a report page's money formatting, and with trailing zeros
+    /// dropped as a division drops them (the same value, the same text).
+    public var amount: Decimal {
+        guard minorUnits != 0 else { return Decimal() }
+        var significand = minorUnits.magnitude
+        var exponent = -currency.minorUnits
+        while exponent < 0, significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        return Decimal(sign: minorUnits < 0 ? .minus : .plus, exponent: exponent, significand: Decimal(significand))
+    }
 
     /// The same figure in another currency: what a currency corrected on its own means
     /// ("12.50" EUR becomes 12.50 USD). Refused when the figure has more decimals than the

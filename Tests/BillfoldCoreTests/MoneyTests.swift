@@ -30,6 +30,28 @@ struct MoneyTests {
         #expect(throws: BillfoldError.self) { try Money(parsing: text, currency: currency) }
     }
 
+    @Test("an amount as a Decimal is the minor units divided out: the same value and the same text")
+    func amount() throws {
+        var random = SplitMix64(seed: 51)
+        var values: [Int64] = [0, 1, -1, 10, -10, 100, 1_000, 1_250, -1_200, 5, .max, .min, .max - 1, .min + 1]
+        for _ in 0..<3_000 {
+            let digits = Int64(random.next() % 18)
+            var scale: Int64 = 1
+            for _ in 0..<digits { scale *= 10 }
+            values.append(Int64(bitPattern: random.next()) % scale)
+        }
+        for code in ["EUR", "JPY", "KWD", "PBP"] {
+            let currency = try Currency(code: code)
+            var divisor = Decimal(1)
+            for _ in 0..<currency.minorUnits { divisor *= 10 }
+            for value in values {
+                let amount = Money(minorUnits: value, currency: currency).amount
+                let divided = Decimal(value) / divisor
+                #expect(amount == divided && amount.description == divided.description, "\(value) \(code)")
+            }
+        }
+    }
+
     @Test("a sum of amounts says when it would overflow instead of wrapping round")
     func checkedSum() {
         #expect([Int64(1250), -300, 50].checkedSum == 1000)

@@ -183,4 +183,14 @@ struct HardeningWebTests {
         let decoded = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
         #expect(decoded == ["name": "<!--<script>", "other": "</script><b>&"])
     }
+
+    @Test("text and attributes escape the five characters, also before a combining mark, and nothing else")
+    func escaping() {
+        #expect("plain Café 日本 🙂".htmlEscaped == "plain Café 日本 🙂")
+        #expect(
+            #"<a href="x">Tom & Jerry's</a>"#.htmlEscaped
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        // A quote with a combining accent is one character to Swift, and still a quote to a browser.
+        #expect("\"\u{0301} onmouseover=x".htmlEscaped == "&quot;\u{0301} onmouseover=x")
+    }
 }
