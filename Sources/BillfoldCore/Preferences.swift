@@ -74,6 +74,15 @@ public struct DisplayFormat: Sendable {
 
     /// `-1.234,56 €` in de-DE, `-$1,234.56` in en-US, `1,240 PBP` for points.
     public func money(_ money: Money) -> String {
+        let currency = money.currency
+        let pattern = MoneyPattern.cached(locale.identifier + " " + currency.code, decimals: currency.minorUnits) {
+            icuMoney(Money(minorUnits: $0, currency: currency))
+        }
+        return pattern?.format(money.minorUnits) ?? icuMoney(money)
+    }
+
+    /// `money` as ICU writes it, which `MoneyPattern` learns from.
+    func icuMoney(_ money: Money) -> String {
         let decimals = money.currency.minorUnits
         if money.currency.isPoints {
             let number = money.amount.formatted(
