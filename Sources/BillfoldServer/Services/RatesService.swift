@@ -5,6 +5,7 @@ import BillfoldStore
 import FluentKit
 import Foundation
 import SQLKit
+import Synchronization
 import Vapor
 
 /// The published exchange rates in memory, read once per currency as people's money asks for
@@ -85,14 +86,19 @@ struct RatesService: Sendable {
     let user: User
     let published: PublishedRates
     let clock: WallClock
+    /// The book once made, for the rest of a request that only reads (`Request.ratesService`).
+    var memo: RateBookMemo? = nil
 
     var primary: Currency { user.preferences.currency }
 
     /// The published rates of every currency the person's money or own rates are in, with
     /// their own rates.
     func book() async throws -> RateBook {
-        try await book(
+        if let book = memo?.book.withLock({ $0 }) { return book }
+        let book = try await book(
             for: Set(TransactionRepository(database: database, userID: user.id).currenciesHeld().map(\.code)))
+        memo?.book.withLock { $0 = book }
+        return book
     }
 
     /// The published rates of `currencies`, the primary one and those of the person's own rates,
@@ -166,11 +172,25 @@ struct RatesService: Sendable {
     }
 }
 
+/// A request's rate book, made once: Home converts three cards, each of which read the person's
+/// currencies and rates again. Only for a request that reads (a write may change the rates or
+/// bring a currency before it converts).
+final class RateBookMemo: Sendable {
+    let book = Mutex<RateBook?>(nil)
+}
+
 extension Request {
+    private struct RateBookMemoKey: StorageKey { typealias Value = RateBookMemo }
+
     var ratesService: RatesService {
         get throws {
-            RatesService(
+            var service = RatesService(
                 database: store, user: try user, published: application.publishedRates, clock: application.wallClock)
+            if method == .GET || method == .HEAD {
+                if storage[RateBookMemoKey.self] == nil { storage[RateBookMemoKey.self] = RateBookMemo() }
+                service.memo = storage[RateBookMemoKey.self]
+            }
+            return service
         }
     }
 }

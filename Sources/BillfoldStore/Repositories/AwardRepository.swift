@@ -2,7 +2,7 @@ import BillfoldCore
 import FluentKit
 import SQLKit
 
-/// The counts awards are judged by, each from one count query (no rows are loaded), and the
+/// The counts awards are judged by, from count queries (no rows are loaded), and the
 /// record of when each award was first earned.
 public struct AwardRepository: Sendable {
     let sql: any SQLDatabase
@@ -32,10 +32,16 @@ public struct AwardRepository: Sendable {
             ),
             (.unlock, "SELECT COUNT(*) AS n FROM access_tokens WHERE user_id = \(user) AND last_used_at IS NOT NULL"),
         ]
-        struct Row: Decodable { var n: Int64 }
+        // One statement of seven counts: each statement is a trip to the database's thread and
+        // back, and Home asks for these on every visit.
+        var statement: SQLQueryString = "SELECT "
+        for (index, (_, query)) in queries.enumerated() {
+            statement += (index == 0 ? "(" : ", (") + query + ") AS \(unsafeRaw: "n\(index)")"
+        }
+        let row = try await sql.engine.rows(statement).first
         var counts: [AwardCriterion: Int] = [:]
-        for (criterion, query) in queries {
-            counts[criterion] = Int(try await sql.raw(query).first(decoding: Row.self)?.n ?? 0)
+        for (index, (criterion, _)) in queries.enumerated() {
+            counts[criterion] = Int(try row?.integer("n\(index)") ?? 0)
         }
         return counts
     }
