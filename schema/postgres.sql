@@ -75,12 +75,12 @@ BEGIN
     IF NEW.user_id = OLD.user_id AND NEW.category_key = OLD.category_key AND NEW.status = OLD.status
   AND NEW.currency = OLD.currency AND NEW.account_id = OLD.account_id AND NEW.day = OLD.day THEN
       INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
-VALUES (NEW.user_id, CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1 AS BIGINT), NEW.category_key, NEW.status, NEW.currency,
+VALUES (NEW.user_id, ((((NEW.day + 693901) / 146097) * 400 + ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365)) * 12 + ((5 * (((NEW.day + 693901) % 146097) - (365 * ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) + ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) / 4 - ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) / 100)) + 2) / 153) - 22798), NEW.category_key, NEW.status, NEW.currency,
   NEW.account_id, NEW.total_minor - OLD.total_minor, NEW.count - OLD.count)
 ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
   total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
   count = transaction_totals_by_month.count + excluded.count;
-DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1 AS BIGINT)
+DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = ((((NEW.day + 693901) / 146097) * 400 + ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365)) * 12 + ((5 * (((NEW.day + 693901) % 146097) - (365 * ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) + ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) / 4 - ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) / 100)) + 2) / 153) - 22798)
   AND category_key = NEW.category_key AND status = NEW.status AND currency = NEW.currency
   AND account_id = NEW.account_id AND count = 0 AND total_minor = 0;
       RETURN NULL;
@@ -89,24 +89,24 @@ DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = 
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
     IF (OLD.count <> 0 OR OLD.total_minor <> 0) THEN
       INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
-VALUES (OLD.user_id, CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(OLD.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(OLD.day AS INTEGER)) - 1 AS BIGINT), OLD.category_key, OLD.status, OLD.currency,
+VALUES (OLD.user_id, ((((OLD.day + 693901) / 146097) * 400 + ((((OLD.day + 693901) % 146097) - ((OLD.day + 693901) % 146097) / 1460 + ((OLD.day + 693901) % 146097) / 36524 - ((OLD.day + 693901) % 146097) / 146096) / 365)) * 12 + ((5 * (((OLD.day + 693901) % 146097) - (365 * ((((OLD.day + 693901) % 146097) - ((OLD.day + 693901) % 146097) / 1460 + ((OLD.day + 693901) % 146097) / 36524 - ((OLD.day + 693901) % 146097) / 146096) / 365) + ((((OLD.day + 693901) % 146097) - ((OLD.day + 693901) % 146097) / 1460 + ((OLD.day + 693901) % 146097) / 36524 - ((OLD.day + 693901) % 146097) / 146096) / 365) / 4 - ((((OLD.day + 693901) % 146097) - ((OLD.day + 693901) % 146097) / 1460 + ((OLD.day + 693901) % 146097) / 36524 - ((OLD.day + 693901) % 146097) / 146096) / 365) / 100)) + 2) / 153) - 22798), OLD.category_key, OLD.status, OLD.currency,
   OLD.account_id, -OLD.total_minor, -OLD.count)
 ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
   total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
   count = transaction_totals_by_month.count + excluded.count;
-DELETE FROM transaction_totals_by_month WHERE user_id = OLD.user_id AND month = CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(OLD.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(OLD.day AS INTEGER)) - 1 AS BIGINT)
+DELETE FROM transaction_totals_by_month WHERE user_id = OLD.user_id AND month = ((((OLD.day + 693901) / 146097) * 400 + ((((OLD.day + 693901) % 146097) - ((OLD.day + 693901) % 146097) / 1460 + ((OLD.day + 693901) % 146097) / 36524 - ((OLD.day + 693901) % 146097) / 146096) / 365)) * 12 + ((5 * (((OLD.day + 693901) % 146097) - (365 * ((((OLD.day + 693901) % 146097) - ((OLD.day + 693901) % 146097) / 1460 + ((OLD.day + 693901) % 146097) / 36524 - ((OLD.day + 693901) % 146097) / 146096) / 365) + ((((OLD.day + 693901) % 146097) - ((OLD.day + 693901) % 146097) / 1460 + ((OLD.day + 693901) % 146097) / 36524 - ((OLD.day + 693901) % 146097) / 146096) / 365) / 4 - ((((OLD.day + 693901) % 146097) - ((OLD.day + 693901) % 146097) / 1460 + ((OLD.day + 693901) % 146097) / 36524 - ((OLD.day + 693901) % 146097) / 146096) / 365) / 100)) + 2) / 153) - 22798)
   AND category_key = OLD.category_key AND status = OLD.status AND currency = OLD.currency
   AND account_id = OLD.account_id AND count = 0 AND total_minor = 0;
     END IF;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO transaction_totals_by_month (user_id, month, category_key, status, currency, account_id, total_minor, count)
-VALUES (NEW.user_id, CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1 AS BIGINT), NEW.category_key, NEW.status, NEW.currency,
+VALUES (NEW.user_id, ((((NEW.day + 693901) / 146097) * 400 + ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365)) * 12 + ((5 * (((NEW.day + 693901) % 146097) - (365 * ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) + ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) / 4 - ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) / 100)) + 2) / 153) - 22798), NEW.category_key, NEW.status, NEW.currency,
   NEW.account_id, NEW.total_minor, NEW.count)
 ON CONFLICT (user_id, month, category_key, status, currency, account_id) DO UPDATE SET
   total_minor = transaction_totals_by_month.total_minor + excluded.total_minor,
   count = transaction_totals_by_month.count + excluded.count;
-DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = CAST((EXTRACT(YEAR FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1900) * 12 + EXTRACT(MONTH FROM DATE '1900-01-01' + CAST(NEW.day AS INTEGER)) - 1 AS BIGINT)
+DELETE FROM transaction_totals_by_month WHERE user_id = NEW.user_id AND month = ((((NEW.day + 693901) / 146097) * 400 + ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365)) * 12 + ((5 * (((NEW.day + 693901) % 146097) - (365 * ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) + ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) / 4 - ((((NEW.day + 693901) % 146097) - ((NEW.day + 693901) % 146097) / 1460 + ((NEW.day + 693901) % 146097) / 36524 - ((NEW.day + 693901) % 146097) / 146096) / 365) / 100)) + 2) / 153) - 22798)
   AND category_key = NEW.category_key AND status = NEW.status AND currency = NEW.currency
   AND account_id = NEW.account_id AND count = 0 AND total_minor = 0;
   END IF;

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Money written as ICU writes it for one locale and currency, from a pattern learned from ICU
 /// once: ICU's formatter took about a tenth of drawing a report page (a few microseconds an
@@ -119,13 +118,15 @@ struct MoneyPattern: Sendable {
     }
 
     /// Patterns learned so far, by locale, currency and decimals (nil: ICU writes them).
-    private static let learned = Mutex<[String: MoneyPattern?]>([:])
+    nonisolated(unsafe) private static var learned: [String: MoneyPattern?] = [:]
+    /// Guards `learned` (Foundation's lock: Core imports nothing else).
+    private static let lock = NSLock()
 
     /// The pattern of `key`, learned from `write` the first time it is asked for.
     static func cached(_ key: String, decimals: Int, write: (Int64) -> String) -> MoneyPattern? {
-        if let known = learned.withLock({ $0[key] }) { return known }
+        if let known = lock.withLock({ learned[key] }) { return known }
         let pattern = learn(decimals: decimals, from: write)
-        learned.withLock { $0[key] = pattern }
+        lock.withLock { learned[key] = pattern }
         return pattern
     }
 }

@@ -68,6 +68,8 @@ struct MigrationRevertTests {
                     spend("REWE", "-12.00", at: "2026-01-31T23:30:00Z"),
                     spend("Kiosk", "-2.50", at: "2026-02-01T00:30:00Z"),
                     spend("Salary", "900", at: "2026-03-03T12:00:00Z"),
+                    // In year 10000 in UTC: SQLite's calendar functions know no such year.
+                    spend("Last", "-1.00", at: "9999-12-31T23:30:00-05:00"),
                 ])
             try await t.app.db.withConnection { connection in
                 try await M049AddTotalsByMonth().revert(on: connection)

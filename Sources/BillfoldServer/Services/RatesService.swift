@@ -4,8 +4,8 @@ import BillfoldImport
 import BillfoldStore
 import FluentKit
 import Foundation
+import NIOConcurrencyHelpers
 import SQLKit
-import Synchronization
 import Vapor
 
 /// The published exchange rates in memory, read once per currency as people's money asks for
@@ -94,21 +94,26 @@ struct RatesService: Sendable {
     /// The published rates of every currency the person's money or own rates are in, with
     /// their own rates.
     func book() async throws -> RateBook {
-        if let book = memo?.book.withLock({ $0 }) { return book }
+        if let made = memo?.made.withLockedValue({ $0 }), made.everyCurrency { return made.book }
         let book = try await book(
             for: Set(TransactionRepository(database: database, userID: user.id).currenciesHeld().map(\.code)))
-        memo?.book.withLock { $0 = book }
+        memo?.made.withLockedValue { $0?.everyCurrency = true }
         return book
     }
 
     /// The published rates of `currencies`, the primary one and those of the person's own rates,
     /// with their own rates.
     func book(for currencies: Set<String>) async throws -> RateBook {
+        if let made = memo?.made.withLockedValue({ $0 }), made.currencies.isSuperset(of: currencies) {
+            return made.book
+        }
         let personal = try await PersonalRatesRepository(database: database.sql, userID: user.id).all().map(\.rate)
         var wanted = currencies
         wanted.insert(primary.code)
         for rate in personal { wanted.formUnion([rate.currency, rate.quote]) }
-        return try await published.book(on: database.sql, currencies: wanted).adding(personal: personal)
+        let book = try await published.book(on: database.sql, currencies: wanted).adding(personal: personal)
+        memo?.made.withLockedValue { $0 = (book, wanted, false) }
+        return book
     }
 
     /// The published sources and the person's own rates.
@@ -172,11 +177,12 @@ struct RatesService: Sendable {
     }
 }
 
-/// A request's rate book, made once: Home converts three cards, each of which read the person's
-/// currencies and rates again. Only for a request that reads (a write may change the rates or
+/// A request's rate book, made once: Home converts several cards (the budget, net worth, the
+/// whole book's total), each of which read the person's currencies and rates again. Only for a request that reads (a write may change the rates or
 /// bring a currency before it converts).
 final class RateBookMemo: Sendable {
-    let book = Mutex<RateBook?>(nil)
+    /// The book, the currencies it was made for, and whether those are every one the person holds.
+    let made = NIOLockedValueBox<(book: RateBook, currencies: Set<String>, everyCurrency: Bool)?>(nil)
 }
 
 extension Request {

@@ -32,10 +32,6 @@ protocol DatabaseEngine: Sendable {
     /// The bucket of a sums table as its unique index holds it (an upsert's conflict target).
     func indexedBucket(of table: SumsTable) -> String
 
-    /// The UTC month (since January 1900) of a sums day in `column`, by the database's calendar:
-    /// the month sums' bucket (`M049AddTotalsByMonth`, `MonthCut.month(ofDay:)`).
-    func month(ofDay column: String) -> String
-
     /// The statement's rows, read column by column.
     func rows(_ statement: SQLQueryString) async throws -> [StoredRow]
 

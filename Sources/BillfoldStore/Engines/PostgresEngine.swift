@@ -20,11 +20,6 @@ struct PostgresEngine: DatabaseEngine {
 
     func indexedBucket(of table: SumsTable) -> String { table.postgresBucketKey }
 
-    func month(ofDay column: String) -> String {
-        let date = "DATE '1900-01-01' + CAST(\(column) AS INTEGER)"
-        return "CAST((EXTRACT(YEAR FROM \(date)) - 1900) * 12 + EXTRACT(MONTH FROM \(date)) - 1 AS BIGINT)"
-    }
-
     /// The rows as PostgresNIO reads them, when every value bound is one it encodes itself;
     /// otherwise through SQLKit.
     func rows(_ statement: SQLQueryString) async throws -> [StoredRow] {

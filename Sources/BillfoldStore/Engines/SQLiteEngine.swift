@@ -20,11 +20,6 @@ struct SQLiteEngine: DatabaseEngine {
 
     func indexedBucket(of table: SumsTable) -> String { table.bucket }
 
-    func month(ofDay column: String) -> String {
-        let date = "\(column) * 86400 - 2208988800, 'unixepoch'"
-        return "((CAST(strftime('%Y', \(date)) AS INTEGER) - 1900) * 12 + CAST(strftime('%m', \(date)) AS INTEGER) - 1)"
-    }
-
     /// Fluent's SQLite database is SQLiteNIO's too; a bare SQLKit one (never in Billfold) fails
     /// the write by name rather than crashing.
     private var native: any SQLiteDatabase {

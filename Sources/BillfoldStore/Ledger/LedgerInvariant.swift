@@ -48,7 +48,7 @@ public struct LedgerInvariant: Sendable {
             "SELECT user_id, category_key, status, currency, block, account_id, total_minor, count "
                 + "FROM transaction_totals_by_block WHERE NOT (count = 0 AND total_minor = 0)",
             into: &found)
-        let month = sql.engine.month(ofDay: "day")
+        let month = MonthCut.sql(ofDay: "day")
         let monthKey = "user_id, \(month), category_key, status, currency, account_id"
         try await compare(
             "transaction_totals_by_month",

@@ -16,7 +16,19 @@ struct MonthCut: Equatable {
         var sign: Int64
     }
 
-    /// The UTC month of a sums day, as months since January 1900 (what M049's SQL works out).
+    /// The UTC month of the sums day in the SQL expression `day`, as months since January 1900,
+    /// in integer arithmetic both databases do alike (`M049AddTotalsByMonth.month` keeps its own
+    /// copy, as migrations do).
+    static func sql(ofDay day: String) -> String {
+        let era = "((\(day) + 693901) / 146097)"
+        let dayOfEra = "((\(day) + 693901) % 146097)"
+        let year = "((\(dayOfEra) - \(dayOfEra) / 1460 + \(dayOfEra) / 36524 - \(dayOfEra) / 146096) / 365)"
+        let dayOfYear = "(\(dayOfEra) - (365 * \(year) + \(year) / 4 - \(year) / 100))"
+        let month = "((5 * \(dayOfYear) + 2) / 153)"
+        return "((\(era) * 400 + \(year)) * 12 + \(month) - 22798)"
+    }
+
+    /// The UTC month of a sums day, as months since January 1900 (what `sql(ofDay:)` works out).
     static func month(ofDay day: Int64) -> Int64 {
         let date = Day(daysSince1970: TransactionTotals.daysSince1970(ofDay: day))
         return Int64(date.year - 1900) * 12 + Int64(date.month - 1)

@@ -9,21 +9,25 @@ import SQLKit
 ///
 /// Kept as M025 keeps the 32-day blocks: triggers on `transaction_totals` follow every write to
 /// the day sums in the same database transaction, adding the difference when a row keeps its key
-/// and month. The key leads with the person and the month, and holds the sums beside it (SQLite
+/// and day (an upsert, the common write), or else taking the old row out and putting the new in. The key leads with the person and the month, and holds the sums beside it (SQLite
 /// `WITHOUT ROWID`, PostgreSQL `INCLUDE`), so a range of months is read from the key alone.
 struct M049AddTotalsByMonth: AsyncMigration {
     static let key = "user_id, month, category_key, status, currency, account_id"
 
-    /// The UTC month of a day sum's day (days since 1900-01-01) as months since January 1900,
-    /// as each database's calendar says. `TransactionTotals.month(ofDay:)` is the same in Swift.
-    static func month(_ day: String, sqlite: Bool) -> String {
-        if sqlite {
-            let date = "\(day) * 86400 - 2208988800, 'unixepoch'"
-            return "((CAST(strftime('%Y', \(date)) AS INTEGER) - 1900) * 12"
-                + " + CAST(strftime('%m', \(date)) AS INTEGER) - 1)"
-        }
-        let date = "DATE '1900-01-01' + CAST(\(day) AS INTEGER)"
-        return "CAST((EXTRACT(YEAR FROM \(date)) - 1900) * 12 + EXTRACT(MONTH FROM \(date)) - 1 AS BIGINT)"
+    /// The UTC month of a day sum's day (days since 1900-01-01) as months since January 1900, in
+    /// integer arithmetic that both databases do alike for every day (Howard Hinnant's
+    /// civil_from_days; SQLite's `strftime` has no year after 9999). `MonthCut.month(ofDay:)` is
+    /// the same in Swift, `MonthCut.sql(ofDay:)` the same SQL for live code.
+    static func month(_ day: String) -> String {
+        // Days since 0000-03-01, in 400-year eras; the day of the era, its year, its day of the
+        // year from March, its month from March.
+        let era = "((\(day) + 693901) / 146097)"
+        let dayOfEra = "((\(day) + 693901) % 146097)"
+        let year = "((\(dayOfEra) - \(dayOfEra) / 1460 + \(dayOfEra) / 36524 - \(dayOfEra) / 146096) / 365)"
+        let dayOfYear = "(\(dayOfEra) - (365 * \(year) + \(year) / 4 - \(year) / 100))"
+        let month = "((5 * \(dayOfYear) + 2) / 153)"
+        // March of year 0 is month 2 of the count from January of year 0; January 1900 is 22,800.
+        return "((\(era) * 400 + \(year)) * 12 + \(month) - 22798)"
     }
 
     func prepare(on database: any Database) async throws {
@@ -44,7 +48,7 @@ struct M049AddTotalsByMonth: AsyncMigration {
         for statement in sqlite ? Self.sqliteTriggers : Self.postgresTriggers {
             try await sql.raw(SQLQueryString(statement)).run()
         }
-        let month = Self.month("day", sqlite: sqlite)
+        let month = Self.month("day")
         try await sql.raw(
             SQLQueryString(
                 """
@@ -84,65 +88,52 @@ struct M049AddTotalsByMonth: AsyncMigration {
         """
     }
 
-    /// The trigger bodies on one database: a whole row in or out, or only its difference.
-    struct Bodies {
-        let sameMonth: String
-        let difference: String
-        let oldHoldsSomething = "(OLD.count <> 0 OR OLD.total_minor <> 0)"
-        let sqlite: Bool
+    /// An update that keeps the row's key and day (an upsert): only the difference goes on.
+    static let sameKey = """
+        NEW.user_id = OLD.user_id AND NEW.category_key = OLD.category_key AND NEW.status = OLD.status
+          AND NEW.currency = OLD.currency AND NEW.account_id = OLD.account_id AND NEW.day = OLD.day
+        """
+    static let difference = follow(
+        "NEW", month: month("NEW.day"), total: "NEW.total_minor - OLD.total_minor", count: "NEW.count - OLD.count")
+    static let oldHoldsSomething = "(OLD.count <> 0 OR OLD.total_minor <> 0)"
 
-        init(sqlite: Bool) {
-            self.sqlite = sqlite
-            sameMonth = """
-                NEW.user_id = OLD.user_id AND NEW.category_key = OLD.category_key AND NEW.status = OLD.status
-                  AND NEW.currency = OLD.currency AND NEW.account_id = OLD.account_id AND NEW.day = OLD.day
-                """
-            difference = follow(
-                "NEW", month: month("NEW.day", sqlite: sqlite), total: "NEW.total_minor - OLD.total_minor",
-                count: "NEW.count - OLD.count")
-        }
-
-        func whole(_ row: String, _ sign: String) -> String {
-            follow(
-                row, month: month("\(row).day", sqlite: sqlite), total: "\(sign)\(row).total_minor",
-                count: "\(sign)\(row).count")
-        }
+    /// A whole row taken out (`sign` "-") or put in.
+    static func whole(_ row: String, _ sign: String) -> String {
+        follow(row, month: month("\(row).day"), total: "\(sign)\(row).total_minor", count: "\(sign)\(row).count")
     }
 
     static var sqliteTriggers: [String] {
-        let bodies = Bodies(sqlite: true)
-        return [
+        [
             "CREATE TRIGGER transaction_totals_to_months_insert AFTER INSERT ON transaction_totals BEGIN "
-                + bodies.whole("NEW", "") + " END",
+                + whole("NEW", "") + " END",
             "CREATE TRIGGER transaction_totals_to_months_update AFTER UPDATE ON transaction_totals"
-                + " WHEN \(bodies.sameMonth) BEGIN " + bodies.difference + " END",
+                + " WHEN \(sameKey) BEGIN " + difference + " END",
             "CREATE TRIGGER transaction_totals_to_months_move AFTER UPDATE ON transaction_totals"
-                + " WHEN NOT (\(bodies.sameMonth)) BEGIN " + bodies.whole("OLD", "-") + bodies.whole("NEW", "")
+                + " WHEN NOT (\(sameKey)) BEGIN " + whole("OLD", "-") + whole("NEW", "")
                 + " END",
             "CREATE TRIGGER transaction_totals_to_months_delete AFTER DELETE ON transaction_totals"
-                + " WHEN \(bodies.oldHoldsSomething) BEGIN " + bodies.whole("OLD", "-") + " END",
+                + " WHEN \(oldHoldsSomething) BEGIN " + whole("OLD", "-") + " END",
         ]
     }
 
     static var postgresTriggers: [String] {
-        let bodies = Bodies(sqlite: false)
-        return [
+        [
             """
             CREATE FUNCTION transaction_totals_to_months() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
               IF TG_OP = 'UPDATE' THEN
-                IF \(bodies.sameMonth) THEN
-                  \(bodies.difference)
+                IF \(sameKey) THEN
+                  \(difference)
                   RETURN NULL;
                 END IF;
               END IF;
               IF TG_OP IN ('UPDATE', 'DELETE') THEN
-                IF \(bodies.oldHoldsSomething) THEN
-                  \(bodies.whole("OLD", "-"))
+                IF \(oldHoldsSomething) THEN
+                  \(whole("OLD", "-"))
                 END IF;
               END IF;
               IF TG_OP IN ('INSERT', 'UPDATE') THEN
-                \(bodies.whole("NEW", ""))
+                \(whole("NEW", ""))
               END IF;
               RETURN NULL;
             END $$
