@@ -222,11 +222,13 @@ def test_reports_read_the_day_sums_through_their_own_indexes(traced):
     problems = [f"{path}: {line}" for (path, statement), plan in zip(asked_of, plans)
                 for line, _ in full_scans(engine, [statement], [plan])]
     day_reads = 0
+    month_statements = 0
     month_reads = set()
     for (path, statement), plan in zip(asked_of, plans):
         flat = " ".join(statement.split())
         if re.search(r"\bJOIN transaction_totals_by_month\b", flat):
             month_reads.add(path.split("?")[0])
+            month_statements += 1
             lines = ([line for line in plan if "transaction_totals_by_month" in line] if engine == "sqlite"
                      else [f"{node} {relation}" for node, relation in plan if relation == "transaction_totals_by_month"])
             wanted = (r"SEARCH transaction_totals_by_month USING PRIMARY KEY \(user_id=\? AND month>\? AND month<\?\)"
@@ -240,6 +242,7 @@ def test_reports_read_the_day_sums_through_their_own_indexes(traced):
         lines = [line for line in plan if "transaction_totals " in line or line.endswith("transaction_totals")]
         if not any(re.search(r"USING COVERING INDEX transaction_totals_by_(day|currency)", line) for line in lines):
             problems.append(f"{path}: {lines}: {flat[:300]}")
-    assert engine != "sqlite" or day_reads >= 4, "the check saw the days read"
+    # Whether a range's days are read beside its months depends on today's date (MonthCut).
+    assert engine != "sqlite" or (day_reads >= 1 and day_reads + month_statements >= 4), "the check saw the sums read"
     assert {"/api/v1/reports/monthly", "/api/v1/reports/net-worth", "/api/v1/reports/year"} <= month_reads
     assert not problems, f"{len(problems)} problems, the first:\n" + "\n".join(problems[:15])
