@@ -30,7 +30,6 @@ public struct BalanceHistory: Sendable {
         var account_id: Int64
         var currency: String
         var total: Int64
-        var day: Int64
     }
 
     /// Each account's sums before each of `instants` (ascending), only `accountID`'s when given.
@@ -58,7 +57,7 @@ public struct BalanceHistory: Sendable {
                 query, wholeDays, in: .days, by: "account_id", transfers: true, userID: userID, on: sql)
         var bySlot = Array(repeating: [Row](), count: instants.count)
         for row in between where bySlot.indices.contains(Int(row.slot)) {
-            bySlot[Int(row.slot)].append(Row(account_id: row.key, currency: row.currency, total: row.total, day: 0))
+            bySlot[Int(row.slot)].append(Row(account_id: row.key, currency: row.currency, total: row.total))
         }
         var running: [Key: Int64] = [:]
         var result: [[Line]] = []
@@ -113,7 +112,7 @@ public struct BalanceHistory: Sendable {
         slice.range = InstantRange(lowerBound: lower, upperBound: upper)
         let statement: SQLQueryString =
             """
-            SELECT account_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total, CAST(0 AS BIGINT) AS day
+            SELECT account_id, currency, CAST(SUM(amount_minor) AS BIGINT) AS total
             FROM transactions WHERE user_id = \(bind: userID) AND kind IS NULL
             """ + slice.conditions(on: sql) + " GROUP BY account_id, currency"
         return try await sql.raw(statement).all(decoding: Row.self)
