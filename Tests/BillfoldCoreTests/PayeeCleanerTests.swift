@@ -1,6 +1,7 @@
-import BillfoldCore
 import Foundation
 import Testing
+
+@testable import BillfoldCore
 
 @Suite("Clean payees from bank text")
 struct PayeeCleanerTests {
@@ -22,6 +23,35 @@ struct PayeeCleanerTests {
         ])
     func examples(bankText: String, payee: String) {
         #expect(PayeeCleaner.clean(bankText) == payee)
+    }
+
+    @Test(
+        "prefixes glued by a star, and a company that starts like one",
+        arguments: [
+            ("SQ *BLUE BOTTLE COFFEE", "Blue Bottle Coffee"), ("PAYPAL *SPOTIFY 35314369001", "Spotify"),
+            ("PayPal (Europe) S.a.r.l. et Cie", "PayPal (Europe) S.a.r.l. et Cie"),
+            ("*POS* PURCHASE* LIDL", "Lidl"), ("\u{00A0}\u{2003}REWE\u{3000}\n", "Rewe"),
+        ])
+    func glued(bankText: String, payee: String) {
+        #expect(PayeeCleaner.clean(bankText) == payee)
+    }
+
+    /// The cleaner runs on every row of an import, so it trims and folds in Swift rather than
+    /// through Foundation; these are Foundation's answers, for texts of every kind of space.
+    @Test("trims and folds as Foundation does")
+    func sameAsFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [
+            " ", "\t", "\n", "\r\n", "\u{00A0}", "\u{2003}", "\u{2028}", "\u{3000}", "\u{0085}", "\u{200B}", "*",
+            "**", "a", "Ä", "ß", "İ", "e\u{301}", "\u{301}", "POS", "🇩🇪", "7", ".", "(",
+        ]
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
+            #expect(PayeeCleaner.trimmedOfWhitespace(text) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+            #expect(PayeeCleaner.folded(text) == text.lowercased().trimmingCharacters(in: ["*"]), "\(text)")
+        }
     }
 
     @Test("a prefix goes even when an effective-date mark follows it")
