@@ -3,48 +3,73 @@ import Foundation
 /// A person's rules ready to run: switched-on rules in their order, their words folded once, so a
 /// million-row import folds each row's texts once and compares, never reparses.
 public struct RuleBook: Sendable {
-    struct Prepared: Sendable {
-        let rule: Rule
-        let tests: [Test]
-    }
-
-    /// Texts are compared as the UTF-8 of their folded form: byte by byte is a tenth of the
-    /// cost of comparing `Character`s, and folding has already made equal what should be.
+    /// One condition as it runs. Plain values only (words as a range of `words`, a pattern or a
+    /// currency by its place), so running a rule on a row copies and retains nothing: every rule
+    /// runs on every row of an import, and retaining each rule's parts had cost more than comparing.
     enum Test: Sendable {
-        case text(RuleTextField, Kind, [UInt8])
-        case pattern(RuleTextField, RulePattern)
-        case notes([UInt8])
+        /// Texts are compared as the UTF-8 of their folded form: byte by byte is a tenth of the
+        /// cost of comparing `Character`s, and folding has already made equal what should be.
+        case text(RuleTextField, Kind, Range<Int>)
+        case pattern(RuleTextField, Int)
+        case notes(Range<Int>)
         case amount(ClosedRange<Decimal>)
         case direction(MoneyDirection)
         case account(Int64)
-        case currency(Currency)
+        case currency(Int)
 
         enum Kind: Sendable {
             case exactly, contains, startsWith
         }
     }
 
-    let rules: [Prepared]
+    /// The switched-on rules in their order.
+    let rules: [Rule]
+    /// Each rule's tests, as a range of `tests`.
+    let testRanges: [Range<Int>]
+    /// Every rule's tests, end to end.
+    let tests: [Test]
+    /// Every text test's folded words, end to end.
+    let words: [UInt8]
+    let patterns: [RulePattern]
+    let currencies: [Currency]
 
     public init(_ rules: [Rule]) {
-        self.rules = rules.filter(\.isEnabled).sorted { ($0.position, $0.id) < ($1.position, $1.id) }.map {
-            Prepared(rule: $0, tests: $0.conditions.map(Self.test))
+        self.rules = rules.filter(\.isEnabled).sorted { ($0.position, $0.id) < ($1.position, $1.id) }
+        var tests: [Test] = []
+        var ranges: [Range<Int>] = []
+        var words: [UInt8] = []
+        var patterns: [RulePattern] = []
+        var currencies: [Currency] = []
+        func place(_ text: String) -> Range<Int> {
+            let folded = RuleText.foldedBytes(text)
+            words += folded
+            return (words.count - folded.count)..<words.count
         }
-    }
-
-    private static func test(_ condition: RuleCondition) -> Test {
-        switch condition {
-        case .text(let field, .isExactly(let words)): .text(field, .exactly, RuleText.foldedBytes(words))
-        case .text(let field, .contains(let words)): .text(field, .contains, RuleText.foldedBytes(words))
-        case .text(let field, .startsWith(let words)): .text(field, .startsWith, RuleText.foldedBytes(words))
-        case .text(let field, .matches(let pattern)): .pattern(field, pattern)
-        case .notesContain(let words): .notes(RuleText.foldedBytes(words))
-        case .amountIs(let minor): .amount(minor...minor)
-        case .amountBetween(let low, let high): .amount(min(low, high)...max(low, high))
-        case .direction(let direction): .direction(direction)
-        case .account(let id): .account(id)
-        case .currency(let currency): .currency(currency)
+        for rule in self.rules {
+            let first = tests.count
+            for condition in rule.conditions {
+                switch condition {
+                case .text(let field, .isExactly(let text)): tests.append(.text(field, .exactly, place(text)))
+                case .text(let field, .contains(let text)): tests.append(.text(field, .contains, place(text)))
+                case .text(let field, .startsWith(let text)): tests.append(.text(field, .startsWith, place(text)))
+                case .text(let field, .matches(let pattern)):
+                    tests.append(.pattern(field, patterns.count))
+                    patterns.append(pattern)
+                case .notesContain(let text): tests.append(.notes(place(text)))
+                case .amountIs(let minor): tests.append(.amount(minor...minor))
+                case .amountBetween(let low, let high): tests.append(.amount(min(low, high)...max(low, high)))
+                case .direction(let direction): tests.append(.direction(direction))
+                case .account(let id): tests.append(.account(id))
+                case .currency(let currency):
+                    tests.append(.currency(currencies.count))
+                    currencies.append(currency)
+                }
+            }
+            ranges.append(first..<tests.count)
         }
+        (self.tests, testRanges, self.words, self.patterns, self.currencies) = (
+            tests, ranges, words, patterns, currencies
+        )
     }
 
     /// The subject after every rule whose conditions hold, in order, and the ids of those rules.
@@ -62,15 +87,21 @@ public struct RuleBook: Sendable {
         var subject = subject
         var matched: [Int64] = []
         var folded = Folded(subject, texts: &texts)
-        for prepared in rules where prepared.tests.allSatisfy({ folded.holds($0, subject) }) {
-            matched.append(prepared.rule.id)
-            let (payee, notes) = (subject.payee, subject.notes)
-            for action in prepared.rule.actions {
-                Self.act(action, rule: prepared.rule, on: &subject)
+        tests.withUnsafeBufferPointer { tests in
+            words.withUnsafeBufferPointer { words in
+                for index in rules.indices
+                where testRanges[index].allSatisfy({ folded.holds(tests[$0], subject, words: words, in: self) }) {
+                    let rule = rules[index]
+                    matched.append(rule.id)
+                    let (payee, notes) = (subject.payee, subject.notes)
+                    for action in rule.actions {
+                        Self.act(action, rule: rule, on: &subject)
+                    }
+                    // A renamed payee or added notes are what later rules see (folded again only then).
+                    if subject.payee != payee || subject.notes != notes { folded = Folded(subject, texts: &texts) }
+                    if rule.stopsAfter { break }
+                }
             }
-            // A renamed payee or added notes are what later rules see (folded again only then).
-            if subject.payee != payee || subject.notes != notes { folded = Folded(subject, texts: &texts) }
-            if prepared.rule.stopsAfter { break }
         }
         return (subject, matched)
     }
@@ -118,36 +149,46 @@ public struct RuleBook: Sendable {
             notes = subject.notes
         }
 
-        func text(_ field: RuleTextField) -> [UInt8] { field == .payee ? payee : bankText }
-
-        mutating func holds(_ test: Test, _ subject: RuleSubject) -> Bool {
+        mutating func holds(_ test: Test, _ subject: RuleSubject, words: UnsafeBufferPointer<UInt8>, in book: RuleBook)
+            -> Bool
+        {
             switch test {
-            case .text(let field, let kind, let words):
-                let text = text(field)
-                switch kind {
-                case .exactly: return text == words
-                case .startsWith: return text.starts(with: words)
-                case .contains: return Self.contains(text, words)
-                }
-            case .pattern(let field, let pattern):
+            case .text(let field, let kind, let range):
+                return field == .payee
+                    ? Self.holds(kind, payee, UnsafeBufferPointer(rebasing: words[range]))
+                    : Self.holds(kind, bankText, UnsafeBufferPointer(rebasing: words[range]))
+            case .pattern(let field, let index):
                 // The pattern steps through characters: its text is decoded from the bytes.
-                return pattern.matches(folded: Array(String(decoding: text(field), as: UTF8.self)))
-            case .notes(let words):
+                let text = field == .payee ? payee : bankText
+                return book.patterns[index].matches(folded: Array(String(decoding: text, as: UTF8.self)))
+            case .notes(let range):
                 if notesFolded == nil { notesFolded = RuleText.foldedBytes(notes) }
-                return Self.contains(notesFolded ?? [], words)
+                return Self.holds(.contains, notesFolded ?? [], UnsafeBufferPointer(rebasing: words[range]))
             case .amount(let range): return range.contains(abs(subject.money.amount))
             case .direction(.moneyIn): return subject.money.minorUnits > 0
             case .direction(.moneyOut): return subject.money.minorUnits < 0
             case .account(let id): return subject.accountID == id
-            case .currency(let currency): return subject.money.currency == currency
+            case .currency(let index): return subject.money.currency == book.currencies[index]
             }
         }
 
-        static func contains(_ text: [UInt8], _ words: [UInt8]) -> Bool {
-            guard !words.isEmpty else { return true }
+        static func holds(_ kind: Test.Kind, _ text: [UInt8], _ words: UnsafeBufferPointer<UInt8>) -> Bool {
+            text.withUnsafeBufferPointer { text in
+                switch kind {
+                case .exactly: return text.elementsEqual(words)
+                case .startsWith: return text.starts(with: words)
+                case .contains: return contains(text, words)
+                }
+            }
+        }
+
+        static func contains(_ text: UnsafeBufferPointer<UInt8>, _ words: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let first = words.first else { return true }
             guard words.count <= text.count else { return false }
-            for start in 0...(text.count - words.count) where text[start] == words[0] {
-                if text[start..<(start + words.count)].elementsEqual(words) { return true }
+            for start in 0...(text.count - words.count) where text[start] == first {
+                if UnsafeBufferPointer(rebasing: text[start..<(start + words.count)]).elementsEqual(words) {
+                    return true
+                }
             }
             return false
         }

@@ -6,7 +6,7 @@ extension RuleBook {
 
     /// Some rule adds tags: only then does running the book need a transaction's tags.
     public var addsTags: Bool {
-        rules.contains { $0.rule.actions.contains { if case .addTags = $0 { true } else { false } } }
+        rules.contains { $0.actions.contains { if case .addTags = $0 { true } else { false } } }
     }
 
     /// Runs the rules on a transaction coming in to `accountID`: the ids of the rules that matched
