@@ -60,8 +60,14 @@ PY3
 
 with_rules() {  # database label
   local plain=$took
+  import_seconds[$2]=$took
   import_into "$1" "$2, the same rows with 200 rules" rules@example.com
   echo "   with 200 rules: $(python3 -c "print(f'{$took / $plain:.2f}')")× the time without (goal: at most 1.20×)"
+}
+
+declare -A import_seconds  # each database's import without rules, for its ratio to the floor
+ratio() {  # import floor
+  python3 -c "print(f'{$1 / $2:.2f}× the floor (goal: at most 1.30×)')"
 }
 
 echo "== Import"
@@ -104,7 +110,9 @@ SELECT 1, 1, rowid * 60, 3600, "Empfänger", "Empfänger", Verwendungszweck, CAS
   'EUR', NULL, 'uncleared', NULL, 0, 0, NULL, 'fp:' || rowid FROM raw;
 COMMIT;
 SQL
-echo "   sqlite3 .import + INSERT … SELECT: $(rate "$count" "$(seconds_since "$start")")"
+floor=$(seconds_since "$start")
+echo "   sqlite3 .import + INSERT … SELECT: $(rate "$count" "$floor")"
+echo "   billfold import csv into SQLite: $(ratio "${import_seconds[SQLite]}" "$floor")"
 
 if [ -n "${pg:-}" ]; then
   echo "== Floor: the same rows loaded by psql's COPY into a copy of the table with its indexes"
@@ -125,7 +133,9 @@ PY2
   start=$(python3 -c 'import time; print(time.time())')
   columns="user_id, account_id, booked_at, booked_offset, payee, original_name, notes, amount_minor, currency, category_id, status, external_id, created_at, updated_at, import_id, import_key"
   psql "$pg" -q -c "\\copy floor_transactions ($columns) FROM '$dir/rows.tsv'"
-  echo "   psql COPY: $(rate "$count" "$(seconds_since "$start")")"
+  floor=$(seconds_since "$start")
+  echo "   psql COPY: $(rate "$count" "$floor")"
+  echo "   billfold import csv into PostgreSQL: $(ratio "${import_seconds[PostgreSQL]}" "$floor")"
 fi
 
 echo "== Demo (the same bulk path)"
