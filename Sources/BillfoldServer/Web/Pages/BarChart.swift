@@ -93,5 +93,5 @@ struct BarChart {
     }
 
     /// A coordinate as an attribute, quoted, to a tenth of a unit.
-    private static func number(_ value: Double) -> String { "\"" + String(format: "%.1f", value) + "\"" }
+    private static func number(_ value: Double) -> String { "\"" + Tenths.text(value) + "\"" }
 }

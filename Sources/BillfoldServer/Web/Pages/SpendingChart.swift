@@ -60,7 +60,7 @@ struct SpendingChart {
 
     /// The bar's share of the largest, in percent; at least a sliver, so every category shows.
     private static func share(_ bar: Bar, of largest: Double) -> String {
-        String(format: "%.1f", max(1.5, Double(-bar.money.minorUnits) / largest * 100))
+        Tenths.text(max(1.5, Double(-bar.money.minorUnits) / largest * 100))
     }
 
     private func bars(_ bars: [Bar], in code: Currency) -> HTML {
