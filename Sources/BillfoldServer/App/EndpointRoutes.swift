@@ -1,5 +1,6 @@
 import BillfoldAPI
 import BillfoldCore
+import BillfoldStore
 import Vapor
 
 extension RoutesBuilder {
@@ -28,12 +29,18 @@ extension RoutesBuilder {
 
     /// `handler` run with the request's words as the current words (`Request.answerWords`), so an
     /// error's message, a notice or a label made anywhere while answering is in the reader's
-    /// language. Set here, around the handler itself: a middleware's task-local value does not
-    /// reach it (Vapor hands the request on through event-loop futures).
+    /// language; and, for a request that only reads, with a `CategoryTreeMemo`, so its pieces
+    /// read the person's categories once. Set here, around the handler itself: a middleware's
+    /// task-local value does not reach it (Vapor hands the request on through event-loop futures).
     private func answering<Answer: AsyncResponseEncodable>(
         _ handler: @escaping @Sendable (Request) async throws -> Answer
     ) -> @Sendable (Request) async throws -> Answer {
-        { request in try await Words.$current.withValue(request.answerWords) { try await handler(request) } }
+        { request in
+            let memo = request.method == .GET || request.method == .HEAD ? CategoryTreeMemo() : nil
+            return try await CategoryTreeMemo.$current.withValue(memo) {
+                try await Words.$current.withValue(request.answerWords) { try await handler(request) }
+            }
+        }
     }
 }
 

@@ -27,11 +27,14 @@ public struct CategoryRepository: Sendable {
         return Dictionary(rows.map { ($0.id, $0.source_key) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The user's categories as a tree.
+    /// The user's categories as a tree (once per request that only reads: `CategoryTreeMemo`).
     public func tree() async throws -> CategoryTree {
-        CategoryTree(
+        if let known = CategoryTreeMemo.current?.tree(of: userID) { return known }
+        let tree = CategoryTree(
             try await database.storedRows(CategoryRow.select + " WHERE user_id = \(bind: userID)")
                 .map { try CategoryRow.category($0) })
+        CategoryTreeMemo.current?.keep(tree, of: userID)
+        return tree
     }
 
     public func find(_ id: Int64) async throws -> Category? {
@@ -79,6 +82,7 @@ public struct CategoryRepository: Sendable {
     public func create(_ draft: CategoryDraft, sourceKey: String? = nil, now: Int64) async throws
         -> Category
     {
+        CategoryTreeMemo.current?.forget()
         struct Inserted: Decodable { var id: Int64 }
         let row = try await sql.insert(into: "categories")
             .columns(
@@ -104,6 +108,7 @@ public struct CategoryRepository: Sendable {
 
     /// Replaces a category's fields with a validated draft; nil when the user has no such category.
     public func update(_ id: Int64, _ draft: CategoryDraft, now: Int64) async throws -> Category? {
+        CategoryTreeMemo.current?.forget()
         guard let old = try await find(id) else { return nil }
         guard CategoryDraft(old) != draft else { return old }
         let archivedAt: SQLQueryString =
@@ -130,7 +135,8 @@ public struct CategoryRepository: Sendable {
     /// Carries out a deletion plan in one database transaction: transactions move first, then a
     /// group's kept children move to the top level, then the categories go.
     public func delete(_ plan: CategoryDeletion.Plan, now: Int64) async throws -> Int {
-        try await database.transaction { db in
+        CategoryTreeMemo.current?.forget()
+        return try await database.transaction { db in
             let sql = db.sql
             let moved = try await TransactionRepository(database: db, userID: userID)
                 .reassign(from: plan.deleted, to: plan.destination.categoryID, now: now)
@@ -180,6 +186,7 @@ public struct CategoryRepository: Sendable {
 
     /// Gives a category the source's key when it has none yet (and no other category has it).
     public func adopt(_ sourceKey: String, for id: Int64) async throws {
+        CategoryTreeMemo.current?.forget()
         try await sql.raw(
             """
             UPDATE categories SET source_key = \(bind: sourceKey)
