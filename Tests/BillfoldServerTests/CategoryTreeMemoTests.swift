@@ -35,6 +35,24 @@ struct CategoryTreeMemoTests {
                 #expect(try await names(bo) == ["Rent"], "each person's own tree")
                 _ = try await t.categories(ana).create(CategoryDraft(name: "Cafe"), now: Timestamp.now())
                 #expect(try await names(ana) == ["Cafe", "Food", "Travel"], "a write forgets the trees")
+                let writes: [() async throws -> Void] = [
+                    {
+                        let food = try #require(try await t.categories(ana).tree().all.first { $0.name == "Food" })
+                        _ = try await t.categories(ana).update(
+                            food.id, CategoryDraft(name: "Food and drink"), now: Timestamp.now())
+                    },
+                    {
+                        let cafe = try #require(try await t.categories(ana).tree().all.first { $0.name == "Cafe" })
+                        try await t.categories(ana).adopt("t:cafe", for: cafe.id)
+                    },
+                ]
+                for (index, write) in writes.enumerated() {
+                    let name = "Sneaked \(index)"
+                    try await sneakIn(name, for: ana)
+                    #expect(try await !names(ana).contains(name))
+                    try await write()
+                    #expect(try await names(ana).contains(name), "write \(index) forgets the trees")
+                }
             }
             // Without a memo (every write request), each read asks the database.
             try await sneakIn("Gifts", for: bo)

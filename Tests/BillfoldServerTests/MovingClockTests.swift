@@ -79,6 +79,18 @@ struct MovingClockTests {
             #expect(try await t.send(.GET, "/api/v1/me", headers: cookie).status == .ok)
             hand.move(hours: 15 * 24)
             #expect(try await t.send(.GET, "/api/v1/me", headers: cookie).status == .unauthorized, "idle for 15 days")
+
+            // Used every 10 days, a session outlives the idle limit counted from its start, and ends
+            // with its lifetime all the same.
+            let used = try await AccountService(database: t.app.db, clock: t.app.wallClock).startSession(
+                for: ana.user, lifetime: 30 * 86_400)
+            let usedCookie: HTTPHeaders = ["Cookie": "\(SessionAuthenticator.cookie)=\(used)"]
+            for days in [10, 20] {
+                hand.move(hours: 10 * 24)
+                #expect(try await t.send(.GET, "/api/v1/me", headers: usedCookie).status == .ok, "used on day \(days)")
+            }
+            hand.move(hours: 11 * 24)
+            #expect(try await t.send(.GET, "/api/v1/me", headers: usedCookie).status == .unauthorized, "past 30 days")
         }
     }
 }

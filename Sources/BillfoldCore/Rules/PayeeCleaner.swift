@@ -53,8 +53,9 @@ public enum PayeeCleaner {
         return String(scalars[first...last])
     }
 
-    /// Whether three spaces follow each other somewhere, looked for byte by byte: most texts
-    /// have none, and a search by characters costs more than the rest of the cleaning.
+    /// Whether three spaces may follow each other somewhere, looked for byte by byte: most texts
+    /// have none, and Foundation's search, which then cuts the column, costs more than the rest
+    /// of the cleaning.
     static func padsColumn(_ text: String) -> Bool {
         var spaces = 0
         for byte in text.utf8 {
@@ -69,9 +70,7 @@ public enum PayeeCleaner {
         let trimmed = trimmedOfWhitespace(bankText)
         // Fixed-width statements pad the merchant's column: past three spaces come its place,
         // phone or card number.
-        let column =
-            padsColumn(trimmed)
-            ? trimmed.firstRange(of: "   ").map { trimmed[..<$0.lowerBound] } ?? trimmed[...] : trimmed[...]
+        let column = padsColumn(trimmed) ? Substring(trimmed.components(separatedBy: "   ")[0]) : trimmed[...]
         var words = column.split(whereSeparator: \.isWhitespace).map(String.init)
         words = dropPrefixes(words)
         var kept: [String] = []

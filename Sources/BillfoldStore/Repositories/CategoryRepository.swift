@@ -83,6 +83,7 @@ public struct CategoryRepository: Sendable {
         -> Category
     {
         CategoryTreeMemo.current?.forget()
+        defer { CategoryTreeMemo.current?.forget() }  // And after: a read beside the write may have kept the old tree.
         struct Inserted: Decodable { var id: Int64 }
         let row = try await sql.insert(into: "categories")
             .columns(
@@ -109,6 +110,7 @@ public struct CategoryRepository: Sendable {
     /// Replaces a category's fields with a validated draft; nil when the user has no such category.
     public func update(_ id: Int64, _ draft: CategoryDraft, now: Int64) async throws -> Category? {
         CategoryTreeMemo.current?.forget()
+        defer { CategoryTreeMemo.current?.forget() }
         guard let old = try await find(id) else { return nil }
         guard CategoryDraft(old) != draft else { return old }
         let archivedAt: SQLQueryString =
@@ -136,6 +138,7 @@ public struct CategoryRepository: Sendable {
     /// group's kept children move to the top level, then the categories go.
     public func delete(_ plan: CategoryDeletion.Plan, now: Int64) async throws -> Int {
         CategoryTreeMemo.current?.forget()
+        defer { CategoryTreeMemo.current?.forget() }
         return try await database.transaction { db in
             let sql = db.sql
             let moved = try await TransactionRepository(database: db, userID: userID)
@@ -187,6 +190,7 @@ public struct CategoryRepository: Sendable {
     /// Gives a category the source's key when it has none yet (and no other category has it).
     public func adopt(_ sourceKey: String, for id: Int64) async throws {
         CategoryTreeMemo.current?.forget()
+        defer { CategoryTreeMemo.current?.forget() }
         try await sql.raw(
             """
             UPDATE categories SET source_key = \(bind: sourceKey)

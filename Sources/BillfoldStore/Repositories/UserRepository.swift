@@ -103,13 +103,33 @@ public struct UserRepository: Sendable {
     /// written (`markSeen`, which the caller runs as a write of its own).
     public func user(forSession secretHash: String, idle: Int64) async throws -> (user: User, seenDue: Int64?)? {
         let now = clock.seconds
+        // One plain statement for the live session and its user, as for a token: every page asks it.
         guard
-            let session = try await Self.live(SessionModel.query(on: database), now: now, idle: idle)
-                .filter(\.$secretHash == secretHash).first(),
-            let user = try await find(id: session.userID)
+            let row = try await database.storedRows(
+                """
+                SELECT s.id AS session_id, s.last_seen_at, \(unsafeRaw: Self.userColumns)
+                FROM sessions s JOIN users u ON u.id = s.user_id
+                WHERE s.secret_hash = \(bind: secretHash) AND s.expires_at > \(bind: now)
+                  AND (s.last_seen_at > \(bind: now - idle) OR (s.last_seen_at IS NULL AND s.created_at > \(bind: now - idle)))
+                """
+            ).first
         else { return nil }
-        let due = now - (session.lastSeenAt ?? 0) >= Self.lastSeenResolution ? session.id : nil
-        return (user, due)
+        let lastSeen = try row.integerOrNil("last_seen_at")
+        let due = now - (lastSeen ?? 0) >= Self.lastSeenResolution ? try row.integer("session_id") : nil
+        return (try Self.user(row), due)
+    }
+
+    /// The user's columns a sign-in reads beside its session or token (`user(_:)`).
+    private static let userColumns =
+        "u.id, u.email, u.name, u.locale, u.time_zone, u.currency, u.deck_size, u.deck_animation, u.created_at"
+
+    private static func user(_ row: StoredRow) throws -> User {
+        User(
+            id: try row.integer("id"), email: try row.text("email"), name: try row.text("name"),
+            preferences: Preferences(
+                stored: try row.text("locale"), timeZone: try row.text("time_zone"), currency: try row.text("currency"),
+                deckSize: Int(try row.integer("deck_size")), deckAnimation: try row.text("deck_animation")),
+            createdAt: try row.integer("created_at"))
     }
 
     /// Records that a session was used now.
@@ -204,8 +224,7 @@ public struct UserRepository: Sendable {
             let row = try await database.storedRows(
                 """
                 SELECT t.id AS token_id, t.label, t.created_at AS token_created_at, t.last_used_at, t.scope,
-                  t.expires_at, u.id, u.email, u.name, u.locale, u.time_zone, u.currency, u.deck_size,
-                  u.deck_animation, u.created_at
+                  t.expires_at, \(unsafeRaw: Self.userColumns)
                 FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE t.secret_hash = \(bind: secretHash)
                 """
             ).first
@@ -214,13 +233,7 @@ public struct UserRepository: Sendable {
             id: try row.integer("token_id"), label: try row.text("label"),
             createdAt: try row.integer("token_created_at"), lastUsedAt: try row.integerOrNil("last_used_at"),
             scope: TokenScope(stored: try row.text("scope")), expiresAt: try row.integerOrNil("expires_at"))
-        let user = User(
-            id: try row.integer("id"), email: try row.text("email"), name: try row.text("name"),
-            preferences: Preferences(
-                stored: try row.text("locale"), timeZone: try row.text("time_zone"), currency: try row.text("currency"),
-                deckSize: Int(try row.integer("deck_size")), deckAnimation: try row.text("deck_animation")),
-            createdAt: try row.integer("created_at"))
-        return TokenSignIn(user: user, token: token)
+        return TokenSignIn(user: try Self.user(row), token: token)
     }
 
     /// Records that a token was let in, at most once a minute so reads do not each cost a write.

@@ -6,7 +6,9 @@ import Foundation
 /// the format call was a twentieth of drawing the Reports page.
 enum Tenths {
     static func text(_ value: Double) -> String {
-        guard value.isFinite, value.magnitude < 1e15 else { return String(format: "%.1f", value) }
+        // Ten times the number, plus a half, must be exact in a Double (below 2^52): a chart's
+        // numbers always are; anything larger goes to the C library.
+        guard value.isFinite, value.magnitude < 4e14 else { return String(format: "%.1f", value) }
         // The whole tenths below 10 × value, made exact by comparing with `tenTimes(_:minus:)`.
         var tenths = (value * 10).rounded(.down)
         while tenTimes(value, minus: tenths) < 0 { tenths -= 1 }
