@@ -158,6 +158,10 @@ def test_signing_out_empties_every_cache(browser, shot, own_server):
     sign_in(browser, own_server, email="bo@example.com")
     assert browser.execute_async_script(READY) is True
     browser.get(own_server.url + "/transactions")
+    # The offline page is kept in the background after a page opens (`keep-offline-page`): on a
+    # busy machine it may not be there yet when the test would go offline.
+    wait(browser).until(lambda b: any("/offline" in paths for name, paths in b.execute_async_script(CACHES).items()
+                                      if name.startswith("billfold-pages-")))
     offline(browser, True)
     own_server.stop()
     try:
