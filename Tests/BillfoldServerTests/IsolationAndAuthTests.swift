@@ -1,11 +1,11 @@
 import BillfoldAPI
 import BillfoldCore
-import BillfoldStore
 import SQLKit
 import Testing
 import VaporTesting
 
 @testable import BillfoldServer
+@testable import BillfoldStore
 
 @Suite("Users, tokens and isolation")
 struct IsolationAndAuthTests {
@@ -175,12 +175,23 @@ struct ConfigurationTests {
             let loops = Array(t.app.eventLoopGroup.makeIterator())
             struct Cache: Decodable { var cache_size: Int }
             struct Map: Decodable { var mmap_size: Int }
+            // A quarter for the connections that write…
             for loop in loops {
                 let sql = t.app.databases.database(.sqlite, logger: t.app.logger, on: loop) as! any SQLDatabase
                 let cache = try await sql.raw("PRAGMA cache_size").first(decoding: Cache.self)?.cache_size
                 let map = try await sql.raw("PRAGMA mmap_size").first(decoding: Map.self)?.mmap_size
-                #expect(cache == -max(2048, 65536 / loops.count) && map == 0)
+                #expect(cache == -max(2048, 65536 / 4 / loops.count) && map == 0)
             }
+            // …and three quarters for the readers (one per core, at least two), which may not write. (The
+            // map's size has no table function to read it by; it is set as the others are.)
+            let readers = try #require(t.app.sqliteReaders)
+            let row = try #require(
+                readers.rows(
+                    "SELECT c.cache_size, q.query_only FROM pragma_cache_size c, pragma_query_only q",
+                    []
+                )?.first)
+            #expect(row.column("cache_size") == .integer(-max(2048, 65536 * 3 / 4 / max(2, System.coreCount))))
+            #expect(row.column("query_only") == .integer(1))
         }
     }
 }

@@ -1,5 +1,6 @@
 import BillfoldAPI
 import BillfoldCore
+import BillfoldStore
 import Fluent
 import Vapor
 
@@ -100,8 +101,9 @@ extension Request {
     /// the routes' collecting, the default and the middleware that read the body.
     static func vaporMaximum(allowing bytes: Int) -> Int { bytes + 1 }
 
-    /// The database for this request: its transaction while one runs, else the shared pool.
-    var store: any Database { storage[RequestTransaction.StoreKey.self] ?? db }
+    /// The database for this request: its transaction while one runs, else the shared pool (on
+    /// SQLite with its reads on `SQLiteReaders`).
+    var store: any Database { storage[RequestTransaction.StoreKey.self] ?? db.reading(with: application.sqliteReaders) }
 
     /// Runs `work` in one write transaction that `store` means meanwhile, for the routes that
     /// manage their own (`RequestTransaction.ownTransactions`).
@@ -117,6 +119,14 @@ extension Request {
 
 extension Application {
     private struct GateKey: StorageKey { typealias Value = WriteGate }
+
+    private struct ReadersKey: StorageKey { typealias Value = SQLiteReaders }
+
+    /// Set when the database is SQLite (`tuneSQLite`).
+    var sqliteReaders: SQLiteReaders? {
+        get { storage[ReadersKey.self] }
+        set { storage[ReadersKey.self] = newValue }
+    }
 
     /// Set when the database is SQLite.
     var writeGate: WriteGate? {

@@ -24,7 +24,8 @@ struct SQLiteEngine: DatabaseEngine {
     /// the write by name rather than crashing.
     private var native: any SQLiteDatabase {
         get throws {
-            guard let native = sql as? any SQLiteDatabase else {
+            let driver = (sql as? ReadingDatabase)?.base ?? sql
+            guard let native = driver as? any SQLiteDatabase else {
                 throw BillfoldError(.internalError, Phrase("error.store.unsupportedDatabase"))
             }
             return native
@@ -33,11 +34,14 @@ struct SQLiteEngine: DatabaseEngine {
 
     /// SQLiteKit hands every value through a generic Codable decoder, which cost a list request a
     /// tenth of its time; the statement is logged as SQLKit logs it (the bench's floors are read
-    /// from that log) and run by SQLiteNIO itself.
+    /// from that log) and run by SQLiteNIO itself, or by `SQLiteReaders` where it can.
     func rows(_ statement: SQLQueryString) async throws -> [StoredRow] {
         let (text, binds) = sql.serialize(statement)
         guard let native = try? native, let values = StoredRow.sqliteValues(binds) else {
             return try await sql.raw(statement).all().map(StoredRow.sql)
+        }
+        if let reading = sql as? ReadingDatabase, let rows = reading.read(text, values, binds) {
+            return rows.map(StoredRow.read)
         }
         if let level = sql.queryLogLevel {
             sql.logger.log(

@@ -8,6 +8,7 @@ import SQLiteNIO
 /// PostgreSQL from PostgresNIO's (through SQLKit, a million rows took 20 s to decode).
 enum StoredRow {
     case sqlite(SQLiteRow)
+    case read(ReadRow)
     case postgres(PostgresRandomAccessRow)
     case sql(any SQLRow)
 
@@ -42,12 +43,15 @@ enum StoredRow {
             guard row.contains(column) else { throw Self.missingColumn(column) }
             let cell = row[column]
             return cell.bytes == nil ? nil : try cell.decode(T.self)
-        case .sqlite(let row):
-            let data = row.column(column)
-            if case .some(.null) = data { return nil }
-            guard let data, let value = T(sqliteData: data) else { throw Self.unexpected(data, in: column) }
-            return value
+        case .sqlite(let row): return try Self.value(row.column(column), in: column)
+        case .read(let row): return try Self.value(row.column(column), in: column)
         }
+    }
+
+    private static func value<T: SQLiteDataConvertible>(_ data: SQLiteData?, in column: String) throws -> T? {
+        if case .some(.null) = data { return nil }
+        guard let data, let value = T(sqliteData: data) else { throw Self.unexpected(data, in: column) }
+        return value
     }
 
     static func missing(_ column: String) -> DecodingError {
