@@ -130,6 +130,25 @@ struct SQLiteReadersTests {
         }
     }
 
+    @Test("a request that only reads reads on the readers, and sees what the request before it wrote")
+    func requestsReadHere() async throws {
+        try await TestApp.run(.sqlite) { t in
+            let readers = try #require(t.app.sqliteReaders)
+            let ana = try await t.person("ana@example.com")
+            let account = try await t.openAccount(#"{"name": "Checking", "currency": "EUR"}"#, as: ana)
+            let written = try await t.send(
+                .POST, "/api/v1/transactions", as: ana,
+                json:
+                    #"{"accountId": \#(account.id), "amount": "-12.50", "currency": "EUR", "payee": "Bakery", "bookedAt": "2026-11-02T10:00:00Z"}"#
+            )
+            #expect(written.status == .created, "\(written.body.string)")
+            let before = readers.answered
+            let list = try await t.send(.GET, "/api/v1/transactions", as: ana)
+            #expect(list.body.string.contains("Bakery") && list.body.string.contains("-12.50"))
+            #expect(readers.answered >= before + 3, "the token, the page and its totals at least")
+        }
+    }
+
     private func count(_ readers: SQLiteReaders) throws -> Int? {
         let rows = try #require(readers.rows("SELECT count(*) AS c FROM kinds", []))
         guard case .integer(let count) = rows.first?.column("c") else { return nil }

@@ -27,7 +27,11 @@ public final class SQLiteReaders: @unchecked Sendable {  // Its pool is behind t
         var idle: [ReadConnection] = []
         var opened = 0
         var closed = false
+        var answered = 0
     }
+
+    /// How many statements the readers have answered (for tests: that requests do read here).
+    var answered: Int { lock.withLock { pool.answered } }
 
     /// `limit` connections at most, each with `cacheKibibytes` of page cache.
     public init(path: String, cacheKibibytes: Int, limit: Int) {
@@ -42,7 +46,7 @@ public final class SQLiteReaders: @unchecked Sendable {  // Its pool is behind t
         guard Self.reads(text), let connection = take() else { return nil }
         switch connection.rows(text, binds) {
         case .rows(let rows):
-            give(connection, healthy: true)
+            give(connection, healthy: true, answered: true)
             return rows
         case .declined:
             give(connection, healthy: true)
@@ -93,8 +97,9 @@ public final class SQLiteReaders: @unchecked Sendable {  // Its pool is behind t
 
     /// A connection whose statement failed is closed rather than kept: whatever went wrong stays
     /// with it.
-    private func give(_ connection: ReadConnection, healthy: Bool) {
+    private func give(_ connection: ReadConnection, healthy: Bool, answered: Bool = false) {
         let keep = lock.withLock { () -> Bool in
+            if answered { pool.answered += 1 }
             guard healthy, !pool.closed else {
                 pool.opened -= 1
                 return false
