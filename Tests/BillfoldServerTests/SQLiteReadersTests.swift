@@ -119,7 +119,7 @@ struct SQLiteReadersTests {
             let one = SQLiteReaders(path: try sqlitePath(t), cacheKibibytes: 2048, limit: 1)
             #expect(try count(one) == 3)
             #expect(one.rows("SELECT * FROM nowhere", []) == nil, "a failing statement")
-            #expect(try count(one) == 3, "a fresh connection after the failed one was closed")
+            #expect(try count(one) == 3, "an ordinary error leaves the connection to the next statement")
             // More texts than a connection keeps prepared: the oldest are let go, answers unchanged.
             for id in 0..<300 {
                 let rows = try #require(one.rows("SELECT \(id) AS id, count(*) AS c FROM kinds", []))

@@ -81,8 +81,9 @@ private func tuneSQLite(_ app: Application, path: String, cacheMegabytes: Int) a
     let loops = Array(app.eventLoopGroup.makeIterator())
     let kibibytesEach = max(2048, cacheMegabytes * 1024 / 4 / max(1, loops.count))
     // As many readers as threads that run requests at once; a read finding none idle goes to the
-    // driver.
+    // driver. (A database in memory is the driver's connection's own, which no reader could see.)
     let readers = max(2, System.coreCount)
+    guard path != ":memory:", !path.isEmpty, !path.contains("mode=memory") else { return }
     app.sqliteReaders = SQLiteReaders(
         path: path, cacheKibibytes: max(2048, cacheMegabytes * 1024 * 3 / 4 / readers), limit: readers)
     app.lifecycle.use(ClosesReaders())

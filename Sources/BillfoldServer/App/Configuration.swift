@@ -86,7 +86,7 @@ public struct Configuration: Sendable, Equatable {
     public var ratesFetchSeconds: Int64 = 24 * 3600
     /// The page cache SQLite's connections share out between them, in megabytes: the server's
     /// memory for the file's pages, whatever the load (each connection gets at least 2 MB).
-    public var sqliteCacheMegabytes = 64
+    public var sqliteCacheMegabytes = 48
 
     public enum LogFormat: String, Sendable, Equatable { case text, json }
 

@@ -12,7 +12,8 @@ import VaporCSQLite
 /// the connection back. Only a statement SQLite calls read-only runs here, on connections that
 /// may not write (`query_only`); anything else, a busy moment with every connection in use, or
 /// a statement that fails is run by the driver as before, which reports any failure as it always
-/// has.
+/// has (a statement that fails here fails there too, so it runs twice: only a broken statement
+/// pays that).
 ///
 /// A read blocks its thread for as long as SQLite works, as the driver's thread did: reads in WAL
 /// mode never wait for the writer, so that is the statement's own work and nothing else.
@@ -51,8 +52,8 @@ public final class SQLiteReaders: @unchecked Sendable {  // Its pool is behind t
         case .declined:
             give(connection, healthy: true)
             return nil
-        case .failed:
-            give(connection, healthy: false)
+        case .failed(let closing):
+            give(connection, healthy: !closing)
             return nil
         }
     }
@@ -95,8 +96,8 @@ public final class SQLiteReaders: @unchecked Sendable {  // Its pool is behind t
         return opened
     }
 
-    /// A connection whose statement failed is closed rather than kept: whatever went wrong stays
-    /// with it.
+    /// A connection whose file or memory failed a statement is closed rather than kept: whatever
+    /// went wrong stays with it.
     private func give(_ connection: ReadConnection, healthy: Bool, answered: Bool = false) {
         let keep = lock.withLock { () -> Bool in
             if answered { pool.answered += 1 }
@@ -115,12 +116,19 @@ public final class SQLiteReaders: @unchecked Sendable {  // Its pool is behind t
 /// pool's lock), with the statements it has prepared.
 private final class ReadConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
-    private var prepared: [String: OpaquePointer] = [:]
+    private var prepared: [String: Kept] = [:]
+    /// Texts that prepared but are not single reads, so they go to the driver unprepared here.
+    private var declined: Set<String> = []
+    private var uses = 0
+
+    private struct Kept {
+        let statement: OpaquePointer
+        var lastUse: Int
+    }
 
     /// Statements kept prepared per connection. A person's filters give a few dozen texts (a list
-    /// of ids has a place for each); past this many the oldest are let go.
+    /// of ids has a place for each); past this many the one used longest ago is let go.
     private static let kept = 256
-    private var order: [String] = []
 
     init?(path: String, cacheKibibytes: Int) {
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX
@@ -141,9 +149,8 @@ private final class ReadConnection: @unchecked Sendable {
     }
 
     func close() {
-        for statement in prepared.values { sqlite_nio_sqlite3_finalize(statement) }
+        for kept in prepared.values { sqlite_nio_sqlite3_finalize(kept.statement) }
         prepared = [:]
-        order = []
         sqlite_nio_sqlite3_close_v2(handle)
         handle = nil
     }
@@ -152,8 +159,15 @@ private final class ReadConnection: @unchecked Sendable {
         case rows([ReadRow])
         /// Not a single statement that only reads: for the driver, and nothing is wrong here.
         case declined
-        /// It did not prepare or run: for the driver, which reports why; the connection is closed.
-        case failed
+        /// It did not prepare or run: for the driver, which reports why. A connection whose file
+        /// or memory failed it is closed; after an ordinary error (a typo, a busy moment) it is kept.
+        case failed(closing: Bool)
+
+        /// SQLite's primary codes that say the connection itself is in trouble.
+        static func failed(_ status: Int32) -> Outcome {
+            let serious = [SQLITE_NOMEM, SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_NOTADB, SQLITE_MISUSE]
+            return .failed(closing: serious.contains(status & 0xFF))
+        }
     }
 
     func rows(_ text: String, _ binds: [SQLiteData]) -> Outcome {
@@ -161,14 +175,15 @@ private final class ReadConnection: @unchecked Sendable {
         switch prepare(text) {
         case .success(let prepared?): statement = prepared
         case .success(nil): return .declined
-        case .failure: return .failed
+        case .failure(let failure): return .failed(failure.status)
         }
         defer {
             sqlite_nio_sqlite3_reset(statement)
             sqlite_nio_sqlite3_clear_bindings(statement)
         }
-        for (index, value) in binds.enumerated() where !bind(value, at: Int32(index + 1), in: statement) {
-            return .failed
+        for (index, value) in binds.enumerated() {
+            let status = bind(value, at: Int32(index + 1), in: statement)
+            if status != SQLITE_OK { return .failed(status) }
         }
         let count = sqlite_nio_sqlite3_column_count(statement)
         let columns = ReadColumns(
@@ -182,18 +197,23 @@ private final class ReadConnection: @unchecked Sendable {
                 rows.append(ReadRow(columns: columns, values: (0..<count).map { value(statement, $0) }))
             case SQLITE_DONE:
                 return .rows(rows)
-            default:
-                return .failed
+            case let status:
+                return .failed(status)
             }
         }
     }
 
-    private struct DidNotPrepare: Error {}
+    private struct DidNotPrepare: Error { let status: Int32 }
 
     /// The statement prepared once for this connection; nil when it changes anything or is
     /// followed by another.
     private func prepare(_ text: String) -> Result<OpaquePointer?, DidNotPrepare> {
-        if let known = prepared[text] { return .success(known) }
+        uses += 1
+        if let known = prepared[text]?.statement {
+            prepared[text]?.lastUse = uses
+            return .success(known)
+        }
+        if declined.contains(text) { return .success(nil) }
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let (status, alone) = text.withCString { start in
@@ -203,10 +223,12 @@ private final class ReadConnection: @unchecked Sendable {
         }
         guard status == SQLITE_OK, let statement else {
             sqlite_nio_sqlite3_finalize(statement)
-            return .failure(DidNotPrepare())
+            return .failure(DidNotPrepare(status: status == SQLITE_OK ? SQLITE_ERROR : status))
         }
         guard alone, sqlite_nio_sqlite3_stmt_readonly(statement) != 0 else {
             sqlite_nio_sqlite3_finalize(statement)
+            if declined.count >= Self.kept { declined.removeAll() }
+            declined.insert(text)
             return .success(nil)
         }
         keep(statement, for: text)
@@ -214,16 +236,15 @@ private final class ReadConnection: @unchecked Sendable {
     }
 
     private func keep(_ statement: OpaquePointer, for text: String) {
-        if order.count >= Self.kept {
-            let oldest = order.removeFirst()
-            sqlite_nio_sqlite3_finalize(prepared.removeValue(forKey: oldest))
+        if prepared.count >= Self.kept, let stale = prepared.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            sqlite_nio_sqlite3_finalize(stale.value.statement)
+            prepared[stale.key] = nil
         }
-        prepared[text] = statement
-        order.append(text)
+        prepared[text] = Kept(statement: statement, lastUse: uses)
     }
 
     /// Binds as SQLiteNIO binds (texts and blobs copied by SQLite).
-    private func bind(_ value: SQLiteData, at index: Int32, in statement: OpaquePointer) -> Bool {
+    private func bind(_ value: SQLiteData, at index: Int32, in statement: OpaquePointer) -> Int32 {
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         let status: Int32
         switch value {
@@ -238,7 +259,7 @@ private final class ReadConnection: @unchecked Sendable {
             }
         case .null: status = sqlite_nio_sqlite3_bind_null(statement, index)
         }
-        return status == SQLITE_OK
+        return status
     }
 
     /// A column's value as SQLiteNIO reads it.
