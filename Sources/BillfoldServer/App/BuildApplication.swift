@@ -79,14 +79,11 @@ private func configure(_ app: Application, _ configuration: Configuration) async
 private func tuneSQLite(_ app: Application, path: String, cacheMegabytes: Int) async throws {
     try await app.db.sql.raw("PRAGMA journal_mode=WAL").run()
     let loops = Array(app.eventLoopGroup.makeIterator())
-    let kibibytesEach = max(2048, cacheMegabytes * 1024 / 4 / max(1, loops.count))
-    // As many readers as threads that run requests at once; a read finding none idle goes to the
-    // driver. (A database in memory is the driver's connection's own, which no reader could see.)
-    let readers = max(2, System.coreCount)
-    guard path != ":memory:", !path.isEmpty, !path.contains("mode=memory") else { return }
-    app.sqliteReaders = SQLiteReaders(
-        path: path, cacheKibibytes: max(2048, cacheMegabytes * 1024 * 3 / 4 / readers), limit: readers)
-    app.lifecycle.use(ClosesReaders())
+    // A database in memory is the driver's connection's own, which no reader could see: the
+    // driver's connections then have the whole cache.
+    let inMemory = path.isEmpty || path == ":memory:" || path.contains("mode=memory")
+    let driverShare = inMemory ? cacheMegabytes * 1024 : cacheMegabytes * 1024 / 4
+    let kibibytesEach = max(2048, driverShare / max(1, loops.count))
     for loop in loops {
         guard let database = app.databases.database(.sqlite, logger: app.logger, on: loop) as? any SQLDatabase
         else { continue }
@@ -97,6 +94,13 @@ private func tuneSQLite(_ app: Application, path: String, cacheMegabytes: Int) a
             try await database.raw(SQLQueryString(pragma)).run()
         }
     }
+    guard !inMemory else { return }
+    // As many readers as threads that run requests at once; a read finding none idle goes to the
+    // driver.
+    let readers = max(2, System.coreCount)
+    app.sqliteReaders = SQLiteReaders(
+        path: path, cacheKibibytes: max(2048, (cacheMegabytes * 1024 - driverShare) / readers), limit: readers)
+    app.lifecycle.use(ClosesReaders())
 }
 
 /// Each family of routes is a group with its own error dialect, the language it answers in

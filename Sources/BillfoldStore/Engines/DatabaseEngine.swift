@@ -1,5 +1,6 @@
 import BillfoldCore
 import FluentKit
+import Logging
 import SQLKit
 
 /// What differs between the two databases Billfold runs on, behind one protocol: how the ledger
@@ -60,6 +61,17 @@ extension SQLDatabase {
     /// The engine for this database: the one place that asks which database it is.
     var engine: any DatabaseEngine {
         dialect.name == "sqlite" ? SQLiteEngine(sql: self) : PostgresEngine(sql: self)
+    }
+}
+
+extension SQLDatabase {
+    /// Logs a statement run past SQLKit as SQLKit logs its own (the bench's floors are read from
+    /// that log).
+    func logStatement(_ text: String, _ binds: [any Encodable & Sendable]) {
+        guard let level = queryLogLevel else { return }
+        logger.log(
+            level: level, "Executing query",
+            metadata: ["sql": .string(text), "binds": .array(binds.map { .string("\($0)") })])
     }
 }
 

@@ -27,11 +27,7 @@ struct PostgresEngine: DatabaseEngine {
         guard let postgres = sql as? any PostgresDatabase, let bindings = Self.bindings(binds) else {
             return try await sql.raw(statement).all().map(StoredRow.sql)
         }
-        if let level = sql.queryLogLevel {
-            sql.logger.log(
-                level: level, "Executing query",
-                metadata: ["sql": .string(text), "binds": .array(binds.map { .string("\($0)") })])
-        }
+        sql.logStatement(text, binds)
         let logger = sql.logger
         let result = try await postgres.withConnection {
             $0.query(PostgresQuery(unsafeSQL: text, binds: bindings), logger: logger)

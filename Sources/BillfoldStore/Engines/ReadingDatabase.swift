@@ -57,11 +57,7 @@ struct ReadingDatabase: Database, SQLDatabase {
     /// that log); nil for a statement the readers leave to the driver.
     func read(_ text: String, _ values: [SQLiteData], _ binds: [any Encodable & Sendable]) -> [ReadRow]? {
         guard let rows = readers.rows(text, values) else { return nil }
-        if let level = queryLogLevel {
-            logger.log(
-                level: level, "Executing query",
-                metadata: ["sql": .string(text), "binds": .array(binds.map { .string("\($0)") })])
-        }
+        logStatement(text, binds)
         return rows
     }
 }

@@ -43,11 +43,7 @@ struct SQLiteEngine: DatabaseEngine {
         if let reading = sql as? ReadingDatabase, let rows = reading.read(text, values, binds) {
             return rows.map(StoredRow.read)
         }
-        if let level = sql.queryLogLevel {
-            sql.logger.log(
-                level: level, "Executing query",
-                metadata: ["sql": .string(text), "binds": .array(binds.map { .string("\($0)") })])
-        }
+        sql.logStatement(text, binds)
         return try await native.rows(text, values).map(StoredRow.sqlite)
     }
 

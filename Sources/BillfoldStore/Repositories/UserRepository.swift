@@ -109,8 +109,7 @@ public struct UserRepository: Sendable {
                 """
                 SELECT s.id AS session_id, s.last_seen_at, \(unsafeRaw: Self.userColumns)
                 FROM sessions s JOIN users u ON u.id = s.user_id
-                WHERE s.secret_hash = \(bind: secretHash) AND s.expires_at > \(bind: now)
-                  AND (s.last_seen_at > \(bind: now - idle) OR (s.last_seen_at IS NULL AND s.created_at > \(bind: now - idle)))
+                WHERE s.secret_hash = \(bind: secretHash) AND \(Self.live(now: now, idle: idle))
                 """
             ).first
         else { return nil }
@@ -162,20 +161,23 @@ public struct UserRepository: Sendable {
     /// How many of the user's sessions could still be used (within their absolute end and used
     /// within `idle` seconds), not counting the one with `except`.
     public func liveSessions(userID: Int64, idle: Int64, except secretHash: String?) async throws -> Int {
-        var query = Self.live(SessionModel.query(on: database), now: clock.seconds, idle: idle)
-            .filter(\.$userID == userID)
-        if let secretHash { query = query.filter(\.$secretHash != secretHash) }
-        return try await query.count()
+        let others: SQLQueryString = secretHash.map { " AND s.secret_hash <> \(bind: $0)" } ?? ""
+        let row = try await database.storedRows(
+            """
+            SELECT COUNT(*) AS n FROM sessions s
+            WHERE s.user_id = \(bind: userID) AND \(Self.live(now: clock.seconds, idle: idle))\(others)
+            """
+        ).first
+        return Int(try row?.integer("n") ?? 0)
     }
 
-    /// Sessions that can still be used: before their absolute end, and used (or, never used,
+    /// Sessions (`s`) that can still be used: before their absolute end, and used (or, never used,
     /// made) within `idle` seconds.
-    private static func live(_ query: QueryBuilder<SessionModel>, now: Int64, idle: Int64) -> QueryBuilder<SessionModel>
-    {
-        query.filter(\.$expiresAt > now).group(.or) { either in
-            either.filter(\.$lastSeenAt > now - idle)
-                .group(.and) { $0.filter(\.$lastSeenAt == nil).filter(\.$createdAt > now - idle) }
-        }
+    private static func live(now: Int64, idle: Int64) -> SQLQueryString {
+        """
+        s.expires_at > \(bind: now)
+          AND (s.last_seen_at > \(bind: now - idle) OR (s.last_seen_at IS NULL AND s.created_at > \(bind: now - idle)))
+        """
     }
 
     // MARK: Access tokens
