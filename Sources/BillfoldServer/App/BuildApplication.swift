@@ -30,6 +30,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     app.routes.defaultMaxBodySize = ByteCount(value: Request.vaporMaximum(allowing: configuration.maxBodyBytes))
     app.billfoldConfiguration = configuration
     app.importSlots = ImportSlots(total: max(2, System.coreCount))
+    app.categoryTrees = CategoryTrees()
 
     switch configuration.database {
     case .sqlite(let path):

@@ -30,13 +30,20 @@ extension RoutesBuilder {
     /// `handler` run with the request's words as the current words (`Request.answerWords`), so an
     /// error's message, a notice or a label made anywhere while answering is in the reader's
     /// language; and, for a request that only reads, with a `CategoryTreeMemo`, so its pieces
-    /// read the person's categories once. Set here, around the handler itself: a middleware's
-    /// task-local value does not reach it (Vapor hands the request on through event-loop futures).
+    /// read the person's categories once, or not at all while the tree the server keeps is
+    /// current. Set here, around the handler itself: a middleware's task-local value does not
+    /// reach it (Vapor hands the request on through event-loop futures); the sign-in has run.
     private func answering<Answer: AsyncResponseEncodable>(
         _ handler: @escaping @Sendable (Request) async throws -> Answer
     ) -> @Sendable (Request) async throws -> Answer {
         { request in
-            let memo = request.method == .GET || request.method == .HEAD ? CategoryTreeMemo() : nil
+            let memo =
+                request.method == .GET || request.method == .HEAD
+                ? CategoryTreeMemo(
+                    kept: request.application.categoryTrees,
+                    signedIn: request.auth.get(User.self).flatMap { user in
+                        request.categoriesStamp.map { (user.id, $0) }
+                    }) : nil
             return try await CategoryTreeMemo.$current.withValue(memo) {
                 try await Words.$current.withValue(request.answerWords) { try await handler(request) }
             }

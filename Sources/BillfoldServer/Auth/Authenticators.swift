@@ -25,6 +25,7 @@ struct SessionAuthenticator: AsyncMiddleware {
                 }
             }
             request.auth.login(found.user)
+            request.categoriesStamp = found.categoriesStamp
         }
         return try await next.respond(to: request)
     }
@@ -80,6 +81,25 @@ extension Request {
         try await application.recordUse { try await UserRepository(database: $0, clock: clock).markUsed(found.token) }
         auth.login(found.user)
         storage[AccessTokenKey.self] = found.token
+        categoriesStamp = found.categoriesStamp
+    }
+
+    private struct CategoriesStampKey: StorageKey { typealias Value = Int64 }
+
+    /// The stamp the signed-in person's categories had at sign-in (M050), for `CategoryTrees`.
+    var categoriesStamp: Int64? {
+        get { storage[CategoriesStampKey.self] }
+        set { storage[CategoriesStampKey.self] = newValue }
+    }
+}
+
+extension Application {
+    private struct CategoryTreesKey: StorageKey { typealias Value = CategoryTrees }
+
+    /// People's category trees kept between requests (set when the application is made).
+    var categoryTrees: CategoryTrees? {
+        get { storage[CategoryTreesKey.self] }
+        set { storage[CategoryTreesKey.self] = newValue }
     }
 }
 

@@ -100,8 +100,11 @@ public struct UserRepository: Sendable {
     /// The user a live session belongs to: not past its absolute end, and used within `idle`
     /// seconds. Using it moves its idle end on.
     /// The user a live session belongs to, and the session's id when its last use is due to be
-    /// written (`markSeen`, which the caller runs as a write of its own).
-    public func user(forSession secretHash: String, idle: Int64) async throws -> (user: User, seenDue: Int64?)? {
+    /// written (`markSeen`, which the caller runs as a write of its own), with the stamp of their
+    /// categories (M050).
+    public func user(forSession secretHash: String, idle: Int64) async throws -> (
+        user: User, seenDue: Int64?, categoriesStamp: Int64
+    )? {
         let now = clock.seconds
         // One plain statement for the live session and its user, as for a token: every page asks it.
         guard
@@ -115,12 +118,14 @@ public struct UserRepository: Sendable {
         else { return nil }
         let lastSeen = try row.integerOrNil("last_seen_at")
         let due = now - (lastSeen ?? 0) >= Self.lastSeenResolution ? try row.integer("session_id") : nil
-        return (try Self.user(row), due)
+        return (try Self.user(row), due, try row.integer("categories_stamp"))
     }
 
-    /// The user's columns a sign-in reads beside its session or token (`user(_:)`).
+    /// The user's columns a sign-in reads beside its session or token (`user(_:)`), and the stamp
+    /// of their categories, so a tree kept from an earlier request is known current or not
+    /// without a statement of its own (`CategoryTrees`).
     private static let userColumns =
-        "u.id, u.email, u.name, u.locale, u.time_zone, u.currency, u.deck_size, u.deck_animation, u.created_at"
+        "u.id, u.email, u.name, u.locale, u.time_zone, u.currency, u.deck_size, u.deck_animation, u.created_at, u.categories_stamp"
 
     private static func user(_ row: StoredRow) throws -> User {
         User(
@@ -235,7 +240,7 @@ public struct UserRepository: Sendable {
             id: try row.integer("token_id"), label: try row.text("label"),
             createdAt: try row.integer("token_created_at"), lastUsedAt: try row.integerOrNil("last_used_at"),
             scope: TokenScope(stored: try row.text("scope")), expiresAt: try row.integerOrNil("expires_at"))
-        return TokenSignIn(user: try Self.user(row), token: token)
+        return TokenSignIn(user: try Self.user(row), token: token, categoriesStamp: try row.integer("categories_stamp"))
     }
 
     /// Records that a token was let in, at most once a minute so reads do not each cost a write.
@@ -251,6 +256,8 @@ public struct UserRepository: Sendable {
 public struct TokenSignIn: Sendable {
     public var user: User
     public var token: AccessToken
+    /// The stamp of the user's categories (M050).
+    public var categoriesStamp: Int64
 }
 
 extension UserModel {
