@@ -52,6 +52,56 @@ struct RatesTests {
     }
 
     @Test(
+        "a person's rate book is kept between requests while their rates and the published ones stay",
+        arguments: TestDatabase.all)
+    func keptBooks(database: TestDatabase) async throws {
+        try await TestApp.run(database) { t in
+            let ana = try await t.person("ana@example.com")
+            try await t.add(
+                ana,
+                [
+                    spend("Diner", "-100.00", .usd, at: "2025-05-09T12:00:00Z"),
+                    spend("PAYBACK", "500", .pbp, at: "2025-05-09T12:00:00Z"),
+                ])
+            _ = try await RatesImport.run(Data(Self.twoDays.utf8), source: "ecb", on: t.app.db, now: 1_800_000_000)
+            let set = try await t.send(
+                .POST, "/api/v1/rates", as: ana, json: #"{"currency":"PBP","day":"2025-01-01","rate":"0.01"}"#)
+            #expect(set.status == .created, "\(set.body.string)")
+            // -100 / 1.1252 + 500 × 0.01 = -83.87
+            #expect(try await Self.list(t, ana).convertedTotal?.amount == "-83.87")
+            #expect(t.app.keptRateBooks?.count == 1)
+
+            let sql = t.app.db.sql
+            struct Stamp: Decodable { var rates_stamp: Int64 }
+            let stamp = {
+                try await sql.raw("SELECT rates_stamp FROM users WHERE id = \(bind: ana.id)")
+                    .first(decoding: Stamp.self)?.rates_stamp
+            }
+            // The kept book answers while the stamp holds: a rate changed with the stamp put back
+            // (as no code does) is not read.
+            let held = try await stamp()
+            try await sql.raw("UPDATE personal_rates SET rate = '0.02' WHERE user_id = \(bind: ana.id)").run()
+            #expect(try await stamp() != held, "a write to a person's rates changes their stamp")
+            try await sql.raw("UPDATE users SET rates_stamp = \(bind: held) WHERE id = \(bind: ana.id)").run()
+            #expect(try await Self.list(t, ana).convertedTotal?.amount == "-83.87")
+
+            // Changed beside this server (another one sharing the database, plain SQL): used at once.
+            try await sql.raw("UPDATE personal_rates SET rate = '0.03' WHERE user_id = \(bind: ana.id)").run()
+            #expect(try await Self.list(t, ana).convertedTotal?.amount == "-73.87")
+            try await t.secondInstance { other in
+                let set = try await other.send(
+                    .POST, "/api/v1/rates", as: ana, json: #"{"currency":"PBP","day":"2025-01-01","rate":"0.04"}"#)
+                #expect(set.status == .created, "\(set.body.string)")
+            }
+            #expect(try await Self.list(t, ana).convertedTotal?.amount == "-68.87")
+            // Published rates imported anew (the command line): used at once. -100 / 1.25 + 20 = -60
+            _ = try await RatesImport.run(
+                Data("Date,USD,\n2025-05-09,1.25,\n".utf8), source: "ecb", on: t.app.db, now: 1_800_000_100)
+            #expect(try await Self.list(t, ana).convertedTotal?.amount == "-60.00")
+        }
+    }
+
+    @Test(
         "one converted total, checked by hand; an earlier day's rate; no rate at all; points",
         arguments: TestDatabase.all)
     func converted(database: TestDatabase) async throws {

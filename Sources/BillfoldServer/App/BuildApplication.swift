@@ -31,6 +31,7 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     app.billfoldConfiguration = configuration
     app.importSlots = ImportSlots(total: max(2, System.coreCount))
     app.categoryTrees = CategoryTrees()
+    app.keptRateBooks = KeptRateBooks()
 
     switch configuration.database {
     case .sqlite(let path):

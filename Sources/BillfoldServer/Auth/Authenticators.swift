@@ -25,7 +25,7 @@ struct SessionAuthenticator: AsyncMiddleware {
                 }
             }
             request.auth.login(found.user)
-            request.categoriesStamp = found.categoriesStamp
+            request.signInStamps = found.stamps
         }
         return try await next.respond(to: request)
     }
@@ -81,15 +81,16 @@ extension Request {
         try await application.recordUse { try await UserRepository(database: $0, clock: clock).markUsed(found.token) }
         auth.login(found.user)
         storage[AccessTokenKey.self] = found.token
-        categoriesStamp = found.categoriesStamp
+        signInStamps = found.stamps
     }
 
-    private struct CategoriesStampKey: StorageKey { typealias Value = Int64 }
+    private struct StampsKey: StorageKey { typealias Value = SignInStamps }
 
-    /// The stamp the signed-in person's categories had at sign-in (M050), for `CategoryTrees`.
-    var categoriesStamp: Int64? {
-        get { storage[CategoriesStampKey.self] }
-        set { storage[CategoriesStampKey.self] = newValue }
+    /// What the signed-in person's sign-in row said of the data the server keeps between requests
+    /// (`CategoryTrees`, `KeptRateBooks`).
+    var signInStamps: SignInStamps? {
+        get { storage[StampsKey.self] }
+        set { storage[StampsKey.self] = newValue }
     }
 }
 

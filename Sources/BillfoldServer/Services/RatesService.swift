@@ -88,6 +88,9 @@ struct RatesService: Sendable {
     let clock: WallClock
     /// The book once made, for the rest of a request that only reads (`Request.ratesService`).
     var memo: RateBookMemo? = nil
+    /// The books the server keeps between requests, and the sign-in's stamps to take one by (for
+    /// a request that only reads).
+    var kept: (books: KeptRateBooks, stamps: SignInStamps)? = nil
 
     var primary: Currency { user.preferences.currency }
 
@@ -107,12 +110,17 @@ struct RatesService: Sendable {
         if let made = memo?.made.withLockedValue({ $0 }), made.currencies.isSuperset(of: currencies) {
             return made.book
         }
+        if let kept, let found = kept.books.book(of: user.id, stamps: kept.stamps, covering: currencies) {
+            memo?.made.withLockedValue { $0 = (found.book, found.currencies, false) }
+            return found.book
+        }
         let personal = try await PersonalRatesRepository(database: database.sql, userID: user.id).all().map(\.rate)
         var wanted = currencies
         wanted.insert(primary.code)
         for rate in personal { wanted.formUnion([rate.currency, rate.quote]) }
         let book = try await published.book(on: database.sql, currencies: wanted).adding(personal: personal)
         memo?.made.withLockedValue { $0 = (book, wanted, false) }
+        if let kept { kept.books.keep(book, covering: wanted, of: user.id, stamps: kept.stamps) }
         return book
     }
 
@@ -195,8 +203,61 @@ extension Request {
             if method == .GET || method == .HEAD {
                 if storage[RateBookMemoKey.self] == nil { storage[RateBookMemoKey.self] = RateBookMemo() }
                 service.memo = storage[RateBookMemoKey.self]
+                if let books = application.keptRateBooks, let stamps = signInStamps { service.kept = (books, stamps) }
             }
             return service
         }
+    }
+}
+
+/// People's rate books kept by the server between requests, each with the stamps of their own
+/// rates and of the published ones it was made at (`SignInStamps`). A book is taken only while
+/// the person's sign-in row carries the same stamps, and only for currencies it was made for, so
+/// a rate set or imported anywhere (another server sharing the database, the command line) is
+/// used at once. Kept only by requests that read: a write may change the rates before it converts.
+final class KeptRateBooks: Sendable {
+    private struct Kept {
+        var rates: Int64
+        var published: Int64
+        var currencies: Set<String>
+        var book: RateBook
+    }
+
+    private let books = NIOLockedValueBox<[Int64: Kept]>([:])
+    /// Past this many people the books are let go and made again as people come back.
+    let limit: Int
+
+    init(limit: Int = 10_000) { self.limit = limit }
+
+    func book(of userID: Int64, stamps: SignInStamps, covering currencies: Set<String>) -> (
+        book: RateBook, currencies: Set<String>
+    )? {
+        books.withLockedValue { books in
+            guard let kept = books[userID], kept.rates == stamps.rates, kept.published == stamps.publishedRates,
+                kept.currencies.isSuperset(of: currencies)
+            else { return nil }
+            return (kept.book, kept.currencies)
+        }
+    }
+
+    func keep(_ book: RateBook, covering currencies: Set<String>, of userID: Int64, stamps: SignInStamps) {
+        books.withLockedValue { books in
+            if books.count >= limit && books[userID] == nil { books.removeAll() }
+            books[userID] = Kept(
+                rates: stamps.rates, published: stamps.publishedRates, currencies: currencies, book: book)
+        }
+    }
+
+    /// How many people's books are kept (for tests).
+    var count: Int { books.withLockedValue { $0.count } }
+}
+
+extension Application {
+    private struct KeptRateBooksKey: StorageKey { typealias Value = KeptRateBooks }
+
+    /// People's rate books kept between requests (set when the application is made).
+    var keptRateBooks: KeptRateBooks? {
+        get { storage[KeptRateBooksKey.self] }
+        set { storage[KeptRateBooksKey.self] = newValue }
     }
 }

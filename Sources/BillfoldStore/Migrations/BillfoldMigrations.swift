@@ -52,6 +52,6 @@ public enum BillfoldMigrations {
         M047AddDeckAnimation(),
         M048CoverDaySums(),
         M049AddTotalsByMonth(),
-        M050AddCategoriesStamp(),
+        M050AddStamps(),
     ]
 }

@@ -100,10 +100,10 @@ public struct UserRepository: Sendable {
     /// The user a live session belongs to: not past its absolute end, and used within `idle`
     /// seconds. Using it moves its idle end on.
     /// The user a live session belongs to, and the session's id when its last use is due to be
-    /// written (`markSeen`, which the caller runs as a write of its own), with the stamp of their
-    /// categories (M050).
+    /// written (`markSeen`, which the caller runs as a write of its own), with the stamps of what
+    /// the server may keep for them between requests.
     public func user(forSession secretHash: String, idle: Int64) async throws -> (
-        user: User, seenDue: Int64?, categoriesStamp: Int64
+        user: User, seenDue: Int64?, stamps: SignInStamps
     )? {
         let now = clock.seconds
         // One plain statement for the live session and its user, as for a token: every page asks it.
@@ -118,14 +118,14 @@ public struct UserRepository: Sendable {
         else { return nil }
         let lastSeen = try row.integerOrNil("last_seen_at")
         let due = now - (lastSeen ?? 0) >= Self.lastSeenResolution ? try row.integer("session_id") : nil
-        return (try Self.user(row), due, try row.integer("categories_stamp"))
+        return (try Self.user(row), due, try SignInStamps(row))
     }
 
-    /// The user's columns a sign-in reads beside its session or token (`user(_:)`), and the stamp
-    /// of their categories, so a tree kept from an earlier request is known current or not
-    /// without a statement of its own (`CategoryTrees`).
+    /// The user's columns a sign-in reads beside its session or token (`user(_:)`), and the
+    /// stamps of what the server may keep for them (`SignInStamps`).
     private static let userColumns =
-        "u.id, u.email, u.name, u.locale, u.time_zone, u.currency, u.deck_size, u.deck_animation, u.created_at, u.categories_stamp"
+        "u.id, u.email, u.name, u.locale, u.time_zone, u.currency, u.deck_size, u.deck_animation, u.created_at, "
+        + SignInStamps.columns
 
     private static func user(_ row: StoredRow) throws -> User {
         User(
@@ -240,7 +240,7 @@ public struct UserRepository: Sendable {
             id: try row.integer("token_id"), label: try row.text("label"),
             createdAt: try row.integer("token_created_at"), lastUsedAt: try row.integerOrNil("last_used_at"),
             scope: TokenScope(stored: try row.text("scope")), expiresAt: try row.integerOrNil("expires_at"))
-        return TokenSignIn(user: try Self.user(row), token: token, categoriesStamp: try row.integer("categories_stamp"))
+        return TokenSignIn(user: try Self.user(row), token: token, stamps: try SignInStamps(row))
     }
 
     /// Records that a token was let in, at most once a minute so reads do not each cost a write.
@@ -256,8 +256,32 @@ public struct UserRepository: Sendable {
 public struct TokenSignIn: Sendable {
     public var user: User
     public var token: AccessToken
-    /// The stamp of the user's categories (M050).
-    public var categoriesStamp: Int64
+    public var stamps: SignInStamps
+}
+
+/// What a sign-in's row says of the data a server may keep for the person between requests, so
+/// something kept from an earlier request is known current or not without a statement of its
+/// own: the stamps of their categories and their own rates (M050), and the sum of the published
+/// rates' versions (each source's version only grows, so any change makes the sum grow).
+public struct SignInStamps: Sendable, Equatable {
+    public var categories: Int64
+    public var rates: Int64
+    public var publishedRates: Int64
+
+    public init(categories: Int64, rates: Int64, publishedRates: Int64) {
+        self.categories = categories
+        self.rates = rates
+        self.publishedRates = publishedRates
+    }
+
+    static let columns =
+        "u.categories_stamp, u.rates_stamp, (SELECT CAST(COALESCE(SUM(version), 0) AS BIGINT) FROM rate_sources) AS published_rates"
+
+    init(_ row: StoredRow) throws {
+        self.init(
+            categories: try row.integer("categories_stamp"), rates: try row.integer("rates_stamp"),
+            publishedRates: try row.integer("published_rates"))
+    }
 }
 
 extension UserModel {
