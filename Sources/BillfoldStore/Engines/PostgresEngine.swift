@@ -32,7 +32,12 @@ struct PostgresEngine: DatabaseEngine {
         let result = try await postgres.withConnection {
             $0.query(PostgresQuery(unsafeSQL: text, binds: bindings), logger: logger)
         }.get()
-        return result.rows.map { .postgres($0.makeRandomAccess()) }
+        guard let first = result.rows.first else { return [] }
+        var names = first.map(\.columnName)
+        // PostgresNIO's own lookup takes the last of a repeated name: so do these rows.
+        for place in names.indices where names[(place + 1)...].contains(names[place]) { names[place] = "" }
+        let columns = ReadColumns(names: names)
+        return result.rows.map { .postgres($0.makeRandomAccess(), columns) }
     }
 
     /// The values as PostgresNIO binds them; nil when one is not a type it encodes (a NULL).

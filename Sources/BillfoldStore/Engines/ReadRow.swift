@@ -25,7 +25,7 @@ struct ReadRow: SQLRow, Sendable {
 }
 
 /// The column names of one statement's rows, shared by all of them; the first of a repeated name
-/// wins, as in SQLiteNIO.
+/// wins, as in SQLiteNIO (a reader's rows, and PostgreSQL's read by the engine).
 final class ReadColumns: Sendable {
     let names: [String]
 
