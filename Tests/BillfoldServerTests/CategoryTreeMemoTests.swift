@@ -111,6 +111,18 @@ struct CategoryTreesTests {
             try await changesStamp(
                 "DELETE FROM categories WHERE user_id = \(bind: ana.id) AND name = 'Trips'", "a delete")
             #expect(try await names(ana) == ["Food"])
+            // One statement for several rows (an import's categories).
+            try await changesStamp(
+                """
+                INSERT INTO categories (user_id, name, name_key, description, is_group, colour, icon, is_income,
+                  exclude_from_budget, exclude_from_totals, archived, position, created_at)
+                VALUES (\(bind: ana.id), 'Bus', 'bus', '', FALSE, '', '', FALSE, FALSE, FALSE, FALSE, 0, 0),
+                  (\(bind: ana.id), 'Tram', 'tram', '', FALSE, '', '', FALSE, FALSE, FALSE, FALSE, 0, 0)
+                """, "an insert of two")
+            #expect(try await names(ana) == ["Bus", "Food", "Tram"])
+            try await changesStamp(
+                "DELETE FROM categories WHERE user_id = \(bind: ana.id) AND name IN ('Bus', 'Tram')", "a delete of two")
+            #expect(try await names(ana) == ["Food"])
 
             // The kept tree is what answers while the stamp holds: a row slipped in with the stamp
             // put back (as no code does) stays unseen.

@@ -98,6 +98,10 @@ struct RatesTests {
             _ = try await RatesImport.run(
                 Data("Date,USD,\n2025-05-09,1.25,\n".utf8), source: "ecb", on: t.app.db, now: 1_800_000_100)
             #expect(try await Self.list(t, ana).convertedTotal?.amount == "-60.00")
+            // A new main currency (changing no stamp) needs its own rates: (-80 + 20) × 0.8477
+            try await sql.raw("UPDATE users SET currency = 'GBP' WHERE id = \(bind: ana.id)").run()
+            let pounds = try #require(try await Self.list(t, ana).convertedTotal)
+            #expect(pounds.amount == "-50.86" && pounds.currency == "GBP" && pounds.missingCurrencies.isEmpty)
         }
     }
 

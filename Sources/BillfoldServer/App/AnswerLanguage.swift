@@ -11,12 +11,12 @@ enum LanguageChoice: Sendable {
 }
 
 /// Puts the family's `LanguageChoice` on the request, for `Request.answerWords`.
-struct AnswerLanguage: AsyncMiddleware {
+struct AnswerLanguage: Middleware {
     let choice: LanguageChoice
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         request.storage[LanguageChoiceKey.self] = choice
-        return try await next.respond(to: request)
+        return next.respond(to: request)
     }
 }
 

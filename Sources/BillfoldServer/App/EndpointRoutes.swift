@@ -42,7 +42,7 @@ extension RoutesBuilder {
                 ? CategoryTreeMemo(
                     kept: request.application.categoryTrees,
                     signedIn: request.auth.get(User.self).flatMap { user in
-                        request.signInStamps.map { (user.id, $0.categories) }
+                        request.signInStamps.flatMap { $0.userID == user.id ? (user.id, $0.categories) : nil }
                     }) : nil
             return try await CategoryTreeMemo.$current.withValue(memo) {
                 try await Words.$current.withValue(request.answerWords) { try await handler(request) }

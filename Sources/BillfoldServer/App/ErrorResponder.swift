@@ -40,30 +40,31 @@ enum ErrorDialect: Sendable {
 /// Turns every error into the shape its caller expects. Each route group registers one with its
 /// dialect; the one in the global chain answers only for requests no group took. Unexpected
 /// errors are logged and answered as a 500 without internals; bad input never reaches that branch.
-struct ErrorResponder: AsyncMiddleware {
+struct ErrorResponder: Middleware {
     /// Nil for the global fallback.
     var dialect: ErrorDialect?
 
-    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch {
-            let (status, problem) = Problem.describe(error)
-            if DatabaseTrouble.cannotWrite(problem) {
-                request.application.writeHealth.failed(problem, at: request.application.wallClock.now)
-            }
-            if status == .internalServerError || status == .serviceUnavailable {
-                // The short description only: a driver's full error can carry the query's values
-                // (a token being saved, say), which never go to the log.
-                request.logger.error("\(type(of: error)): \(String(describing: error))")
-            }
-            let dialect = dialect ?? .unrouted(request.url.path)
-            let response = try dialect.response(to: request, status: status, problem: problem)
-            if let wait = Self.retryAfter(error, status: status) {
-                response.headers.replaceOrAdd(name: .retryAfter, value: String(wait))
-            }
-            return response
+    /// On the answer's future: no task of its own for every request (`SometimesAsyncMiddleware`).
+    func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).flatMapErrorThrowing { error in try answer(error, to: request) }
+    }
+
+    private func answer(_ error: any Error, to request: Request) throws -> Response {
+        let (status, problem) = Problem.describe(error)
+        if DatabaseTrouble.cannotWrite(problem) {
+            request.application.writeHealth.failed(problem, at: request.application.wallClock.now)
         }
+        if status == .internalServerError || status == .serviceUnavailable {
+            // The short description only: a driver's full error can carry the query's values
+            // (a token being saved, say), which never go to the log.
+            request.logger.error("\(type(of: error)): \(String(describing: error))")
+        }
+        let dialect = dialect ?? .unrouted(request.url.path)
+        let response = try dialect.response(to: request, status: status, problem: problem)
+        if let wait = Self.retryAfter(error, status: status) {
+            response.headers.replaceOrAdd(name: .retryAfter, value: String(wait))
+        }
+        return response
     }
 
     /// Seconds a client should wait before trying again, for answers that say "later".

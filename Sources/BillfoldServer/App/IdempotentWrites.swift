@@ -13,8 +13,12 @@ import Vapor
 ///
 /// Runs inside `RequestTransaction` and after `RequireUser`. Review batches keep their own keys
 /// (with a lease, since each decision commits on its own), so their group goes without this.
-struct IdempotentWrites: AsyncMiddleware {
+struct IdempotentWrites: SometimesAsyncMiddleware {
     static let header = "Idempotency-Key"
+
+    func needsWork(_ request: Request) -> Bool {
+        [.POST, .PUT, .PATCH, .DELETE].contains(request.method) && request.headers.first(name: Self.header) != nil
+    }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard [.POST, .PUT, .PATCH, .DELETE].contains(request.method),

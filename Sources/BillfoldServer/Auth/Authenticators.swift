@@ -8,8 +8,10 @@ extension User: Authenticatable {}
 
 /// Signs in the browser whose session cookie names a live session in the database, so any
 /// instance sharing the database can serve it.
-struct SessionAuthenticator: AsyncMiddleware {
+struct SessionAuthenticator: SometimesAsyncMiddleware {
     static let cookie = "billfold_session"
+
+    func needsWork(_ request: Request) -> Bool { request.cookies[Self.cookie]?.string.isEmpty == false }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let clock = request.application.wallClock
@@ -32,7 +34,9 @@ struct SessionAuthenticator: AsyncMiddleware {
 }
 
 /// Accepts a personal access token as `Authorization: Bearer …` on the APIs.
-struct TokenAuthenticator: AsyncMiddleware {
+struct TokenAuthenticator: SometimesAsyncMiddleware {
+    func needsWork(_ request: Request) -> Bool { request.headers.bearerAuthorization != nil }
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         // Not in the operations group: /metrics checks its own token, which is not a user's.
         if let bearer = request.headers.bearerAuthorization {
@@ -105,9 +109,11 @@ extension Application {
 }
 
 /// Lets only signed-in users through: APIs answer 401, pages send the browser to sign in.
-struct RequireUser: AsyncMiddleware {
+struct RequireUser: SometimesAsyncMiddleware {
     enum Style { case json, page }
     let style: Style
+
+    func needsWork(_ request: Request) -> Bool { !request.auth.has(User.self) }
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.auth.has(User.self) {

@@ -110,7 +110,9 @@ struct RatesService: Sendable {
         if let made = memo?.made.withLockedValue({ $0 }), made.currencies.isSuperset(of: currencies) {
             return made.book
         }
-        if let kept, let found = kept.books.book(of: user.id, stamps: kept.stamps, covering: currencies) {
+        if let kept,
+            let found = kept.books.book(of: user.id, stamps: kept.stamps, covering: currencies.union([primary.code]))
+        {
             memo?.made.withLockedValue { $0 = (found.book, found.currencies, false) }
             return found.book
         }
@@ -198,12 +200,15 @@ extension Request {
 
     var ratesService: RatesService {
         get throws {
+            let user = try user
             var service = RatesService(
-                database: store, user: try user, published: application.publishedRates, clock: application.wallClock)
+                database: store, user: user, published: application.publishedRates, clock: application.wallClock)
             if method == .GET || method == .HEAD {
                 if storage[RateBookMemoKey.self] == nil { storage[RateBookMemoKey.self] = RateBookMemo() }
                 service.memo = storage[RateBookMemoKey.self]
-                if let books = application.keptRateBooks, let stamps = signInStamps { service.kept = (books, stamps) }
+                if let books = application.keptRateBooks, let stamps = signInStamps, stamps.userID == user.id {
+                    service.kept = (books, stamps)
+                }
             }
             return service
         }
@@ -212,18 +217,24 @@ extension Request {
 
 /// People's rate books kept by the server between requests, each with the stamps of their own
 /// rates and of the published ones it was made at (`SignInStamps`). A book is taken only while
-/// the person's sign-in row carries the same stamps, and only for currencies it was made for, so
-/// a rate set or imported anywhere (another server sharing the database, the command line) is
-/// used at once. Kept only by requests that read: a write may change the rates before it converts.
+/// the person's sign-in row carries the same stamps, and only for the currencies it was made for
+/// (the person's main currency among them, which they may change), so a rate set or imported
+/// anywhere (another server sharing the database, the command line) is used at once. Kept only
+/// by requests that read: a write may change the rates before it converts.
+///
+/// The published rates' stamp is a sum that only grows while the database keeps its history; a
+/// backup put back can make it smaller and then grow again to a sum seen before. So every book
+/// is let go whenever a sign-in brings a published sum other than the last one seen: a book of
+/// an older sum would never be taken again anyway, and none outlives a change of the rates.
 final class KeptRateBooks: Sendable {
     private struct Kept {
         var rates: Int64
-        var published: Int64
         var currencies: Set<String>
         var book: RateBook
     }
 
-    private let books = NIOLockedValueBox<[Int64: Kept]>([:])
+    /// The books, and the published rates' sum they were all made at.
+    private let books = NIOLockedValueBox<(published: Int64?, kept: [Int64: Kept])>((nil, [:]))
     /// Past this many people the books are let go and made again as people come back.
     let limit: Int
 
@@ -233,8 +244,8 @@ final class KeptRateBooks: Sendable {
         book: RateBook, currencies: Set<String>
     )? {
         books.withLockedValue { books in
-            guard let kept = books[userID], kept.rates == stamps.rates, kept.published == stamps.publishedRates,
-                kept.currencies.isSuperset(of: currencies)
+            Self.letGoUnless(stamps.publishedRates, in: &books)
+            guard let kept = books.kept[userID], kept.rates == stamps.rates, kept.currencies.isSuperset(of: currencies)
             else { return nil }
             return (kept.book, kept.currencies)
         }
@@ -242,14 +253,19 @@ final class KeptRateBooks: Sendable {
 
     func keep(_ book: RateBook, covering currencies: Set<String>, of userID: Int64, stamps: SignInStamps) {
         books.withLockedValue { books in
-            if books.count >= limit && books[userID] == nil { books.removeAll() }
-            books[userID] = Kept(
-                rates: stamps.rates, published: stamps.publishedRates, currencies: currencies, book: book)
+            Self.letGoUnless(stamps.publishedRates, in: &books)
+            if books.kept.count >= limit && books.kept[userID] == nil { books.kept.removeAll() }
+            books.kept[userID] = Kept(rates: stamps.rates, currencies: currencies, book: book)
         }
     }
 
+    private static func letGoUnless(_ published: Int64, in books: inout (published: Int64?, kept: [Int64: Kept])) {
+        guard books.published != published else { return }
+        books = (published, [:])
+    }
+
     /// How many people's books are kept (for tests).
-    var count: Int { books.withLockedValue { $0.count } }
+    var count: Int { books.withLockedValue { $0.kept.count } }
 }
 
 extension Application {

@@ -24,8 +24,9 @@ struct ReadRow: SQLRow, Sendable {
     }
 }
 
-/// The column names of one statement's rows, shared by all of them; the first of a repeated name
-/// wins, as in SQLiteNIO (a reader's rows, and PostgreSQL's read by the engine).
+/// The column names of one statement's rows, shared by all of them (a reader's rows, and
+/// PostgreSQL's read by the engine); the first of a repeated name wins, as in SQLiteNIO (the
+/// PostgreSQL engine blanks the earlier ones, as PostgresNIO takes the last).
 final class ReadColumns: Sendable {
     let names: [String]
 

@@ -24,27 +24,28 @@ struct M050AddStamps: AsyncMigration {
             try await sql.raw(SQLQueryString("ALTER TABLE users ADD COLUMN \(column) BIGINT NOT NULL DEFAULT 0")).run()
             try await sql.raw(SQLQueryString("UPDATE users SET \(column) = \(fresh)")).run()
             guard sqlite else {
+                // Once per statement, from its rows (`changed`): an import's many categories
+                // write the person's row once, and hold its lock once.
                 try await sql.raw(
                     SQLQueryString(
                         """
                         CREATE FUNCTION \(column)() RETURNS trigger LANGUAGE plpgsql AS $$
                         BEGIN
-                          IF TG_OP = 'DELETE' THEN
-                            UPDATE users SET \(column) = \(fresh) WHERE id = OLD.user_id;
-                          ELSE
-                            UPDATE users SET \(column) = \(fresh) WHERE id = NEW.user_id;
-                          END IF;
+                          UPDATE users SET \(column) = \(fresh) WHERE id IN (SELECT user_id FROM changed);
                           RETURN NULL;
                         END $$
                         """)
                 ).run()
-                try await sql.raw(
-                    SQLQueryString(
-                        """
-                        CREATE TRIGGER \(column) AFTER INSERT OR UPDATE OR DELETE ON \(table)
-                        FOR EACH ROW EXECUTE FUNCTION \(column)()
-                        """)
-                ).run()
+                for (event, row) in Self.events.sorted(by: { $0.key < $1.key }) {
+                    try await sql.raw(
+                        SQLQueryString(
+                            """
+                            CREATE TRIGGER \(column)_\(event) AFTER \(event.uppercased()) ON \(table)
+                            REFERENCING \(row) TABLE AS changed
+                            FOR EACH STATEMENT EXECUTE FUNCTION \(column)()
+                            """)
+                    ).run()
+                }
                 continue
             }
             for (event, row) in Self.events.sorted(by: { $0.key < $1.key }) {
@@ -67,7 +68,9 @@ struct M050AddStamps: AsyncMigration {
                     try await sql.raw(SQLQueryString("DROP TRIGGER \(column)_\(event)")).run()
                 }
             } else {
-                try await sql.raw(SQLQueryString("DROP TRIGGER \(column) ON \(table)")).run()
+                for event in Self.events.keys.sorted() {
+                    try await sql.raw(SQLQueryString("DROP TRIGGER \(column)_\(event) ON \(table)")).run()
+                }
                 try await sql.raw(SQLQueryString("DROP FUNCTION \(column)()")).run()
             }
             try await sql.raw(SQLQueryString("ALTER TABLE users DROP COLUMN \(column)")).run()

@@ -262,13 +262,18 @@ public struct TokenSignIn: Sendable {
 /// What a sign-in's row says of the data a server may keep for the person between requests, so
 /// something kept from an earlier request is known current or not without a statement of its
 /// own: the stamps of their categories and their own rates (M050), and the sum of the published
-/// rates' versions (each source's version only grows, so any change makes the sum grow).
+/// rates' versions (each source's version only grows, so any change makes the sum grow; a backup
+/// put back may make it smaller, and `KeptRateBooks` lets everything go on any sum it has not
+/// seen last).
 public struct SignInStamps: Sendable, Equatable {
+    /// Whose stamps these are: a request may sign its browser's person out (`/v1` takes tokens only).
+    public var userID: Int64
     public var categories: Int64
     public var rates: Int64
     public var publishedRates: Int64
 
-    public init(categories: Int64, rates: Int64, publishedRates: Int64) {
+    public init(userID: Int64, categories: Int64, rates: Int64, publishedRates: Int64) {
+        self.userID = userID
         self.categories = categories
         self.rates = rates
         self.publishedRates = publishedRates
@@ -279,7 +284,8 @@ public struct SignInStamps: Sendable, Equatable {
 
     init(_ row: StoredRow) throws {
         self.init(
-            categories: try row.integer("categories_stamp"), rates: try row.integer("rates_stamp"),
+            userID: try row.integer("id"), categories: try row.integer("categories_stamp"),
+            rates: try row.integer("rates_stamp"),
             publishedRates: try row.integer("published_rates"))
     }
 }

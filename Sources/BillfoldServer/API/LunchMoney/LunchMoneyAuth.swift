@@ -5,7 +5,12 @@ import Vapor
 /// `/v1` takes personal access tokens only: as `Authorization: Bearer` (checked by the
 /// TokenAuthenticator before this) or, as Lunch Money also allows, `?access_token=`. Anything
 /// else answers 401 with Lunch Money's own body (the error responder writes it).
-struct LunchMoneyAuth: AsyncMiddleware {
+struct LunchMoneyAuth: SometimesAsyncMiddleware {
+    /// A bearer token signed its owner in already (`TokenAuthenticator`); anything else is looked at.
+    func needsWork(_ request: Request) -> Bool {
+        request.headers.bearerAuthorization == nil || !request.auth.has(User.self)
+    }
+
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.headers.bearerAuthorization == nil {
             request.auth.logout(User.self)  // a browser session is not a token
