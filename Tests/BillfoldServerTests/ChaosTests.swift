@@ -38,3 +38,36 @@ struct ChaosTests {
         }
     }
 }
+
+/// A server told to stop lets the requests it is answering finish before its database closes: one
+/// whose client had gone on would otherwise reach for a closed database and crash the process.
+@Suite("Stopping lets the requests in flight finish")
+struct DrainsRequestsTests {
+    @Test("a request still being answered when the server stops gets its answer", arguments: TestDatabase.all)
+    func drained(database: TestDatabase) async throws {
+        let (location, drop) = try await database.create()
+        defer { Task { await drop() } }
+        var configuration = try Configuration.resolve(flags: .init(chaosDelay: "300ms"), environment: [:])
+        configuration.database = location
+        configuration.logLevel = .warning
+        let app = try await buildApplication(configuration, environment: .testing)
+        let service = AccountService(database: app.db, clock: app.wallClock)
+        let user = try await service.createUser(
+            email: "ana@example.com", password: "correct horse", name: nil,
+            preferences: Preferences(locale: "en-US", timeZone: "UTC", currency: .eur, deckSize: 20))
+        let token = try await service.createToken(for: user, label: "tests").token
+        let inFlight = try #require(app.requestsInFlight)
+        // The chaos delay holds the request before it reads anything.
+        let answer = Task {
+            var status: HTTPResponseStatus?
+            try await app.testing().test(
+                .GET, "/api/v1/transactions", headers: ["Authorization": "Bearer \(token)"]
+            ) { status = $0.status }
+            return status
+        }
+        while inFlight.current == 0 { try await Task.sleep(nanoseconds: 5_000_000) }
+        try await app.asyncShutdown()
+        #expect(inFlight.current == 0, "shutting down waited for it")
+        #expect(try await answer.value == .ok)
+    }
+}

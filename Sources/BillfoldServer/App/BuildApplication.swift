@@ -54,6 +54,11 @@ private func configure(_ app: Application, _ configuration: Configuration) async
     app.assets = try Assets.load()
     app.installableApp = try InstallableApp.make(app.assets)
     app.middleware = Middlewares()
+    let inFlight = RequestsInFlight()
+    app.requestsInFlight = inFlight
+    app.middleware.use(CountsRequests(inFlight: inFlight))
+    // Registered after the readers' closing, so it runs before it (handlers stop in reverse).
+    app.lifecycle.use(DrainsRequests(inFlight: inFlight))
     app.middleware.use(SecurityHeaders(importMap: app.assets.importMap))
     app.middleware.use(RequestLog())
     app.middleware.use(ErrorResponder())
