@@ -325,7 +325,31 @@ CREATE TABLE "transactions" ("id" INTEGER PRIMARY KEY, "user_id" INTEGER NOT NUL
   CHECK (category_source IN ('person', 'rule', 'suggestion', 'import', 'lunchmoney')), CONSTRAINT "uq:transactions.user_id+transactions.external_id" UNIQUE ("user_id", "external_id"));
 
 -- table users
-CREATE TABLE "users" ("id" INTEGER PRIMARY KEY, "email" TEXT NOT NULL, "name" TEXT NOT NULL, "password_hash" TEXT NOT NULL, "locale" TEXT NOT NULL, "time_zone" TEXT NOT NULL, "currency" TEXT NOT NULL, "deck_size" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, deck_animation TEXT NOT NULL DEFAULT 'fly', CONSTRAINT "uq:users.email" UNIQUE ("email"));
+CREATE TABLE "users" ("id" INTEGER PRIMARY KEY, "email" TEXT NOT NULL, "name" TEXT NOT NULL, "password_hash" TEXT NOT NULL, "locale" TEXT NOT NULL, "time_zone" TEXT NOT NULL, "currency" TEXT NOT NULL, "deck_size" INTEGER NOT NULL, "created_at" INTEGER NOT NULL, deck_animation TEXT NOT NULL DEFAULT 'fly', categories_stamp BIGINT NOT NULL DEFAULT 0, rates_stamp BIGINT NOT NULL DEFAULT 0, CONSTRAINT "uq:users.email" UNIQUE ("email"));
+
+-- trigger categories_stamp_delete
+CREATE TRIGGER categories_stamp_delete AFTER DELETE ON categories BEGIN
+  UPDATE users SET categories_stamp = random() WHERE id = OLD.user_id; END;
+
+-- trigger categories_stamp_insert
+CREATE TRIGGER categories_stamp_insert AFTER INSERT ON categories BEGIN
+  UPDATE users SET categories_stamp = random() WHERE id = NEW.user_id; END;
+
+-- trigger categories_stamp_update
+CREATE TRIGGER categories_stamp_update AFTER UPDATE ON categories BEGIN
+  UPDATE users SET categories_stamp = random() WHERE id = NEW.user_id; END;
+
+-- trigger rates_stamp_delete
+CREATE TRIGGER rates_stamp_delete AFTER DELETE ON personal_rates BEGIN
+  UPDATE users SET rates_stamp = random() WHERE id = OLD.user_id; END;
+
+-- trigger rates_stamp_insert
+CREATE TRIGGER rates_stamp_insert AFTER INSERT ON personal_rates BEGIN
+  UPDATE users SET rates_stamp = random() WHERE id = NEW.user_id; END;
+
+-- trigger rates_stamp_update
+CREATE TRIGGER rates_stamp_update AFTER UPDATE ON personal_rates BEGIN
+  UPDATE users SET rates_stamp = random() WHERE id = NEW.user_id; END;
 
 -- trigger transaction_notes_search_delete
 CREATE TRIGGER transaction_notes_search_delete AFTER DELETE ON transactions BEGIN INSERT INTO transaction_notes_search (transaction_notes_search, rowid, notes)
