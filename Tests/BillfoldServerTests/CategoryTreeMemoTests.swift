@@ -19,14 +19,7 @@ struct CategoryTreeMemoTests {
             _ = try await t.categories(bo).create(CategoryDraft(name: "Rent"), now: Timestamp.now())
             // A row written beside the repository (as no code does) shows whether a read asked.
             func sneakIn(_ name: String, for person: TestApp.Person) async throws {
-                try await t.app.db.sql.raw(
-                    """
-                    INSERT INTO categories (user_id, name, name_key, description, is_group, colour, icon, is_income,
-                      exclude_from_budget, exclude_from_totals, archived, position, created_at)
-                    VALUES (\(bind: person.id), \(bind: name), \(bind: name.lowercased()), '', FALSE, '', '', FALSE,
-                      FALSE, FALSE, FALSE, 0, 0)
-                    """
-                ).run()
+                try await t.app.db.sql.raw(insertingCategories([name], for: person.id)).run()
             }
             let names = { (person: TestApp.Person) in try await t.categories(person).tree().all.map(\.name).sorted() }
 
@@ -98,12 +91,7 @@ struct CategoryTreesTests {
             #expect(t.app.categoryTrees?.count == 2, "each person's tree kept")
 
             // Written beside the server (another instance, the command line): seen at once.
-            try await changesStamp(
-                """
-                INSERT INTO categories (user_id, name, name_key, description, is_group, colour, icon, is_income,
-                  exclude_from_budget, exclude_from_totals, archived, position, created_at)
-                VALUES (\(bind: ana.id), 'Travel', 'travel', '', FALSE, '', '', FALSE, FALSE, FALSE, FALSE, 0, 0)
-                """, "an insert")
+            try await changesStamp(insertingCategories(["Travel"], for: ana.id), "an insert")
             #expect(try await names(ana) == ["Food", "Travel"])
             try await changesStamp(
                 "UPDATE categories SET name = 'Trips' WHERE user_id = \(bind: ana.id) AND name = 'Travel'", "an update")
@@ -112,13 +100,7 @@ struct CategoryTreesTests {
                 "DELETE FROM categories WHERE user_id = \(bind: ana.id) AND name = 'Trips'", "a delete")
             #expect(try await names(ana) == ["Food"])
             // One statement for several rows (an import's categories).
-            try await changesStamp(
-                """
-                INSERT INTO categories (user_id, name, name_key, description, is_group, colour, icon, is_income,
-                  exclude_from_budget, exclude_from_totals, archived, position, created_at)
-                VALUES (\(bind: ana.id), 'Bus', 'bus', '', FALSE, '', '', FALSE, FALSE, FALSE, FALSE, 0, 0),
-                  (\(bind: ana.id), 'Tram', 'tram', '', FALSE, '', '', FALSE, FALSE, FALSE, FALSE, 0, 0)
-                """, "an insert of two")
+            try await changesStamp(insertingCategories(["Bus", "Tram"], for: ana.id), "an insert of two")
             #expect(try await names(ana) == ["Bus", "Food", "Tram"])
             try await changesStamp(
                 "DELETE FROM categories WHERE user_id = \(bind: ana.id) AND name IN ('Bus', 'Tram')", "a delete of two")
@@ -127,13 +109,7 @@ struct CategoryTreesTests {
             // The kept tree is what answers while the stamp holds: a row slipped in with the stamp
             // put back (as no code does) stays unseen.
             let kept = try await stamp(ana)
-            try await sql.raw(
-                """
-                INSERT INTO categories (user_id, name, name_key, description, is_group, colour, icon, is_income,
-                  exclude_from_budget, exclude_from_totals, archived, position, created_at)
-                VALUES (\(bind: ana.id), 'Hidden', 'hidden', '', FALSE, '', '', FALSE, FALSE, FALSE, FALSE, 0, 0)
-                """
-            ).run()
+            try await sql.raw(insertingCategories(["Hidden"], for: ana.id)).run()
             try await sql.raw("UPDATE users SET categories_stamp = \(bind: kept) WHERE id = \(bind: ana.id)").run()
             #expect(try await names(ana) == ["Food"], "no statement asked: the kept tree answered")
 
@@ -150,4 +126,17 @@ struct CategoryTreesTests {
             #expect(try await names(ana).contains("Hidden"))
         }
     }
+}
+
+/// Categories written beside the repository, in one statement (as no code does, or another
+/// server would): shows whether a read asked the database.
+private func insertingCategories(_ names: [String], for userID: Int64) -> SQLQueryString {
+    let rows = names.map { name -> SQLQueryString in
+        "(\(bind: userID), \(bind: name), \(bind: name.lowercased()), '', FALSE, '', '', FALSE, FALSE, FALSE, FALSE, 0, 0)"
+    }
+    return """
+        INSERT INTO categories (user_id, name, name_key, description, is_group, colour, icon, is_income,
+          exclude_from_budget, exclude_from_totals, archived, position, created_at)
+        VALUES \(rows.joined(separator: ", "))
+        """
 }
